@@ -1,0 +1,26 @@
+// Perft suite lines: "FEN ;D1 n ;D2 n ..." (the format of testdata/perft/*.epd).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace horde {
+
+struct PerftSuiteEntry {
+    std::string fen;
+    std::vector<std::pair<int, std::uint64_t>> expected; // (depth, count)
+    std::string error; // non-empty when the line is malformed
+};
+
+// nullopt for blank lines and '#' comments.
+std::optional<PerftSuiteEntry> parse_perft_suite_line(std::string_view line);
+
+struct PerftSuiteSummary {
+    std::uint64_t checked = 0, mismatches = 0, skipped = 0, errors = 0, nodes = 0;
+};
+
+} // namespace horde

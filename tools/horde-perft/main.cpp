@@ -1,0 +1,269 @@
+// horde-perft: perft counts for chess, Horde and Orda positions.
+#include "horde/perft.hpp"
+#include "horde/perft_suite.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <thread>
+
+namespace {
+
+using horde::Variant;
+
+struct Options {
+    std::string variant_name = "horde";
+    std::optional<std::string> fen;
+    int depth = -1;
+    bool divide = false;
+    std::optional<std::string> epd;
+    std::uint64_t max_nodes = 0;
+    std::optional<std::string> fen_stream;
+    int threads = 0;
+    std::size_t hash_mb = 0;
+    bool json = false;
+};
+
+constexpr int EXIT_INVALID = 1;
+constexpr int EXIT_USAGE = 2;
+
+std::string json_escape(std::string_view s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (static_cast<unsigned char>(c) < 0x20) {
+            out += fmt::format("\\u{:04x}", c);
+            continue;
+        }
+        out += c;
+    }
+    return out;
+}
+
+struct Runner {
+    Variant variant;
+    horde::PerftOptions perft_options;
+    bool json;
+
+    void report(std::string_view fen, int depth, std::uint64_t nodes, double seconds) const {
+        const double nps = seconds > 0 ? double(nodes) / seconds : 0.0;
+        if (json) {
+            fmt::print("{{\"fen\":\"{}\",\"variant\":\"{}\",\"depth\":{},\"nodes\":{},\"seconds\":{:.6f},\"nps\":{:.0f}}}\n",
+                       json_escape(fen), horde::variant_name(variant), depth, nodes, seconds, nps);
+        } else {
+            fmt::print("{}\n", nodes);
+        }
+    }
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+int run_single(const Options& o, const Runner& runner) {
+    const std::string fen = o.fen.value_or(std::string(horde::start_fen(runner.variant)));
+    auto parsed = horde::Board::from_fen(runner.variant, fen);
+    if (auto* err = std::get_if<horde::FenError>(&parsed)) {
+        fmt::print(stderr, "horde-perft: invalid FEN for {}: {}\n", horde::variant_name(runner.variant), err->message);
+        return EXIT_USAGE;
+    }
+    const auto& board = std::get<horde::Board>(parsed);
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    if (o.divide) {
+        const auto rows = horde::perft_divide(runner.variant, board.position(), o.depth, runner.perft_options);
+        for (const auto& [move, count] : rows) {
+            fmt::print("{} {}\n", board.uci(move), count);
+            total += count;
+        }
+        if (o.depth == 0) total = 1;
+        fmt::print("\n");
+    } else {
+        total = horde::perft(runner.variant, board.position(), o.depth, runner.perft_options);
+    }
+    const double secs = seconds_since(start);
+    runner.report(fen, o.depth, total, secs);
+    fmt::print(stderr, "time {:.3f} s, {:.0f} nodes/s\n", secs, secs > 0 ? double(total) / secs : 0.0);
+    return 0;
+}
+
+int run_stream(const Options& o, const Runner& runner) {
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    const std::string& name = *o.fen_stream;
+    if (name != "-") {
+        file.open(name);
+        if (!file) {
+            fmt::print(stderr, "horde-perft: cannot read '{}'\n", name);
+            return EXIT_USAGE;
+        }
+        in = &file;
+    }
+    const std::string display = name == "-" ? "<stdin>" : name;
+    int status = 0;
+    std::string line;
+    std::size_t line_number = 0;
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t all_nodes = 0;
+    while (std::getline(*in, line)) {
+        ++line_number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        auto parsed = horde::Board::from_fen(runner.variant, line);
+        if (auto* err = std::get_if<horde::FenError>(&parsed)) {
+            fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", display, line_number, err->message);
+            status = EXIT_INVALID;
+            continue;
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto nodes =
+            horde::perft(runner.variant, std::get<horde::Board>(parsed).position(), o.depth, runner.perft_options);
+        all_nodes += nodes;
+        runner.report(line, o.depth, nodes, seconds_since(t0));
+        std::fflush(stdout);
+    }
+    if (in->bad()) {
+        fmt::print(stderr, "horde-perft: error reading '{}'\n", display);
+        return EXIT_USAGE;
+    }
+    const double secs = seconds_since(start);
+    fmt::print(stderr, "time {:.3f} s, {:.0f} nodes/s\n", secs, secs > 0 ? double(all_nodes) / secs : 0.0);
+    return status;
+}
+
+int run_epd(const Options& o, const Runner& runner) {
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    if (*o.epd != "-") {
+        file.open(*o.epd);
+        if (!file) {
+            fmt::print(stderr, "horde-perft: cannot read '{}'\n", *o.epd);
+            return EXIT_USAGE;
+        }
+        in = &file;
+    }
+    const std::string display = *o.epd == "-" ? "<stdin>" : *o.epd;
+    horde::PerftSuiteSummary summary;
+    const auto start = std::chrono::steady_clock::now();
+    std::string line;
+    std::size_t line_number = 0;
+    while (std::getline(*in, line)) {
+        ++line_number;
+        auto entry = horde::parse_perft_suite_line(line);
+        if (!entry) continue; // blank or comment
+        if (!entry->error.empty()) {
+            fmt::print(stderr, "{}:{}: error: {}\n", display, line_number, entry->error);
+            ++summary.errors;
+            continue;
+        }
+        auto parsed = horde::Board::from_fen(runner.variant, entry->fen);
+        if (auto* err = std::get_if<horde::FenError>(&parsed)) {
+            fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", display, line_number, err->message);
+            ++summary.errors;
+            continue;
+        }
+        const auto& board = std::get<horde::Board>(parsed);
+        for (const auto& [depth, expected] : entry->expected) {
+            if (o.depth >= 0 && depth > o.depth) continue;
+            if (o.max_nodes && expected > o.max_nodes) {
+                ++summary.skipped;
+                continue;
+            }
+            const auto t0 = std::chrono::steady_clock::now();
+            const auto got = horde::perft(runner.variant, board.position(), depth, runner.perft_options);
+            summary.nodes += got;
+            ++summary.checked;
+            if (runner.json) runner.report(entry->fen, depth, got, seconds_since(t0));
+            if (got != expected) {
+                ++summary.mismatches;
+                fmt::print(stderr, "{}:{}: mismatch: {} depth {}: expected {}, got {}\n", display, line_number,
+                           entry->fen, depth, expected, got);
+                if (!runner.json)
+                    fmt::print("MISMATCH {} ;D{} expected {} got {}\n", entry->fen, depth, expected, got);
+            }
+        }
+    }
+    const double secs = seconds_since(start);
+    const auto text = fmt::format("{} checks, {} mismatches, {} skipped, {} errors, {} nodes in {:.3f} s",
+                                  summary.checked, summary.mismatches, summary.skipped, summary.errors,
+                                  summary.nodes, secs);
+    if (runner.json) fmt::print(stderr, "{}\n", text);
+    else fmt::print("{}\n", text);
+    return (summary.mismatches || summary.errors) ? EXIT_INVALID : 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    CLI::App app{"horde-perft: count the leaves of the legal-move tree (perft) for chess, Horde and Orda.\n"
+                 "The count is the last line of stdout; time and speed go to stderr.",
+                 "horde-perft"};
+    app.add_option("--variant", o.variant_name, "Game: chess, horde or orda")
+        ->default_str("horde");
+    app.add_option("--fen", o.fen, "Start position (default: the variant's start position)");
+    app.add_option("-d,--depth", o.depth, "Depth in plies (0 gives 1)");
+    app.add_flag("--divide", o.divide, "Print '<uci> <count>' per root move, a blank line, then the total");
+    app.add_option("--epd", o.epd, "Run a perft suite ('FEN ;D1 n ;D2 n ...' per line; '-' for stdin)");
+    app.add_option("--max-nodes", o.max_nodes, "With --epd: skip entries whose expected count exceeds N");
+    app.add_option("input", o.fen_stream, "File of FEN lines ('-' for stdin): one count per line");
+    app.add_option("-t,--threads", o.threads, "Threads (default: all cores)");
+    app.add_option("--hash", o.hash_mb, "Transposition table size in MB (0: none)");
+    app.add_flag("--json", o.json, "One NDJSON object per result: fen, variant, depth, nodes, seconds, nps");
+    app.set_version_flag("--version", "horde-perft 0.1.0");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : EXIT_USAGE;
+    }
+
+    const auto variant = horde::parse_variant(o.variant_name);
+    if (!variant) {
+        fmt::print(stderr, "horde-perft: unknown variant '{}' (expected chess, horde or orda)\n", o.variant_name);
+        return EXIT_USAGE;
+    }
+    if (o.depth < -1 || (o.depth == -1 && !o.epd)) {
+        if (o.depth == -1) fmt::print(stderr, "horde-perft: --depth is required\n");
+        else fmt::print(stderr, "horde-perft: depth must be 0 or more, got {}\n", o.depth);
+        return EXIT_USAGE;
+    }
+    if (o.depth > 63) {
+        fmt::print(stderr, "horde-perft: depth {} is too large (at most 63)\n", o.depth);
+        return EXIT_USAGE;
+    }
+    if (o.threads < 0) {
+        fmt::print(stderr, "horde-perft: --threads must be positive\n");
+        return EXIT_USAGE;
+    }
+    if (o.epd && (o.fen || o.fen_stream)) {
+        fmt::print(stderr, "horde-perft: --epd cannot be combined with --fen or an input file\n");
+        return EXIT_USAGE;
+    }
+    if (o.fen && o.fen_stream) {
+        fmt::print(stderr, "horde-perft: give either --fen or an input file of FENs, not both\n");
+        return EXIT_USAGE;
+    }
+
+    Runner runner{*variant, {}, o.json};
+    runner.perft_options.threads =
+        o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    std::unique_ptr<horde::PerftHash> hash;
+    if (o.hash_mb > 0) {
+        try {
+            hash = std::make_unique<horde::PerftHash>(o.hash_mb);
+        } catch (const std::bad_alloc&) {
+            fmt::print(stderr, "horde-perft: cannot allocate a {} MB hash table\n", o.hash_mb);
+            return EXIT_USAGE;
+        }
+        runner.perft_options.hash = hash.get();
+    }
+    if (o.epd) return run_epd(o, runner);
+    if (o.fen_stream) return run_stream(o, runner);
+    return run_single(o, runner);
+}
