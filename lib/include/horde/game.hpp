@@ -1,0 +1,62 @@
+// A game in progress: a board plus the history that draw rules need, and adjudication.
+#pragma once
+
+#include "horde/board.hpp"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace horde {
+
+// How a position stands, in the order adjudication checks it.
+enum class GameStatus : std::uint8_t {
+    Extinction,           // Horde: White has no units left (0-1)
+    Campmate,             // Orda: a king on the opponent's back rank
+    Checkmate,
+    Stalemate,
+    InsufficientMaterial, // chess only: a dead position
+    Fivefold,
+    SeventyFiveMove,
+    Threefold,            // claimable
+    FiftyMove,            // claimable
+    None,
+};
+enum class StatusKind : std::uint8_t { GameOver, ClaimableDraw, None };
+
+std::string_view status_name(GameStatus s);    // "extinction", "seventy-five-move", ...
+std::string_view status_kind_name(StatusKind k); // "game-over", "claimable-draw", "none"
+
+// The result token of a game: also what the rules give.
+enum class GameResult : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };
+std::string_view result_text(GameResult r); // "1-0", "0-1", "1/2-1/2", "*"
+std::optional<GameResult> parse_result(std::string_view text);
+
+struct Adjudication {
+    GameStatus status = GameStatus::None;
+    StatusKind kind = StatusKind::None;
+    GameResult result = GameResult::Unknown; // automatic end: its result; claimable: draw; else *
+};
+
+// Chess dead positions: K v K, K+minor v K, and kings with bishops all on one colour.
+bool insufficient_material(const Position& pos);
+
+class Game {
+public:
+    explicit Game(const Board& start);
+    const Board& board() const { return board_; }
+    int plies() const { return plies_; }
+    // Plays a legal move and records the position for repetition counting.
+    void play(Move m);
+    // How many times the current position has occurred since the start (1 = first time).
+    int repetitions() const;
+    Adjudication adjudicate() const;
+
+private:
+    Board board_;
+    int plies_ = 0;
+    // Repetition keys since the last irreversible move (capture, pawn move, lost right).
+    std::vector<std::uint64_t> keys_;
+};
+
+} // namespace horde

@@ -1,0 +1,74 @@
+// Standard algebraic notation. `parse_san` reads syntax only; `resolve_san` finds the legal
+// move a SAN names in a position, or says exactly why there is none; `to_san` writes SAN.
+#pragma once
+
+#include "horde/board.hpp"
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace horde {
+
+struct SanMove {
+    enum class Kind : std::uint8_t { Normal, CastleShort, CastleLong };
+    enum class Suffix : std::uint8_t { None, Check, Mate };
+    Kind kind = Kind::Normal;
+    char piece = 0;        // upper-case piece letter as written; 0 for a pawn move
+    int from_file = -1;    // disambiguation, -1 when absent
+    int from_rank = -1;
+    bool capture = false;  // an 'x' was written
+    Square to = SQ_NONE;
+    char promotion = 0;    // upper-case letter, 0 when none
+    Suffix suffix = Suffix::None;
+    // Spellings that real files use but the standard does not: warnings by default.
+    bool zero_castling = false;       // 0-0 instead of O-O
+    bool promotion_without_equals = false; // e8Q
+};
+
+enum class SanErrorCode : std::uint8_t {
+    Syntax,       // not SAN at all
+    UnknownPiece, // a piece letter the variant (or that side) does not have
+    Illegal,      // well-formed, but no legal move matches
+    Ambiguous,    // several legal moves match
+};
+std::string_view san_error_code_name(SanErrorCode code); // "san-syntax", ...
+
+struct SanError {
+    SanErrorCode code;
+    std::string message;
+};
+
+std::variant<SanMove, SanError> parse_san(std::string_view token);
+
+// Tolerated deviations, reported as warnings (errors with --strict).
+enum class SanWarningCode : std::uint8_t {
+    ZeroCastling,           // 0-0
+    MissingCheckSuffix,     // gives check but no '+'/'#'
+    WrongCheckSuffix,       // '+' or '#' where it does not apply, or '+' for mate
+    PromotionWithoutEquals, // e8Q
+    MissingCapture,         // capture without 'x'
+    SpuriousCapture,        // 'x' on a move that captures nothing
+    NeedlessDisambiguation, // more origin information than needed
+};
+std::string_view san_warning_code_name(SanWarningCode code);
+
+struct SanWarning {
+    SanWarningCode code;
+    std::string message;
+};
+
+struct SanResolution {
+    Move move = Move::none();
+    std::vector<SanWarning> warnings;
+};
+
+// Finds the one legal move `san` names. With `strict`, deviations are errors.
+std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanMove& san, bool strict = false);
+
+// The SAN of a legal move, with '+' or '#'. A move that wins by a variant rule (the
+// capture of the last Horde unit, a king reaching the campmate rank) gets '#'.
+std::string to_san(const Board& board, Move move);
+
+} // namespace horde
