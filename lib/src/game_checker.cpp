@@ -1,0 +1,316 @@
+#include "horde/game_checker.hpp"
+
+#include <fmt/format.h>
+
+namespace horde {
+
+std::string_view GameRecord::tag(std::string_view name) const {
+    for (const auto& [k, v] : tags)
+        if (k == name) return v;
+    return {};
+}
+
+std::string game_players(const GameRecord& record) {
+    std::string_view white = record.tag("White"), black = record.tag("Black");
+    return fmt::format("{} - {}", white.empty() ? "?" : white, black.empty() ? "?" : black);
+}
+
+void GameChecker::error(std::string code, std::string message, int line, int column, int ply, std::string token) {
+    record_.errors.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
+}
+
+void GameChecker::warning(std::string code, std::string message, int line, int column, int ply, std::string token) {
+    record_.warnings.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
+}
+
+void GameChecker::begin_game(int game_number, int line) {
+    record_ = GameRecord{};
+    record_.game = game_number;
+    record_.line = line;
+    game_.reset();
+    main_before_last_.reset();
+    main_line_dead_ = false;
+    started_ = false;
+    game_over_reported_ = false;
+    variation_depth_ = 0;
+    variations_.clear();
+    skipped_depth_ = 0;
+}
+
+void GameChecker::tag(std::string_view name, std::string_view value, int line, int column) {
+    if (started_) {
+        error("pgn-syntax", fmt::format("tag [{}] after the movetext began", name), line, column);
+        return;
+    }
+    record_.tags.emplace_back(std::string(name), std::string(value));
+}
+
+void GameChecker::begin_movetext(int line, int column) {
+    if (started_) return;
+    started_ = true;
+    setup_start(line, column);
+}
+
+void GameChecker::setup_start(int line, int column) {
+    if (options_.forced_variant) {
+        record_.variant = options_.forced_variant;
+    } else {
+        std::string_view tag = record_.tag("Variant");
+        bool has_tag = false;
+        for (const auto& t : record_.tags) has_tag |= t.first == "Variant";
+        if (!has_tag) record_.variant = Variant::Chess;
+        else if (auto v = parse_variant(tag)) record_.variant = *v;
+        else {
+            error("unknown-variant", fmt::format("unknown variant \"{}\" (expected Standard, Horde or Orda)", tag),
+                  line, column);
+            return;
+        }
+    }
+    bool has_fen = false;
+    std::string_view fen;
+    for (const auto& t : record_.tags)
+        if (t.first == "FEN") {
+            has_fen = true;
+            fen = t.second;
+        }
+    if (!has_fen && record_.tag("SetUp") == "1") {
+        error("bad-fen", "SetUp \"1\" but no FEN tag", line, column);
+        return;
+    }
+    auto parsed = Board::from_fen(*record_.variant, has_fen ? fen : start_fen(*record_.variant));
+    if (auto* err = std::get_if<FenError>(&parsed)) {
+        error("bad-fen", fmt::format("FEN tag: {}", err->message), line, column, 0, std::string(fen));
+        return;
+    }
+    record_.start = std::get<Board>(parsed);
+    game_.emplace(*record_.start);
+}
+
+Move GameChecker::san(std::string_view token, int line, int column) {
+    if (!started_) begin_movetext(line, column);
+    if (variation_depth_ > 0) {
+        variation_move(token, line, column);
+        return Move::none();
+    }
+    return main_line_move(token, line, column);
+}
+
+namespace {
+
+std::string san_error_code(SanErrorCode c) { return std::string(san_error_code_name(c)); }
+
+} // namespace
+
+Move GameChecker::main_line_move(std::string_view token, int line, int column) {
+    if (!game_ || main_line_dead_) return Move::none();
+    const int ply = game_->plies() + 1;
+    const Board& board = game_->board();
+    const Adjudication before = game_->adjudicate();
+    if (before.kind == StatusKind::GameOver) {
+        error("move-after-end",
+              fmt::format("move after the game ended ({}, {})", status_name(before.status), result_text(before.result)),
+              line, column, ply, std::string(token));
+        main_line_dead_ = true;
+        return Move::none();
+    }
+    auto syntax = parse_san(token);
+    if (auto* e = std::get_if<SanError>(&syntax)) {
+        error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
+        main_line_dead_ = true;
+        return Move::none();
+    }
+    auto resolved = resolve_san(board, std::get<SanMove>(syntax), options_.strict);
+    if (auto* e = std::get_if<SanError>(&resolved)) {
+        error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
+        main_line_dead_ = true;
+        return Move::none();
+    }
+    auto& resolution = std::get<SanResolution>(resolved);
+    for (auto& w : resolution.warnings)
+        warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply, std::string(token));
+    main_before_last_ = board;
+    game_->play(resolution.move);
+    record_.moves.push_back(resolution.move);
+    return resolution.move;
+}
+
+void GameChecker::variation_move(std::string_view token, int line, int column) {
+    if (skipped_depth_ > 0 || variations_.empty()) return;
+    Line& l = variations_.back();
+    if (!l.current) return;
+    const int ply = l.ply + 1;
+    auto fail = [&](std::string code, std::string message) {
+        error(std::move(code), fmt::format("in a variation: {}", message), line, column, ply, std::string(token));
+        l.current.reset();
+    };
+    auto syntax = parse_san(token);
+    if (auto* e = std::get_if<SanError>(&syntax)) return fail(san_error_code(e->code), e->message);
+    auto resolved = resolve_san(*l.current, std::get<SanMove>(syntax), options_.strict);
+    if (auto* e = std::get_if<SanError>(&resolved)) return fail(san_error_code(e->code), e->message);
+    auto& resolution = std::get<SanResolution>(resolved);
+    for (auto& w : resolution.warnings)
+        warning(std::string(san_warning_code_name(w.code)), fmt::format("in a variation: {}", w.message), line, column,
+                ply, std::string(token));
+    l.before_last = l.current;
+    l.current->play(resolution.move);
+    l.ply = ply;
+}
+
+void GameChecker::begin_variation(int line, int column) {
+    if (!started_) begin_movetext(line, column);
+    ++variation_depth_;
+    if (skipped_depth_ > 0 || variations_.size() >= max_tracked_depth_) {
+        ++skipped_depth_; // very deep nesting: structure only, no legality
+        return;
+    }
+    Line child;
+    // A variation replaces the last move of the line it branches from.
+    const std::optional<Board>* parent_before = &main_before_last_;
+    int parent_ply = game_ ? game_->plies() : 0;
+    bool parent_alive = game_.has_value() && !main_line_dead_;
+    if (!variations_.empty()) {
+        parent_before = &variations_.back().before_last;
+        parent_ply = variations_.back().ply;
+        parent_alive = variations_.back().current.has_value();
+    }
+    if (parent_alive) {
+        if (parent_before->has_value()) {
+            child.current = *parent_before;
+            child.ply = parent_ply - 1;
+        } else {
+            error("pgn-syntax", "a variation must follow a move", line, column);
+        }
+    }
+    variations_.push_back(std::move(child));
+}
+
+void GameChecker::end_variation(int line, int column) {
+    if (variation_depth_ == 0) {
+        error("unbalanced-parenthesis", "')' without a matching '('", line, column);
+        return;
+    }
+    --variation_depth_;
+    if (skipped_depth_ > 0) {
+        --skipped_depth_;
+        return;
+    }
+    variations_.pop_back();
+}
+
+void GameChecker::result(std::string_view token, int line, int column) {
+    if (!started_) begin_movetext(line, column);
+    record_.movetext_result = std::string(token);
+}
+
+void GameChecker::reader_error(std::string_view code, std::string message, int line, int column) {
+    // A structural error leaves the rest of the main line unknown.
+    error(std::string(code), std::move(message), line, column);
+}
+
+const GameRecord& GameChecker::end_game(int line, int column) {
+    if (!started_) begin_movetext(line, column);
+    const std::string_view tag_result = record_.tag("Result");
+    bool has_tag = false;
+    for (const auto& t : record_.tags) has_tag |= t.first == "Result";
+    record_.declared = has_tag ? std::string(tag_result) : record_.movetext_result.empty() ? "*" : record_.movetext_result;
+    if (has_tag && !parse_result(tag_result))
+        error("wrong-result", fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);
+    if (record_.movetext_result.empty())
+        error("missing-result", "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)", line, column);
+    else if (has_tag && record_.movetext_result != tag_result)
+        error("wrong-result",
+              fmt::format("the movetext ends with {} but the Result tag is {}", record_.movetext_result, tag_result),
+              line, column);
+
+    if (game_) {
+        record_.final_board = game_->board();
+        record_.adjudication = game_->adjudicate();
+        const Adjudication& a = record_.adjudication;
+        if (!main_line_dead_ && record_.errors.empty()) {
+            const std::string_view rules_result = result_text(a.result);
+            if (a.kind == StatusKind::GameOver && record_.declared != rules_result)
+                error("wrong-result",
+                      fmt::format("the game ended by {} ({}) but the result is {}", status_name(a.status), rules_result,
+                                  record_.declared),
+                      line, column);
+            else if (a.kind == StatusKind::ClaimableDraw && (record_.declared == "1-0" || record_.declared == "0-1"))
+                warning("decisive-result-at-claimable-draw",
+                        fmt::format("the result is {} but a draw could be claimed ({})", record_.declared,
+                                    status_name(a.status)),
+                        line, column);
+        }
+    }
+    return record_;
+}
+
+namespace {
+
+void append_json_string(std::string& out, std::string_view s) {
+    out += '"';
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) out += fmt::format("\\u{:04x}", c);
+            else out += char(c);
+        }
+    }
+    out += '"';
+}
+
+void append_diagnostics(std::string& out, const std::vector<Diagnostic>& list) {
+    out += '[';
+    bool first = true;
+    for (const auto& d : list) {
+        if (!first) out += ',';
+        first = false;
+        out += fmt::format("{{\"line\":{},\"column\":{},\"ply\":", d.line, d.column);
+        out += d.ply > 0 ? fmt::format("{}", d.ply) : "null";
+        out += ",\"code\":";
+        append_json_string(out, d.code);
+        out += ",\"message\":";
+        append_json_string(out, d.message);
+        if (!d.token.empty()) {
+            out += ",\"token\":";
+            append_json_string(out, d.token);
+        }
+        out += '}';
+    }
+    out += ']';
+}
+
+} // namespace
+
+std::string record_to_json(const GameRecord& r) {
+    std::string out = fmt::format("{{\"game\":{},\"line\":{},\"valid\":{},\"variant\":", r.game, r.line,
+                                  r.valid() ? "true" : "false");
+    if (r.variant) append_json_string(out, variant_name(*r.variant));
+    else out += "null";
+    out += ",\"white\":";
+    append_json_string(out, r.tag("White"));
+    out += ",\"black\":";
+    append_json_string(out, r.tag("Black"));
+    out += fmt::format(",\"plies\":{},\"final_fen\":", r.plies());
+    if (r.final_board) append_json_string(out, r.final_board->fen());
+    else out += "null";
+    out += ",\"status\":";
+    append_json_string(out, status_name(r.adjudication.status));
+    out += ",\"status_kind\":";
+    append_json_string(out, status_kind_name(r.adjudication.kind));
+    out += ",\"result\":";
+    append_json_string(out, result_text(r.adjudication.result));
+    out += ",\"declared\":";
+    append_json_string(out, r.declared);
+    out += ",\"errors\":";
+    append_diagnostics(out, r.errors);
+    out += ",\"warnings\":";
+    append_diagnostics(out, r.warnings);
+    out += '}';
+    return out;
+}
+
+} // namespace horde
