@@ -77,6 +77,15 @@ int Game::repetitions() const {
 }
 
 Adjudication Game::adjudicate() const {
+    return adjudicate_impl(true);
+}
+
+Adjudication Game::automatic_end_without_movegen() const {
+    const Adjudication a = adjudicate_impl(false);
+    return a.kind == StatusKind::GameOver ? a : Adjudication{};
+}
+
+Adjudication Game::adjudicate_impl(bool with_movegen) const {
     const Position& pos = board_.position();
     const Variant v = board_.variant();
     auto over = [](GameStatus s, GameResult r) { return Adjudication{s, StatusKind::GameOver, r}; };
@@ -85,7 +94,7 @@ Adjudication Game::adjudicate() const {
         if (pos.pieces(WHITE, KING) & rank_bb(7)) return over(GameStatus::Campmate, GameResult::WhiteWins);
         if (pos.pieces(BLACK, KING) & rank_bb(0)) return over(GameStatus::Campmate, GameResult::BlackWins);
     }
-    if (count_legal_moves(v, pos) == 0) {
+    if (with_movegen && count_legal_moves(v, pos) == 0) {
         if (board_.in_check())
             return over(GameStatus::Checkmate, pos.side == WHITE ? GameResult::BlackWins : GameResult::WhiteWins);
         return over(GameStatus::Stalemate, GameResult::Draw);

@@ -105,14 +105,15 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
     if (!game_ || main_line_dead_) return Move::none();
     const int ply = game_->plies() + 1;
     const Board& board = game_->board();
-    const Adjudication before = game_->adjudicate();
-    if (before.kind == StatusKind::GameOver) {
+    auto after_end = [&](const Adjudication& end) {
         error("move-after-end",
-              fmt::format("move after the game ended ({}, {})", status_name(before.status), result_text(before.result)),
+              fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
               line, column, ply, std::string(token));
         main_line_dead_ = true;
         return Move::none();
-    }
+    };
+    const Adjudication before = game_->automatic_end_without_movegen();
+    if (before.kind == StatusKind::GameOver) return after_end(before);
     auto syntax = parse_san(token);
     if (auto* e = std::get_if<SanError>(&syntax)) {
         error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
@@ -121,6 +122,9 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
     }
     auto resolved = resolve_san(board, std::get<SanMove>(syntax), options_.strict);
     if (auto* e = std::get_if<SanError>(&resolved)) {
+        // No move at all: the game was over by checkmate or stalemate.
+        const Adjudication end = game_->adjudicate();
+        if (end.kind == StatusKind::GameOver) return after_end(end);
         error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
         main_line_dead_ = true;
         return Move::none();

@@ -258,6 +258,77 @@ bool gives_check_or_mate(const Board& after, bool& mate) {
     return true;
 }
 
+
+// Whether a pseudo-legal move (not castling) leaves the mover's king safe.
+template <Variant V> bool leaves_king_safe(const Position& pos, Move m) {
+    const Color us = pos.side;
+    if (!Rules<V>::has_king(us)) return true;
+    Position child = pos;
+    child.template play<V>(m);
+    const Bitboard king = child.pieces(us, KING);
+    return !king || !child.template attackers_to<V>(lsb(king), child.pieces(), ~us);
+}
+
+// The legal moves (castling aside) of piece type pt to `to` from an origin in from_mask,
+// found from the destination backwards: only the few candidate origins are tested, not
+// every legal move of the position (this is the hot path of PGN validation).
+template <Variant V>
+int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboard from_mask, PieceType promoted, Move* out) {
+    const Color us = pos.side;
+    const Piece target = pos.piece_on(to);
+    if (target != NO_PIECE && color_of(target) == us) return 0;
+    if (variant_game_over<V>(pos)) return 0;
+    int n = 0;
+    auto consider = [&](Bitboard origins, Move::Kind kind) {
+        while (origins) {
+            const Square from = pop_lsb(origins);
+            const Move m = kind == Move::PROMOTION ? Move::promotion(from, to, promoted) : Move::make(from, to, kind);
+            if (leaves_king_safe<V>(pos, m)) out[n++] = m;
+        }
+    };
+    if (pt == PAWN) {
+        const Bitboard pawns = pos.pieces(us, PAWN) & from_mask;
+        const bool last_rank = rank_of(to) == (us == WHITE ? 7 : 0);
+        if (last_rank != (promoted != NO_PIECE_TYPE)) return 0;
+        const Move::Kind kind = last_rank ? Move::PROMOTION : Move::NORMAL;
+        if (target != NO_PIECE) {
+            consider(pawn_attacks(~us, to) & pawns, kind);
+        } else if (to == pos.ep) {
+            consider(pawn_attacks(~us, to) & pawns, Move::EN_PASSANT);
+        } else {
+            const int up = us == WHITE ? 8 : -8;
+            const int one = int(to) - up;
+            if (one < 0 || one >= 64) return 0;
+            if (pawns & square_bb(Square(one))) consider(square_bb(Square(one)), kind);
+            else if (pos.piece_on(Square(one)) == NO_PIECE) {
+                const int two = one - up;
+                if (two >= 0 && two < 64)
+                    consider(pawns & square_bb(Square(two)) & Rules<V>::double_step_from(us), Move::NORMAL);
+            }
+        }
+        return n;
+    }
+    if (promoted != NO_PIECE_TYPE) return 0;
+    const Bitboard occ = pos.pieces();
+    const Bitboard ours = pos.pieces(us, pt) & from_mask;
+    const bool capture = target != NO_PIECE;
+    Bitboard origins = 0;
+    switch (pt) {
+    case KNIGHT: origins = knight_attacks(to); break;
+    case BISHOP: origins = bishop_attacks(to, occ); break;
+    case ROOK: origins = rook_attacks(to, occ); break;
+    case QUEEN: origins = queen_attacks(to, occ); break;
+    case KING: origins = king_attacks(to); break;
+    case LANCER: origins = capture ? rook_attacks(to, occ) : knight_attacks(to); break;
+    case ARCHER: origins = capture ? bishop_attacks(to, occ) : knight_attacks(to); break;
+    case KHESHIG: origins = knight_attacks(to) | king_attacks(to); break;
+    case YURT: origins = yurt_attacks(~us, to); break;
+    default: break;
+    }
+    consider(origins & ours, Move::NORMAL);
+    return n;
+}
+
 } // namespace
 
 std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanMove& san, bool strict) {
@@ -265,7 +336,6 @@ std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanM
     const Color us = pos.side;
     const Variant v = board.variant();
     SanResolution out;
-    const MoveList legal = board.legal_moves();
     auto warn = [&](SanWarningCode code, std::string msg) -> std::optional<SanError> {
         if (strict) return SanError{SanErrorCode::Syntax, fmt::format("{} (strict mode)", msg)};
         out.warnings.push_back({code, std::move(msg)});
@@ -274,7 +344,7 @@ std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanM
 
     if (san.kind != SanMove::Kind::Normal) {
         const bool king_side = san.kind == SanMove::Kind::CastleShort;
-        for (Move m : legal)
+        for (Move m : board.legal_moves())
             if (m.is_castling() && (m.to() > m.from()) == king_side) out.move = m;
         if (out.move.is_none()) return explain_castling(board, king_side);
         if (san.zero_castling)
@@ -306,30 +376,22 @@ std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanM
         // A pawn move without a file names a push from the same file.
         if (pt == PAWN && san.from_file < 0) from_mask &= file_bb(file_of(san.to));
 
-        Move found = Move::none();
-        std::vector<Move> matches;
-        Bitboard same_type_origins = 0; // for ambiguity/disambiguation checks
-        for (Move m : legal) {
-            if (m.to() != san.to || m.is_castling()) continue;
-            if (type_of(pos.piece_on(m.from())) != pt) continue;
-            if (m.is_promotion() != (promoted != NO_PIECE_TYPE)) continue;
-            if (m.is_promotion() && m.promoted() != promoted) continue;
-            same_type_origins |= square_bb(m.from());
-            if (!(from_mask & square_bb(m.from()))) continue;
-            matches.push_back(m);
-        }
-        if (matches.empty()) return explain_no_match(board, san, pt, from_mask);
-        if (matches.size() > 1) {
+        Move matches[64];
+        const int count = with_variant(v, [&]<Variant V>() {
+            return legal_candidates<V>(pos, pt, san.to, from_mask, promoted, matches);
+        });
+        if (count == 0) return explain_no_match(board, san, pt, from_mask);
+        if (count > 1) {
             std::string candidates;
-            for (Move m : matches) {
+            for (int i = 0; i < count; ++i) {
                 if (!candidates.empty()) candidates += ", ";
-                candidates += to_san(board, m);
+                candidates += to_san(board, matches[i]);
             }
             return SanError{SanErrorCode::Ambiguous,
                             fmt::format("{} {} to {} is ambiguous: {}", color_name(us), piece_word(pt),
                                         square_name(san.to), candidates)};
         }
-        found = matches.front();
+        const Move found = matches[0];
         out.move = found;
         const bool captures = found.is_en_passant() || pos.piece_on(found.to()) != NO_PIECE;
         if (captures && !san.capture)

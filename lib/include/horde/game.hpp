@@ -51,8 +51,13 @@ public:
     // How many times the current position has occurred since the start (1 = first time).
     int repetitions() const;
     Adjudication adjudicate() const;
+    // The automatic ends that need no move generation (variant ends, dead position,
+    // fivefold, 75 moves): cheap enough to test before every move. Checkmate and
+    // stalemate are left out: a move that turns out legal proves they have not happened.
+    Adjudication automatic_end_without_movegen() const;
 
 private:
+    Adjudication adjudicate_impl(bool with_movegen) const;
     Board board_;
     int plies_ = 0;
     // Repetition keys since the last irreversible move (capture, pawn move, lost right).
