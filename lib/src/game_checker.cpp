@@ -1,5 +1,7 @@
 #include "horde/game_checker.hpp"
 
+#include "horde/pgn_reader.hpp"
+
 #include <fmt/format.h>
 
 namespace horde {
@@ -35,6 +37,7 @@ void GameChecker::begin_game(int game_number, int line) {
     variation_depth_ = 0;
     variations_.clear();
     skipped_depth_ = 0;
+    result_line_ = result_column_ = 0;
 }
 
 void GameChecker::tag(std::string_view name, std::string_view value, int line, int column) {
@@ -203,7 +206,10 @@ void GameChecker::end_variation(int line, int column) {
 
 void GameChecker::result(std::string_view token, int line, int column) {
     if (!started_) begin_movetext(line, column);
+    if (variation_depth_ > 0) return; // a result inside a variation ends nothing
     record_.movetext_result = std::string(token);
+    result_line_ = line;
+    result_column_ = column;
 }
 
 void GameChecker::reader_error(std::string_view code, std::string message, int line, int column) {
@@ -213,6 +219,10 @@ void GameChecker::reader_error(std::string_view code, std::string message, int l
 
 const GameRecord& GameChecker::end_game(int line, int column) {
     if (!started_) begin_movetext(line, column);
+    if (result_line_ > 0) {
+        line = result_line_;
+        column = result_column_;
+    }
     const std::string_view tag_result = record_.tag("Result");
     bool has_tag = false;
     for (const auto& t : record_.tags) has_tag |= t.first == "Result";
@@ -245,6 +255,48 @@ const GameRecord& GameChecker::end_game(int line, int column) {
         }
     }
     return record_;
+}
+
+namespace {
+
+// Forwards the reader's events to a GameChecker.
+struct CheckVisitor : PgnVisitor {
+    GameChecker& checker;
+    std::string* raw;
+    const std::function<void(const GameRecord&, std::string_view)>& on_game;
+
+    CheckVisitor(GameChecker& c, std::string* r, const std::function<void(const GameRecord&, std::string_view)>& f)
+        : checker(c), raw(r), on_game(f) {}
+    static int ln(const SourcePos& p) { return int(p.line); }
+    static int col(const SourcePos& p) { return int(p.column); }
+    void begin_game(const GameInfo& g) { checker.begin_game(int(g.number), ln(g.start)); }
+    void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
+        checker.tag(name, value, ln(p), col(p));
+    }
+    void begin_movetext(const SourcePos& p) { checker.begin_movetext(ln(p), col(p)); }
+    void san(std::string_view token, const SourcePos& p) { checker.san(token, ln(p), col(p)); }
+    void begin_variation(const SourcePos& p) { checker.begin_variation(ln(p), col(p)); }
+    void end_variation(const SourcePos& p) { checker.end_variation(ln(p), col(p)); }
+    void result(std::string_view token, const SourcePos& p) { checker.result(token, ln(p), col(p)); }
+    void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
+        checker.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
+    }
+    void end_game(const GameInfo& g) {
+        const GameRecord& record = checker.end_game(ln(g.end), col(g.end));
+        on_game(record, raw ? std::string_view(*raw) : std::string_view());
+    }
+};
+
+} // namespace
+
+void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
+               const std::function<void(const GameRecord&, std::string_view raw)>& on_game) {
+    GameChecker checker(options);
+    std::string raw;
+    if (capture_raw) reader.set_capture(&raw);
+    CheckVisitor visitor(checker, capture_raw ? &raw : nullptr, on_game);
+    reader.read_all(visitor);
+    if (capture_raw) reader.set_capture(nullptr);
 }
 
 namespace {
@@ -288,6 +340,12 @@ void append_diagnostics(std::string& out, const std::vector<Diagnostic>& list) {
 }
 
 } // namespace
+
+std::string json_escape(std::string_view s) {
+    std::string quoted;
+    append_json_string(quoted, s);
+    return quoted.substr(1, quoted.size() - 2);
+}
 
 std::string record_to_json(const GameRecord& r) {
     std::string out = fmt::format("{{\"game\":{},\"line\":{},\"valid\":{},\"variant\":", r.game, r.line,

@@ -70,21 +70,46 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const Positi
     if (depth <= 0) return result;
     const MoveList moves = legal_moves(v, pos);
     for (Move m : moves) result.emplace_back(m, 0);
-    // Root moves are handed out one at a time, so a thread that drew small subtrees takes more.
+
+    // Work items are the positions two plies down (one per root move and reply), so that two
+    // threads stay busy even when the root has few moves with uneven subtrees.
+    struct Task {
+        std::size_t root;
+        Position position;
+    };
+    std::vector<Task> tasks;
+    const int split = depth >= 3 ? 2 : 1;
+    with_variant(v, [&]<Variant V>() {
+        for (std::size_t i = 0; i < result.size(); ++i) {
+            Position child = pos;
+            child.template play<V>(result[i].first);
+            if (split == 1) {
+                tasks.push_back({i, child});
+                continue;
+            }
+            for (Move reply : legal_moves(v, child)) {
+                Position grandchild = child;
+                grandchild.template play<V>(reply);
+                tasks.push_back({i, grandchild});
+            }
+        }
+    });
+    std::vector<std::uint64_t> counts(tasks.size());
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
-        for (std::size_t i; (i = next.fetch_add(1)) < result.size();) {
-            with_variant(v, [&]<Variant V>() {
-                Position child = pos;
-                child.template play<V>(result[i].first);
-                result[i].second = perft_dispatch<V>(child, depth - 1, options.hash);
+        for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < tasks.size();) {
+            counts[i] = with_variant(v, [&]<Variant V>() {
+                return perft_dispatch<V>(tasks[i].position, depth - split, options.hash);
             });
         }
     };
-    const int threads = std::max(1, std::min<int>(options.threads, int(result.size())));
-    std::vector<std::jthread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
+    const int threads = std::max(1, std::min<int>(options.threads, int(tasks.size())));
+    {
+        std::vector<std::jthread> pool;
+        for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+        worker();
+    }
+    for (std::size_t i = 0; i < tasks.size(); ++i) result[tasks[i].root].second += counts[i];
     return result;
 }
 

@@ -7,6 +7,7 @@
 #include "horde/game.hpp"
 #include "horde/san.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -97,10 +98,19 @@ private:
     std::vector<Line> variations_;
     std::size_t max_tracked_depth_ = 256; // deeper variations are checked for structure only
     int skipped_depth_ = 0;
+    int result_line_ = 0, result_column_ = 0; // where the result token stood
 };
+
+class PgnReader;
+// Reads every game of a PGN stream through a GameChecker and hands each finished record to
+// `on_game` together with the game's raw bytes (empty unless capture_raw).
+void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
+               const std::function<void(const GameRecord&, std::string_view raw)>& on_game);
 
 // One NDJSON object for a record (no trailing newline).
 std::string record_to_json(const GameRecord& record);
+// The text escaped for a JSON string (without the quotes).
+std::string json_escape(std::string_view s);
 // "White - Black" from the tags, for messages.
 std::string game_players(const GameRecord& record);
 

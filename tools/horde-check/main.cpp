@@ -1,0 +1,197 @@
+// horde-check: validate and adjudicate PGN games (or FEN lines) of chess, Horde and Orda.
+#include "horde/fen_check.hpp"
+#include "horde/game_checker.hpp"
+#include "horde/pgn_reader.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace {
+
+constexpr int EXIT_INVALID = 1;
+constexpr int EXIT_USAGE = 2;
+
+struct Options {
+    std::vector<std::string> files;
+    bool json = false;
+    std::string valid_out, invalid_out;
+    bool fen = false;
+    bool lichess = false;
+    bool strict = false;
+    std::string variant;
+    bool quiet = false;
+    bool no_warnings = false;
+};
+
+struct Totals {
+    std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
+};
+
+// A file we write to, closed on destruction.
+struct OutFile {
+    std::FILE* f = nullptr;
+    ~OutFile() {
+        if (f) std::fclose(f);
+    }
+};
+
+void print_diagnostic(const std::string& file, const horde::GameRecord& r, const horde::Diagnostic& d,
+                      std::string_view severity) {
+    std::string where = fmt::format("game {} ({})", r.game, horde::game_players(r));
+    if (d.ply > 0) where += fmt::format(", ply {} \"{}\"", d.ply, d.token);
+    fmt::print(stderr, "{}:{}:{}: {}: {}: {} [{}]\n", file, d.line, d.column, severity, where, d.message, d.code);
+}
+
+int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
+                   Totals& totals, std::FILE* valid_out, std::FILE* invalid_out) {
+    const bool is_stdin = name == "-";
+    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
+    if (fd < 0) {
+        fmt::print(stderr, "horde-check: {}: cannot open: {}\n", name, std::strerror(errno));
+        return EXIT_USAGE;
+    }
+    const std::string display = is_stdin ? "<stdin>" : name;
+    horde::PgnReader reader(fd);
+    const bool capture = valid_out || invalid_out;
+    horde::check_pgn(reader, check_options, capture, [&](const horde::GameRecord& r, std::string_view raw) {
+        ++totals.games;
+        totals.plies += std::uint64_t(r.plies());
+        totals.warnings += r.warnings.size();
+        if (r.valid()) ++totals.valid;
+        else ++totals.invalid;
+        if (!o.quiet) {
+            for (const auto& d : r.errors) print_diagnostic(display, r, d, "error");
+            if (!o.no_warnings)
+                for (const auto& d : r.warnings) print_diagnostic(display, r, d, "warning");
+        }
+        if (o.json) {
+            std::string line = horde::record_to_json(r);
+            line.insert(1, fmt::format("\"file\":\"{}\",", horde::json_escape(display)));
+            line += '\n';
+            std::fwrite(line.data(), 1, line.size(), stdout);
+        }
+        if (std::FILE* out = r.valid() ? valid_out : invalid_out) std::fwrite(raw.data(), 1, raw.size(), out);
+    });
+    const bool read_error = reader.io_error();
+    if (!is_stdin) ::close(fd);
+    if (read_error) {
+        fmt::print(stderr, "horde-check: {}: read error\n", display);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+int check_fen_file(const std::string& name, const Options& o, horde::Variant default_variant, Totals& totals) {
+    const bool is_stdin = name == "-";
+    std::FILE* f = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
+    if (!f) {
+        fmt::print(stderr, "horde-check: {}: cannot open: {}\n", name, std::strerror(errno));
+        return EXIT_USAGE;
+    }
+    const std::string display = is_stdin ? "<stdin>" : name;
+    char* buffer = nullptr;
+    std::size_t capacity = 0;
+    ssize_t n;
+    int line_number = 0;
+    while ((n = ::getline(&buffer, &capacity, f)) >= 0) {
+        ++line_number;
+        std::string_view line(buffer, std::size_t(n));
+        while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
+        if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
+        const horde::FenVerdict v = horde::check_fen_line(line, default_variant);
+        ++totals.games;
+        if (v.valid) ++totals.valid;
+        else ++totals.invalid;
+        if (!v.valid && !o.quiet)
+            fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, v.message, v.code);
+        if (o.json) fmt::print("{}\n", horde::fen_verdict_to_json(v, line_number));
+    }
+    std::free(buffer);
+    const bool read_error = std::ferror(f);
+    if (!is_stdin) std::fclose(f);
+    if (read_error) {
+        fmt::print(stderr, "horde-check: {}: read error\n", display);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    CLI::App app{"horde-check: validate and adjudicate PGN games of chess, Horde and Orda.\n"
+                 "Diagnostics go to stderr as FILE:LINE:COL: error: ...; exit 0 when every game is valid,\n"
+                 "1 when any is invalid, 2 for usage or I/O errors.",
+                 "horde-check"};
+    app.add_option("files", o.files, "PGN files (none or '-': stdin)");
+    app.add_flag("--json", o.json, "One NDJSON verdict per game on stdout, in input order");
+    app.add_option("--valid-out", o.valid_out, "Write every valid game, byte for byte, to this file");
+    app.add_option("--invalid-out", o.invalid_out, "Write every invalid game, byte for byte, to this file");
+    app.add_flag("--fen", o.fen, "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): one verdict per line");
+    app.add_flag("--lichess", o.lichess, "Apply lichess's extra Horde rules (closed-position draw, time-forfeit material)");
+    app.add_flag("--strict", o.strict, "Tolerated SAN spellings (0-0, missing +/#, e8Q, missing x) become errors");
+    app.add_option("--variant", o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+                                           "with --fen the default variant (default: horde)");
+    app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
+    app.add_flag("--no-warnings", o.no_warnings, "Do not print warnings");
+    app.set_version_flag("--version", "horde-check 0.1.0");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : EXIT_USAGE;
+    }
+
+    horde::CheckOptions check_options;
+    check_options.strict = o.strict;
+    check_options.lichess = o.lichess;
+    horde::Variant fen_variant = horde::Variant::Horde;
+    if (!o.variant.empty()) {
+        auto v = horde::parse_variant(o.variant);
+        if (!v) {
+            fmt::print(stderr, "horde-check: unknown variant '{}' (expected chess, horde or orda)\n", o.variant);
+            return EXIT_USAGE;
+        }
+        check_options.forced_variant = v;
+        fen_variant = *v;
+    }
+    if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty())) {
+        fmt::print(stderr, "horde-check: --valid-out/--invalid-out apply to PGN input, not --fen\n");
+        return EXIT_USAGE;
+    }
+    OutFile valid_out, invalid_out;
+    for (auto [path, out] : {std::pair{&o.valid_out, &valid_out}, std::pair{&o.invalid_out, &invalid_out}}) {
+        if (path->empty()) continue;
+        out->f = std::fopen(path->c_str(), "wb");
+        if (!out->f) {
+            fmt::print(stderr, "horde-check: {}: cannot write: {}\n", *path, std::strerror(errno));
+            return EXIT_USAGE;
+        }
+    }
+    if (o.files.empty()) o.files.push_back("-");
+
+    // Diagnostics can be many: buffer stderr; stdout is line data.
+    static char err_buffer[1 << 16];
+    std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
+
+    const auto start = std::chrono::steady_clock::now();
+    Totals totals;
+    int status = 0;
+    for (const auto& file : o.files) {
+        const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals)
+                             : check_pgn_file(file, o, check_options, totals, valid_out.f, invalid_out.f);
+        status = std::max(status, rc);
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fflush(stdout);
+    fmt::print(stderr, "horde-check: {} {}, {} valid, {} invalid, {} warnings, {} plies, {:.3f} s\n", totals.games,
+               o.fen ? "positions" : "games", totals.valid, totals.invalid, totals.warnings, totals.plies, secs);
+    std::fflush(stderr);
+    if (status) return status;
+    return totals.invalid ? EXIT_INVALID : 0;
+}
