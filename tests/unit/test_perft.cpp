@@ -1,0 +1,227 @@
+// Perft suites: every position and depth of testdata/perft/*.epd, the public Horde positions
+// of python-chess's horde.perft, and the hash / thread / divide variants of the counts.
+//
+// The deep start-position files are tagged [.slow]: hidden from test discovery, so that ctest
+// runs them through one test with the `slow` label (see tests/cli/CMakeLists.txt).
+#include "horde/perft.hpp"
+#include "horde/perft_suite.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace horde;
+
+namespace {
+
+struct SuiteLine {
+    std::size_t line_number;
+    PerftSuiteEntry entry;
+};
+
+std::vector<SuiteLine> load_suite(const std::string& name) {
+    const std::string path = std::string(HORDE_TESTDATA) + "/perft/" + name;
+    std::ifstream in(path);
+    INFO("suite file " << path);
+    REQUIRE(in.good());
+    std::vector<SuiteLine> out;
+    std::string line;
+    std::size_t n = 0;
+    while (std::getline(in, line)) {
+        ++n;
+        auto entry = parse_perft_suite_line(line);
+        if (!entry) continue;
+        INFO(path << ":" << n);
+        REQUIRE(entry->error.empty());
+        REQUIRE(!entry->expected.empty());
+        out.push_back({n, std::move(*entry)});
+    }
+    REQUIRE(!out.empty());
+    return out;
+}
+
+Board board_from(Variant v, const std::string& fen) {
+    auto parsed = Board::from_fen(v, fen);
+    if (auto* err = std::get_if<FenError>(&parsed)) FAIL("invalid FEN '" << fen << "': " << err->message);
+    return std::get<Board>(parsed);
+}
+
+// Runs every (depth, expected) of every position of a suite file, one section per position.
+void check_suite(Variant v, const std::string& file, const PerftOptions& options = {},
+                 std::uint64_t max_expected = UINT64_MAX) {
+    const auto suite = load_suite(file);
+    for (const auto& [line_number, entry] : suite) {
+        DYNAMIC_SECTION(file << ":" << line_number << " " << entry.fen) {
+            const Board board = board_from(v, entry.fen);
+            for (const auto& [depth, expected] : entry.expected) {
+                if (expected > max_expected) continue;
+                const std::uint64_t got = perft(v, board.position(), depth, options);
+                INFO(variant_name(v) << " FEN " << entry.fen << " depth " << depth << ": expected " << expected
+                                     << ", got " << got);
+                CHECK(got == expected);
+            }
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE("perft suite: chess.epd", "[perft][chess]") { check_suite(Variant::Chess, "chess.epd"); }
+TEST_CASE("perft suite: horde.epd", "[perft][horde]") { check_suite(Variant::Horde, "horde.epd"); }
+TEST_CASE("perft suite: orda.epd", "[perft][orda]") { check_suite(Variant::Orda, "orda.epd"); }
+
+TEST_CASE("perft suite: chess-start-deep.epd", "[.slow][perft][chess]") {
+    check_suite(Variant::Chess, "chess-start-deep.epd");
+}
+TEST_CASE("perft suite: horde-start-deep.epd", "[.slow][perft][horde]") {
+    check_suite(Variant::Horde, "horde-start-deep.epd");
+}
+TEST_CASE("perft suite: orda-start-deep.epd", "[.slow][perft][orda]") {
+    check_suite(Variant::Orda, "orda-start-deep.epd");
+}
+
+TEST_CASE("perft: python-chess horde.perft positions", "[perft][horde]") {
+    struct Case {
+        const char* fen;
+        std::uint64_t counts[4];
+    };
+    const Case cases[] = {
+        {"4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - -", {30, 241, 6633, 56539}},
+        {"k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - -", {13, 172, 2205, 33781}},
+    };
+    for (const auto& c : cases) {
+        const Board board = board_from(Variant::Horde, c.fen);
+        for (int depth = 1; depth <= 4; ++depth) {
+            const std::uint64_t got = perft(Variant::Horde, board.position(), depth);
+            INFO("horde FEN " << c.fen << " depth " << depth << ": expected " << c.counts[depth - 1] << ", got "
+                              << got);
+            CHECK(got == c.counts[depth - 1]);
+        }
+    }
+}
+
+TEST_CASE("perft: depth 0 gives 1, also for positions without moves", "[perft]") {
+    for (Variant v : {Variant::Chess, Variant::Horde, Variant::Orda}) {
+        const Board board(v);
+        CHECK(perft(v, board.position(), 0) == 1);
+        CHECK(perft(v, board.position(), 0, PerftOptions{2, nullptr}) == 1);
+    }
+    const Board extinct = board_from(Variant::Horde, "4k3/8/8/8/8/8/8/8 w - - 0 1");
+    CHECK(perft(Variant::Horde, extinct.position(), 0) == 1);
+    CHECK(perft(Variant::Horde, extinct.position(), 1) == 0);
+    CHECK(perft(Variant::Horde, extinct.position(), 3) == 0);
+    CHECK(perft_divide(Variant::Horde, extinct.position(), 2).empty());
+}
+
+// Hash and thread counts: every suite position with its depths capped so that the expected
+// count stays below a few million, plus the start positions.
+namespace {
+constexpr std::uint64_t VARIANT_CAP = 3'000'000;
+}
+
+TEST_CASE("perft with a hash table equals the plain counts", "[perft][hash]") {
+    PerftHash hash(16);
+    PerftOptions options{1, &hash};
+    SECTION("chess") { check_suite(Variant::Chess, "chess.epd", options, VARIANT_CAP); }
+    SECTION("horde") { check_suite(Variant::Horde, "horde.epd", options, VARIANT_CAP); }
+    SECTION("orda") { check_suite(Variant::Orda, "orda.epd", options, VARIANT_CAP); }
+    SECTION("python-chess horde positions, table shared and reused") {
+        const Board board = board_from(Variant::Horde, "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - -");
+        for (int round = 0; round < 2; ++round) {
+            CHECK(perft(Variant::Horde, board.position(), 4, options) == 56539);
+            CHECK(perft(Variant::Horde, board.position(), 3, options) == 6633);
+        }
+    }
+}
+
+TEST_CASE("perft with 2 threads equals the plain counts", "[perft][threads]") {
+    PerftOptions options{2, nullptr};
+    SECTION("chess") { check_suite(Variant::Chess, "chess.epd", options, VARIANT_CAP); }
+    SECTION("horde") { check_suite(Variant::Horde, "horde.epd", options, VARIANT_CAP); }
+    SECTION("orda") { check_suite(Variant::Orda, "orda.epd", options, VARIANT_CAP); }
+}
+
+TEST_CASE("perft with 2 threads and a shared hash table equals the plain counts", "[perft][hash][threads]") {
+    PerftHash hash(16);
+    PerftOptions options{2, &hash};
+    SECTION("chess") { check_suite(Variant::Chess, "chess.epd", options, VARIANT_CAP); }
+    SECTION("horde") { check_suite(Variant::Horde, "horde.epd", options, VARIANT_CAP); }
+    SECTION("orda") { check_suite(Variant::Orda, "orda.epd", options, VARIANT_CAP); }
+    SECTION("start positions") {
+        struct Case {
+            Variant v;
+            int depth;
+            std::uint64_t expected;
+        };
+        for (const Case& c : {Case{Variant::Horde, 5, 265223}, Case{Variant::Orda, 4, 342351},
+                              Case{Variant::Chess, 5, 4865609}}) {
+            const Board board(c.v);
+            INFO(variant_name(c.v) << " start depth " << c.depth);
+            CHECK(perft(c.v, board.position(), c.depth, options) == c.expected);
+            CHECK(perft(c.v, board.position(), c.depth, options) == c.expected); // now mostly from the table
+        }
+    }
+}
+
+TEST_CASE("perft with many threads (more threads than root moves)", "[perft][threads]") {
+    // Horde's start position has 8 root moves; chess.epd line 1 has 4.
+    const Board horde(Variant::Horde);
+    CHECK(perft(Variant::Horde, horde.position(), 5, PerftOptions{16, nullptr}) == 265223);
+    const Board pinned = board_from(Variant::Chess, "k7/8/8/KPp4r/8/8/8/8 w - c6 0 2");
+    CHECK(perft(Variant::Chess, pinned.position(), 5, PerftOptions{7, nullptr}) == 13479);
+}
+
+TEST_CASE("perft_divide totals equal perft", "[perft][divide]") {
+    for (const char* file : {"chess.epd", "horde.epd", "orda.epd"}) {
+        const Variant v = std::string(file).starts_with("chess") ? Variant::Chess
+                          : std::string(file).starts_with("horde") ? Variant::Horde
+                                                                    : Variant::Orda;
+        for (const auto& [line_number, entry] : load_suite(file)) {
+            const Board board = board_from(v, entry.fen);
+            const MoveList legal = board.legal_moves();
+            for (const auto& [depth, expected] : entry.expected) {
+                if (depth > 4 || expected > VARIANT_CAP) continue;
+                for (int threads : {1, 2}) {
+                    const auto rows = perft_divide(v, board.position(), depth, PerftOptions{threads, nullptr});
+                    INFO(file << ":" << line_number << " " << entry.fen << " depth " << depth << " threads "
+                              << threads);
+                    std::uint64_t total = 0;
+                    for (const auto& [move, count] : rows) {
+                        CHECK(legal.contains(move));
+                        total += count;
+                    }
+                    CHECK(rows.size() == legal.size());
+                    CHECK(total == expected);
+                    if (depth == 1)
+                        CHECK(std::all_of(rows.begin(), rows.end(), [](const auto& r) { return r.second == 1; }));
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("perft_divide per move equals perft of the child", "[perft][divide]") {
+    const Board board(Variant::Orda);
+    const auto rows = perft_divide(Variant::Orda, board.position(), 3);
+    REQUIRE(rows.size() == 20);
+    for (const auto& [move, count] : rows) {
+        Board child = board;
+        child.play(move);
+        INFO("orda start, root move " << board.uci(move));
+        CHECK(perft(Variant::Orda, child.position(), 2) == count);
+    }
+}
+
+TEST_CASE("PerftHash stores exact (key, depth) entries", "[perft][hash]") {
+    PerftHash hash(1);
+    std::uint64_t count = 0;
+    CHECK_FALSE(hash.probe(0x123456789ABCDEF0ULL, 3, count));
+    hash.store(0x123456789ABCDEF0ULL, 3, 424242);
+    REQUIRE(hash.probe(0x123456789ABCDEF0ULL, 3, count));
+    CHECK(count == 424242);
+    CHECK_FALSE(hash.probe(0x123456789ABCDEF0ULL, 4, count)); // another depth
+    CHECK_FALSE(hash.probe(0x123456789ABCDEF1ULL, 3, count)); // another key, same slot or not
+}
