@@ -54,6 +54,9 @@ Bitboard edge_free_mask(int s, const int (*dirs)[2]) {
 }
 
 Bitboard pdep(Bitboard index, Bitboard mask) {
+#if defined(__BMI2__)
+    return _pdep_u64(index, mask);
+#endif
     Bitboard result = 0;
     for (Bitboard bit = 1; mask; bit <<= 1) {
         Bitboard low = mask & -mask;

@@ -80,7 +80,15 @@ void GameChecker::setup_start(int line, int column) {
         error("bad-fen", "SetUp \"1\" but no FEN tag", line, column);
         return;
     }
-    auto parsed = Board::from_fen(*record_.variant, has_fen ? fen : start_fen(*record_.variant));
+    if (!has_fen) {
+        // The standard start is parsed once per variant.
+        auto& cached = start_boards_[std::size_t(*record_.variant)];
+        if (!cached) cached = Board(*record_.variant);
+        record_.start = *cached;
+        game_.emplace(*record_.start);
+        return;
+    }
+    auto parsed = Board::from_fen(*record_.variant, fen);
     if (auto* err = std::get_if<FenError>(&parsed)) {
         error("bad-fen", fmt::format("FEN tag: {}", err->message), line, column, 0, std::string(fen));
         return;
@@ -123,7 +131,7 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
         main_line_dead_ = true;
         return Move::none();
     }
-    auto resolved = resolve_san(board, std::get<SanMove>(syntax), options_.strict);
+    auto resolved = resolve_san_move(board, std::get<SanMove>(syntax), options_.strict);
     if (auto* e = std::get_if<SanError>(&resolved)) {
         // No move at all: the game was over by checkmate or stalemate.
         const Adjudication end = game_->adjudicate();
@@ -133,11 +141,18 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
         return Move::none();
     }
     auto& resolution = std::get<SanResolution>(resolved);
-    for (auto& w : resolution.warnings)
-        warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply, std::string(token));
     main_before_last_ = board;
     game_->play(resolution.move);
+    if (auto e = check_suffix(game_->board(), std::get<SanMove>(syntax), options_.strict, resolution.warnings)) {
+        error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
+        main_line_dead_ = true;
+        for (auto& w : resolution.warnings)
+            warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply, std::string(token));
+        return Move::none();
+    }
     record_.moves.push_back(resolution.move);
+    for (auto& w : resolution.warnings)
+        warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply, std::string(token));
     return resolution.move;
 }
 
@@ -213,7 +228,14 @@ void GameChecker::result(std::string_view token, int line, int column) {
 }
 
 void GameChecker::reader_error(std::string_view code, std::string message, int line, int column) {
-    // A structural error leaves the rest of the main line unknown.
+    // A token that is no move where the main line expects one stands for the next ply; the
+    // rest of the main line cannot be checked after it.
+    const bool bad_token = code == "garbage-token" || code == "nul-byte" || code == "invalid-byte" || code == "token-too-long";
+    if (bad_token && started_ && variation_depth_ == 0 && game_ && !main_line_dead_) {
+        error(std::string(code), std::move(message), line, column, game_->plies() + 1);
+        main_line_dead_ = true;
+        return;
+    }
     error(std::string(code), std::move(message), line, column);
 }
 

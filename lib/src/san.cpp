@@ -90,7 +90,7 @@ std::variant<SanMove, SanError> parse_san(std::string_view token) {
     }
 
     std::size_t i = 0;
-    if (std::isupper(static_cast<unsigned char>(t[0]))) {
+    if (t[0] >= 'A' && t[0] <= 'Z') {
         if (!is_piece_letter(t[0]) && t[0] != 'P') {
             if (t[0] == 'O') return syntax_error(token, "castling is O-O or O-O-O");
             // Any other capital letter is a piece letter no variant of ours has.
@@ -104,7 +104,7 @@ std::variant<SanMove, SanError> parse_san(std::string_view token) {
     // The remainder: [file][rank][x]file rank [=P]
     std::string_view rest = t.substr(i);
     // Promotion at the end.
-    if (!rest.empty() && std::isupper(static_cast<unsigned char>(rest.back()))) {
+    if (!rest.empty() && rest.back() >= 'A' && rest.back() <= 'Z') {
         san.promotion = rest.back();
         rest.remove_suffix(1);
         if (!rest.empty() && rest.back() == '=') rest.remove_suffix(1);
@@ -254,19 +254,29 @@ bool gives_check_or_mate(const Board& after, bool& mate) {
         return true;
     }
     if (!after.in_check()) return false;
-    mate = after.legal_moves().empty();
+    mate = count_legal_moves(after.variant(), after.position()) == 0;
     return true;
 }
 
 
-// Whether a pseudo-legal move (not castling) leaves the mover's king safe.
+// Whether a pseudo-legal move (not castling) leaves the mover's king safe: the enemy's
+// attacks on the king square are recomputed with the occupancy after the move, without
+// copying the position.
 template <Variant V> bool leaves_king_safe(const Position& pos, Move m) {
     const Color us = pos.side;
     if (!Rules<V>::has_king(us)) return true;
-    Position child = pos;
-    child.template play<V>(m);
-    const Bitboard king = child.pieces(us, KING);
-    return !king || !child.template attackers_to<V>(lsb(king), child.pieces(), ~us);
+    const Bitboard king = pos.pieces(us, KING);
+    if (!king) return true;
+    const Square from = m.from(), to = m.to();
+    Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+    Bitboard gone = square_bb(to); // a captured piece attacks no more
+    if (m.is_en_passant()) {
+        const Square captured = Square(us == WHITE ? to - 8 : to + 8);
+        occupied ^= square_bb(captured);
+        gone |= square_bb(captured);
+    }
+    const Square king_square = (king & square_bb(from)) ? to : lsb(king);
+    return !(pos.template attackers_to<V>(king_square, occupied, ~us) & ~gone);
 }
 
 // The legal moves (castling aside) of piece type pt to `to` from an origin in from_mask,
@@ -332,6 +342,16 @@ int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboard from
 } // namespace
 
 std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanMove& san, bool strict) {
+    auto resolved = resolve_san_move(board, san, strict);
+    if (auto* e = std::get_if<SanError>(&resolved)) return *e;
+    auto& out = std::get<SanResolution>(resolved);
+    Board after = board;
+    after.play(out.move);
+    if (auto e = check_suffix(after, san, strict, out.warnings)) return *e;
+    return out;
+}
+
+std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const SanMove& san, bool strict) {
     const Position& pos = board.position();
     const Color us = pos.side;
     const Variant v = board.variant();
@@ -402,29 +422,33 @@ std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanM
             if (auto e = warn(SanWarningCode::PromotionWithoutEquals, "promotion written without '='")) return *e;
     }
 
-    Board after = board;
-    after.play(out.move);
-    bool mate = false;
-    const bool check = gives_check_or_mate(after, mate);
-    const bool variant_win = after.variant_game_over();
-    // A variant win may carry '#', '+' or nothing, in strict mode too.
-    if (!variant_win) {
-        using S = SanMove::Suffix;
-        if (check && san.suffix == S::None) {
-            if (auto e = warn(SanWarningCode::MissingCheckSuffix,
-                              mate ? "checkmate written without '#'" : "check written without '+'"))
-                return *e;
-        } else if (!check && san.suffix != S::None) {
-            if (auto e = warn(SanWarningCode::WrongCheckSuffix,
-                              fmt::format("'{}' on a move that gives no check", san.suffix == S::Mate ? '#' : '+')))
-                return *e;
-        } else if (check && mate && san.suffix == S::Check) {
-            if (auto e = warn(SanWarningCode::WrongCheckSuffix, "checkmate written with '+', not '#'")) return *e;
-        } else if (check && !mate && san.suffix == S::Mate) {
-            if (auto e = warn(SanWarningCode::WrongCheckSuffix, "'#' on a check that is not mate")) return *e;
-        }
-    }
     return out;
+}
+
+std::optional<SanError> check_suffix(const Board& after, const SanMove& san, bool strict,
+                                     std::vector<SanWarning>& warnings) {
+    // A variant win may carry '#', '+' or nothing, in strict mode too.
+    if (after.variant_game_over()) return std::nullopt;
+    using S = SanMove::Suffix;
+    const bool check = after.in_check();
+    if (!check && san.suffix == S::None) return std::nullopt;
+    const bool mate = check && count_legal_moves(after.variant(), after.position()) == 0;
+    std::string problem;
+    SanWarningCode code = SanWarningCode::WrongCheckSuffix;
+    if (check && san.suffix == S::None) {
+        code = SanWarningCode::MissingCheckSuffix;
+        problem = mate ? "checkmate written without '#'" : "check written without '+'";
+    } else if (!check) {
+        problem = fmt::format("'{}' on a move that gives no check", san.suffix == S::Mate ? '#' : '+');
+    } else if (mate && san.suffix == S::Check) {
+        problem = "checkmate written with '+', not '#'";
+    } else if (!mate && san.suffix == S::Mate) {
+        problem = "'#' on a check that is not mate";
+    }
+    if (problem.empty()) return std::nullopt;
+    if (strict) return SanError{SanErrorCode::Syntax, fmt::format("{} (strict mode)", problem)};
+    warnings.push_back({code, std::move(problem)});
+    return std::nullopt;
 }
 
 std::string to_san(const Board& board, Move m) {

@@ -99,6 +99,7 @@ private:
     std::size_t max_tracked_depth_ = 256; // deeper variations are checked for structure only
     int skipped_depth_ = 0;
     int result_line_ = 0, result_column_ = 0; // where the result token stood
+    std::optional<Board> start_boards_[VARIANT_NB];
 };
 
 class PgnReader;

@@ -4,6 +4,7 @@
 
 #include "horde/board.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -66,6 +67,12 @@ struct SanResolution {
 
 // Finds the one legal move `san` names. With `strict`, deviations are errors.
 std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanMove& san, bool strict = false);
+
+// resolve_san in two steps, for callers that play the move anyway: the move (with the
+// spelling warnings), then the check/mate suffix against the position after it.
+std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const SanMove& san, bool strict = false);
+std::optional<SanError> check_suffix(const Board& after, const SanMove& san, bool strict,
+                                     std::vector<SanWarning>& warnings);
 
 // The SAN of a legal move, with '+' or '#'. A move that wins by a variant rule (the
 // capture of the last Horde unit, a king reaching the campmate rank) gets '#'.
