@@ -457,14 +457,14 @@ int main(int argc, char** argv) {
     app.add_option("--ply", o.ply, "Show only the position after ply N (0: the start)")->check(CLI::NonNegativeNumber);
     app.add_flag("--unicode", o.unicode, "Chess figurines and circled letters for the Orda pieces");
     app.add_flag("--flip", o.flip, "Black at the bottom");
-    app.add_option("--color", o.color, "Colour: always, never or auto (a terminal and NO_COLOR unset)")
+    app.add_option("--color", o.color, "Colour: always, never or auto (stdout is a terminal and NO_COLOR is unset or empty)")
         ->check(CLI::IsMember({"always", "never", "auto"}))
         ->default_str("auto");
     app.add_option("--to", o.to, "Write the moves as one line per game instead: uci or san")
         ->check(CLI::IsMember({"uci", "san"}));
     app.add_option("--svg", o.svg, "Write SVG instead: FILE (the final or --ply position) or DIR/ (one file per ply)");
     app.add_flag("--interactive", o.interactive,
-                 "Step through the game on a terminal: →/l/space forward, ←/h back, g/Home first, G/End last, q quit");
+                 "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
     app.set_version_flag("--version", "horde-replay 0.1.0");
     try {
         app.parse(argc, argv);

@@ -1,0 +1,15 @@
+# fish completion for horde-check: validate and adjudicate PGN games.
+# Installed as share/fish/vendor_completions.d/horde-check.fish. Keep the option list in step
+# with `horde-check --help` (tests/cli/completions_test.sh checks it).
+
+complete -c horde-check -s h -l help -d 'Print the help and exit'
+complete -c horde-check -l version -d 'Print the version and exit'
+complete -c horde-check -l json -d 'One NDJSON verdict per game'
+complete -c horde-check -l valid-out -r -F -d 'Write the valid games to FILE'
+complete -c horde-check -l invalid-out -r -F -d 'Write the invalid games to FILE'
+complete -c horde-check -l fen -d 'Inputs are FEN lines'
+complete -c horde-check -l lichess -d 'Apply lichess extra Horde rules'
+complete -c horde-check -l strict -d 'Tolerated SAN spellings become errors'
+complete -c horde-check -l variant -x -a 'chess horde orda' -d 'Force the variant'
+complete -c horde-check -s q -l quiet -d 'Only the summary line'
+complete -c horde-check -l no-warnings -d 'Do not print warnings'

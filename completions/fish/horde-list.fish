@@ -1,0 +1,16 @@
+# fish completion for horde-list: list the positions of PGN games.
+# Installed as share/fish/vendor_completions.d/horde-list.fish. Keep the option list in step
+# with `horde-list --help` (tests/cli/completions_test.sh checks it).
+
+complete -c horde-list -s h -l help -d 'Print the help and exit'
+complete -c horde-list -l version -d 'Print the version and exit'
+complete -c horde-list -l format -x -a 'fen epd tsv json' -d 'Output format'
+complete -c horde-list -l final -d 'Only the last position of each game'
+complete -c horde-list -l start -d 'Only the start position of each game'
+complete -c horde-list -l ply -x -d 'Only the position after ply N'
+complete -c horde-list -l every -x -d 'Every Nth position'
+complete -c horde-list -l unique -d 'First occurrence of each position only'
+complete -c horde-list -l moves -d 'Inputs are FEN lines: list their legal moves'
+complete -c horde-list -l notation -x -a 'san uci' -d 'Notation of --moves'
+complete -c horde-list -l variant -x -a 'chess horde orda' -d 'Game: chess, horde or orda'
+complete -c horde-list -l keep-partial -d 'List the positions of invalid games up to the error'

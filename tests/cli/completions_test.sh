@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Shell completions and installation of the tools.
+#
+#   completions_test.sh options SOURCE_DIR TOOL_PATH...
+#       For each built tool: every long option of `<tool> --help` appears in its bash, zsh and
+#       fish completion files (completions/bash/<tool>, completions/zsh/_<tool>,
+#       completions/fish/<tool>.fish), every option the fish file completes exists in --help,
+#       and the files load: `source` in bash, `zsh -n` and `fish -n` when those shells exist.
+#   completions_test.sh install SOURCE_DIR BUILD_DIR CMAKE TOOL_PATH...
+#       A fresh `cmake --install BUILD_DIR --prefix <temporary folder>` (the build must be
+#       complete, man pages included) has, for each built tool, the program, its three
+#       completion files and its man page, and sourcing the installed bash completion of
+#       horde-check (or of the first tool while horde-check is not built) succeeds.
+set -u
+
+failures=0
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# Long options of a tool from the option lines of its --help (CLI11: "  -h,--help  ...",
+# "  --variant TEXT=horde  ..."), one per line, without the leading dashes.
+long_options() {
+    "$1" --help | grep -E '^[[:space:]]+-' | awk '{print $1}' | tr ',' '\n' | grep -E '^--[a-z]' |
+        sed -e 's/^--//' -e 's/[^a-z0-9-].*$//' | sort -u
+}
+
+has_long_option() { # FILE OPTION
+    grep -qE -- "(^|[^A-Za-z0-9-])--$2([^A-Za-z0-9-]|\$)" "$1"
+}
+
+check_options() {
+    local src=$1
+    shift
+    [ $# -gt 0 ] || { echo "no tool given" >&2; exit 2; }
+    local tool name bash_file zsh_file fish_file opt options before
+    for tool in "$@"; do
+        name=$(basename "$tool")
+        before=$failures
+        bash_file=$src/completions/bash/$name
+        zsh_file=$src/completions/zsh/_$name
+        fish_file=$src/completions/fish/$name.fish
+        for f in "$bash_file" "$zsh_file" "$fish_file"; do
+            [ -f "$f" ] || fail "$name: no completion file $f"
+        done
+        [ -f "$bash_file" ] && [ -f "$zsh_file" ] && [ -f "$fish_file" ] || continue
+
+        options=$(long_options "$tool")
+        [ -n "$options" ] || fail "$name: no long option found in --help"
+        for opt in $options; do
+            has_long_option "$bash_file" "$opt" || fail "$name: --$opt is missing from $bash_file"
+            has_long_option "$zsh_file" "$opt" || fail "$name: --$opt is missing from $zsh_file"
+            grep -qE -- "-l $opt( |\$)" "$fish_file" || fail "$name: --$opt is missing from $fish_file"
+        done
+        # The other way round: no completion of an option the tool does not have.
+        for opt in $(grep -oE -- '-l [a-z][a-z0-9-]*' "$fish_file" | cut -c4- | sort -u); do
+            grep -qx -- "$opt" <<<"$options" || fail "$name: $fish_file completes --$opt, which '$name --help' does not list"
+        done
+
+        bash -c "source '$bash_file' && complete -p '$name' >/dev/null" ||
+            fail "$name: sourcing $bash_file failed or registered no completion"
+        if command -v zsh >/dev/null; then
+            zsh -n "$zsh_file" || fail "$name: zsh -n $zsh_file"
+        fi
+        if command -v fish >/dev/null; then
+            fish -n "$fish_file" || fail "$name: fish -n $fish_file"
+        fi
+        [ "$failures" -eq "$before" ] && echo "ok $name: $(wc -w <<<"$options") long options completed in bash, zsh and fish"
+    done
+}
+
+check_install() {
+    local src=$1 build=$2 cmake=$3
+    shift 3
+    [ $# -gt 0 ] || { echo "no tool given" >&2; exit 2; }
+    local prefix
+    prefix=$(mktemp -d "${TMPDIR:-/tmp}/horde-install.XXXXXX") || exit 2
+    trap 'rm -rf "$prefix"' EXIT
+    if ! "$cmake" --install "$build" --prefix "$prefix" >"$prefix.log" 2>&1; then
+        cat "$prefix.log" >&2
+        rm -f "$prefix.log"
+        fail "cmake --install failed (is the build complete, man pages included?)"
+        return
+    fi
+    rm -f "$prefix.log"
+    local tool name sourced=""
+    for tool in "$@"; do
+        name=$(basename "$tool")
+        for f in "bin/$name" "share/bash-completion/completions/$name" "share/zsh/site-functions/_$name" \
+                 "share/fish/vendor_completions.d/$name.fish" "share/man/man1/$name.1"; do
+            [ -f "$prefix/$f" ] || fail "$name: $f is not installed"
+        done
+        [ -x "$prefix/bin/$name" ] && { "$prefix/bin/$name" --version >/dev/null || fail "$name: installed program fails --version"; }
+        [ -f "$prefix/share/man/man1/$name.1" ] && { grep -q '^\.TH' "$prefix/share/man/man1/$name.1" || fail "$name: man page has no .TH"; }
+        if [ "$name" = horde-check ] || [ -z "$sourced" ]; then sourced=$name; fi
+    done
+    bash -c "source '$prefix/share/bash-completion/completions/$sourced'" ||
+        fail "sourcing the installed bash completion of $sourced failed"
+    [ "$failures" -eq 0 ] && echo "ok install: $# tools with completions and man pages in a fresh prefix; sourced $sourced"
+}
+
+case "${1:-}" in
+options) shift; check_options "$@" ;;
+install) shift; check_install "$@" ;;
+*) echo "usage: $0 options SOURCE_DIR TOOL... | install SOURCE_DIR BUILD_DIR CMAKE TOOL..." >&2; exit 2 ;;
+esac
+
+if [ "$failures" -gt 0 ]; then
+    echo "$failures failure(s)" >&2
+    exit 1
+fi
