@@ -1,5 +1,6 @@
 #include "horde/perft.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <thread>
@@ -64,52 +65,82 @@ template <Variant V> std::uint64_t perft_dispatch(const Position& pos, int depth
 
 } // namespace
 
+namespace {
+
+// A piece of parallel work: the subtree below one position, credited to a root move.
+struct WorkItem {
+    std::uint32_t root;
+    int depth;
+    Position pos;
+};
+
+// Splits the tree below the root moves level by level until there are many more pieces of
+// work than threads, then lets the threads take pieces one at a time. Root moves alone are
+// too few and too uneven (Horde's start position has 8) to keep two cores busy to the end.
+template <Variant V>
+void divide_parallel(const Position& pos, int depth, int threads, PerftHash* hash,
+                     std::vector<std::pair<Move, std::uint64_t>>& result) {
+    std::vector<WorkItem> items;
+    items.reserve(result.size());
+    for (std::size_t i = 0; i < result.size(); ++i) {
+        Position child = pos;
+        child.template play<V>(result[i].first);
+        items.push_back({std::uint32_t(i), depth - 1, child});
+    }
+    const std::size_t target = 128 * std::size_t(threads);
+    // Every item of a level has the same depth; stop while the leaves keep real work (>= 2).
+    while (!items.empty() && items.size() < target && items.front().depth >= 3) {
+        std::vector<WorkItem> next;
+        next.reserve(items.size() * 32);
+        for (const WorkItem& item : items) {
+            MoveList moves;
+            MoveListSink<V> sink{moves};
+            if (item.pos.side == WHITE) generate_legal<V, WHITE>(item.pos, sink);
+            else generate_legal<V, BLACK>(item.pos, sink);
+            for (Move m : moves) {
+                Position child = item.pos;
+                child.template play<V>(m);
+                next.push_back({item.root, item.depth - 1, child});
+            }
+        }
+        items.swap(next);
+    }
+    std::vector<std::atomic<std::uint64_t>> counts(result.size());
+    std::atomic<std::size_t> next_item{0};
+    auto worker = [&] {
+        for (std::size_t i; (i = next_item.fetch_add(1, std::memory_order_relaxed)) < items.size();) {
+            const WorkItem& item = items[i];
+            counts[item.root].fetch_add(perft_dispatch<V>(item.pos, item.depth, hash), std::memory_order_relaxed);
+        }
+    };
+    {
+        std::vector<std::jthread> pool;
+        const int n = int(std::min<std::size_t>(std::size_t(threads), std::max<std::size_t>(items.size(), 1)));
+        for (int t = 1; t < n; ++t) pool.emplace_back(worker);
+        worker();
+    } // joins
+    for (std::size_t i = 0; i < result.size(); ++i) result[i].second = counts[i].load();
+}
+
+} // namespace
+
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const Position& pos, int depth,
                                                          const PerftOptions& options) {
     std::vector<std::pair<Move, std::uint64_t>> result;
     if (depth <= 0) return result;
     const MoveList moves = legal_moves(v, pos);
     for (Move m : moves) result.emplace_back(m, 0);
-
-    // Work items are the positions two plies down (one per root move and reply), so that two
-    // threads stay busy even when the root has few moves with uneven subtrees.
-    struct Task {
-        std::size_t root;
-        Position position;
-    };
-    std::vector<Task> tasks;
-    const int split = depth >= 3 ? 2 : 1;
     with_variant(v, [&]<Variant V>() {
-        for (std::size_t i = 0; i < result.size(); ++i) {
-            Position child = pos;
-            child.template play<V>(result[i].first);
-            if (split == 1) {
-                tasks.push_back({i, child});
-                continue;
+        if (options.threads <= 1) {
+            for (auto& [move, count] : result) {
+                Position child = pos;
+                child.template play<V>(move);
+                count = perft_dispatch<V>(child, depth - 1, options.hash);
             }
-            for (Move reply : legal_moves(v, child)) {
-                Position grandchild = child;
-                grandchild.template play<V>(reply);
-                tasks.push_back({i, grandchild});
-            }
+        } else {
+            divide_parallel<V>(pos, depth, options.threads, options.hash, result);
         }
     });
-    std::vector<std::uint64_t> counts(tasks.size());
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < tasks.size();) {
-            counts[i] = with_variant(v, [&]<Variant V>() {
-                return perft_dispatch<V>(tasks[i].position, depth - split, options.hash);
-            });
-        }
-    };
-    const int threads = std::max(1, std::min<int>(options.threads, int(tasks.size())));
-    {
-        std::vector<std::jthread> pool;
-        for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-        worker();
-    }
-    for (std::size_t i = 0; i < tasks.size(); ++i) result[tasks[i].root].second += counts[i];
     return result;
 }
 

@@ -83,6 +83,14 @@ TEST_CASE("perft suite: orda-start-deep.epd", "[.slow][perft][orda]") {
     check_suite(Variant::Orda, "orda-start-deep.epd");
 }
 
+TEST_CASE("perft suites: deep start positions with 2 threads and a hash table", "[.slow][perft][hash][threads]") {
+    PerftHash hash(64);
+    const PerftOptions options{2, &hash};
+    SECTION("chess") { check_suite(Variant::Chess, "chess-start-deep.epd", options); }
+    SECTION("horde") { check_suite(Variant::Horde, "horde-start-deep.epd", options); }
+    SECTION("orda") { check_suite(Variant::Orda, "orda-start-deep.epd", options); }
+}
+
 TEST_CASE("perft: python-chess horde.perft positions", "[perft][horde]") {
     struct Case {
         const char* fen;
