@@ -1,0 +1,700 @@
+// Streaming PGN reader: bytes -> events. No chess knowledge beyond token shapes.
+//
+// The reader pulls bytes through one fixed buffer (kBufferSize) and calls a visitor for each
+// token, game by game, in constant memory whatever the input size: comment and tag-value text
+// handed to the visitor is capped at kMaxText bytes (the event carries a `truncated` flag; the
+// reader still scans to the real end), variations are a depth counter, tokens are string_views
+// into the buffer (valid only during the call). The only memory that may grow with the input is
+// the opt-in capture string (set_capture), which holds one game's raw bytes.
+//
+// Visitor: a template parameter (static dispatch, no virtual calls). Derive from PgnVisitor,
+// which has a no-op for every event, and redeclare the events you need, with the same
+// parameters. An event may return void or a Control: Control::SkipGame suppresses every
+// further event of the game except end_game (the rest of the game is a plain scan);
+// Control::SkipVariation suppresses the events of the current variation (from begin_variation:
+// of the variation it opens) up to its matching end_variation, which is still delivered.
+// skip_game() on the reader has the same effect as returning Control::SkipGame.
+//
+// Events, in order, per game (positions are those of the token's first byte):
+//   begin_game(GameInfo)            number (1-based) and start position filled in
+//   tag(name, value, pos, truncated) value unescaped (\" and \\); malformed pairs give errors
+//   begin_movetext(pos)             always delivered (for a game without movetext: at its end)
+//   move_number(n, pos)             "12." "12..." "12" ("12.e4" gives 12 then san "e4")
+//   san(token, pos)                 the SAN token with any +/# but without a !/? suffix;
+//                                   shape: a letter or "0-0" first, then [A-Za-z0-9=+#-]; "--" too
+//   nag(code, pos)                  "$n", and the !/? suffixes as their NAG codes
+//                                   (! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6) at the suffix position
+//   comment(text, pos, truncated)   "{...}" (text between the braces) and ";" to end of line
+//   begin_variation(pos) / end_variation(pos)
+//   result(token, pos)              "1-0" "0-1" "1/2-1/2" "*"; at top level it ends the game,
+//                                   inside a variation it is delivered but does not
+//   error(kind, pos, message)       see PgnErrorKind; at most kMaxErrorsPerGame per game are
+//                                   delivered (GameInfo::error_count counts them all)
+//   end_game(GameInfo)              raw byte range and end position filled in
+//
+// Game boundaries. A game is a tag section plus movetext. It ends at a result token outside
+// variations, at a '[' + tag name in movetext (a new tag section), at EOF, or, inside a tag
+// section, at a '[' that follows a line without tags (a blank line) or that opens a second
+// Event tag (so a tags-only game followed by the next game is two games). Whitespace, comments
+// and '%' lines before the first game or after a game's result belong to no game's events (they
+// are not reported, but they are part of the raw bytes, see below). Any other token starts a
+// game, so movetext without tags is a game, and so is a lone result.
+//
+// Raw bytes. Game n spans [raw_begin, raw_end): raw_begin is the offset of the game's first
+// token (0 for the first game, so a BOM or a preamble goes with it) and raw_end is the next
+// game's raw_begin (or the input size), so a game includes its trailing newlines and
+// concatenating every game's raw bytes reproduces the input exactly (as long as the input has
+// at least one game). With set_capture(&s) the reader fills s with those bytes: when end_game
+// is called, s holds exactly the game's raw bytes; it is cleared after end_game returns.
+//
+// Errors and recovery (PgnErrorKind):
+//   UnterminatedComment  '{' never closed; reported at the '{'. Resynchronisation heuristic:
+//                        while inside a comment, once the comment has run past a blank line
+//                        (an empty or whitespace-only line), a line that starts with a tag pair
+//                        ('[' name, blank, '"', ..., '"', ']' — or at least '[' name blank '"'
+//                        when the line is longer than kLookahead) ends the comment there; that
+//                        '[' then starts the next game. Otherwise the comment runs to EOF.
+//   UnterminatedVariation '(' not closed when the game ends (new tag section or EOF); reported
+//                        at the outermost unclosed '('. No end_variation events follow for it.
+//   UnmatchedParen       ')' outside any variation (ignored).
+//   MalformedTag         a tag pair with bad syntax or cut off at the end of its line (a tag
+//                        pair never spans lines); the reader resumes after the next ']' on the
+//                        line or at the line end. The tag is delivered only if name and value
+//                        were complete.
+//   TruncatedTag         the input ends inside a tag pair (reported at its '[').
+//   GarbageToken         a movetext token of no known shape (e.g. "@@@", a stray ']', "e4!!!"),
+//                        skipped; the game goes on.
+//   TokenTooLong         a token (or tag name) longer than kMaxToken; skipped.
+//   NulByte / InvalidByte a token containing a NUL byte / a control or non-ASCII byte (inside
+//                        comments and tag values such bytes pass through unchecked, except
+//                        NUL in a tag value, which is an error).
+// A '%' in column 1 makes the line an escape line (ignored). A UTF-8 BOM at offset 0 is
+// skipped. Lines end with LF, CRLF or CR; columns count bytes (a tab is one column), 1-based.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+namespace horde {
+
+// A place in the input: byte offset (0-based) and 1-based line and column (in bytes).
+struct SourcePos {
+    std::uint64_t offset = 0;
+    std::uint64_t line = 1;
+    std::uint64_t column = 1;
+};
+
+enum class PgnErrorKind : std::uint8_t {
+    UnterminatedComment,
+    UnterminatedVariation,
+    UnmatchedParen,
+    MalformedTag,
+    TruncatedTag,
+    GarbageToken,
+    TokenTooLong,
+    NulByte,
+    InvalidByte,
+};
+
+// "unterminated-comment", "unterminated-variation", ...
+std::string_view pgn_error_name(PgnErrorKind kind);
+
+enum class Control : std::uint8_t { Continue, SkipVariation, SkipGame };
+
+struct GameInfo {
+    std::uint64_t number = 0;      // 1-based
+    SourcePos start;               // the game's first token (line: the line it starts on)
+    SourcePos end;                 // position of raw_end (start of the next game or EOF)
+    std::uint64_t raw_begin = 0;   // byte range of the game in the input, see "Raw bytes"
+    std::uint64_t raw_end = 0;
+    std::uint64_t error_count = 0; // errors of this game, including undelivered ones
+    bool skipped = false;          // the visitor asked to skip (part of) the game
+};
+
+// No-op visitor to derive from; see the header comment.
+struct PgnVisitor {
+    void begin_game(const GameInfo&) {}
+    void tag(std::string_view /*name*/, std::string_view /*value*/, const SourcePos&, bool /*truncated*/) {}
+    void begin_movetext(const SourcePos&) {}
+    void move_number(std::uint64_t, const SourcePos&) {}
+    void san(std::string_view, const SourcePos&) {}
+    void nag(int, const SourcePos&) {}
+    void comment(std::string_view, const SourcePos&, bool /*truncated*/) {}
+    void begin_variation(const SourcePos&) {}
+    void end_variation(const SourcePos&) {}
+    void result(std::string_view, const SourcePos&) {}
+    void error(PgnErrorKind, const SourcePos&, std::string_view /*message*/) {}
+    void end_game(const GameInfo&) {}
+};
+
+class PgnReader {
+public:
+    static constexpr std::size_t kBufferSize = 256 * 1024; // the one I/O buffer
+    static constexpr std::size_t kMaxToken = 255;          // longer tokens: TokenTooLong
+    static constexpr std::size_t kMaxText = 64 * 1024;     // cap of comment / tag value text
+    static constexpr std::size_t kLookahead = 1024;        // for the unterminated-comment heuristic
+    static constexpr std::uint64_t kMaxErrorsPerGame = 100;
+    static constexpr std::size_t kPadding = 64; // readable bytes past the buffer end (SIMD)
+
+    // Sources. The stream/FILE*/memory must outlive the reader. For std::cin prefer the fd
+    // constructor (PgnReader(0)) or call std::ios::sync_with_stdio(false) first.
+    explicit PgnReader(std::istream& in);
+    explicit PgnReader(std::FILE* file);
+    explicit PgnReader(int fd);
+    static PgnReader from_memory(std::string_view data) { return PgnReader(data, 0); }
+
+    PgnReader(PgnReader&&) = delete; // from_memory relies on guaranteed copy elision
+    PgnReader& operator=(PgnReader&&) = delete;
+    PgnReader(const PgnReader&) = delete;
+    PgnReader& operator=(const PgnReader&) = delete;
+    ~PgnReader();
+
+    // Reads one game, calling v's events from begin_game to end_game. Returns false (and calls
+    // nothing) at the end of the input.
+    template <class V> bool read_game(V& v);
+    // Reads all games; returns how many.
+    template <class V> std::uint64_t read_all(V& v) {
+        std::uint64_t n = 0;
+        while (read_game(v)) ++n;
+        return n;
+    }
+
+    // Skip the rest of the current game (valid from inside an event).
+    void skip_game() {
+        if (in_game_) skip_ = game_.skipped = true;
+    }
+    // Opt-in raw capture of each game's bytes (nullptr to stop). Call between games.
+    void set_capture(std::string* out) {
+        capture_ = out;
+        cap_from_ = p_;
+    }
+
+    std::uint64_t games_read() const { return games_; }
+    std::uint64_t bytes_consumed() const { return base_ + p_; }
+    bool io_error() const { return io_error_; }
+    // Bytes held by the reader (buffer and text scratch), for tests: constant in the input size.
+    std::size_t memory_footprint() const { return kBufferSize + text_.capacity() + sizeof(*this); }
+
+private:
+    using ReadFn = std::size_t (*)(void* ctx, char* dst, std::size_t n, bool& error);
+    struct Memory {
+        const char* data = nullptr;
+        std::size_t size = 0, pos = 0;
+    };
+    PgnReader(std::string_view data, int);
+    PgnReader(ReadFn fn, void* ctx);
+
+    enum class State : std::uint8_t { Tags, Movetext };
+    enum class TextEnd : std::uint8_t { Closed, Eof, BrokenAtTag };
+    struct TextScan {
+        TextEnd end = TextEnd::Closed;
+        bool truncated = false;
+        SourcePos open;
+        std::string_view text;
+    };
+    struct TagScan {
+        bool deliver = false, truncated = false, has_error = false;
+        PgnErrorKind kind = PgnErrorKind::MalformedTag;
+        SourcePos pos;
+        const char* message = "";
+        std::string_view name;
+    };
+
+    // --- buffer (pgn_reader.cpp) ---
+    // Makes at least `need` bytes available from p_ unless the input ends; shifts the
+    // unconsumed tail to the front first (flushing the capture). Returns p_ < len_.
+    bool fill(std::size_t need);
+    bool ensure(std::size_t need) { return len_ - p_ >= need || fill(need); }
+    void start();
+    // Line bookkeeping for an end-of-line byte at buffer index i. Returns true if it starts a
+    // new line (false for the LF of a CRLF).
+    bool newline_at(std::size_t i) {
+        const std::uint64_t abs = base_ + i;
+        line_start_ = abs + 1;
+        if (buf_[i] == '\r') {
+            last_cr_ = abs;
+        } else if (abs == last_cr_ + 1 && last_cr_ != UINT64_MAX) {
+            return false;
+        }
+        ++line_;
+        return true;
+    }
+    SourcePos pos_at(std::size_t i) const {
+        const std::uint64_t abs = base_ + i;
+        return {abs, line_, abs - line_start_ + 1};
+    }
+    void append_text(const char* a, std::size_t n, bool& truncated);
+    TextScan scan_brace_comment(bool keep);
+    TextScan scan_line_comment(bool keep); // ';' comments and '%' lines (p_ at the ';' or '%')
+    TagScan scan_tag();
+    void recover_tag();
+    bool looks_like_tag_line(std::size_t i) const;
+    std::string_view peek_tag_name() const; // p_ at '['
+    std::size_t skip_long_token();
+    std::string_view format_message(const char* what, std::string_view token);
+
+    // --- events (templates below) ---
+    template <class V, class F> void emit(V& v, F&& f);
+    bool quiet() const { return skip_ || (skip_var_depth_ != 0 && depth_ >= skip_var_depth_); }
+    template <class V> void report(V& v, PgnErrorKind k, const SourcePos& pos, std::string_view msg);
+    template <class V> void start_game(V& v, const SourcePos& pos, std::size_t idx, State s);
+    template <class V> void finish_game(V& v, std::size_t idx);
+    template <class V> void begin_movetext(V& v, std::size_t idx);
+    // Before a movetext token at p_: opens a game or its movetext if needed. Returns false if
+    // the token belongs to the next game (the pending game was finished).
+    template <class V> bool enter_movetext(V& v);
+    template <class V> void on_comment(V& v, bool brace);
+    template <class V> void on_bracket(V& v, bool& game_done);
+    template <class V> void on_word(V& v);
+    template <class V> void on_san(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t whole);
+    template <class V> void on_garbage(V& v, const char* b, std::size_t n, std::size_t idx);
+
+    // input
+    ReadFn read_ = nullptr;
+    void* ctx_ = nullptr;
+    Memory mem_;
+    std::unique_ptr<char[]> buf_;
+    std::size_t len_ = 0, p_ = 0;
+    std::uint64_t base_ = 0; // absolute offset of buf_[0]
+    bool eof_ = false, io_error_ = false, started_ = false;
+    // lines
+    std::uint64_t line_ = 1, line_start_ = 0, last_cr_ = UINT64_MAX;
+    // game state
+    GameInfo game_;
+    std::uint64_t games_ = 0;
+    State state_ = State::Tags;
+    bool in_game_ = false, pending_end_ = false, skip_ = false, saw_event_ = false;
+    std::uint64_t depth_ = 0, skip_var_depth_ = 0, last_tag_line_ = 0;
+    SourcePos var_open_;
+    // scratch
+    std::string text_;
+    char name_[kMaxToken + 1] = {};
+    char msg_[160] = {};
+    std::string* capture_ = nullptr;
+    std::size_t cap_from_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Implementation of the templates.
+
+namespace pgn_detail {
+enum : std::uint8_t {
+    C_DELIM = 1, // ends a word: whitespace { } ( ) [ ] ; $
+    C_SAN = 2,   // [A-Za-z0-9=+#-]
+    C_ALPHA = 4,
+    C_DIGIT = 8,
+    C_BAD = 16,  // control (not whitespace) or >= 0x80
+};
+struct CharTable {
+    std::uint8_t c[256];
+    constexpr CharTable() : c{} {
+        for (int i = 0; i < 256; ++i) {
+            std::uint8_t f = 0;
+            if (i == ' ' || i == '\t' || i == '\n' || i == '\r' || i == '\f' || i == '\v' || i == '{' ||
+                i == '}' || i == '(' || i == ')' || i == '[' || i == ']' || i == ';' || i == '$')
+                f |= C_DELIM;
+            const bool alpha = (i >= 'a' && i <= 'z') || (i >= 'A' && i <= 'Z');
+            const bool digit = i >= '0' && i <= '9';
+            if (alpha) f |= C_ALPHA;
+            if (digit) f |= C_DIGIT;
+            if (alpha || digit || i == '=' || i == '+' || i == '#' || i == '-') f |= C_SAN;
+            if ((i < 32 && !(f & C_DELIM)) || i >= 127) f |= C_BAD;
+            c[i] = f;
+        }
+    }
+};
+inline constexpr CharTable kChars{};
+inline std::uint8_t cls(char ch) { return kChars.c[static_cast<unsigned char>(ch)]; }
+
+// Index of the first word delimiter in b[1, lim), or lim. May read up to 15 bytes past lim
+// (the buffer is padded).
+inline std::size_t word_end(const char* b, std::size_t lim) {
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(' '), nine = _mm_set1_epi8(9), four = _mm_set1_epi8(4);
+    const __m128i b20 = _mm_set1_epi8(0x20), open_brace = _mm_set1_epi8('{'), close_brace = _mm_set1_epi8('}');
+    const __m128i one = _mm_set1_epi8(1), paren = _mm_set1_epi8(')');
+    const __m128i semi = _mm_set1_epi8(';'), dollar = _mm_set1_epi8('$');
+    for (std::size_t i = 0; i < lim; i += 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
+        const __m128i t = _mm_sub_epi8(x, nine);
+        __m128i d = _mm_or_si128(_mm_cmpeq_epi8(x, space), _mm_cmpeq_epi8(_mm_min_epu8(t, four), t));
+        const __m128i y = _mm_or_si128(x, b20);
+        d = _mm_or_si128(d, _mm_or_si128(_mm_cmpeq_epi8(y, open_brace), _mm_cmpeq_epi8(y, close_brace)));
+        d = _mm_or_si128(d, _mm_cmpeq_epi8(_mm_or_si128(x, one), paren));
+        d = _mm_or_si128(d, _mm_or_si128(_mm_cmpeq_epi8(x, semi), _mm_cmpeq_epi8(x, dollar)));
+        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(d));
+        if (i == 0) mask &= ~1u;
+        if (mask) {
+            const std::size_t n = i + static_cast<std::size_t>(__builtin_ctz(mask));
+            return n < lim ? n : lim;
+        }
+    }
+    return lim;
+#else
+    std::size_t n = 1;
+    while (n < lim && !(cls(b[n]) & C_DELIM)) ++n;
+    return n < lim ? n : lim;
+#endif
+}
+
+// NAG code of an annotation suffix ("!", "?!", ...), 0 if not one.
+inline int annotation_nag(const char* s, std::size_t n) {
+    if (n == 1) return s[0] == '!' ? 1 : s[0] == '?' ? 2 : 0;
+    if (n != 2) return 0;
+    if (s[0] == '!') return s[1] == '!' ? 3 : s[1] == '?' ? 5 : 0;
+    if (s[0] == '?') return s[1] == '?' ? 4 : s[1] == '!' ? 6 : 0;
+    return 0;
+}
+} // namespace pgn_detail
+
+template <class V, class F> inline void PgnReader::emit(V&, F&& f) {
+    if constexpr (std::is_same_v<std::invoke_result_t<F>, Control>) {
+        const Control c = f();
+        if (c == Control::SkipGame) {
+            skip_ = game_.skipped = true;
+        } else if (c == Control::SkipVariation && depth_ > 0 && skip_var_depth_ == 0) {
+            skip_var_depth_ = depth_;
+            game_.skipped = true;
+        }
+    } else {
+        f();
+    }
+}
+
+template <class V>
+inline void PgnReader::report(V& v, PgnErrorKind k, const SourcePos& pos, std::string_view msg) {
+    ++game_.error_count;
+    if (!skip_ && game_.error_count <= kMaxErrorsPerGame) emit(v, [&] { return v.error(k, pos, msg); });
+}
+
+template <class V> void PgnReader::start_game(V& v, const SourcePos& pos, std::size_t idx, State s) {
+    ++games_;
+    game_ = GameInfo{};
+    game_.number = games_;
+    game_.start = pos;
+    game_.raw_begin = games_ == 1 ? 0 : base_ + idx;
+    in_game_ = true;
+    pending_end_ = skip_ = saw_event_ = false;
+    depth_ = skip_var_depth_ = 0;
+    state_ = s;
+    last_tag_line_ = pos.line;
+    emit(v, [&] { return v.begin_game(game_); });
+}
+
+template <class V> void PgnReader::begin_movetext(V& v, std::size_t idx) {
+    state_ = State::Movetext;
+    if (!quiet()) {
+        const SourcePos pos = pos_at(idx);
+        emit(v, [&] { return v.begin_movetext(pos); });
+    }
+}
+
+template <class V> void PgnReader::finish_game(V& v, std::size_t idx) {
+    if (state_ == State::Tags) begin_movetext(v, idx);
+    if (depth_ > 0) {
+        skip_var_depth_ = 0;
+        report(v, PgnErrorKind::UnterminatedVariation, var_open_,
+               depth_ == 1 ? "variation '(' is never closed" : "variations '(' are never closed");
+    }
+    game_.raw_end = base_ + idx;
+    game_.end = pos_at(idx);
+    if (capture_) capture_->append(buf_.get() + cap_from_, idx - cap_from_);
+    v.end_game(game_);
+    if (capture_) capture_->clear();
+    cap_from_ = idx;
+    in_game_ = pending_end_ = skip_ = false;
+    depth_ = skip_var_depth_ = 0;
+}
+
+template <class V> bool PgnReader::enter_movetext(V& v) {
+    if (!in_game_) {
+        start_game(v, pos_at(p_), p_, State::Movetext);
+        begin_movetext(v, p_);
+        return true;
+    }
+    if (pending_end_) {
+        finish_game(v, p_);
+        return false;
+    }
+    if (state_ == State::Tags) begin_movetext(v, p_);
+    return true;
+}
+
+template <class V> void PgnReader::on_comment(V& v, bool brace) {
+    if (!in_game_ || pending_end_) {
+        // Between games: not reported. An unterminated '{' is an error of the pending game, or
+        // starts a game of its own before the first game.
+        const TextScan t = brace ? scan_brace_comment(false) : scan_line_comment(false);
+        if (t.end == TextEnd::Closed) return;
+        if (!in_game_) {
+            start_game(v, t.open, 0, State::Movetext);
+            if (!quiet()) emit(v, [&] { return v.begin_movetext(t.open); });
+        }
+        report(v, PgnErrorKind::UnterminatedComment, t.open, "comment '{' is never closed");
+        return;
+    }
+    if (state_ == State::Tags) begin_movetext(v, p_);
+    const bool keep = !quiet();
+    const TextScan t = brace ? scan_brace_comment(keep) : scan_line_comment(keep);
+    if (t.end != TextEnd::Closed) report(v, PgnErrorKind::UnterminatedComment, t.open, "comment '{' is never closed");
+    if (keep && !quiet()) emit(v, [&] { return v.comment(t.text, t.open, t.truncated); });
+}
+
+template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
+    if (!in_game_) {
+        start_game(v, pos_at(p_), p_, State::Tags);
+    } else if (pending_end_) {
+        finish_game(v, p_);
+        game_done = true;
+        return;
+    } else if (state_ == State::Movetext) {
+        if (peek_tag_name().empty()) {
+            on_garbage(v, buf_.get() + p_, 1, p_);
+            ++p_;
+            return;
+        }
+        finish_game(v, p_);
+        game_done = true;
+        return;
+    } else if (line_ > last_tag_line_ + 1 || (saw_event_ && peek_tag_name() == "Event")) {
+        finish_game(v, p_);
+        game_done = true;
+        return;
+    }
+    const TagScan t = scan_tag();
+    last_tag_line_ = line_;
+    if (t.deliver) {
+        if (t.name == "Event") saw_event_ = true;
+        if (!quiet()) {
+            const std::string_view value(text_.data(), text_.size());
+            emit(v, [&] { return v.tag(t.name, value, t.pos, t.truncated); });
+        }
+    }
+    if (t.has_error) report(v, t.kind, t.pos, t.message);
+}
+
+template <class V> void PgnReader::on_garbage(V& v, const char* b, std::size_t n, std::size_t idx) {
+    using namespace pgn_detail;
+    PgnErrorKind kind = PgnErrorKind::GarbageToken;
+    const char* what = "unexpected token";
+    if (std::memchr(b, 0, n)) {
+        kind = PgnErrorKind::NulByte;
+        what = "NUL byte in token";
+    } else {
+        for (std::size_t i = 0; i < n; ++i)
+            if (cls(b[i]) & C_BAD) {
+                kind = PgnErrorKind::InvalidByte;
+                what = "invalid byte in token";
+                break;
+            }
+    }
+    if (game_.error_count >= kMaxErrorsPerGame || skip_) {
+        ++game_.error_count;
+        return;
+    }
+    report(v, kind, pos_at(idx), format_message(what, std::string_view(b, n)));
+}
+
+template <class V>
+void PgnReader::on_san(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t whole) {
+    using namespace pgn_detail;
+    const bool ok_start = (cls(b[0]) & C_ALPHA) || (n >= 3 && b[0] == '0' && b[1] == '-' && b[2] == '0') ||
+                          (n == 2 && b[0] == '-' && b[1] == '-');
+    std::size_t j = 1;
+    while (j < n && (cls(b[j]) & C_SAN)) ++j;
+    int nag = 0;
+    if (ok_start && j < n) nag = annotation_nag(b + j, n - j);
+    if (!ok_start || (j < n && nag == 0)) {
+        // report the whole word (for "12.@@" the word starts before b)
+        on_garbage(v, b + n - whole, whole, idx + n - whole);
+        return;
+    }
+    if (quiet()) return;
+    const SourcePos pos = pos_at(idx);
+    emit(v, [&] { return v.san(std::string_view(b, j), pos); });
+    if (nag && !quiet()) {
+        const SourcePos npos = pos_at(idx + j);
+        emit(v, [&] { return v.nag(nag, npos); });
+    }
+}
+
+template <class V> void PgnReader::on_word(V& v) {
+    using namespace pgn_detail;
+    const std::size_t s = p_;
+    const char* b = buf_.get() + s;
+    const std::size_t avail = len_ - s;
+    const std::size_t lim = avail < kMaxToken ? avail : kMaxToken;
+    const std::size_t n = word_end(b, lim);
+    if (n == lim && (lim < avail ? !(cls(b[n]) & C_DELIM) : !eof_)) {
+        report(v, PgnErrorKind::TokenTooLong, pos_at(s), format_message("token too long", std::string_view(b, 16)));
+        p_ = s + n;
+        skip_long_token();
+        return;
+    }
+    p_ = s + n;
+    const char c0 = b[0];
+    const std::uint8_t k0 = cls(c0);
+    if (k0 & C_DIGIT) {
+        std::size_t i = 0;
+        std::uint64_t num = 0;
+        while (i < n && (cls(b[i]) & C_DIGIT)) {
+            if (num < 1000000000000ULL) num = num * 10 + std::uint64_t(b[i] - '0');
+            ++i;
+        }
+        if (i == n || b[i] == '.') {
+            if (!quiet()) {
+                const SourcePos pos = pos_at(s);
+                emit(v, [&] { return v.move_number(num, pos); });
+            }
+            while (i < n && b[i] == '.') ++i;
+            if (i < n) on_san(v, b + i, n - i, s + i, n);
+            return;
+        }
+        if ((n == 3 && (std::memcmp(b, "1-0", 3) == 0 || std::memcmp(b, "0-1", 3) == 0)) ||
+            (n == 7 && std::memcmp(b, "1/2-1/2", 7) == 0)) {
+            // result below
+        } else {
+            on_san(v, b, n, s, n); // "0-0", "0-0-0" or garbage
+            return;
+        }
+    } else if (c0 == '*') {
+        if (n != 1) {
+            on_garbage(v, b, n, s);
+            return;
+        }
+    } else if (c0 == '$') {
+        int nag = 0;
+        bool ok = n >= 2 && n <= 10;
+        for (std::size_t i = 1; ok && i < n; ++i) {
+            if (!(cls(b[i]) & C_DIGIT)) ok = false;
+            else nag = nag * 10 + (b[i] - '0');
+        }
+        if (!ok) {
+            on_garbage(v, b, n, s);
+        } else if (!quiet()) {
+            const SourcePos pos = pos_at(s);
+            emit(v, [&] { return v.nag(nag, pos); });
+        }
+        return;
+    } else if (c0 == '!' || c0 == '?') {
+        const int nag = annotation_nag(b, n);
+        if (!nag) {
+            on_garbage(v, b, n, s);
+        } else if (!quiet()) {
+            const SourcePos pos = pos_at(s);
+            emit(v, [&] { return v.nag(nag, pos); });
+        }
+        return;
+    } else if (c0 == '.') {
+        std::size_t i = 0;
+        while (i < n && b[i] == '.') ++i;
+        if (i < n) on_garbage(v, b, n, s);
+        return;
+    } else {
+        on_san(v, b, n, s, n); // letters, "--", or garbage
+        return;
+    }
+    // a result token
+    if (!quiet()) {
+        const SourcePos pos = pos_at(s);
+        emit(v, [&] { return v.result(std::string_view(b, n), pos); });
+    }
+    if (depth_ == 0) pending_end_ = true;
+}
+
+template <class V> bool PgnReader::read_game(V& v) {
+    if (!started_) start();
+    for (;;) {
+        if (len_ - p_ < kMaxToken && !eof_) fill(kMaxToken);
+        if (p_ == len_) {
+            if (!in_game_) return false;
+            finish_game(v, p_);
+            return true;
+        }
+        const char c = buf_[p_];
+        switch (c) {
+        case ' ':
+        case '\t':
+        case '\f':
+        case '\v': {
+            ++p_;
+            while (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) ++p_;
+            continue;
+        }
+        case '\n':
+        case '\r':
+            newline_at(p_);
+            ++p_;
+            continue;
+        case '{':
+            on_comment(v, true);
+            continue;
+        case ';':
+            on_comment(v, false);
+            continue;
+        case '%':
+            if (base_ + p_ == line_start_) {
+                scan_line_comment(false);
+                continue;
+            }
+            break;
+        case '[': {
+            bool done = false;
+            on_bracket(v, done);
+            if (done) return true;
+            continue;
+        }
+        case '(': {
+            if (!enter_movetext(v)) return true;
+            const bool q = quiet();
+            if (depth_ == 0) var_open_ = pos_at(p_);
+            ++depth_;
+            if (!q) {
+                const SourcePos pos = pos_at(p_);
+                emit(v, [&] { return v.begin_variation(pos); });
+            }
+            ++p_;
+            continue;
+        }
+        case ')': {
+            if (!enter_movetext(v)) return true;
+            if (depth_ == 0) {
+                report(v, PgnErrorKind::UnmatchedParen, pos_at(p_), "')' without a matching '('");
+            } else {
+                const bool q = skip_ || (skip_var_depth_ != 0 && depth_ > skip_var_depth_);
+                if (skip_var_depth_ != 0 && depth_ == skip_var_depth_) skip_var_depth_ = 0;
+                --depth_;
+                if (!q) {
+                    const SourcePos pos = pos_at(p_);
+                    emit(v, [&] { return v.end_variation(pos); });
+                }
+            }
+            ++p_;
+            continue;
+        }
+        case ']':
+        case '}':
+            if (!enter_movetext(v)) return true;
+            on_garbage(v, buf_.get() + p_, 1, p_);
+            ++p_;
+            continue;
+        default:
+            break;
+        }
+        if (!enter_movetext(v)) return true;
+        on_word(v);
+    }
+}
+
+} // namespace horde
