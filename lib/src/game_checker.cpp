@@ -99,10 +99,7 @@ void GameChecker::setup_start(int line, int column) {
 
 Move GameChecker::san(std::string_view token, int line, int column) {
     if (!started_) begin_movetext(line, column);
-    if (variation_depth_ > 0) {
-        variation_move(token, line, column);
-        return Move::none();
-    }
+    if (variation_depth_ > 0) return variation_move(token, line, column);
     return main_line_move(token, line, column);
 }
 
@@ -156,14 +153,15 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
     return resolution.move;
 }
 
-void GameChecker::variation_move(std::string_view token, int line, int column) {
-    if (skipped_depth_ > 0 || variations_.empty()) return;
+Move GameChecker::variation_move(std::string_view token, int line, int column) {
+    if (skipped_depth_ > 0 || variations_.empty()) return Move::none();
     Line& l = variations_.back();
-    if (!l.current) return;
+    if (!l.current) return Move::none();
     const int ply = l.ply + 1;
     auto fail = [&](std::string code, std::string message) {
         error(std::move(code), fmt::format("in a variation: {}", message), line, column, ply, std::string(token));
         l.current.reset();
+        return Move::none();
     };
     auto syntax = parse_san(token);
     if (auto* e = std::get_if<SanError>(&syntax)) return fail(san_error_code(e->code), e->message);
@@ -176,6 +174,13 @@ void GameChecker::variation_move(std::string_view token, int line, int column) {
     l.before_last = l.current;
     l.current->play(resolution.move);
     l.ply = ply;
+    return resolution.move;
+}
+
+const Board* GameChecker::line_board() const {
+    if (variation_depth_ == 0) return game_ && !main_line_dead_ ? &game_->board() : nullptr;
+    if (skipped_depth_ > 0 || variations_.empty() || !variations_.back().current) return nullptr;
+    return &*variations_.back().current;
 }
 
 void GameChecker::begin_variation(int line, int column) {

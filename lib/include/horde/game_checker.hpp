@@ -57,8 +57,8 @@ public:
     void tag(std::string_view name, std::string_view value, int line, int column);
     // Called once the tag section is over (before the first movetext token).
     void begin_movetext(int line, int column);
-    // A SAN token of the movetext. Returns the legal move it names in the main line, or
-    // Move::none() (inside a variation, after an error, or when the token is bad).
+    // A SAN token of the movetext. Returns the legal move it names in the current line (main
+    // line or variation), or Move::none() (after an error in that line, or a bad token).
     Move san(std::string_view token, int line, int column);
     void begin_variation(int line, int column);
     void end_variation(int line, int column);
@@ -73,13 +73,16 @@ public:
     // The main line's board now (after the last legal move), if the start was valid.
     const Board* current_board() const { return game_ ? &game_->board() : nullptr; }
     bool in_variation() const { return variation_depth_ > 0; }
+    // The position the next move of the current line (main line or innermost variation) is
+    // played from; nullptr when that line can no longer be followed (after an error).
+    const Board* line_board() const;
 
 private:
     void error(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
     void warning(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
     void setup_start(int line, int column);
     Move main_line_move(std::string_view token, int line, int column);
-    void variation_move(std::string_view token, int line, int column);
+    Move variation_move(std::string_view token, int line, int column);
 
     struct Line {
         std::optional<Board> before_last; // position before this line's last move
