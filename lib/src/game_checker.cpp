@@ -1,8 +1,11 @@
 #include "horde/game_checker.hpp"
 
+#include "horde/lichess.hpp"
 #include "horde/pgn_reader.hpp"
 
 #include <fmt/format.h>
+
+#include <cctype>
 
 namespace horde {
 
@@ -11,6 +14,27 @@ std::string_view GameRecord::tag(std::string_view name) const {
         if (k == name) return v;
     return {};
 }
+
+std::string_view record_status_name(const GameRecord& record) {
+    return record.lichess_closed_position ? std::string_view("lichess-closed-position")
+                                          : status_name(record.adjudication.status);
+}
+
+namespace {
+
+// --lichess: lichess's closed-position draw, in Horde only.
+bool lichess_closed(const CheckOptions& options, const Board& board) {
+    return options.lichess && board.variant() == Variant::Horde && horde_closed_position(board);
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    return true;
+}
+
+} // namespace
 
 std::string game_players(const GameRecord& record) {
     std::string_view white = record.tag("White"), black = record.tag("Black");
@@ -122,6 +146,12 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
     };
     const Adjudication before = game_->automatic_end_without_movegen();
     if (before.kind == StatusKind::GameOver) return after_end(before);
+    if (lichess_closed(options_, board)) {
+        error("move-after-end", "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
+              std::string(token));
+        main_line_dead_ = true;
+        return Move::none();
+    }
     auto syntax = parse_san(token);
     if (auto* e = std::get_if<SanError>(&syntax)) {
         error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
@@ -266,19 +296,39 @@ const GameRecord& GameChecker::end_game(int line, int column) {
     if (game_) {
         record_.final_board = game_->board();
         record_.adjudication = game_->adjudicate();
+        if (record_.adjudication.kind != StatusKind::GameOver && lichess_closed(options_, game_->board())) {
+            record_.lichess_closed_position = true;
+            record_.adjudication.kind = StatusKind::GameOver;
+            record_.adjudication.result = GameResult::Draw;
+        }
         const Adjudication& a = record_.adjudication;
         if (!main_line_dead_ && record_.errors.empty()) {
             const std::string_view rules_result = result_text(a.result);
             if (a.kind == StatusKind::GameOver && record_.declared != rules_result)
                 error("wrong-result",
-                      fmt::format("the game ended by {} ({}) but the result is {}", status_name(a.status), rules_result,
-                                  record_.declared),
+                      fmt::format("the game ended by {} ({}) but the result is {}", record_status_name(record_),
+                                  rules_result, record_.declared),
                       line, column);
             else if (a.kind == StatusKind::ClaimableDraw && (record_.declared == "1-0" || record_.declared == "0-1"))
                 warning("decisive-result-at-claimable-draw",
                         fmt::format("the result is {} but a draw could be claimed ({})", record_.declared,
                                     status_name(a.status)),
                         line, column);
+            // --lichess, Horde: a win on time by a side that cannot win is a draw.
+            if (options_.lichess && record_.variant == Variant::Horde && a.kind != StatusKind::GameOver &&
+                iequals(record_.tag("Termination"), "Time forfeit")) {
+                const bool white_cannot_win = horde_insufficient_material(game_->board().position(), WHITE);
+                if (record_.declared == "1-0" && white_cannot_win)
+                    error("wrong-result",
+                          "White won on time but cannot win with this material (lichess's Horde insufficient-material "
+                          "rule): the result is 1/2-1/2",
+                          line, column);
+                else if (record_.declared == "1/2-1/2" && !white_cannot_win)
+                    warning("lichess-time-forfeit-draw",
+                            "a draw on time, but both sides could still win (lichess scores the loss of the side that "
+                            "ran out of time)",
+                            line, column);
+            }
         }
     }
     return record_;
@@ -387,7 +437,7 @@ std::string record_to_json(const GameRecord& r) {
     if (r.final_board) append_json_string(out, r.final_board->fen());
     else out += "null";
     out += ",\"status\":";
-    append_json_string(out, status_name(r.adjudication.status));
+    append_json_string(out, record_status_name(r));
     out += ",\"status_kind\":";
     append_json_string(out, status_kind_name(r.adjudication.kind));
     out += ",\"result\":";

@@ -44,6 +44,10 @@ struct GameRecord {
     std::string movetext_result;      // the result token that ended the movetext, if any
     std::vector<Diagnostic> errors;
     std::vector<Diagnostic> warnings;
+    // --lichess: the game ended in lichess's closed-position draw (Horde, see lichess.hpp).
+    // The adjudication is then kind game-over, result 1/2-1/2, and record_status_name()
+    // says "lichess-closed-position".
+    bool lichess_closed_position = false;
     bool valid() const { return errors.empty(); }
     int plies() const { return int(moves.size()); }
     std::string_view tag(std::string_view name) const;
@@ -115,6 +119,8 @@ void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
 std::string record_to_json(const GameRecord& record);
 // The text escaped for a JSON string (without the quotes).
 std::string json_escape(std::string_view s);
+// The status of the record's adjudication: status_name(), or "lichess-closed-position".
+std::string_view record_status_name(const GameRecord& record);
 // "White - Black" from the tags, for messages.
 std::string game_players(const GameRecord& record);
 
