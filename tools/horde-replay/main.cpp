@@ -3,14 +3,18 @@
 //
 // Inputs (see `horde-replay --help`):
 //   * a move list (SAN or UCI, auto-detected per token) from a start position (--fen, default
-//     the variant's start), from the arguments or, when there are none, from stdin;
+//     the variant's start), from the arguments or, when there are none, from stdin (one move
+//     list per line: the format of --to uci|san, so the tool reads its own output);
 //   * PGN games from files or stdin, read by the library's PGN reader and GameChecker (the
 //     same code as horde-check).
 // Every input becomes a `Replay` (a start Board and the legal moves), and `emit` writes it in
-// the chosen output mode; a new input kind only has to produce Replays.
+// the chosen output mode; a new input kind only has to produce Replays. The one exception is
+// `--to pgn` on PGN input: games go straight through the library's PGN exporter (pgn_writer),
+// which keeps tags, comments, NAGs and variations.
 #include "horde/game.hpp"
 #include "horde/game_checker.hpp"
 #include "horde/pgn_reader.hpp"
+#include "horde/pgn_writer.hpp"
 #include "horde/render.hpp"
 #include "horde/san.hpp"
 #include "horde/svg.hpp"
@@ -113,7 +117,7 @@ std::string outcome_line(const horde::Adjudication& a) {
 
 struct Output {
     horde::RenderOptions render;
-    std::optional<std::string> to; // "uci" or "san"
+    std::optional<std::string> to; // "uci", "san" or "pgn"
     std::optional<std::string> svg;
     std::optional<int> ply;
     bool interactive = false;
@@ -286,6 +290,26 @@ int emit(const Replay& r, const Output& out) {
     }
     if (out.interactive) return emit_interactive(t, r, out);
     if (out.svg) return emit_svg(t, r, out);
+    if (out.to && *out.to == "pgn") {
+        // A move list as a PGN game: through the exporter, so the form is the one of PGN input.
+        const Variant variant = r.start.variant();
+        std::string pgn;
+        if (variant != Variant::Chess) pgn += fmt::format("[Variant \"{}\"]\n", horde::pgn_variant_tag(variant));
+        if (r.start.fen() != Board(variant).fen()) pgn += fmt::format("[SetUp \"1\"]\n[FEN \"{}\"]\n", r.start.fen());
+        pgn += '\n';
+        for (const std::string& san : t.san) pgn += san + ' ';
+        const horde::Adjudication& end = t.outcomes.back();
+        pgn += end.kind == horde::StatusKind::GameOver ? horde::result_text(end.result) : "*";
+        pgn += '\n';
+        int invalid = 0;
+        const std::string text = horde::export_pgn_text(pgn, {}, &invalid);
+        if (invalid) {
+            fmt::print(stderr, "horde-replay: internal error: the PGN export of a move list is invalid\n");
+            return EXIT_INVALID;
+        }
+        fmt::print("{}", text);
+        return 0;
+    }
     if (out.to) {
         std::string line;
         for (std::size_t i = 0; i < r.moves.size(); ++i) {
@@ -358,7 +382,9 @@ std::vector<std::string> move_tokens(std::string_view text) {
 }
 
 // Resolves the tokens from `start`. On an illegal or unparsable token: a diagnostic, nullopt.
-std::optional<std::vector<Move>> resolve_moves(const Board& start, const std::vector<std::string>& tokens) {
+// `where` ("line 3: " for a stdin line of several) prefixes the diagnostics.
+std::optional<std::vector<Move>> resolve_moves(const Board& start, const std::vector<std::string>& tokens,
+                                               std::string_view where = {}) {
     std::vector<Move> moves;
     Board board = start;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -368,20 +394,20 @@ std::optional<std::vector<Move>> resolve_moves(const Board& start, const std::ve
         if (is_uci_shape(token)) {
             move = board.parse_uci(token);
             if (move.is_none()) {
-                fmt::print(stderr, "horde-replay: ply {} \"{}\": not a legal move in this position (UCI) [illegal-move]\n",
-                           ply, token);
+                fmt::print(stderr, "horde-replay: {}ply {} \"{}\": not a legal move in this position (UCI) [illegal-move]\n",
+                           where, ply, token);
                 return std::nullopt;
             }
         } else {
             auto parsed = horde::parse_san(token);
             if (auto* err = std::get_if<horde::SanError>(&parsed)) {
-                fmt::print(stderr, "horde-replay: ply {} \"{}\": {} [{}]\n", ply, token, err->message,
+                fmt::print(stderr, "horde-replay: {}ply {} \"{}\": {} [{}]\n", where, ply, token, err->message,
                            horde::san_error_code_name(err->code));
                 return std::nullopt;
             }
             auto resolved = horde::resolve_san(board, std::get<horde::SanMove>(parsed));
             if (auto* err = std::get_if<horde::SanError>(&resolved)) {
-                fmt::print(stderr, "horde-replay: ply {} \"{}\": {} [{}]\n", ply, token, err->message,
+                fmt::print(stderr, "horde-replay: {}ply {} \"{}\": {} [{}]\n", where, ply, token, err->message,
                            horde::san_error_code_name(err->code));
                 return std::nullopt;
             }
@@ -399,6 +425,34 @@ std::string read_all(std::istream& in) {
 
 // ------------------------------------------------------------------------------ PGN
 
+// horde-check's diagnostics for an invalid game, on stderr.
+void print_game_errors(const std::string& display, int number, const horde::GameRecord& r) {
+    for (const auto& d : r.errors) {
+        std::string where = fmt::format("game {} ({})", number, horde::game_players(r));
+        if (d.ply > 0) where += fmt::format(", ply {} \"{}\"", d.ply, d.token);
+        fmt::print(stderr, "{}:{}:{}: error: {}: {} [{}]\n", display, d.line, d.column, where, d.message, d.code);
+    }
+}
+
+// --to pgn on PGN input: every valid game (or only game `pick`) re-exported as normalised PGN on
+// stdout; invalid games: diagnostics on stderr, nothing written, and `status` becomes 1.
+void export_pgn_games(horde::PgnReader& reader, const std::string& display, const Options& o,
+                      std::optional<Variant> forced, int& status, int& games_seen, int& exported) {
+    horde::CheckOptions co;
+    co.forced_variant = forced;
+    horde::export_pgn(reader, co, [&](const horde::GameRecord& r, std::string_view text) {
+        const int number = ++games_seen;
+        if (o.game && *o.game != number) return;
+        if (!r.valid() || !r.start) {
+            print_game_errors(display, number, r);
+            status = EXIT_INVALID;
+            return;
+        }
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        ++exported;
+    });
+}
+
 // Reads PGN games (every game, or only game `pick`) as Replays. Invalid games: horde-check's
 // diagnostics on stderr, no replay, and `status` becomes 1.
 void read_pgn(horde::PgnReader& reader, const std::string& display, const Options& o,
@@ -409,11 +463,7 @@ void read_pgn(horde::PgnReader& reader, const std::string& display, const Option
         const int number = ++games_seen;
         if (o.game && *o.game != number) return;
         if (!r.valid() || !r.start) {
-            for (const auto& d : r.errors) {
-                std::string where = fmt::format("game {} ({})", number, horde::game_players(r));
-                if (d.ply > 0) where += fmt::format(", ply {} \"{}\"", d.ply, d.token);
-                fmt::print(stderr, "{}:{}:{}: error: {}: {} [{}]\n", display, d.line, d.column, where, d.message, d.code);
-            }
+            print_game_errors(display, number, r);
             status = EXIT_INVALID;
             return;
         }
@@ -441,7 +491,8 @@ int main(int argc, char** argv) {
     Options o;
     CLI::App app{"horde-replay: replay a game of chess, Horde or Orda move by move.\n"
                  "Input: a move list in SAN or UCI (auto-detected per move; move numbers and results are\n"
-                 "ignored) from --fen or the variant's start position, given as arguments or on stdin;\n"
+                 "ignored) from --fen or the variant's start position, given as arguments or on stdin\n"
+                 "(one move list per line: each line of stdin is a game, as --to uci|san writes them);\n"
                  "or PGN games from files or stdin (stdin is PGN when it starts with a '[' tag).\n"
                  "The arguments are moves when --fen or --moves is given or when the first one is not\n"
                  "a file; otherwise they are PGN files.\n"
@@ -460,8 +511,10 @@ int main(int argc, char** argv) {
     app.add_option("--color", o.color, "Colour: always, never or auto (stdout is a terminal and NO_COLOR is unset or empty)")
         ->check(CLI::IsMember({"always", "never", "auto"}))
         ->default_str("auto");
-    app.add_option("--to", o.to, "Write the moves as one line per game instead: uci or san")
-        ->check(CLI::IsMember({"uci", "san"}));
+    app.add_option("--to", o.to,
+                   "Write the games for pipes instead: uci or san (one line per game, the main line's moves), "
+                   "or pgn (normalised PGN, comments and variations kept)")
+        ->check(CLI::IsMember({"uci", "san", "pgn"}));
     app.add_option("--svg", o.svg, "Write SVG instead: FILE (the final or --ply position) or DIR/ (one file per ply)");
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
@@ -505,22 +558,27 @@ int main(int argc, char** argv) {
 
     if (pgn) {
         const std::optional<Variant> forced = o.variant_given ? v : std::nullopt;
-        int games_seen = 0;
+        int games_seen = 0, exported = 0;
+        const bool to_pgn = o.to && *o.to == "pgn";
+        auto read = [&](horde::PgnReader& reader, const std::string& display) {
+            if (to_pgn) export_pgn_games(reader, display, o, forced, status, games_seen, exported);
+            else read_pgn(reader, display, o, forced, replays, status, games_seen);
+        };
         if (o.args.empty()) {
             auto reader = horde::PgnReader::from_memory(stdin_text);
-            read_pgn(reader, "<stdin>", o, forced, replays, status, games_seen);
+            read(reader, "<stdin>");
         }
         for (const std::string& name : o.args) {
             if (name == "-" && o.interactive) usage_error("--interactive reads keys from stdin: give a PGN file");
             const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY);
             if (fd < 0) usage_error(fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
             horde::PgnReader reader(fd);
-            read_pgn(reader, name == "-" ? "<stdin>" : name, o, forced, replays, status, games_seen);
+            read(reader, name == "-" ? "<stdin>" : name);
             const bool io_error = reader.io_error();
             if (fd != STDIN_FILENO) ::close(fd);
             if (io_error) usage_error(fmt::format("{}: read error", name));
         }
-        if (o.game && replays.empty() && status == 0)
+        if (o.game && replays.empty() && exported == 0 && status == 0)
             usage_error(fmt::format("--game {}: the input has {} game{}", *o.game, games_seen, games_seen == 1 ? "" : "s"));
         out.several_games = !o.game && games_seen > 1;
         if (replays.size() > 1 && (o.interactive || (o.svg && !o.svg->ends_with('/') &&
@@ -532,21 +590,43 @@ int main(int argc, char** argv) {
         if (auto* err = std::get_if<horde::FenError>(&parsed))
             usage_error(fmt::format("invalid FEN for {}: {}", horde::variant_name(*v), err->message));
         const Board& start = std::get<Board>(parsed);
-        std::vector<std::string> tokens;
         if (!o.args.empty()) {
             std::string joined;
             for (const auto& a : o.args) joined += a + ' ';
-            tokens = move_tokens(joined);
+            auto moves = resolve_moves(start, move_tokens(joined));
+            if (!moves) return EXIT_INVALID;
+            replays.push_back(Replay{start, std::move(*moves), {}, 1});
         } else {
             if (stdin_text.empty() && (o.fen || o.moves_mode)) {
                 if (o.interactive) usage_error("--interactive reads keys from stdin: give the moves as arguments");
                 stdin_text = read_all(std::cin);
             }
-            tokens = move_tokens(stdin_text);
+            // One move list per line (the format of --to uci|san). No line at all: with --to
+            // no game (nothing in, nothing out), otherwise the start position alone.
+            std::vector<std::string_view> lines;
+            for (std::size_t at = 0; at < stdin_text.size();) {
+                std::size_t end = stdin_text.find('\n', at);
+                if (end == std::string::npos) end = stdin_text.size();
+                lines.push_back(std::string_view(stdin_text).substr(at, end - at));
+                at = end + 1;
+            }
+            if (lines.empty() && !o.to) lines.push_back({});
+            const bool several = lines.size() > 1;
+            for (std::size_t i = 0; i < lines.size(); ++i) {
+                const int number = int(i) + 1;
+                const std::string where = several ? fmt::format("line {}: ", number) : std::string();
+                auto moves = resolve_moves(start, move_tokens(lines[i]), where);
+                if (!moves) {
+                    status = EXIT_INVALID;
+                    continue;
+                }
+                replays.push_back(Replay{start, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number});
+            }
+            if (replays.size() > 1 && (o.interactive || (o.svg && !o.svg->ends_with('/') &&
+                                                         !std::filesystem::is_directory(*o.svg))))
+                usage_error(fmt::format("the input has {} move lists: give one", replays.size()));
+            out.several_games = several;
         }
-        auto moves = resolve_moves(start, tokens);
-        if (!moves) return EXIT_INVALID;
-        replays.push_back(Replay{start, std::move(*moves), {}, 1});
     }
 
     for (std::size_t i = 0; i < replays.size(); ++i) {
