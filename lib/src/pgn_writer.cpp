@@ -183,17 +183,21 @@ private:
             units_.push_back({pending_open + text, line_end});
             pending_open.clear();
         };
-        Token::Kind prev = Token::Kind::Open; // the game's start asks for a Black move number
+        Token::Kind prev = Token::Kind::Open;
+        std::vector<int> moves_in_line{0}; // moves written so far in the game / each open variation
         for (const Token& t : tokens_) {
             switch (t.kind) {
             case Token::Kind::Move:
                 if (t.number > 0) {
+                    // Black's number: at the first move of the game or a variation (even after a
+                    // NAG), and after a comment, a variation or a result token.
                     if (t.white) add(fmt::format("{}.", t.number));
-                    else if (prev == Token::Kind::Open || prev == Token::Kind::Close || prev == Token::Kind::Comment ||
+                    else if (moves_in_line.back() == 0 || prev == Token::Kind::Close || prev == Token::Kind::Comment ||
                              prev == Token::Kind::LineComment || prev == Token::Kind::Result)
                         add(fmt::format("{}...", t.number));
                 }
                 add(t.text);
+                ++moves_in_line.back();
                 break;
             case Token::Kind::Nag:
             case Token::Kind::Result: add(t.text); break;
@@ -212,8 +216,12 @@ private:
                 break;
             }
             case Token::Kind::LineComment: add("; " + t.text, true); break;
-            case Token::Kind::Open: pending_open += '('; break;
+            case Token::Kind::Open:
+                pending_open += '(';
+                moves_in_line.push_back(0);
+                break;
             case Token::Kind::Close:
+                if (moves_in_line.size() > 1) moves_in_line.pop_back();
                 if (units_.empty() || units_.back().line_end) add(")");
                 else units_.back().text += ')';
                 break;

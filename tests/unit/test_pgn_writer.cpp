@@ -101,6 +101,13 @@ TEST_CASE("pgn export: a game from a set-up position with Black to move", "[pgn_
     require_canonical(out);
 }
 
+TEST_CASE("pgn export: Black's first move keeps its number after a NAG", "[pgn_writer]") {
+    const std::string fen = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n\n";
+    const std::string out = exported(fen + "$10 Kd7 $1 Kd2 $2 Kd6 (Kd8 $5 Kc2 $13 Ke7) *");
+    CHECK(movetext(out) == "$10 30... Kd7 $1 31. Kd2 $2 Kd6 (31... Kd8 $5 32. Kc2 $13 Ke7) *");
+    require_canonical(out);
+}
+
 TEST_CASE("pgn export: nested variations, empty ones dropped", "[pgn_writer]") {
     const std::string out =
         exported("1. e4 e5 ( ) (1... c5 (1... e6 2. d4 (2. d3 ( ) d5 (2... c5 {deep} (2... b6))) d5) 2. Nf3) 2. Nf3 *");

@@ -13,8 +13,11 @@
 //   * Movetext: every move written by `to_san` from the position before it (O-O, check and mate
 //     suffixes, '#' for Horde extinction and Orda campmate wins, =Q/=H promotions, minimal
 //     disambiguation). Move numbers "12." before every White move; "12..." before a Black move
-//     that opens the game or a variation or follows a comment or a variation (not after a NAG).
-//     The input's move numbers are ignored (numbers come from the position).
+//     that is the first move of the game or of a variation (even after a NAG), or that follows a
+//     comment, a variation or a result token (after a NAG elsewhere: no number). The input's
+//     move numbers are ignored (numbers come from the position). A move the checker did not
+//     resolve (only in variations nested deeper than it tracks, 256) is written as it stood,
+//     without a number.
 //   * NAGs as "$n" ("!" is "$1", "?" "$2", ...), after the move they follow.
 //   * Comments: brace comments and ';' comments become "{text}" with the text's runs of
 //     whitespace (newlines included) collapsed to one space and the ends trimmed; a comment whose
