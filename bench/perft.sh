@@ -118,6 +118,7 @@ THREAD_TARGET=1.8
 STATUS=0
 
 echo "horde-perft bench: single thread, no hash, median of $RUNS runs; $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "  load average before the run: $(cut -d" " -f1-3 /proc/loadavg)"
 echo "  ours: $PERFT ($("$PERFT" --version 2>/dev/null))"
 echo "  fsf:  $FSF ($(echo quit | "$FSF" 2>/dev/null | head -n 1))"
 echo "  sf:   $SF ($(echo quit | "$SF" 2>/dev/null | head -n 1))"
