@@ -61,6 +61,13 @@ bool insufficient_material(const Position& pos) {
 
 Game::Game(const Board& start) : board_(start) { keys_.push_back(board_.repetition_key()); }
 
+void Game::reset(const Board& start) {
+    board_ = start;
+    plies_ = 0;
+    keys_.clear();
+    keys_.push_back(board_.repetition_key());
+}
+
 void Game::play(Move m) {
     const Position& before = board_.position();
     const bool irreversible = type_of(before.piece_on(m.from())) == PAWN || m.is_en_passant() ||

@@ -50,10 +50,23 @@ void GameChecker::warning(std::string code, std::string message, int line, int c
 }
 
 void GameChecker::begin_game(int game_number, int line) {
+    // Reuse the vectors' storage from game to game: no allocation per move in steady state.
+    auto moves = std::move(record_.moves);
+    auto tags = std::move(record_.tags);
+    auto errors = std::move(record_.errors);
+    auto warnings = std::move(record_.warnings);
+    moves.clear();
+    tags.clear();
+    errors.clear();
+    warnings.clear();
     record_ = GameRecord{};
+    record_.moves = std::move(moves);
+    record_.tags = std::move(tags);
+    record_.errors = std::move(errors);
+    record_.warnings = std::move(warnings);
     record_.game = game_number;
     record_.line = line;
-    game_.reset();
+    game_ = nullptr;
     main_before_last_.reset();
     main_line_dead_ = false;
     started_ = false;
@@ -76,6 +89,12 @@ void GameChecker::begin_movetext(int line, int column) {
     if (started_) return;
     started_ = true;
     setup_start(line, column);
+}
+
+void GameChecker::start_game_from(const Board& start) {
+    if (game_storage_) game_storage_->reset(start);
+    else game_storage_.emplace(start);
+    game_ = &*game_storage_;
 }
 
 void GameChecker::setup_start(int line, int column) {
@@ -109,7 +128,7 @@ void GameChecker::setup_start(int line, int column) {
         auto& cached = start_boards_[std::size_t(*record_.variant)];
         if (!cached) cached = Board(*record_.variant);
         record_.start = *cached;
-        game_.emplace(*record_.start);
+        start_game_from(*record_.start);
         return;
     }
     auto parsed = Board::from_fen(*record_.variant, fen);
@@ -118,7 +137,7 @@ void GameChecker::setup_start(int line, int column) {
         return;
     }
     record_.start = std::get<Board>(parsed);
-    game_.emplace(*record_.start);
+    start_game_from(*record_.start);
 }
 
 Move GameChecker::san(std::string_view token, int line, int column) {
@@ -151,6 +170,30 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
               std::string(token));
         main_line_dead_ = true;
         return Move::none();
+    }
+    // Most moves are written exactly to the standard: resolve them without building errors.
+    SanMove exact;
+    if (parse_san_exact(token, exact)) {
+        const Move m = resolve_san_exact(board, exact);
+        if (!m.is_none()) {
+            main_before_last_ = board;
+            game_->play(m);
+            if (suffix_plainly_right(game_->board(), exact.suffix)) {
+                record_.moves.push_back(m);
+                return m;
+            }
+            std::vector<SanWarning> warnings;
+            if (auto e = check_suffix(game_->board(), exact, options_.strict, warnings)) {
+                error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
+                main_line_dead_ = true;
+                return Move::none();
+            }
+            record_.moves.push_back(m);
+            for (auto& w : warnings)
+                warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply,
+                        std::string(token));
+            return m;
+        }
     }
     auto syntax = parse_san(token);
     if (auto* e = std::get_if<SanError>(&syntax)) {
@@ -224,7 +267,7 @@ void GameChecker::begin_variation(int line, int column) {
     // A variation replaces the last move of the line it branches from.
     const std::optional<Board>* parent_before = &main_before_last_;
     int parent_ply = game_ ? game_->plies() : 0;
-    bool parent_alive = game_.has_value() && !main_line_dead_;
+    bool parent_alive = game_ != nullptr && !main_line_dead_;
     if (!variations_.empty()) {
         parent_before = &variations_.back().before_last;
         parent_ply = variations_.back().ply;

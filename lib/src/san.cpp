@@ -451,6 +451,80 @@ std::optional<SanError> check_suffix(const Board& after, const SanMove& san, boo
     return std::nullopt;
 }
 
+bool parse_san_exact(std::string_view token, SanMove& san) {
+    san = SanMove{};
+    std::size_t n = token.size();
+    if (n < 2 || n > 9) return false;
+    const char* p = token.data();
+    if (p[n - 1] == '+') {
+        san.suffix = SanMove::Suffix::Check;
+        --n;
+    } else if (p[n - 1] == '#') {
+        san.suffix = SanMove::Suffix::Mate;
+        --n;
+    }
+    std::size_t i = 0;
+    if (p[0] >= 'A' && p[0] <= 'Z') {
+        if (p[0] == 'O' || p[0] == 'P') return false; // castling and 'P' take the full parser
+        san.piece = p[0];
+        i = 1;
+    }
+    if (n >= 4 && p[n - 2] == '=') {
+        if (!(p[n - 1] >= 'A' && p[n - 1] <= 'Z')) return false;
+        san.promotion = p[n - 1];
+        n -= 2;
+    }
+    if (n < i + 2 || !is_file(p[n - 2]) || !is_rank(p[n - 1])) return false;
+    san.to = make_square(p[n - 2] - 'a', p[n - 1] - '1');
+    n -= 2;
+    if (n > i && p[n - 1] == 'x') {
+        san.capture = true;
+        --n;
+    }
+    for (; i < n; ++i) {
+        const char c = p[i];
+        if (is_file(c) && san.from_file < 0 && san.from_rank < 0) san.from_file = c - 'a';
+        else if (is_rank(c) && san.from_rank < 0) san.from_rank = c - '1';
+        else return false;
+    }
+    if (san.piece == 0 && san.from_rank >= 0) return false;
+    if (san.promotion && san.piece != 0) return false;
+    return true;
+}
+
+Move resolve_san_exact(const Board& board, const SanMove& san) {
+    if (san.kind != SanMove::Kind::Normal || san.promotion_without_equals) return Move::none();
+    const Position& pos = board.position();
+    const PieceType pt = san.piece ? piece_type_from_letter(san.piece) : PAWN;
+    if (pt == NO_PIECE_TYPE) return Move::none();
+    PieceType promoted = NO_PIECE_TYPE;
+    if (san.promotion) {
+        promoted = piece_type_from_letter(san.promotion);
+        if (promoted == NO_PIECE_TYPE || !promotion_allowed(board.variant(), promoted)) return Move::none();
+    }
+    Bitboard from_mask = ~Bitboard{0};
+    if (san.from_file >= 0) from_mask &= file_bb(san.from_file);
+    if (san.from_rank >= 0) from_mask &= rank_bb(san.from_rank);
+    if (pt == PAWN && san.from_file < 0) from_mask &= file_bb(file_of(san.to));
+    Move found[64];
+    const int count = with_variant(board.variant(), [&]<Variant V>() {
+        return legal_candidates<V>(pos, pt, san.to, from_mask, promoted, found);
+    });
+    if (count != 1) return Move::none();
+    const bool captures = found[0].is_en_passant() || pos.piece_on(san.to) != NO_PIECE;
+    return captures == san.capture ? found[0] : Move::none();
+}
+
+bool suffix_plainly_right(const Board& after, SanMove::Suffix suffix) {
+    return with_variant(after.variant(), [&]<Variant V>() {
+        const Position& pos = after.position();
+        if (variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
+        const Bitboard king = pos.pieces(pos.side, KING);
+        const bool check = king && pos.template attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
+        return !check && suffix == SanMove::Suffix::None;
+    });
+}
+
 std::string to_san(const Board& board, Move m) {
     const Position& pos = board.position();
     std::string s;

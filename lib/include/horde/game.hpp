@@ -44,6 +44,8 @@ bool insufficient_material(const Position& pos);
 class Game {
 public:
     explicit Game(const Board& start);
+    // Starts again from a new position, keeping the history's storage.
+    void reset(const Board& start);
     const Board& board() const { return board_; }
     int plies() const { return plies_; }
     // Plays a legal move and records the position for repetition counting.

@@ -85,6 +85,7 @@ private:
     void error(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
     void warning(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
     void setup_start(int line, int column);
+    void start_game_from(const Board& start);
     Move main_line_move(std::string_view token, int line, int column);
     Move variation_move(std::string_view token, int line, int column);
 
@@ -96,7 +97,8 @@ private:
 
     CheckOptions options_;
     GameRecord record_;
-    std::optional<Game> game_;
+    std::optional<Game> game_storage_; // kept from game to game for its storage
+    Game* game_ = nullptr;             // the current game, when its start is valid
     std::optional<Board> main_before_last_;
     bool main_line_dead_ = false; // an error stopped the main line
     bool started_ = false;        // begin_movetext has been seen

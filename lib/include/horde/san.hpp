@@ -74,6 +74,15 @@ std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const
 std::optional<SanError> check_suffix(const Board& after, const SanMove& san, bool strict,
                                      std::vector<SanWarning>& warnings);
 
+// The hot path of PGN validation, for SAN written exactly to the standard. parse_san_exact
+// accepts only the plain forms (no castling, no tolerated deviation); resolve_san_exact
+// returns the one legal move such a SAN names when its capture mark is right, else
+// Move::none(); suffix_plainly_right says a quiet move carries no '+'/'#'. When any of them
+// says no, the full functions above give the error or warning.
+bool parse_san_exact(std::string_view token, SanMove& san);
+Move resolve_san_exact(const Board& board, const SanMove& san);
+bool suffix_plainly_right(const Board& after, SanMove::Suffix suffix);
+
 // The SAN of a legal move, with '+' or '#'. A move that wins by a variant rule (the
 // capture of the last Horde unit, a king reaching the campmate rank) gets '#'.
 std::string to_san(const Board& board, Move move);
