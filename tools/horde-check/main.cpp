@@ -1,4 +1,5 @@
 // horde-check: validate and adjudicate PGN games (or FEN lines) of chess, Horde and Orda.
+#include "horde/diagnostics.hpp"
 #include "horde/fen_check.hpp"
 #include "horde/game_checker.hpp"
 #include "horde/pgn_reader.hpp"
@@ -40,13 +41,6 @@ struct OutFile {
     }
 };
 
-void print_diagnostic(const std::string& file, const horde::GameRecord& r, const horde::Diagnostic& d,
-                      std::string_view severity) {
-    std::string where = fmt::format("game {} ({})", r.game, horde::game_players(r));
-    if (d.ply > 0) where += fmt::format(", ply {} \"{}\"", d.ply, d.token);
-    fmt::print(stderr, "{}:{}:{}: {}: {}: {} [{}]\n", file, d.line, d.column, severity, where, d.message, d.code);
-}
-
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
                    Totals& totals, std::FILE* valid_out, std::FILE* invalid_out) {
     const bool is_stdin = name == "-";
@@ -64,11 +58,7 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
         totals.warnings += r.warnings.size();
         if (r.valid()) ++totals.valid;
         else ++totals.invalid;
-        if (!o.quiet) {
-            for (const auto& d : r.errors) print_diagnostic(display, r, d, "error");
-            if (!o.no_warnings)
-                for (const auto& d : r.warnings) print_diagnostic(display, r, d, "warning");
-        }
+        if (!o.quiet) horde::print_record_diagnostics(stderr, display, r, !o.no_warnings);
         if (o.json) {
             std::string line = horde::record_to_json(r);
             line.insert(1, fmt::format("\"file\":\"{}\",", horde::json_escape(display)));

@@ -1,0 +1,193 @@
+// horde-list: the positions of PGN games (chess, Horde, Orda) as FEN, EPD, TSV or NDJSON lines,
+// or (--moves) the legal moves of FEN lines. The listing itself is horde/position_list.hpp.
+#include "horde/diagnostics.hpp"
+#include "horde/fen_check.hpp"
+#include "horde/game_checker.hpp"
+#include "horde/pgn_reader.hpp"
+#include "horde/position_list.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace {
+
+constexpr int EXIT_INVALID = 1;
+constexpr int EXIT_USAGE = 2;
+
+struct Options {
+    std::vector<std::string> files;
+    std::string format = "fen";
+    bool final = false, start = false, unique = false, moves = false, keep_partial = false;
+    int ply = -1, every = 0;
+    std::string notation;
+    std::string variant;
+};
+
+struct Counts {
+    std::uint64_t invalid = 0;
+};
+
+void write_stdout(std::string_view data) { std::fwrite(data.data(), 1, data.size(), stdout); }
+
+int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::PositionLister& lister,
+                  Counts& counts) {
+    const bool is_stdin = name == "-";
+    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
+    if (fd < 0) {
+        fmt::print(stderr, "horde-list: {}: cannot open: {}\n", name, std::strerror(errno));
+        return EXIT_USAGE;
+    }
+    const std::string display = is_stdin ? "<stdin>" : name;
+    horde::PgnReader reader(fd);
+    horde::check_pgn(reader, check_options, false, [&](const horde::GameRecord& r, std::string_view) {
+        if (!r.valid()) {
+            ++counts.invalid;
+            horde::print_record_diagnostics(stderr, display, r, false);
+        }
+        lister.list_game(r);
+    });
+    const bool read_error = reader.io_error();
+    if (!is_stdin) ::close(fd);
+    if (read_error) {
+        fmt::print(stderr, "horde-list: {}: read error\n", display);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+// --moves: one line of legal moves per FEN (or NDJSON) line; invalid lines give a diagnostic
+// and no output line; blank lines are skipped.
+int list_moves_file(const std::string& name, horde::Variant default_variant, bool uci, Counts& counts) {
+    const bool is_stdin = name == "-";
+    std::FILE* f = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
+    if (!f) {
+        fmt::print(stderr, "horde-list: {}: cannot open: {}\n", name, std::strerror(errno));
+        return EXIT_USAGE;
+    }
+    const std::string display = is_stdin ? "<stdin>" : name;
+    char* buffer = nullptr;
+    std::size_t capacity = 0;
+    ssize_t n;
+    int line_number = 0;
+    std::string out;
+    while ((n = ::getline(&buffer, &capacity, f)) >= 0) {
+        ++line_number;
+        std::string_view line(buffer, std::size_t(n));
+        while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
+        if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
+        const horde::FenVerdict v = horde::check_fen_line(line, default_variant);
+        if (!v.valid || !v.board) {
+            ++counts.invalid;
+            fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, v.message, v.code);
+            continue;
+        }
+        out = horde::legal_moves_line(*v.board, uci);
+        out += '\n';
+        write_stdout(out);
+    }
+    std::free(buffer);
+    const bool read_error = std::ferror(f);
+    if (!is_stdin) std::fclose(f);
+    if (read_error) {
+        fmt::print(stderr, "horde-list: {}: read error\n", display);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    CLI::App app{"horde-list: the positions of PGN games of chess, Horde and Orda, one line each.\n"
+                 "Every position of each game's main line (the start and after every ply) as FEN by default.\n"
+                 "Invalid games: horde-check's diagnostics on stderr; exit 0 when every game is valid,\n"
+                 "1 when any is invalid, 2 for usage or I/O errors.",
+                 "horde-list"};
+    app.add_option("files", o.files, "PGN files (none or '-': stdin); with --moves, FEN lines");
+    app.add_option("--format", o.format,
+                   "Line format: fen (default), epd (4 fields, id \"GAME:PLY\"; sm \"SAN\" = the move played "
+                   "from the position), tsv (game ply san uci fen, with a header), json (NDJSON: game, ply, "
+                   "san, uci, fen, variant)")
+        ->check(CLI::IsMember({"fen", "epd", "tsv", "json"}));
+    app.add_flag("--final", o.final, "Select the last position of each game");
+    app.add_flag("--start", o.start, "Select the start position of each game");
+    app.add_option("--ply", o.ply, "Select the position after ply N (0: the start)")->check(CLI::NonNegativeNumber);
+    app.add_option("--every", o.every, "Select every Nth position (plies 0, N, 2N, ...)")->check(CLI::PositiveNumber);
+    app.add_flag("--unique", o.unique, "Only the first occurrence of each position in the whole input");
+    app.add_flag("--moves", o.moves,
+                 "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): list each position's legal "
+                 "moves, sorted, on one line");
+    app.add_option("--notation", o.notation, "Notation of --moves: san (default) or uci")
+        ->check(CLI::IsMember({"san", "uci"}));
+    app.add_option("--variant", o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+                                           "with --moves the default variant (default: horde)");
+    app.add_flag("--keep-partial", o.keep_partial, "List the positions of an invalid game up to its first error");
+    app.set_version_flag("--version", "horde-list 0.1.0");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : EXIT_USAGE;
+    }
+
+    horde::CheckOptions check_options;
+    horde::Variant fen_variant = horde::Variant::Horde;
+    if (!o.variant.empty()) {
+        auto v = horde::parse_variant(o.variant);
+        if (!v) {
+            fmt::print(stderr, "horde-list: unknown variant '{}' (expected chess, horde or orda)\n", o.variant);
+            return EXIT_USAGE;
+        }
+        check_options.forced_variant = v;
+        fen_variant = *v;
+    }
+    const bool selectors = o.final || o.start || o.ply >= 0 || o.every > 0 || o.unique;
+    if (o.moves && (selectors || o.keep_partial || o.format != "fen")) {
+        fmt::print(stderr, "horde-list: --moves takes FEN lines; --format, the selectors and --keep-partial "
+                           "apply to PGN input\n");
+        return EXIT_USAGE;
+    }
+    if (!o.moves && !o.notation.empty()) {
+        fmt::print(stderr, "horde-list: --notation applies to --moves\n");
+        return EXIT_USAGE;
+    }
+    if (o.files.empty()) o.files.push_back("-");
+
+    // stdout is data, written in large chunks; diagnostics can be many: buffer stderr too.
+    static char out_buffer[1 << 16];
+    std::setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+    static char err_buffer[1 << 16];
+    std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
+
+    Counts counts;
+    int status = 0;
+    if (o.moves) {
+        for (const auto& file : o.files)
+            status = std::max(status, list_moves_file(file, fen_variant, o.notation == "uci", counts));
+    } else {
+        horde::ListOptions list_options;
+        list_options.format = *horde::parse_list_format(o.format);
+        list_options.start = o.start;
+        list_options.final = o.final;
+        list_options.ply = o.ply;
+        list_options.every = o.every;
+        list_options.unique = o.unique;
+        list_options.keep_partial = o.keep_partial;
+        horde::PositionLister lister(list_options, write_stdout);
+        for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, check_options, lister, counts));
+        lister.flush();
+    }
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        fmt::print(stderr, "horde-list: write error: {}\n", std::strerror(errno));
+        status = EXIT_USAGE;
+    }
+    std::fflush(stderr);
+    if (status) return status;
+    return counts.invalid ? EXIT_INVALID : 0;
+}
