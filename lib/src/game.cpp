@@ -107,8 +107,8 @@ Adjudication Game::adjudicate_impl(bool with_movegen) const {
         return over(GameStatus::Stalemate, GameResult::Draw);
     }
     if (v == Variant::Chess && insufficient_material(pos)) return over(GameStatus::InsufficientMaterial, GameResult::Draw);
-    // Fewer reversible plies than a repetition needs: skip the count.
-    const int reps = keys_.size() >= 9 ? repetitions() : 1;
+    // A repetition needs reversible plies: 8 for a threefold, 16 for a fivefold.
+    const int reps = keys_.size() >= (with_movegen ? 9u : 17u) ? repetitions() : 1;
     if (reps >= 5) return over(GameStatus::Fivefold, GameResult::Draw);
     if (pos.halfmove >= 150) return over(GameStatus::SeventyFiveMove, GameResult::Draw);
     if (reps >= 3) return {GameStatus::Threefold, StatusKind::ClaimableDraw, GameResult::Draw};

@@ -656,7 +656,7 @@ template <class V> bool PgnReader::read_game(V& v) {
             continue;
         }
         case '(': {
-            if (!enter_movetext(v)) return true;
+            if (!(in_game_ && !pending_end_ && state_ == State::Movetext) && !enter_movetext(v)) return true;
             const bool q = quiet();
             if (depth_ == 0) var_open_ = pos_at(p_);
             ++depth_;
@@ -668,7 +668,7 @@ template <class V> bool PgnReader::read_game(V& v) {
             continue;
         }
         case ')': {
-            if (!enter_movetext(v)) return true;
+            if (!(in_game_ && !pending_end_ && state_ == State::Movetext) && !enter_movetext(v)) return true;
             if (depth_ == 0) {
                 report(v, PgnErrorKind::UnmatchedParen, pos_at(p_), "')' without a matching '('");
             } else {
@@ -685,14 +685,14 @@ template <class V> bool PgnReader::read_game(V& v) {
         }
         case ']':
         case '}':
-            if (!enter_movetext(v)) return true;
+            if (!(in_game_ && !pending_end_ && state_ == State::Movetext) && !enter_movetext(v)) return true;
             on_garbage(v, buf_.get() + p_, 1, p_);
             ++p_;
             continue;
         default:
             break;
         }
-        if (!enter_movetext(v)) return true;
+        if (!(in_game_ && !pending_end_ && state_ == State::Movetext) && !enter_movetext(v)) return true;
         on_word(v);
     }
 }
