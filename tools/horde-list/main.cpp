@@ -35,7 +35,7 @@ struct Counts {
 
 void write_stdout(std::string_view data) { std::fwrite(data.data(), 1, data.size(), stdout); }
 
-int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::PositionLister& lister,
+int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::ThreadedPositionLister& lister,
                   Counts& counts) {
     const bool is_stdin = name == "-";
     const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
@@ -179,9 +179,10 @@ int main(int argc, char** argv) {
         list_options.every = o.every;
         list_options.unique = o.unique;
         list_options.keep_partial = o.keep_partial;
-        horde::PositionLister lister(list_options, write_stdout);
+        // Checking on this thread, listing on a second one.
+        horde::ThreadedPositionLister lister(list_options, write_stdout);
         for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, check_options, lister, counts));
-        lister.flush();
+        lister.finish();
     }
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
         fmt::print(stderr, "horde-list: write error: {}\n", std::strerror(errno));

@@ -30,6 +30,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <thread>
+#include <vector>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,7 +66,7 @@ void append_uci(std::string& out, Move move);
 class PositionLister {
 public:
     // `sink` receives the output in chunks (at least `chunk` bytes each, except the last);
-    // the TSV header is written at once.
+    // the TSV header comes first. The lister is not copyable.
     using Sink = std::function<void(std::string_view)>;
     PositionLister(ListOptions options, Sink sink, std::size_t chunk = std::size_t(1) << 20);
     ~PositionLister(); // flushes
@@ -68,6 +74,9 @@ public:
     // Lists the selected positions of one game record. Every record counts as a game (its
     // GAME number), whether it is listed or not. Returns how many lines it wrote.
     std::uint64_t list_game(const GameRecord& record);
+    // The same from the parts of a record: its start (nullptr when invalid), whether the game
+    // is valid, and its legal main-line moves.
+    std::uint64_t list_game(const Board* start, bool valid, std::span<const Move> moves);
     // Hands the buffered output to the sink.
     void flush();
 
@@ -83,10 +92,50 @@ private:
     ListOptions options_;
     Sink sink_;
     std::size_t chunk_;
-    std::string out_;
+    static constexpr std::size_t kMaxLine = 1024; // longer than any line we write
+    std::unique_ptr<char[]> buffer_;               // chunk_ + kMaxLine bytes
+    std::size_t used_ = 0;
     std::unordered_set<std::uint64_t> seen_;
     std::uint64_t games_ = 0, lines_ = 0;
     bool any_selector_ = false;
+};
+
+// A PositionLister on a second thread, for speed on two cores: list_game copies what the
+// lister needs (start, validity, moves) into a batch of games; full batches go to the worker
+// thread, which lists them in input order and calls the sink. Memory stays bounded: at most
+// three batches (one filling, one waiting, one being listed) of about kBatchGames games.
+class ThreadedPositionLister {
+public:
+    static constexpr std::size_t kBatchGames = 256;
+    ThreadedPositionLister(ListOptions options, PositionLister::Sink sink,
+                           std::size_t chunk = std::size_t(1) << 20);
+    ~ThreadedPositionLister(); // finish()
+    ThreadedPositionLister(const ThreadedPositionLister&) = delete;
+    ThreadedPositionLister& operator=(const ThreadedPositionLister&) = delete;
+
+    void list_game(const GameRecord& record);
+    // Lists every game handed over so far, flushes, and stops the worker; the sink is not
+    // called after it returns. Idempotent.
+    void finish();
+
+private:
+    struct Batch {
+        std::vector<Board> starts;
+        std::vector<std::int8_t> state; // per game: 0 no start, 1 valid, 2 invalid
+        std::vector<Move> moves;
+        std::vector<std::size_t> ends; // per game: end of its moves in `moves`
+        void clear();
+        std::size_t games() const { return ends.size(); }
+    };
+    void hand_over();
+    void run();
+
+    PositionLister lister_; // used by the worker thread only
+    Batch filling_, pending_, working_;
+    bool has_pending_ = false, done_ = false, finished_ = false;
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    std::thread worker_;
 };
 
 // --moves: a position's legal moves in SAN or UCI, sorted (byte order), separated by single
