@@ -55,4 +55,21 @@ e2e4=$(awk '$1 == "e2e4" { print $2 }' "$WORK/out")
 run --variant chess --fen '4k3/8/8/8/4P3/8/8/4K3 b - - 0 1' --depth 2
 expect_eq "$(last_line)" "$e2e4" "divide count of e2e4 equals perft of the child"
 
+# perftree's protocol: '<script> depth fen moves' plays the moves from the FEN, then divides.
+check_divide "--moves e2e4 e7e5" 29 --variant chess --depth 1 --moves "e2e4 e7e5"
+run --variant chess --fen 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' --depth 3
+want=$(last_line)
+run --variant chess --depth 3 --moves "e2e4 e7e5"
+expect_eq "$(last_line)" "$want" "--moves gives the count of the position after the moves"
+run --variant horde --depth 2 --moves "e2e9"
+expect_status 2 "--moves with an illegal move"
+run --variant chess --depth 2 --moves ""
+expect_eq "$(last_line)" 400 "empty --moves (perftree passes none at the root)"
+PERFTREE_SCRIPT="$(dirname "$0")/../../bench/perftree.sh"
+CHECKS=$((CHECKS + 1))
+if ! HORDE_PERFT="$PERFT" HORDE_VARIANT=chess bash "$PERFTREE_SCRIPT" 2 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" "e2e4" >"$WORK/pt" 2>/dev/null ||
+   [ "$(tail -n 1 "$WORK/pt")" != 600 ]; then
+    fail "bench/perftree.sh: depth 2 after e2e4 should total 600, got '$(tail -n 1 "$WORK/pt" 2>/dev/null)'"
+fi
+
 finish

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <thread>
 
 namespace {
@@ -24,6 +25,7 @@ struct Options {
     std::optional<std::string> epd;
     std::uint64_t max_nodes = 0;
     std::optional<std::string> fen_stream;
+    std::string moves; // UCI moves played from --fen before counting (perftree's protocol)
     int threads = 0;
     std::size_t hash_mb = 0;
     bool json = false;
@@ -72,7 +74,16 @@ int run_single(const Options& o, const Runner& runner) {
         fmt::print(stderr, "horde-perft: invalid FEN for {}: {}\n", horde::variant_name(runner.variant), err->message);
         return EXIT_USAGE;
     }
-    const auto& board = std::get<horde::Board>(parsed);
+    auto board = std::get<horde::Board>(parsed);
+    std::istringstream move_list(o.moves);
+    for (std::string uci; move_list >> uci;) {
+        const horde::Move m = board.parse_uci(uci);
+        if (m.is_none()) {
+            fmt::print(stderr, "horde-perft: --moves: '{}' is not a legal move in {}\n", uci, board.fen());
+            return EXIT_USAGE;
+        }
+        board.play(m);
+    }
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     if (o.divide) {
@@ -87,7 +98,7 @@ int run_single(const Options& o, const Runner& runner) {
         total = horde::perft(runner.variant, board.position(), o.depth, runner.perft_options);
     }
     const double secs = seconds_since(start);
-    runner.report(fen, o.depth, total, secs);
+    runner.report(o.moves.empty() ? fen : board.fen(), o.depth, total, secs);
     fmt::print(stderr, "time {:.3f} s, {:.0f} nodes/s\n", secs, secs > 0 ? double(total) / secs : 0.0);
     return 0;
 }
@@ -208,6 +219,7 @@ int main(int argc, char** argv) {
         ->default_str("horde");
     app.add_option("--fen", o.fen, "Start position (default: the variant's start position)");
     app.add_option("-d,--depth", o.depth, "Depth in plies (0 gives 1)");
+    app.add_option("--moves", o.moves, "UCI moves (space separated) to play from --fen before counting");
     app.add_flag("--divide", o.divide, "Print '<uci> <count>' per root move, a blank line, then the total");
     app.add_option("--epd", o.epd, "Run a perft suite ('FEN ;D1 n ;D2 n ...' per line; '-' for stdin)");
     app.add_option("--max-nodes", o.max_nodes, "With --epd: skip entries whose expected count exceeds N");
@@ -243,6 +255,10 @@ int main(int argc, char** argv) {
     }
     if (o.epd && (o.fen || o.fen_stream)) {
         fmt::print(stderr, "horde-perft: --epd cannot be combined with --fen or an input file\n");
+        return EXIT_USAGE;
+    }
+    if (!o.moves.empty() && (o.epd || o.fen_stream)) {
+        fmt::print(stderr, "horde-perft: --moves applies to a single position (--fen), not to --epd or a FEN stream\n");
         return EXIT_USAGE;
     }
     if (o.fen && o.fen_stream) {
