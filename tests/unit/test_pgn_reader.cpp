@@ -19,7 +19,12 @@ using namespace horde;
 namespace {
 
 std::string at(const SourcePos& p) {
-    return "@" + std::to_string(p.line) + ":" + std::to_string(p.column);
+    // Built by appending: GCC 12 warns (-Wrestrict, a false positive) on "@" + std::string.
+    std::string s = "@";
+    s += std::to_string(p.line);
+    s += ':';
+    s += std::to_string(p.column);
+    return s;
 }
 
 // Records every event as one line of text.
