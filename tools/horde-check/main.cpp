@@ -2,6 +2,7 @@
 #include "horde/diagnostics.hpp"
 #include "horde/fen_check.hpp"
 #include "horde/game_checker.hpp"
+#include "horde/line_input.hpp"
 #include "horde/pgn_reader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -77,35 +78,18 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
 }
 
 int check_fen_file(const std::string& name, const Options& o, horde::Variant default_variant, Totals& totals) {
-    const bool is_stdin = name == "-";
-    std::FILE* f = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
-    if (!f) {
-        fmt::print(stderr, "horde-check: {}: cannot open: {}\n", name, std::strerror(errno));
-        return EXIT_USAGE;
-    }
-    const std::string display = is_stdin ? "<stdin>" : name;
-    char* buffer = nullptr;
-    std::size_t capacity = 0;
-    ssize_t n;
-    int line_number = 0;
-    while ((n = ::getline(&buffer, &capacity, f)) >= 0) {
-        ++line_number;
-        std::string_view line(buffer, std::size_t(n));
-        while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
-        if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
+    const std::string display = horde::input_display_name(name);
+    const auto failure = horde::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
         const horde::FenVerdict v = horde::check_fen_line(line, default_variant);
         ++totals.games;
         if (v.valid) ++totals.valid;
         else ++totals.invalid;
         if (!v.valid && !o.quiet)
             fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, v.message, v.code);
-        if (o.json) fmt::print("{}\n", horde::fen_verdict_to_json(v, line_number));
-    }
-    std::free(buffer);
-    const bool read_error = std::ferror(f);
-    if (!is_stdin) std::fclose(f);
-    if (read_error) {
-        fmt::print(stderr, "horde-check: {}: read error\n", display);
+        if (o.json) fmt::print("{}\n", horde::fen_verdict_to_json(v, int(line_number)));
+    });
+    if (failure) {
+        fmt::print(stderr, "horde-check: {}: {}\n", display, *failure);
         return EXIT_USAGE;
     }
     return 0;

@@ -3,6 +3,7 @@
 #include "horde/diagnostics.hpp"
 #include "horde/fen_check.hpp"
 #include "horde/game_checker.hpp"
+#include "horde/line_input.hpp"
 #include "horde/pgn_reader.hpp"
 #include "horde/position_list.hpp"
 
@@ -64,38 +65,21 @@ int list_pgn_file(const std::string& name, const horde::CheckOptions& check_opti
 // --moves: one line of legal moves per FEN (or NDJSON) line; invalid lines give a diagnostic
 // and no output line; blank lines are skipped.
 int list_moves_file(const std::string& name, horde::Variant default_variant, bool uci, Counts& counts) {
-    const bool is_stdin = name == "-";
-    std::FILE* f = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
-    if (!f) {
-        fmt::print(stderr, "horde-list: {}: cannot open: {}\n", name, std::strerror(errno));
-        return EXIT_USAGE;
-    }
-    const std::string display = is_stdin ? "<stdin>" : name;
-    char* buffer = nullptr;
-    std::size_t capacity = 0;
-    ssize_t n;
-    int line_number = 0;
+    const std::string display = horde::input_display_name(name);
     std::string out;
-    while ((n = ::getline(&buffer, &capacity, f)) >= 0) {
-        ++line_number;
-        std::string_view line(buffer, std::size_t(n));
-        while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
-        if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
+    const auto failure = horde::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
         const horde::FenVerdict v = horde::check_fen_line(line, default_variant);
         if (!v.valid || !v.board) {
             ++counts.invalid;
             fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, v.message, v.code);
-            continue;
+            return;
         }
         out = horde::legal_moves_line(*v.board, uci);
         out += '\n';
         write_stdout(out);
-    }
-    std::free(buffer);
-    const bool read_error = std::ferror(f);
-    if (!is_stdin) std::fclose(f);
-    if (read_error) {
-        fmt::print(stderr, "horde-list: {}: read error\n", display);
+    });
+    if (failure) {
+        fmt::print(stderr, "horde-list: {}: {}\n", display, *failure);
         return EXIT_USAGE;
     }
     return 0;

@@ -1,5 +1,6 @@
 // horde-perft: perft counts for chess, Horde and Orda positions.
 #include "horde/perft.hpp"
+#include "horde/line_input.hpp"
 #include "horde/perft_suite.hpp"
 
 #include <CLI/CLI.hpp>
@@ -7,8 +8,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -104,32 +103,17 @@ int run_single(const Options& o, const Runner& runner) {
 }
 
 int run_stream(const Options& o, const Runner& runner) {
-    std::ifstream file;
-    std::istream* in = &std::cin;
     const std::string& name = *o.fen_stream;
-    if (name != "-") {
-        file.open(name);
-        if (!file) {
-            fmt::print(stderr, "horde-perft: cannot read '{}'\n", name);
-            return EXIT_USAGE;
-        }
-        in = &file;
-    }
-    const std::string display = name == "-" ? "<stdin>" : name;
+    const std::string display = horde::input_display_name(name);
     int status = 0;
-    std::string line;
-    std::size_t line_number = 0;
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t all_nodes = 0;
-    while (std::getline(*in, line)) {
-        ++line_number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    const auto failure = horde::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
         auto parsed = horde::Board::from_fen(runner.variant, line);
         if (auto* err = std::get_if<horde::FenError>(&parsed)) {
             fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", display, line_number, err->message);
             status = EXIT_INVALID;
-            continue;
+            return;
         }
         const auto t0 = std::chrono::steady_clock::now();
         const auto nodes =
@@ -137,9 +121,9 @@ int run_stream(const Options& o, const Runner& runner) {
         all_nodes += nodes;
         runner.report(line, o.depth, nodes, seconds_since(t0));
         std::fflush(stdout);
-    }
-    if (in->bad()) {
-        fmt::print(stderr, "horde-perft: error reading '{}'\n", display);
+    });
+    if (failure) {
+        fmt::print(stderr, "horde-perft: {}: {}\n", display, *failure);
         return EXIT_USAGE;
     }
     const double secs = seconds_since(start);
@@ -148,35 +132,22 @@ int run_stream(const Options& o, const Runner& runner) {
 }
 
 int run_epd(const Options& o, const Runner& runner) {
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    if (*o.epd != "-") {
-        file.open(*o.epd);
-        if (!file) {
-            fmt::print(stderr, "horde-perft: cannot read '{}'\n", *o.epd);
-            return EXIT_USAGE;
-        }
-        in = &file;
-    }
-    const std::string display = *o.epd == "-" ? "<stdin>" : *o.epd;
+    const std::string display = horde::input_display_name(*o.epd);
     horde::PerftSuiteSummary summary;
     const auto start = std::chrono::steady_clock::now();
-    std::string line;
-    std::size_t line_number = 0;
-    while (std::getline(*in, line)) {
-        ++line_number;
+    const auto failure = horde::for_each_line(*o.epd, [&](std::size_t line_number, std::string_view line) {
         auto entry = horde::parse_perft_suite_line(line);
-        if (!entry) continue; // blank or comment
+        if (!entry) return; // a comment
         if (!entry->error.empty()) {
             fmt::print(stderr, "{}:{}: error: {}\n", display, line_number, entry->error);
             ++summary.errors;
-            continue;
+            return;
         }
         auto parsed = horde::Board::from_fen(runner.variant, entry->fen);
         if (auto* err = std::get_if<horde::FenError>(&parsed)) {
             fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", display, line_number, err->message);
             ++summary.errors;
-            continue;
+            return;
         }
         const auto& board = std::get<horde::Board>(parsed);
         for (const auto& [depth, expected] : entry->expected) {
@@ -198,6 +169,10 @@ int run_epd(const Options& o, const Runner& runner) {
                     fmt::print("MISMATCH {} ;D{} expected {} got {}\n", entry->fen, depth, expected, got);
             }
         }
+    });
+    if (failure) {
+        fmt::print(stderr, "horde-perft: {}: {}\n", display, *failure);
+        return EXIT_USAGE;
     }
     const double secs = seconds_since(start);
     const auto text = fmt::format("{} checks, {} mismatches, {} skipped, {} errors, {} nodes in {:.3f} s",
