@@ -75,6 +75,7 @@ void GameChecker::begin_game(int game_number, int line) {
     variations_.clear();
     skipped_depth_ = 0;
     result_line_ = result_column_ = 0;
+    variant_tag_at_ = fen_tag_at_ = setup_tag_at_ = {0, 0};
 }
 
 void GameChecker::tag(std::string_view name, std::string_view value, int line, int column) {
@@ -83,12 +84,16 @@ void GameChecker::tag(std::string_view name, std::string_view value, int line, i
         return;
     }
     record_.tags.emplace_back(std::string(name), std::string(value));
+    // Problems with these tags are reported where the tag stands.
+    if (name == "Variant") variant_tag_at_ = {line, column};
+    else if (name == "FEN") fen_tag_at_ = {line, column};
+    else if (name == "SetUp") setup_tag_at_ = {line, column};
 }
 
-void GameChecker::begin_movetext(int line, int column) {
+void GameChecker::begin_movetext(int /*line*/, int /*column*/) {
     if (started_) return;
     started_ = true;
-    setup_start(line, column);
+    setup_start();
 }
 
 void GameChecker::start_game_from(const Board& start) {
@@ -97,7 +102,7 @@ void GameChecker::start_game_from(const Board& start) {
     game_ = &*game_storage_;
 }
 
-void GameChecker::setup_start(int line, int column) {
+void GameChecker::setup_start() {
     if (options_.forced_variant) {
         record_.variant = options_.forced_variant;
     } else {
@@ -108,7 +113,7 @@ void GameChecker::setup_start(int line, int column) {
         else if (auto v = parse_variant(tag)) record_.variant = *v;
         else {
             error("unknown-variant", fmt::format("unknown variant \"{}\" (expected Standard, Horde or Orda)", tag),
-                  line, column);
+                  variant_tag_at_.first, variant_tag_at_.second);
             return;
         }
     }
@@ -120,7 +125,7 @@ void GameChecker::setup_start(int line, int column) {
             fen = t.second;
         }
     if (!has_fen && record_.tag("SetUp") == "1") {
-        error("bad-fen", "SetUp \"1\" but no FEN tag", line, column);
+        error("bad-fen", "SetUp \"1\" but no FEN tag", setup_tag_at_.first, setup_tag_at_.second);
         return;
     }
     if (!has_fen) {
@@ -133,7 +138,8 @@ void GameChecker::setup_start(int line, int column) {
     }
     auto parsed = Board::from_fen(*record_.variant, fen);
     if (auto* err = std::get_if<FenError>(&parsed)) {
-        error("bad-fen", fmt::format("FEN tag: {}", err->message), line, column, 0, std::string(fen));
+        error("bad-fen", fmt::format("FEN tag: {}", err->message), fen_tag_at_.first, fen_tag_at_.second, 0,
+              std::string(fen));
         return;
     }
     record_.start = std::get<Board>(parsed);

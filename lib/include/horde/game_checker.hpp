@@ -84,7 +84,7 @@ public:
 private:
     void error(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
     void warning(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
-    void setup_start(int line, int column);
+    void setup_start();
     void start_game_from(const Board& start);
     Move main_line_move(std::string_view token, int line, int column);
     Move variation_move(std::string_view token, int line, int column);
@@ -108,6 +108,7 @@ private:
     std::size_t max_tracked_depth_ = 256; // deeper variations are checked for structure only
     int skipped_depth_ = 0;
     int result_line_ = 0, result_column_ = 0; // where the result token stood
+    std::pair<int, int> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
     std::optional<Board> start_boards_[VARIANT_NB];
 };
 
