@@ -14,3 +14,4 @@ complete -c horde-perft -l max-nodes -x -d 'With --epd: skip entries above N nod
 complete -c horde-perft -s t -l threads -x -d 'Threads (default: all cores)'
 complete -c horde-perft -l hash -x -d 'Transposition table size in MB'
 complete -c horde-perft -l json -d 'One NDJSON object per result'
+complete -c horde-perft -s v -l verbose -d 'Log each count and time to stderr'

@@ -3,6 +3,7 @@
 #include "horde/fen_check.hpp"
 #include "horde/game_checker.hpp"
 #include "horde/line_input.hpp"
+#include "log.hpp"
 #include "horde/pgn_reader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -28,6 +29,7 @@ struct Options {
     std::string variant;
     bool quiet = false;
     bool no_warnings = false;
+    bool verbose = false;
 };
 
 struct Totals {
@@ -114,6 +116,7 @@ int main(int argc, char** argv) {
                                            "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
     app.add_flag("--no-warnings", o.no_warnings, "Do not print warnings");
+    app.add_flag("-v,--verbose", o.verbose, "Log each input's totals and speed to stderr");
     app.set_version_flag("--version", "horde-check 0.1.0");
     try {
         app.parse(argc, argv);
@@ -156,10 +159,19 @@ int main(int argc, char** argv) {
     const auto start = std::chrono::steady_clock::now();
     Totals totals;
     int status = 0;
+    const auto log = horde::tools::make_stderr_logger("horde-check", o.verbose);
     for (const auto& file : o.files) {
+        const Totals before = totals;
+        const auto file_start = std::chrono::steady_clock::now();
         const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals)
                              : check_pgn_file(file, o, check_options, totals, valid_out.f, invalid_out.f);
         status = std::max(status, rc);
+        const double file_secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - file_start).count();
+        log->info("{}: {} {}, {} invalid, {} plies in {:.3f} s ({:.0f} plies/s)", horde::input_display_name(file),
+                  totals.games - before.games, o.fen ? "positions" : "games", totals.invalid - before.invalid,
+                  totals.plies - before.plies, file_secs,
+                  file_secs > 0 ? double(totals.plies - before.plies) / file_secs : 0.0);
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::fflush(stdout);

@@ -1,6 +1,7 @@
 // horde-perft: perft counts for chess, Horde and Orda positions.
 #include "horde/perft.hpp"
 #include "horde/line_input.hpp"
+#include "log.hpp"
 #include "horde/perft_suite.hpp"
 
 #include <CLI/CLI.hpp>
@@ -28,6 +29,7 @@ struct Options {
     int threads = 0;
     std::size_t hash_mb = 0;
     bool json = false;
+    bool verbose = false;
 };
 
 constexpr int EXIT_INVALID = 1;
@@ -50,9 +52,17 @@ struct Runner {
     Variant variant;
     horde::PerftOptions perft_options;
     bool json;
+    std::shared_ptr<spdlog::logger> log;
+
+    // --verbose: one line per count on stderr.
+    void log_result(std::string_view fen, int depth, std::uint64_t nodes, double seconds) const {
+        log->info("{} depth {}: {} nodes in {:.3f} s ({:.0f} nodes/s)", fen, depth, nodes, seconds,
+                  seconds > 0 ? double(nodes) / seconds : 0.0);
+    }
 
     void report(std::string_view fen, int depth, std::uint64_t nodes, double seconds) const {
         const double nps = seconds > 0 ? double(nodes) / seconds : 0.0;
+        log_result(fen, depth, nodes, seconds);
         if (json) {
             fmt::print("{{\"fen\":\"{}\",\"variant\":\"{}\",\"depth\":{},\"nodes\":{},\"seconds\":{:.6f},\"nps\":{:.0f}}}\n",
                        json_escape(fen), horde::variant_name(variant), depth, nodes, seconds, nps);
@@ -161,6 +171,7 @@ int run_epd(const Options& o, const Runner& runner) {
             summary.nodes += got;
             ++summary.checked;
             if (runner.json) runner.report(entry->fen, depth, got, seconds_since(t0));
+            else runner.log_result(entry->fen, depth, got, seconds_since(t0));
             if (got != expected) {
                 ++summary.mismatches;
                 fmt::print(stderr, "{}:{}: mismatch: {} depth {}: expected {}, got {}\n", display, line_number,
@@ -201,6 +212,7 @@ int main(int argc, char** argv) {
     app.add_option("input", o.fen_stream, "File of FEN lines ('-' for stdin): one count per line");
     app.add_option("-t,--threads", o.threads, "Threads (default: all cores)");
     app.add_option("--hash", o.hash_mb, "Transposition table size in MB (0: none)");
+    app.add_flag("-v,--verbose", o.verbose, "Log each suite or stream position's count and time to stderr");
     app.add_flag("--json", o.json, "One NDJSON object per result: fen, variant, depth, nodes, seconds, nps");
     app.set_version_flag("--version", "horde-perft 0.1.0");
     try {
@@ -241,7 +253,7 @@ int main(int argc, char** argv) {
         return EXIT_USAGE;
     }
 
-    Runner runner{*variant, {}, o.json};
+    Runner runner{*variant, {}, o.json, horde::tools::make_stderr_logger("horde-perft", o.verbose)};
     runner.perft_options.threads =
         o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
     std::unique_ptr<horde::PerftHash> hash;
