@@ -2,73 +2,23 @@
 # Usage of a test script: bash check_<name>.sh <path-to-horde-check> <testdata-dir>
 # Inputs are generated at test time into a temporary folder (removed on exit).
 # HORDE_SANITIZED=1 (ASan/UBSan builds) scales the largest generated inputs down.
-set -u
+# The shared helpers (expect_*, fail, finish, WORK) are in common.sh.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 CHECK=${1:?usage: $0 <horde-check> <testdata-dir>}
 TESTDATA=${2:?usage: $0 <horde-check> <testdata-dir>}
 GAMES=$TESTDATA/games
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/horde-check-cli.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-FAILURES=0
-CHECKS=0
+make_workdir horde-check-cli
 SANITIZED=${HORDE_SANITIZED:-0}
-
-fail() {
-    echo "FAIL: $*" >&2
-    FAILURES=$((FAILURES + 1))
-}
 
 # run <args...>: runs horde-check (stdin from /dev/null unless redirected by the caller with
 # run_stdin), stdout in $WORK/out, stderr in $WORK/err, status in $STATUS.
-run() {
-    STATUS=0
-    "$CHECK" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null || STATUS=$?
-}
+run() { run_tool "$CHECK" "$@"; }
 
 # run_stdin <file> <args...>: the same with stdin from a file.
 run_stdin() {
     local input=$1
     shift
-    STATUS=0
-    "$CHECK" "$@" >"$WORK/out" 2>"$WORK/err" <"$input" || STATUS=$?
-}
-
-expect_status() {
-    CHECKS=$((CHECKS + 1))
-    if [ "$STATUS" -ne "$1" ]; then
-        fail "$2: exit status $STATUS, expected $1 (stderr: $(head -c 400 "$WORK/err"))"
-    fi
-}
-
-expect_eq() {
-    CHECKS=$((CHECKS + 1))
-    if [ "$1" != "$2" ]; then
-        fail "$3: got '$1', expected '$2'"
-    fi
-}
-
-# expect_match <file> <extended-regex> <what>: some line of the file matches.
-expect_match() {
-    CHECKS=$((CHECKS + 1))
-    if ! grep -Eq -- "$2" "$1"; then
-        fail "$3: no line of $(basename "$1") matches /$2/ (content: $(head -c 400 "$1"))"
-    fi
-}
-
-expect_no_match() {
-    CHECKS=$((CHECKS + 1))
-    if grep -Eq -- "$2" "$1"; then
-        fail "$3: a line of $(basename "$1") matches /$2/: $(grep -Em1 -- "$2" "$1" | head -c 300)"
-    fi
-}
-
-# expect_all_match <file> <extended-regex> <what>: every line of the file matches.
-expect_all_match() {
-    CHECKS=$((CHECKS + 1))
-    local bad
-    bad=$(grep -Evc -- "$2" "$1")
-    if [ "$bad" -ne 0 ]; then
-        fail "$3: $bad lines of $(basename "$1") do not match /$2/, e.g. $(grep -Evm1 -- "$2" "$1" | head -c 300)"
-    fi
+    run_tool_stdin "$input" "$CHECK" "$@"
 }
 
 # The summary line (the last line of stderr).
@@ -101,10 +51,4 @@ peak_rss_kb() {
         done
         wait "$pid" || STATUS=$?
     fi
-}
-
-finish() {
-    echo "$CHECKS checks, $FAILURES failures"
-    [ "$FAILURES" -eq 0 ]
-    exit $?
 }

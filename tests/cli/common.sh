@@ -1,0 +1,105 @@
+# Shared helpers for the CLI tests: sourced by tests/cli/<tool>_lib.sh, each of which adds its
+# own argument parsing, its `run` wrapper (over run_tool / run_tool_stdin) and tool-specific
+# helpers. Source it with:
+#   source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+#
+# Every expect_* counts one check in CHECKS; fail counts one failure in FAILURES; finish prints
+# "<checks> checks, <failures> failures" and exits 0 when nothing failed, 1 otherwise.
+set -u
+FAILURES=0
+CHECKS=0
+STATUS=0
+
+# make_workdir <name>: a fresh temporary folder in $WORK (under $TMPDIR or /tmp), removed on exit.
+make_workdir() {
+    WORK=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || { echo "cannot create a temporary folder" >&2; exit 2; }
+    trap 'rm -rf "$WORK"' EXIT
+}
+
+fail() {
+    echo "FAIL: $*" >&2
+    FAILURES=$((FAILURES + 1))
+}
+
+# run_tool <binary> <args...>: runs the binary with stdin from /dev/null, leaving stdout in
+# $WORK/out, stderr in $WORK/err and the exit status in $STATUS.
+run_tool() {
+    run_tool_stdin /dev/null "$@"
+}
+
+# run_tool_stdin <file> <binary> <args...>: the same with stdin from <file>; with "-" the command
+# keeps the caller's stdin (so `run_tool_stdin - cmd <input` redirects it at the call site).
+run_tool_stdin() {
+    local input=$1
+    shift
+    STATUS=0
+    if [ "$input" = - ]; then
+        "$@" >"$WORK/out" 2>"$WORK/err" || STATUS=$?
+    else
+        "$@" >"$WORK/out" 2>"$WORK/err" <"$input" || STATUS=$?
+    fi
+}
+
+# expect_status <n> <what>: the last run exited with status n.
+expect_status() {
+    CHECKS=$((CHECKS + 1))
+    if [ "$STATUS" -ne "$1" ]; then
+        fail "$2: exit status $STATUS, expected $1 (stderr: $(head -c 400 "$WORK/err"))"
+    fi
+}
+
+# expect_eq <got> <expected> <what>
+expect_eq() {
+    CHECKS=$((CHECKS + 1))
+    if [ "$1" != "$2" ]; then
+        fail "$3: got '$1', expected '$2'"
+    fi
+}
+
+# expect_match <file> <extended-regex> <what>: some line of the file matches.
+expect_match() {
+    CHECKS=$((CHECKS + 1))
+    if ! grep -Eq -- "$2" "$1"; then
+        fail "$3: no line of $(basename "$1") matches /$2/ (content: $(head -c 400 "$1"))"
+    fi
+}
+
+# expect_no_match <file> <extended-regex> <what>: no line of the file matches.
+expect_no_match() {
+    CHECKS=$((CHECKS + 1))
+    if grep -Eq -- "$2" "$1"; then
+        fail "$3: a line of $(basename "$1") matches /$2/: $(grep -Em1 -- "$2" "$1" | head -c 300)"
+    fi
+}
+
+# expect_all_match <file> <extended-regex> <what>: every line of the file matches.
+expect_all_match() {
+    CHECKS=$((CHECKS + 1))
+    local bad
+    bad=$(grep -Evc -- "$2" "$1")
+    if [ "$bad" -ne 0 ]; then
+        fail "$3: $bad lines of $(basename "$1") do not match /$2/, e.g. $(grep -Evm1 -- "$2" "$1" | head -c 300)"
+    fi
+}
+
+# expect_same_file <got> <expected> <what>: the two files are byte for byte the same.
+expect_same_file() {
+    CHECKS=$((CHECKS + 1))
+    if ! cmp -s "$1" "$2"; then
+        fail "$3: $(basename "$1") differs from $(basename "$2"): $(diff "$1" "$2" | head -n 8 | tr '\n' '|')"
+    fi
+}
+
+# expect_empty <file> <what>: the file is empty.
+expect_empty() {
+    CHECKS=$((CHECKS + 1))
+    if [ -s "$1" ]; then
+        fail "$2: $(basename "$1") is not empty: $(head -c 300 "$1")"
+    fi
+}
+
+finish() {
+    echo "$CHECKS checks, $FAILURES failures"
+    [ "$FAILURES" -eq 0 ]
+    exit $?
+}
