@@ -217,8 +217,20 @@ std::string_view piece_name(PieceType pt) {
     return names[pt];
 }
 
-std::vector<std::string_view> split_fields(std::string_view s) {
-    std::vector<std::string_view> out;
+// At most 7 fields are kept: one more than a FEN has, enough to report trailing text.
+struct Fields {
+    std::array<std::string_view, 7> items;
+    std::size_t count = 0;
+    std::size_t size() const { return count; }
+    std::string_view operator[](std::size_t i) const { return items[i]; }
+    void push_back(std::string_view f) {
+        if (count < items.size()) items[count] = f;
+        ++count;
+    }
+};
+
+Fields split_fields(std::string_view s) {
+    Fields out;
     std::size_t i = 0;
     while (i < s.size()) {
         while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) ++i;
@@ -273,10 +285,11 @@ std::variant<Board, FenError> Board::from_fen(Variant v, std::string_view fen) {
                     return fail(F::Placement, C::BadRankLength,
                                 fmt::format("placement field: rank {} describes more than 8 squares", rank + 1));
             } else {
-                const char upper = char(std::toupper(static_cast<unsigned char>(ch)));
-                const PieceType pt = std::isalpha(static_cast<unsigned char>(ch)) ? piece_type_from_letter(upper)
-                                                                                  : NO_PIECE_TYPE;
-                if (pt == NO_PIECE_TYPE && !std::isalpha(static_cast<unsigned char>(ch)))
+                // ASCII only: the C library's locale-aware calls cost more than the whole parse.
+                const bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+                const char upper = ch >= 'a' && ch <= 'z' ? char(ch - 'a' + 'A') : ch;
+                const PieceType pt = letter ? piece_type_from_letter(upper) : NO_PIECE_TYPE;
+                if (!letter)
                     return fail(F::Placement, C::BadPlacementChar,
                                 fmt::format("placement field: unexpected character '{}'", ch));
                 const Color c = ch == upper ? WHITE : BLACK;
