@@ -211,12 +211,6 @@ bool piece_allowed(Variant v, Color c, PieceType pt) {
            pt == KHESHIG || pt == YURT;
 }
 
-std::string_view piece_name(PieceType pt) {
-    constexpr std::string_view names[] = {"none", "pawn",  "knight", "bishop",       "rook", "queen",
-                                          "king", "lancer", "horse archer", "kheshig", "yurt"};
-    return names[pt];
-}
-
 // At most 7 fields are kept: one more than a FEN has, enough to report trailing text.
 struct Fields {
     std::array<std::string_view, 7> items;
@@ -439,7 +433,6 @@ std::variant<Board, FenError> Board::from_fen(Variant v, std::string_view fen) {
         return fail(F::Position, C::TooManyCheckers,
                     fmt::format("position: {} is checked by {} pieces", pos.side == WHITE ? "White" : "Black",
                                 popcount(board.checkers())));
-    (void)piece_name;
     return board;
 }
 

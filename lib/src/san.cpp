@@ -136,8 +136,7 @@ namespace {
 
 // Origins from which a piece of type pt and colour us could reach `to` by its movement
 // pattern alone (ignoring pins and checks), for a move that captures or not.
-Bitboard pattern_origins(const Board& board, PieceType pt, Color us, Square to, bool capture) {
-    const Position& pos = board.position();
+Bitboard pattern_origins(const Position& pos, PieceType pt, Color us, Square to, bool capture) {
     const Bitboard occ = pos.pieces();
     const Bitboard ours = pos.pieces(us, pt);
     switch (pt) {
@@ -214,10 +213,10 @@ SanError explain_no_match(const Board& board, const SanMove& san, PieceType pt, 
                                            square_name(Square(one))));
         }
     }
-    const Bitboard origins = pattern_origins(board, pt, us, san.to, capture) & from_mask;
+    const Bitboard origins = pattern_origins(pos, pt, us, san.to, capture) & from_mask;
     if (!origins) {
         if (v == Variant::Orda && (pt == LANCER || pt == ARCHER)) {
-            const Bitboard other = pattern_origins(board, pt, us, san.to, !capture) & from_mask;
+            const Bitboard other = pattern_origins(pos, pt, us, san.to, !capture) & from_mask;
             if (other)
                 return illegal(capture ? fmt::format("a {} captures only like a {}", word, pt == LANCER ? "rook" : "bishop")
                                        : fmt::format("a {} moves without capturing only like a knight", word));
@@ -319,23 +318,7 @@ int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboard from
         return n;
     }
     if (promoted != NO_PIECE_TYPE) return 0;
-    const Bitboard occ = pos.pieces();
-    const Bitboard ours = pos.pieces(us, pt) & from_mask;
-    const bool capture = target != NO_PIECE;
-    Bitboard origins = 0;
-    switch (pt) {
-    case KNIGHT: origins = knight_attacks(to); break;
-    case BISHOP: origins = bishop_attacks(to, occ); break;
-    case ROOK: origins = rook_attacks(to, occ); break;
-    case QUEEN: origins = queen_attacks(to, occ); break;
-    case KING: origins = king_attacks(to); break;
-    case LANCER: origins = capture ? rook_attacks(to, occ) : knight_attacks(to); break;
-    case ARCHER: origins = capture ? bishop_attacks(to, occ) : knight_attacks(to); break;
-    case KHESHIG: origins = knight_attacks(to) | king_attacks(to); break;
-    case YURT: origins = yurt_attacks(~us, to); break;
-    default: break;
-    }
-    consider(origins & ours, Move::NORMAL);
+    consider(pattern_origins(pos, pt, us, to, target != NO_PIECE) & from_mask, Move::NORMAL);
     return n;
 }
 
