@@ -82,6 +82,25 @@ std::uint64_t count_legal_moves(Variant v, const Position& pos) {
     });
 }
 
+bool has_legal_move(Variant v, const Position& pos) {
+    return with_variant(v, [&]<Variant V>() {
+        if (variant_game_over<V>(pos)) return false;
+        const Color us = pos.side;
+        const Bitboard king = pos.pieces(us, KING);
+        if (king) {
+            // The king leaves its square, so it no longer blocks a slider's line to the target.
+            const Bitboard occupied = pos.pieces() ^ king;
+            Bitboard targets = king_attacks(lsb(king)) & ~pos.pieces(us);
+            while (targets)
+                if (!pos.template attackers_to<V>(pop_lsb(targets), occupied, ~us)) return true;
+        }
+        MoveCountSink<V> sink;
+        if (us == WHITE) generate_legal<V, WHITE>(pos, sink);
+        else generate_legal<V, BLACK>(pos, sink);
+        return sink.count != 0;
+    });
+}
+
 Bitboard checkers(Variant v, const Position& pos) {
     const Bitboard king = pos.pieces(pos.side, KING);
     if (!king) return 0;

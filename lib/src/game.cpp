@@ -101,7 +101,7 @@ Adjudication Game::adjudicate_impl(bool with_movegen) const {
         if (pos.pieces(WHITE, KING) & rank_bb(7)) return over(GameStatus::Campmate, GameResult::WhiteWins);
         if (pos.pieces(BLACK, KING) & rank_bb(0)) return over(GameStatus::Campmate, GameResult::BlackWins);
     }
-    if (with_movegen && count_legal_moves(v, pos) == 0) {
+    if (with_movegen && !has_legal_move(v, pos)) {
         if (board_.in_check())
             return over(GameStatus::Checkmate, pos.side == WHITE ? GameResult::BlackWins : GameResult::WhiteWins);
         return over(GameStatus::Stalemate, GameResult::Draw);

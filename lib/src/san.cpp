@@ -253,7 +253,7 @@ bool gives_check_or_mate(const Board& after, bool& mate) {
         return true;
     }
     if (!after.in_check()) return false;
-    mate = count_legal_moves(after.variant(), after.position()) == 0;
+    mate = !has_legal_move(after.variant(), after.position());
     return true;
 }
 
@@ -415,7 +415,7 @@ std::optional<SanError> check_suffix(const Board& after, const SanMove& san, boo
     using S = SanMove::Suffix;
     const bool check = after.in_check();
     if (!check && san.suffix == S::None) return std::nullopt;
-    const bool mate = check && count_legal_moves(after.variant(), after.position()) == 0;
+    const bool mate = check && !has_legal_move(after.variant(), after.position());
     std::string problem;
     SanWarningCode code = SanWarningCode::WrongCheckSuffix;
     if (check && san.suffix == S::None) {

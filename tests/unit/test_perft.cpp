@@ -233,3 +233,50 @@ TEST_CASE("PerftHash stores exact (key, depth) entries", "[perft][hash]") {
     CHECK_FALSE(hash.probe(0x123456789ABCDEF0ULL, 4, count)); // another depth
     CHECK_FALSE(hash.probe(0x123456789ABCDEF1ULL, 3, count)); // another key, same slot or not
 }
+
+TEST_CASE("has_legal_move and checkers agree with the generator on every suite position to depth 2",
+          "[movegen][suite]") {
+    const std::pair<Variant, const char*> suites[] = {
+        {Variant::Chess, "chess.epd"}, {Variant::Horde, "horde.epd"}, {Variant::Orda, "orda.epd"}};
+    std::uint64_t positions = 0, without_moves = 0, in_check_count = 0;
+    for (const auto& [v, file] : suites) {
+        for (const auto& [line_number, entry] : load_suite(file)) {
+            const Board root = board_from(v, entry.fen);
+            // Walk the tree to depth 2 (the root, its children, their children).
+            std::vector<Board> level{root};
+            for (int depth = 0; depth <= 2; ++depth) {
+                std::vector<Board> next;
+                for (const Board& b : level) {
+                    const MoveList moves = b.legal_moves();
+                    INFO(file << ":" << line_number << " position " << b.fen());
+                    REQUIRE(has_legal_move(v, b.position()) == (moves.size() != 0));
+                    REQUIRE(count_legal_moves(v, b.position()) == moves.size());
+                    // checkers() against the attackers of the king square.
+                    const Bitboard king = b.position().pieces(b.side_to_move(), KING);
+                    const Bitboard expected_checkers =
+                        king ? with_variant(v, [&]<Variant V>() {
+                            return b.position().template attackers_to<V>(lsb(king), b.position().pieces(),
+                                                                           ~b.side_to_move());
+                        })
+                             : 0;
+                    REQUIRE(b.checkers() == expected_checkers);
+                    ++positions;
+                    without_moves += moves.size() == 0;
+                    in_check_count += expected_checkers != 0;
+                    if (depth < 2)
+                        for (Move m : moves) {
+                            Board child = b;
+                            child.play(m);
+                            next.push_back(child);
+                        }
+                }
+                level = std::move(next);
+            }
+        }
+    }
+    // The walk must meet both kinds of position it is meant to test.
+    INFO(positions << " positions, " << without_moves << " without moves, " << in_check_count << " in check");
+    CHECK(positions > 50000);
+    CHECK(without_moves > 0);
+    CHECK(in_check_count > 1000);
+}

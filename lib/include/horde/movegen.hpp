@@ -247,6 +247,9 @@ template <Variant V, Color Us, class Sink> void generate_legal(const Position& p
 // Runtime-dispatched conveniences for code outside the hot paths.
 MoveList legal_moves(Variant v, const Position& pos);
 std::uint64_t count_legal_moves(Variant v, const Position& pos);
+// Whether the side to move has a legal move (count_legal_moves != 0, usually much sooner: a
+// safe king step answers most positions, checks included).
+bool has_legal_move(Variant v, const Position& pos);
 // Whether the side to move is in check (always false for White in Horde).
 bool in_check(Variant v, const Position& pos);
 Bitboard checkers(Variant v, const Position& pos);
