@@ -7,7 +7,7 @@
 # every kind of game end, comments, NAGs, variations, set-up positions) repeated to at least
 # 60,000 games per variant (the issue asks for at least 20,000). Everything is generated under a temporary folder and deleted.
 # Plies/s = the plies horde-check reports for the file / wall-clock seconds (the same plies
-# are credited to pgn-extract). Single thread; median of N runs (default 5).
+# are credited to pgn-extract). Single thread; median of N interleaved rounds (default 7).
 #
 # Usage: bench/check.sh [--runs N] [--check PATH] [--pgn-extract PATH] [--big-mb N]
 # Exit status: 0 (targets are reported, not enforced), 2 on a usage or setup error.
@@ -15,7 +15,7 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 PROJECT=$(cd "$HERE/.." && pwd)
-RUNS=5
+RUNS=7
 CHECK=$PROJECT/build/tools/horde-check
 PGN_EXTRACT=/usr/games/pgn-extract
 BIG_MB=520
@@ -51,18 +51,25 @@ corpus() {
     for _ in $(seq 1 "$copies"); do cat "$GAMES/$v-valid.pgn"; done >"$WORK/$v.pgn"
 }
 
-# time_median <command...>: sets WALL and CPU, the medians over RUNS runs of the wall-clock
-# seconds and of the CPU seconds (user + system) of the command (output discarded). CPU time
-# is the steadier measure on a shared machine; both are printed.
-time_median() {
-    local i
-    : >"$WORK/times"
-    for i in $(seq 1 "$RUNS"); do
-        /usr/bin/time -f '%e %U %S' -o "$WORK/t" "$@" >/dev/null 2>&1 || true
-        tail -n 1 "$WORK/t" >>"$WORK/times"
-    done
-    WALL=$(awk '{ print $1 }' "$WORK/times" | median)
-    CPU=$(awk '{ printf "%.3f\n", $2 + $3 }' "$WORK/times" | median)
+# time_once <label> <command...>: runs the command once (output discarded) and appends
+# "label wall cpu" to the times file, cpu = user + system seconds.
+time_once() {
+    local label=$1
+    shift
+    /usr/bin/time -f '%e %U %S' -o "$WORK/t" "$@" >/dev/null 2>&1 || true
+    tail -n 1 "$WORK/t" | awk -v l="$label" '{ printf "%s %s %.3f\n", l, $1, $2 + $3 }' >>"$WORK/times"
+}
+# med <label> <wall|cpu>: the median over the runs of one measurement.
+med() {
+    local col=2
+    [ "$2" = cpu ] && col=3
+    awk -v l="$1" -v c="$col" '$1 == l { print $c }' "$WORK/times" | median
+}
+# paired_ratio <label a> <label b>: the median over the rounds of cpu(a) / cpu(b), the two
+# measured back to back in each round, so a change of machine load between rounds cancels.
+paired_ratio() {
+    paste <(awk -v l="$1" '$1 == l { print $3 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $3 }' "$WORK/times") |
+        awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median
 }
 
 # plies and game counts from horde-check's summary line
@@ -83,32 +90,46 @@ invalid=$(field "$s" 3)
 mb=$(echo "$(stat -c %s "$WORK/chess.pgn") / 1000000" | bc -l)
 printf 'chess corpus: %d games, %d plies, %.1f MB (%d invalid)\n' "$games" "$plies" "$mb" "$invalid"
 pe_games=$("$PGN_EXTRACT" -r "$WORK/chess.pgn" 2>&1 >/dev/null | grep -Eo '[0-9]+ games matched' | grep -Eo '^[0-9]+' || echo '?')
-time_median "$CHECK" -q "$WORK/chess.pgn"
-ours_wall=$WALL ours=$CPU
-time_median "$PGN_EXTRACT" -r "$WORK/chess.pgn"
-theirs_wall=$WALL theirs=$CPU
+corpus horde 60000
+corpus orda 60000
+hs=$(summary "$WORK/horde.pgn")
+os=$(summary "$WORK/orda.pgn")
+horde_plies=$(field "$hs" 5)
+orda_plies=$(field "$os" 5)
+
+# Every round runs each measurement once, interleaved, so that the machine's load (shared and
+# noisy) weighs on all of them alike; the figures are medians over the rounds.
+: >"$WORK/times"
+for _ in $(seq 1 "$RUNS"); do
+    time_once ours "$CHECK" -q "$WORK/chess.pgn"
+    time_once pgn-extract "$PGN_EXTRACT" -r "$WORK/chess.pgn"
+    time_once horde "$CHECK" -q "$WORK/horde.pgn"
+    time_once orda "$CHECK" -q "$WORK/orda.pgn"
+    time_once lichess "$CHECK" -q --lichess "$WORK/horde.pgn"
+done
+ours=$(med ours cpu) ours_wall=$(med ours wall)
+theirs=$(med pgn-extract cpu) theirs_wall=$(med pgn-extract wall)
 ours_pps=$(echo "$plies / $ours" | bc -l)
 printf '  horde-check -q      %7.3f s CPU %12.0f plies/s   (wall %.3f s, %.0f plies/s)\n' "$ours" "$ours_pps" \
     "$ours_wall" "$(echo "$plies / $ours_wall" | bc -l)"
 printf '  pgn-extract -r      %7.3f s CPU %12.0f plies/s   (wall %.3f s, %.0f plies/s; games it read: %s)\n' "$theirs" \
     "$(echo "$plies / $theirs" | bc -l)" "$theirs_wall" "$(echo "$plies / $theirs_wall" | bc -l)" "$pe_games"
-printf '  ratio horde-check / pgn-extract: %.1fx CPU time, %.1fx wall time (target >= 10x)\n' \
-    "$(echo "$theirs / $ours" | bc -l)" "$(echo "$theirs_wall / $ours_wall" | bc -l)"
+printf '  ratio horde-check / pgn-extract: %.1fx CPU time, %.1fx wall time; paired by round: %.1fx CPU (target >= 10x)\n' \
+    "$(echo "$theirs / $ours" | bc -l)" "$(echo "$theirs_wall / $ours_wall" | bc -l)" "$(paired_ratio pgn-extract ours)"
 echo
 
-# --- Horde and Orda, against our chess speed
+# --- Horde and Orda, against our chess speed (plies/s ratio = time ratio scaled by the plies)
 for v in horde orda; do
-    corpus "$v" 60000
-    s=$(summary "$WORK/$v.pgn")
-    vplies=$(field "$s" 5)
-    time_median "$CHECK" -q "$WORK/$v.pgn"
-    pps=$(echo "$vplies / $CPU" | bc -l)
-    printf '%-5s corpus: %d games, %d plies: %7.3f s CPU %12.0f plies/s = %.2fx our chess plies/s (target >= 0.7)\n' \
-        "$v" "$(field "$s" 1)" "$vplies" "$CPU" "$pps" "$(echo "$pps / $ours_pps" | bc -l)"
-    [ "$v" = horde ] && horde_plies=$vplies
+    s=$hs vplies=$horde_plies
+    [ "$v" = orda ] && s=$os vplies=$orda_plies
+    cpu=$(med "$v" cpu)
+    pps=$(echo "$vplies / $cpu" | bc -l)
+    paired=$(echo "$(paired_ratio ours "$v") * $vplies / $plies" | bc -l)
+    printf '%-5s corpus: %d games, %d plies: %7.3f s CPU %12.0f plies/s = %.2fx our chess plies/s, paired %.2fx (target >= 0.7)\n' \
+        "$v" "$(field "$s" 1)" "$vplies" "$cpu" "$pps" "$(echo "$pps / $ours_pps" | bc -l)" "$paired"
 done
-time_median "$CHECK" -q --lichess "$WORK/horde.pgn"
-printf 'horde with --lichess:                            %7.3f s CPU %12.0f plies/s\n' "$CPU" "$(echo "$horde_plies / $CPU" | bc -l)"
+cpu=$(med lichess cpu)
+printf 'horde with --lichess:                            %7.3f s CPU %12.0f plies/s\n' "$cpu" "$(echo "$horde_plies / $cpu" | bc -l)"
 rm -f "$WORK/horde.pgn" "$WORK/orda.pgn"
 echo
 

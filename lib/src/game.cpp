@@ -87,7 +87,7 @@ Adjudication Game::adjudicate() const {
     return adjudicate_impl(true);
 }
 
-Adjudication Game::automatic_end_without_movegen() const {
+Adjudication Game::automatic_end_without_movegen_impl() const {
     const Adjudication a = adjudicate_impl(false);
     return a.kind == StatusKind::GameOver ? a : Adjudication{};
 }

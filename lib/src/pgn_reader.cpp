@@ -63,7 +63,7 @@ bool is_name_char(char c) { return (cls(c) & (C_ALPHA | C_DIGIT)) || c == '_'; }
 bool is_eol(char c) { return c == '\n' || c == '\r'; }
 } // namespace
 
-PgnReader::PgnReader(ReadFn fn, void* ctx) : read_(fn), ctx_(ctx), buf_(new char[kBufferSize + kPadding]()) {}
+PgnReader::PgnReader(ReadFn fn, void* ctx) : read_(fn), ctx_(ctx), buf_(new char[kBufferSize]()) {}
 PgnReader::PgnReader(std::istream& in) : PgnReader(&read_istream, &in) {}
 PgnReader::PgnReader(std::FILE* file) : PgnReader(&read_file, file) {}
 PgnReader::PgnReader(int fd) : PgnReader(&read_fd, reinterpret_cast<void*>(static_cast<std::intptr_t>(fd))) {}

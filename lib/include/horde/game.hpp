@@ -56,9 +56,29 @@ public:
     // The automatic ends that need no move generation (variant ends, dead position,
     // fivefold, 75 moves): cheap enough to test before every move. Checkmate and
     // stalemate are left out: a move that turns out legal proves they have not happened.
-    Adjudication automatic_end_without_movegen() const;
+    Adjudication automatic_end_without_movegen() const {
+        return may_have_ended_without_movegen() ? automatic_end_without_movegen_impl() : Adjudication{};
+    }
 
 private:
+    // False when none of those ends can hold, from a few bitboard tests inline: this runs
+    // before every move of every game.
+    bool may_have_ended_without_movegen() const {
+        const Position& pos = board_.position();
+        switch (board_.variant()) {
+        case Variant::Horde:
+            if (!pos.pieces(WHITE)) return true;
+            break;
+        case Variant::Orda:
+            if ((pos.pieces(WHITE, KING) & rank_bb(7)) | (pos.pieces(BLACK, KING) & rank_bb(0))) return true;
+            break;
+        case Variant::Chess:
+            if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN))) return true;
+            break;
+        }
+        return keys_.size() >= 17 || pos.halfmove >= 150; // fivefold needs 16 reversible plies
+    }
+    Adjudication automatic_end_without_movegen_impl() const;
     Adjudication adjudicate_impl(bool with_movegen) const;
     Board board_;
     int plies_ = 0;
