@@ -119,7 +119,7 @@ Board::Board(Variant v) : variant_(v) {
 }
 
 void Board::play(Move m) {
-    with_variant(variant_, [&]<Variant V>() { pos_.template play<V>(m); });
+    with_variant(variant_, [&]<Variant V>() { play_as<V>(m); });
 }
 
 bool Board::variant_game_over() const {

@@ -69,14 +69,7 @@ void Game::reset(const Board& start) {
 }
 
 void Game::play(Move m) {
-    const Position& before = board_.position();
-    const bool irreversible = type_of(before.piece_on(m.from())) == PAWN || m.is_en_passant() ||
-                              before.piece_on(m.to()) != NO_PIECE || m.is_castling();
-    const std::uint8_t castling_before = before.castling;
-    board_.play(m);
-    ++plies_;
-    if (irreversible || board_.position().castling != castling_before) keys_.clear();
-    keys_.push_back(board_.repetition_key());
+    with_variant(board_.variant(), [&]<Variant V>() { play_as<V>(m); });
 }
 
 int Game::repetitions() const {

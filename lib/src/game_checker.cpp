@@ -179,12 +179,11 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
     }
     // Most moves are written exactly to the standard: resolve them without building errors.
     SanMove exact;
-    if (parse_san_exact(token, exact)) {
-        const Move m = resolve_san_exact(board, exact);
+    bool suffix_right = false;
+    {
+        const Move m = play_exact_san(*game_, token, main_before_last_, exact, suffix_right);
         if (!m.is_none()) {
-            main_before_last_ = board;
-            game_->play(m);
-            if (suffix_plainly_right(game_->board(), exact.suffix)) {
+            if (suffix_right) {
                 record_.moves.push_back(m);
                 return m;
             }

@@ -1,5 +1,7 @@
 #include "horde/san.hpp"
 
+#include "horde/game.hpp"
+
 #include <fmt/format.h>
 
 namespace horde {
@@ -475,36 +477,57 @@ bool parse_san_exact(std::string_view token, SanMove& san) {
     return true;
 }
 
-Move resolve_san_exact(const Board& board, const SanMove& san) {
+namespace {
+
+template <Variant V> Move resolve_san_exact_as(const Position& pos, const SanMove& san) {
     if (san.kind != SanMove::Kind::Normal || san.promotion_without_equals) return Move::none();
-    const Position& pos = board.position();
     const PieceType pt = san.piece ? piece_type_from_letter(san.piece) : PAWN;
     if (pt == NO_PIECE_TYPE) return Move::none();
     PieceType promoted = NO_PIECE_TYPE;
     if (san.promotion) {
         promoted = piece_type_from_letter(san.promotion);
-        if (promoted == NO_PIECE_TYPE || !promotion_allowed(board.variant(), promoted)) return Move::none();
+        if (promoted == NO_PIECE_TYPE || !promotion_allowed(V, promoted)) return Move::none();
     }
     Bitboard from_mask = ~Bitboard{0};
     if (san.from_file >= 0) from_mask &= file_bb(san.from_file);
     if (san.from_rank >= 0) from_mask &= rank_bb(san.from_rank);
     if (pt == PAWN && san.from_file < 0) from_mask &= file_bb(file_of(san.to));
     Move found[64];
-    const int count = with_variant(board.variant(), [&]<Variant V>() {
-        return legal_candidates<V>(pos, pt, san.to, from_mask, promoted, found);
-    });
-    if (count != 1) return Move::none();
+    if (legal_candidates<V>(pos, pt, san.to, from_mask, promoted, found) != 1) return Move::none();
     const bool captures = found[0].is_en_passant() || pos.piece_on(san.to) != NO_PIECE;
     return captures == san.capture ? found[0] : Move::none();
 }
 
+template <Variant V> bool suffix_plainly_right_as(const Position& pos, SanMove::Suffix suffix) {
+    if (variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
+    const Bitboard king = pos.pieces(pos.side, KING);
+    const bool check = king && pos.template attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
+    return !check && suffix == SanMove::Suffix::None;
+}
+
+} // namespace
+
+Move resolve_san_exact(const Board& board, const SanMove& san) {
+    return with_variant(board.variant(),
+                        [&]<Variant V>() { return resolve_san_exact_as<V>(board.position(), san); });
+}
+
 bool suffix_plainly_right(const Board& after, SanMove::Suffix suffix) {
-    return with_variant(after.variant(), [&]<Variant V>() {
-        const Position& pos = after.position();
-        if (variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
-        const Bitboard king = pos.pieces(pos.side, KING);
-        const bool check = king && pos.template attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
-        return !check && suffix == SanMove::Suffix::None;
+    return with_variant(after.variant(),
+                        [&]<Variant V>() { return suffix_plainly_right_as<V>(after.position(), suffix); });
+}
+
+Move play_exact_san(Game& game, std::string_view token, std::optional<Board>& before_last, SanMove& san,
+                    bool& suffix_right) {
+    if (!parse_san_exact(token, san)) return Move::none();
+    // One dispatch on the variant for the whole move: resolution, play and suffix test inline.
+    return with_variant(game.board().variant(), [&]<Variant V>() {
+        const Move m = resolve_san_exact_as<V>(game.board().position(), san);
+        if (m.is_none()) return m;
+        before_last = game.board();
+        game.template play_as<V>(m);
+        suffix_right = suffix_plainly_right_as<V>(game.board().position(), san.suffix);
+        return m;
     });
 }
 

@@ -50,6 +50,17 @@ public:
     int plies() const { return plies_; }
     // Plays a legal move and records the position for repetition counting.
     void play(Move m);
+    // play() for a variant known at compile time (V must be board().variant()).
+    template <Variant V> void play_as(Move m) {
+        const Position& before = board_.position();
+        const bool irreversible = type_of(before.piece_on(m.from())) == PAWN || m.is_en_passant() ||
+                                  before.piece_on(m.to()) != NO_PIECE || m.is_castling();
+        const std::uint8_t castling_before = before.castling;
+        board_.template play_as<V>(m);
+        ++plies_;
+        if (irreversible || board_.position().castling != castling_before) keys_.clear();
+        keys_.push_back(board_.repetition_key());
+    }
     // How many times the current position has occurred since the start (1 = first time).
     int repetitions() const;
     Adjudication adjudicate() const;

@@ -77,10 +77,19 @@ constexpr char piece_char(Piece p) {
     char c = piece_type_letter(type_of(p));
     return color_of(p) == WHITE ? c : char(c - 'A' + 'a');
 }
+namespace detail {
+struct LetterTable {
+    PieceType type[128]{};
+    constexpr LetterTable() {
+        for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) type[int(piece_type_letter(PieceType(pt)))] = PieceType(pt);
+    }
+};
+inline constexpr LetterTable PIECE_LETTERS{};
+} // namespace detail
+// A table lookup: SAN and FEN parsing call this for every piece letter.
 constexpr PieceType piece_type_from_letter(char upper) {
-    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
-        if (piece_type_letter(PieceType(pt)) == upper) return PieceType(pt);
-    return NO_PIECE_TYPE;
+    const auto i = static_cast<unsigned char>(upper);
+    return i < 128 ? detail::PIECE_LETTERS.type[i] : NO_PIECE_TYPE;
 }
 
 // Castling rights, one bit each.
