@@ -241,6 +241,21 @@ Move GameChecker::variation_move(std::string_view token, int line, int column) {
         l.current.reset();
         return Move::none();
     };
+    // The exact-SAN fast path, as on the main line (variations are a fair share of real files).
+    SanMove exact;
+    if (parse_san_exact(token, exact)) {
+        const Move m = resolve_san_exact(*l.current, exact);
+        if (!m.is_none()) {
+            Board after = *l.current;
+            after.play(m);
+            if (suffix_plainly_right(after, exact.suffix)) {
+                l.before_last = std::move(l.current);
+                l.current = after;
+                l.ply = ply;
+                return m;
+            }
+        }
+    }
     auto syntax = parse_san(token);
     if (auto* e = std::get_if<SanError>(&syntax)) return fail(san_error_code(e->code), e->message);
     auto resolved = resolve_san(*l.current, std::get<SanMove>(syntax), options_.strict);
