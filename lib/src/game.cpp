@@ -59,21 +59,17 @@ bool insufficient_material(const Position& pos) {
     return !(bishops & dark) || !(bishops & ~dark);
 }
 
-Game::Game(const Board& start) : board_(start) { keys_.push_back(board_.repetition_key()); }
+Game::Game(const Board& start) : board_(start) { record_key(board_.repetition_key()); }
 
 void Game::reset(const Board& start) {
     board_ = start;
     plies_ = 0;
     keys_.clear();
-    keys_.push_back(board_.repetition_key());
+    record_key(board_.repetition_key());
 }
 
 void Game::play(Move m) {
     with_variant(board_.variant(), [&]<Variant V>() { play_as<V>(m); });
-}
-
-int Game::repetitions() const {
-    return int(std::count(keys_.begin(), keys_.end(), keys_.back()));
 }
 
 Adjudication Game::adjudicate() const {
@@ -100,8 +96,7 @@ Adjudication Game::adjudicate_impl(bool with_movegen) const {
         return over(GameStatus::Stalemate, GameResult::Draw);
     }
     if (v == Variant::Chess && insufficient_material(pos)) return over(GameStatus::InsufficientMaterial, GameResult::Draw);
-    // A repetition needs reversible plies: 8 for a threefold, 16 for a fivefold.
-    const int reps = keys_.size() >= (with_movegen ? 9u : 17u) ? repetitions() : 1;
+    const int reps = repetitions_;
     if (reps >= 5) return over(GameStatus::Fivefold, GameResult::Draw);
     if (pos.halfmove >= 150) return over(GameStatus::SeventyFiveMove, GameResult::Draw);
     if (reps >= 3) return {GameStatus::Threefold, StatusKind::ClaimableDraw, GameResult::Draw};

@@ -3,6 +3,8 @@
 
 #include "horde/board.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -59,10 +61,10 @@ public:
         board_.template play_as<V>(m);
         ++plies_;
         if (irreversible || board_.position().castling != castling_before) keys_.clear();
-        keys_.push_back(board_.repetition_key());
+        record_key(board_.repetition_key());
     }
     // How many times the current position has occurred since the start (1 = first time).
-    int repetitions() const;
+    int repetitions() const { return repetitions_; }
     Adjudication adjudicate() const;
     // The automatic ends that need no move generation (variant ends, dead position,
     // fivefold, 75 moves): cheap enough to test before every move. Checkmate and
@@ -87,7 +89,19 @@ private:
             if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN))) return true;
             break;
         }
-        return keys_.size() >= 17 || pos.halfmove >= 150; // fivefold needs 16 reversible plies
+        return repetitions_ >= 5 || pos.halfmove >= 150;
+    }
+    // Appends the current position's key (after a clear of keys_ at an irreversible move) and
+    // counts its repetitions. A 256-bit filter of the keys since the last irreversible move
+    // spares the count for a position that is surely new, as most are.
+    void record_key(std::uint64_t key) {
+        if (keys_.empty()) seen_[0] = seen_[1] = seen_[2] = seen_[3] = 0;
+        const unsigned bit = unsigned(key >> 56);
+        const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+        keys_.push_back(key);
+        if (seen_[bit >> 6] & mask) repetitions_ = int(std::count(keys_.begin(), keys_.end(), key));
+        else repetitions_ = 1;
+        seen_[bit >> 6] |= mask;
     }
     Adjudication automatic_end_without_movegen_impl() const;
     Adjudication adjudicate_impl(bool with_movegen) const;
@@ -95,6 +109,8 @@ private:
     int plies_ = 0;
     // Repetition keys since the last irreversible move (capture, pawn move, lost right).
     std::vector<std::uint64_t> keys_;
+    std::uint64_t seen_[4] = {}; // filter of keys_ (top 8 bits of each key)
+    int repetitions_ = 1;        // of the current position
 };
 
 } // namespace horde
