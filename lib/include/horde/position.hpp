@@ -110,7 +110,7 @@ struct Position {
     template <Variant V> bool ep_capture_is_legal() const;
 };
 
-template <Variant V> void Position::play(Move m) {
+template <Variant V> [[gnu::always_inline]] inline void Position::play(Move m) {
     const Color us = side, them = ~us;
     const Square from = m.from(), to = m.to();
     const Piece moved = board[from];
