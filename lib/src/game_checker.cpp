@@ -55,7 +55,8 @@ void GameChecker::begin_game(int game_number, int line) {
     auto tags = std::move(record_.tags);
     auto errors = std::move(record_.errors);
     auto warnings = std::move(record_.warnings);
-    moves.clear(); // tags are kept: their strings are reused by tag(), see tag_count_
+    moves.clear();
+    tags.clear();
     errors.clear();
     warnings.clear();
     record_ = GameRecord{};
@@ -63,7 +64,6 @@ void GameChecker::begin_game(int game_number, int line) {
     record_.tags = std::move(tags);
     record_.errors = std::move(errors);
     record_.warnings = std::move(warnings);
-    tag_count_ = 0;
     record_.game = game_number;
     record_.line = line;
     game_ = nullptr;
@@ -83,13 +83,7 @@ void GameChecker::tag(std::string_view name, std::string_view value, int line, i
         error("pgn-syntax", fmt::format("tag [{}] after the movetext began", name), line, column);
         return;
     }
-    if (tag_count_ < record_.tags.size()) {
-        record_.tags[tag_count_].first.assign(name);
-        record_.tags[tag_count_].second.assign(value);
-    } else {
-        record_.tags.emplace_back(std::string(name), std::string(value));
-    }
-    ++tag_count_;
+    record_.tags.emplace_back(std::string(name), std::string(value));
     // Problems with these tags are reported where the tag stands.
     if (name == "Variant") variant_tag_at_ = {line, column};
     else if (name == "FEN") fen_tag_at_ = {line, column};
@@ -99,7 +93,6 @@ void GameChecker::tag(std::string_view name, std::string_view value, int line, i
 void GameChecker::begin_movetext(int /*line*/, int /*column*/) {
     if (started_) return;
     started_ = true;
-    record_.tags.resize(tag_count_); // drop the previous game's surplus tags
     setup_start();
 }
 

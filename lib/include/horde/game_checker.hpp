@@ -100,9 +100,6 @@ private:
     std::optional<Game> game_storage_; // kept from game to game for its storage
     Game* game_ = nullptr;             // the current game, when its start is valid
     std::optional<Board> main_before_last_;
-    // Tags of this game so far. record_.tags keeps the previous game's entries (and their
-    // string storage) until the movetext begins, when it is cut to this count.
-    std::size_t tag_count_ = 0;
     bool main_line_dead_ = false; // an error stopped the main line
     bool started_ = false;        // begin_movetext has been seen
     bool game_over_reported_ = false;
