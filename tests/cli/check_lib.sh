@@ -22,7 +22,7 @@ run_stdin() {
 }
 
 # The summary line (the last line of stderr).
-SUMMARY_RE='^horde-check: [0-9]+ (games|positions), [0-9]+ valid, [0-9]+ invalid, [0-9]+ warnings, [0-9]+ plies, [0-9]+\.[0-9]{3} s$'
+SUMMARY_RE='^horde-check: [0-9]+ (games?|positions?), [0-9]+ valid, [0-9]+ invalid, [0-9]+ warnings?, [0-9]+ (plies|ply), [0-9]+\.[0-9]{3} s$'
 summary() { tail -n 1 "$WORK/err"; }
 # summary_field <n>: the n-th number of the summary line (1 games, 2 valid, 3 invalid, 4 warnings, 5 plies).
 summary_field() { summary | grep -Eo '[0-9]+(\.[0-9]+)?' | sed -n "${1}p"; }

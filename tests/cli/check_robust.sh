@@ -181,7 +181,7 @@ expect_match "$WORK/err" "^horde-check: $((copies * 900 + 1)) games, $((copies *
     head -c $((30 * MB)) /dev/zero | tr '\0' 'x' | fold -w 80
 } >"$WORK/open-brace2.pgn"
 robust "unterminated { running to the end of 30 MB" 1 "$WORK/open-brace2.pgn"
-expect_match "$WORK/err" '^horde-check: 1 games, 0 valid, 1 invalid' "unterminated { to EOF: one game"
+expect_match "$WORK/err" '^horde-check: 1 game, 0 valid, 1 invalid' "unterminated { to EOF: one game"
 rm -f "$WORK/open-brace.pgn" "$WORK/open-brace2.pgn"
 
 # --- a million empty games (tags and a result, no moves), and a million lone results

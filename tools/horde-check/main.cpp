@@ -175,8 +175,14 @@ int main(int argc, char** argv) {
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::fflush(stdout);
-    fmt::print(stderr, "horde-check: {} {}, {} valid, {} invalid, {} warnings, {} plies, {:.3f} s\n", totals.games,
-               o.fen ? "positions" : "games", totals.valid, totals.invalid, totals.warnings, totals.plies, secs);
+    // "1 game", "2 games": the numbers stay where scripts look for them.
+    auto count = [](std::uint64_t n, std::string_view one, std::string_view many) {
+        return fmt::format("{} {}", n, n == 1 ? one : many);
+    };
+    fmt::print(stderr, "horde-check: {}, {} valid, {} invalid, {}, {}, {:.3f} s\n",
+               o.fen ? count(totals.games, "position", "positions") : count(totals.games, "game", "games"),
+               totals.valid, totals.invalid, count(totals.warnings, "warning", "warnings"),
+               count(totals.plies, "ply", "plies"), secs);
     std::fflush(stderr);
     if (status) return status;
     return totals.invalid ? EXIT_INVALID : 0;
