@@ -130,9 +130,9 @@ bool Board::ep_capture_is_legal() const {
     return with_variant(variant_, [&]<Variant V>() { return pos_.template ep_capture_is_legal<V>(); });
 }
 
-std::uint64_t Board::repetition_key() const {
+std::uint64_t Board::repetition_key_with_ep() const {
     std::uint64_t k = pos_.key;
-    if (pos_.ep != SQ_NONE && !ep_capture_is_legal()) k ^= detail::ZOBRIST.ep_file[file_of(pos_.ep)];
+    if (!ep_capture_is_legal()) k ^= detail::ZOBRIST.ep_file[file_of(pos_.ep)];
     return k;
 }
 

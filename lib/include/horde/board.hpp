@@ -74,7 +74,9 @@ public:
     // Whether the side to move has a legal en passant capture.
     bool ep_capture_is_legal() const;
     // A key for repetition: placement, side, castling, en passant only when capturable.
-    std::uint64_t repetition_key() const;
+    std::uint64_t repetition_key() const {
+        return pos_.ep == SQ_NONE ? pos_.key : repetition_key_with_ep(); // inline: once per move
+    }
 
     // UCI: e2e4, e7e8q, e7e8h, castling as the king's move e1g1.
     std::string uci(Move m) const;
@@ -83,6 +85,7 @@ public:
 
 private:
     Board(Variant v, const Position& p) : variant_(v), pos_(p) {}
+    std::uint64_t repetition_key_with_ep() const;
     Variant variant_;
     Position pos_;
 };
