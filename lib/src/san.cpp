@@ -138,7 +138,7 @@ namespace {
 
 // Origins from which a piece of type pt and colour us could reach `to` by its movement
 // pattern alone (ignoring pins and checks), for a move that captures or not.
-Bitboard pattern_origins(const Position& pos, PieceType pt, Color us, Square to, bool capture) {
+[[gnu::always_inline]] inline Bitboard pattern_origins(const Position& pos, PieceType pt, Color us, Square to, bool capture) {
     const Bitboard occ = pos.pieces();
     const Bitboard ours = pos.pieces(us, pt);
     switch (pt) {
