@@ -15,6 +15,8 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 PROJECT=$(cd "$HERE/.." && pwd)
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 RUNS=7
 CHECK=$PROJECT/build/tools/horde-check
 PGN_EXTRACT=/usr/games/pgn-extract
@@ -40,8 +42,6 @@ done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/horde-check-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
-# median of the numbers on stdin
-median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 # corpus <variant> <min-games>: the variant's valid corpus repeated to at least min-games games.
 corpus() {

@@ -15,6 +15,8 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 PROJECT=$(cd "$HERE/.." && pwd)
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 RUNS=5
 MIN_GAMES=21000
 LIST=$PROJECT/build/tools/horde-list
@@ -40,7 +42,6 @@ done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/horde-list-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
-median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 per=$(grep -c '^\[Event ' "$SRC")
 copies=$(((MIN_GAMES + per - 1) / per))

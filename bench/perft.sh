@@ -10,6 +10,8 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 PROJECT=$(cd "$HERE/.." && pwd)
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 RUNS=3
 PERFT=$PROJECT/build/tools/horde-perft
 FSF=/usr/games/fairy-stockfish
@@ -76,7 +78,6 @@ peer() {
     echo "${nodes:-0} $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')"
 }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # measure <label> <command...>: runs the command RUNS times; sets NODES (checked equal
 # across runs) and SECONDS_MEDIAN.

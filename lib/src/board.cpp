@@ -83,22 +83,18 @@ std::uint64_t count_legal_moves(Variant v, const Position& pos) {
 }
 
 bool has_legal_move(Variant v, const Position& pos) {
-    return with_variant(v, [&]<Variant V>() {
-        if (variant_game_over<V>(pos)) return false;
+    const bool safe_king_step = with_variant(v, [&]<Variant V>() {
         const Color us = pos.side;
         const Bitboard king = pos.pieces(us, KING);
-        if (king) {
-            // The king leaves its square, so it no longer blocks a slider's line to the target.
-            const Bitboard occupied = pos.pieces() ^ king;
-            Bitboard targets = king_attacks(lsb(king)) & ~pos.pieces(us);
-            while (targets)
-                if (!pos.template attackers_to<V>(pop_lsb(targets), occupied, ~us)) return true;
-        }
-        MoveCountSink<V> sink;
-        if (us == WHITE) generate_legal<V, WHITE>(pos, sink);
-        else generate_legal<V, BLACK>(pos, sink);
-        return sink.count != 0;
+        if (!king || variant_game_over<V>(pos)) return false;
+        // The king leaves its square, so it no longer blocks a slider's line to the target.
+        const Bitboard occupied = pos.pieces() ^ king;
+        Bitboard targets = king_attacks(lsb(king)) & ~pos.pieces(us);
+        while (targets)
+            if (!pos.template attackers_to<V>(pop_lsb(targets), occupied, ~us)) return true;
+        return false;
     });
+    return safe_king_step || count_legal_moves(v, pos) != 0;
 }
 
 Bitboard checkers(Variant v, const Position& pos) {

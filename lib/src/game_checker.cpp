@@ -246,14 +246,13 @@ Move GameChecker::variation_move(std::string_view token, int line, int column) {
     if (parse_san_exact(token, exact)) {
         const Move m = resolve_san_exact(*l.current, exact);
         if (!m.is_none()) {
-            Board after = *l.current;
-            after.play(m);
-            if (suffix_plainly_right(after, exact.suffix)) {
-                l.before_last = std::move(l.current);
-                l.current = after;
+            l.before_last = l.current;
+            l.current->play(m);
+            if (suffix_plainly_right(*l.current, exact.suffix)) {
                 l.ply = ply;
                 return m;
             }
+            l.current = l.before_last; // the full path below gives the suffix's warning or error
         }
     }
     auto syntax = parse_san(token);
