@@ -1,6 +1,6 @@
 // Slider attacks: the table lookup (PEXT-indexed when the CPU has BMI2) agrees with the ray walk
 // on every square for many occupancies, including full and empty boards.
-#include "horde/bitboard.hpp"
+#include "horde/core/bitboard.hpp"
 
 #include <catch2/catch.hpp>
 

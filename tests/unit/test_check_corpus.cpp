@@ -2,9 +2,9 @@
 // reads them: every valid game is valid with the sidecar's status, final FEN and result;
 // every invalid game, cut out by its line range, is invalid with the first error at the
 // sidecar's ply when one is given.
-#include "horde/fen_check.hpp"
-#include "horde/game_checker.hpp"
-#include "horde/pgn_reader.hpp"
+#include "horde/game/fen_check.hpp"
+#include "horde/game/checker.hpp"
+#include "horde/pgn/reader.hpp"
 
 #include <catch2/catch.hpp>
 

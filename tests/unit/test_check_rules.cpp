@@ -1,8 +1,8 @@
 // GameChecker on small PGN snippets: one test per Horde and Orda rule of RULES.md, one per
 // error code and warning, Variant tags, SetUp/FEN, variations, repetition and Result rules,
 // and lichess's extra rules (--lichess).
-#include "horde/game_checker.hpp"
-#include "horde/pgn_reader.hpp"
+#include "horde/game/checker.hpp"
+#include "horde/pgn/reader.hpp"
 
 #include <catch2/catch.hpp>
 

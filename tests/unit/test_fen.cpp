@@ -1,7 +1,7 @@
 // FEN reading and writing, and UCI move text: every FenError kind, round trips over all
 // positions of the perft suites, EPD-style FENs, UCI spellings of castling and promotions.
-#include "horde/board.hpp"
-#include "horde/perft_suite.hpp"
+#include "horde/position/board.hpp"
+#include "horde/perft/suite.hpp"
 
 #include <catch2/catch.hpp>
 

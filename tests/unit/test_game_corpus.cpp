@@ -1,7 +1,7 @@
 // Replays every valid corpus game from its sidecar's UCI line and checks the rules layer:
 // final FEN, adjudicated status and result, and SAN written/read back for every move.
-#include "horde/game.hpp"
-#include "horde/san.hpp"
+#include "horde/game/game.hpp"
+#include "horde/notation/san.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // lichess's extra Horde rules: the insufficient-material test against every row of the
 // lichess-family test vectors, and the closed-position draw.
-#include "horde/lichess.hpp"
+#include "horde/game/lichess.hpp"
 
 #include <catch2/catch.hpp>
 

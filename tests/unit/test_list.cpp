@@ -2,11 +2,11 @@
 // shared valid corpora against their sidecars (--final gives final_fen, the TSV uci column
 // gives the uci moves), every format and selector, --unique, invalid games with and without
 // keep_partial, the threaded lister, and --moves (legal_moves_line) against perft counts.
-#include "horde/fen_check.hpp"
-#include "horde/game_checker.hpp"
-#include "horde/perft_suite.hpp"
-#include "horde/pgn_reader.hpp"
-#include "horde/position_list.hpp"
+#include "horde/game/fen_check.hpp"
+#include "horde/game/checker.hpp"
+#include "horde/perft/suite.hpp"
+#include "horde/pgn/reader.hpp"
+#include "horde/report/position_list.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Move generation, rule by rule (../shared/RULES.md): concrete move sets as UCI strings for
 // each Horde and Orda rule, and a few chess ones for contrast.
-#include "horde/board.hpp"
-#include "horde/perft.hpp"
+#include "horde/position/board.hpp"
+#include "horde/perft/perft.hpp"
 
 #include <catch2/catch.hpp>
 

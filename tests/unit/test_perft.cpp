@@ -3,8 +3,8 @@
 //
 // The deep start-position files are tagged [.slow]: hidden from test discovery, so that ctest
 // runs them through one test with the `slow` label (see tests/cli/CMakeLists.txt).
-#include "horde/perft.hpp"
-#include "horde/perft_suite.hpp"
+#include "horde/perft/perft.hpp"
+#include "horde/perft/suite.hpp"
 
 #include <catch2/catch.hpp>
 

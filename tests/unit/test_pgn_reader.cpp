@@ -1,4 +1,4 @@
-#include "horde/pgn_reader.hpp"
+#include "horde/pgn/reader.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
-// Normalised PGN export (horde/pgn_writer.hpp): tags, move numbers, SAN rewriting, comments,
+// Normalised PGN export (horde/report/pgn_writer.hpp): tags, move numbers, SAN rewriting, comments,
 // NAGs, variations, line wrapping, variant wins, idempotence on the shared corpora.
-#include "horde/pgn_reader.hpp"
-#include "horde/pgn_writer.hpp"
+#include "horde/pgn/reader.hpp"
+#include "horde/report/pgn_writer.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -120,7 +120,7 @@ TEST_CASE("pgn export: nested variations, empty ones dropped", "[pgn_writer]") {
 TEST_CASE("pgn export: comments", "[pgn_writer]") {
     SECTION("whitespace collapsed, empty comments dropped, ';' comments become braces") {
         // (a comment before the first move is part of the game when tags precede it; before a
-        // game's first token it belongs to no game, see pgn_reader.hpp)
+        // game's first token it belongs to no game, see pgn/reader.hpp)
         const std::string out =
             exported("[Event \"?\"]\n{  first\n\tline  } 1. e4 {} { } e5 ; to the end of the line\n2. Nf3 *");
         CHECK(movetext(out) == "{first line} 1. e4 e5 {to the end of the line} 2. Nf3 *");

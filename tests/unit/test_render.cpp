@@ -1,6 +1,6 @@
 // Board diagrams: exact text for the start positions, and the shape of the SVG.
-#include "horde/render.hpp"
-#include "horde/svg.hpp"
+#include "horde/report/render.hpp"
+#include "horde/report/svg.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>

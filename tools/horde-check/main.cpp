@@ -1,10 +1,10 @@
 // horde-check: validate and adjudicate PGN games (or FEN lines) of chess, Horde and Orda.
-#include "horde/diagnostics.hpp"
-#include "horde/fen_check.hpp"
-#include "horde/game_checker.hpp"
-#include "horde/line_input.hpp"
+#include "horde/report/diagnostics.hpp"
+#include "horde/game/fen_check.hpp"
+#include "horde/game/checker.hpp"
+#include "horde/io/line_input.hpp"
 #include "log.hpp"
-#include "horde/pgn_reader.hpp"
+#include "horde/pgn/reader.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -1,11 +1,11 @@
 // horde-list: the positions of PGN games (chess, Horde, Orda) as FEN, EPD, TSV or NDJSON lines,
-// or (--moves) the legal moves of FEN lines. The listing itself is horde/position_list.hpp.
-#include "horde/diagnostics.hpp"
-#include "horde/fen_check.hpp"
-#include "horde/game_checker.hpp"
-#include "horde/line_input.hpp"
-#include "horde/pgn_reader.hpp"
-#include "horde/position_list.hpp"
+// or (--moves) the legal moves of FEN lines. The listing itself is horde/report/position_list.hpp.
+#include "horde/report/diagnostics.hpp"
+#include "horde/game/fen_check.hpp"
+#include "horde/game/checker.hpp"
+#include "horde/io/line_input.hpp"
+#include "horde/pgn/reader.hpp"
+#include "horde/report/position_list.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

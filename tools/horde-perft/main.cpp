@@ -1,8 +1,8 @@
 // horde-perft: perft counts for chess, Horde and Orda positions.
-#include "horde/perft.hpp"
-#include "horde/line_input.hpp"
+#include "horde/perft/perft.hpp"
+#include "horde/io/line_input.hpp"
 #include "log.hpp"
-#include "horde/perft_suite.hpp"
+#include "horde/perft/suite.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

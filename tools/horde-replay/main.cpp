@@ -11,13 +11,13 @@
 // the chosen output mode; a new input kind only has to produce Replays. The one exception is
 // `--to pgn` on PGN input: games go straight through the library's PGN exporter (pgn_writer),
 // which keeps tags, comments, NAGs and variations.
-#include "horde/game.hpp"
-#include "horde/game_checker.hpp"
-#include "horde/pgn_reader.hpp"
-#include "horde/pgn_writer.hpp"
-#include "horde/render.hpp"
-#include "horde/san.hpp"
-#include "horde/svg.hpp"
+#include "horde/game/game.hpp"
+#include "horde/game/checker.hpp"
+#include "horde/pgn/reader.hpp"
+#include "horde/report/pgn_writer.hpp"
+#include "horde/report/render.hpp"
+#include "horde/notation/san.hpp"
+#include "horde/report/svg.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -1,0 +1,178 @@
+// Bitboards and attack tables. Leaper and line tables are computed at compile time; the
+// slider tables (PEXT-indexed when the CPU has BMI2) are built once at start-up into an
+// immutable object. Nothing here changes after initialisation.
+#pragma once
+
+#include "horde/core/types.hpp"
+
+#include <array>
+#include <bit>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace horde {
+
+inline constexpr Bitboard FILE_A_BB = 0x0101010101010101ULL;
+inline constexpr Bitboard FILE_H_BB = FILE_A_BB << 7;
+inline constexpr Bitboard RANK_1_BB = 0xFFULL;
+constexpr Bitboard rank_bb(int rank) { return RANK_1_BB << (8 * rank); }
+constexpr Bitboard file_bb(int file) { return FILE_A_BB << file; }
+
+constexpr int popcount(Bitboard b) { return std::popcount(b); }
+constexpr Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+constexpr Square msb(Bitboard b) { return Square(63 - std::countl_zero(b)); }
+constexpr bool more_than_one(Bitboard b) { return b & (b - 1); }
+inline Square pop_lsb(Bitboard& b) {
+    Square s = lsb(b);
+    b &= b - 1;
+    return s;
+}
+
+enum Direction : int {
+    NORTH = 8, SOUTH = -8, EAST = 1, WEST = -1,
+    NORTH_EAST = 9, NORTH_WEST = 7, SOUTH_EAST = -7, SOUTH_WEST = -9
+};
+constexpr Direction pawn_push(Color c) { return c == WHITE ? NORTH : SOUTH; }
+
+template <Direction D> constexpr Bitboard shift(Bitboard b) {
+    if constexpr (D == NORTH) return b << 8;
+    else if constexpr (D == SOUTH) return b >> 8;
+    else if constexpr (D == EAST) return (b & ~FILE_H_BB) << 1;
+    else if constexpr (D == WEST) return (b & ~FILE_A_BB) >> 1;
+    else if constexpr (D == NORTH_EAST) return (b & ~FILE_H_BB) << 9;
+    else if constexpr (D == NORTH_WEST) return (b & ~FILE_A_BB) << 7;
+    else if constexpr (D == SOUTH_EAST) return (b & ~FILE_H_BB) >> 7;
+    else return (b & ~FILE_A_BB) >> 9;
+}
+
+// Squares attacked by the pawns in b of colour c.
+template <Color C> constexpr Bitboard pawn_attacks_bb(Bitboard b) {
+    if constexpr (C == WHITE) return shift<NORTH_WEST>(b) | shift<NORTH_EAST>(b);
+    else return shift<SOUTH_WEST>(b) | shift<SOUTH_EAST>(b);
+}
+
+namespace detail {
+
+constexpr Bitboard step_bb(int sq, int dfile, int drank) {
+    int f = sq % 8 + dfile, r = sq / 8 + drank;
+    return (f >= 0 && f < 8 && r >= 0 && r < 8) ? Bitboard{1} << (r * 8 + f) : 0;
+}
+
+// The reference slider walk: slow, exact, the ground truth the fast tables come from.
+constexpr Bitboard ray_attacks(int sq, Bitboard occupied, const int (*dirs)[2]) {
+    Bitboard result = 0;
+    for (int d = 0; d < 4; ++d) {
+        int f = sq % 8, r = sq / 8;
+        for (;;) {
+            f += dirs[d][0];
+            r += dirs[d][1];
+            if (f < 0 || f > 7 || r < 0 || r > 7) break;
+            Bitboard b = Bitboard{1} << (r * 8 + f);
+            result |= b;
+            if (occupied & b) break;
+        }
+    }
+    return result;
+}
+inline constexpr int ROOK_DIRS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+inline constexpr int BISHOP_DIRS[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+
+struct LeaperTables {
+    Bitboard knight[64]{};
+    Bitboard king[64]{};
+    Bitboard pawn[2][64]{};
+    Bitboard yurt[2][64]{};
+    Bitboard rook_empty[64]{};
+    Bitboard bishop_empty[64]{};
+    Bitboard between[64][64]{}; // squares strictly between two aligned squares
+    Bitboard line[64][64]{};    // the whole line through two aligned squares
+};
+
+constexpr LeaperTables make_leaper_tables() {
+    LeaperTables t{};
+    constexpr int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+                                        {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    for (int s = 0; s < 64; ++s) {
+        for (auto& st : knight_steps) t.knight[s] |= step_bb(s, st[0], st[1]);
+        for (int df = -1; df <= 1; ++df)
+            for (int dr = -1; dr <= 1; ++dr)
+                if (df || dr) t.king[s] |= step_bb(s, df, dr);
+        t.pawn[WHITE][s] = step_bb(s, -1, 1) | step_bb(s, 1, 1);
+        t.pawn[BLACK][s] = step_bb(s, -1, -1) | step_bb(s, 1, -1);
+        // Yurt (silver general): the four diagonals plus one step straight forward.
+        Bitboard diagonals = step_bb(s, 1, 1) | step_bb(s, -1, 1) | step_bb(s, 1, -1) | step_bb(s, -1, -1);
+        t.yurt[WHITE][s] = diagonals | step_bb(s, 0, 1);
+        t.yurt[BLACK][s] = diagonals | step_bb(s, 0, -1);
+        t.rook_empty[s] = ray_attacks(s, 0, ROOK_DIRS);
+        t.bishop_empty[s] = ray_attacks(s, 0, BISHOP_DIRS);
+    }
+    for (int a = 0; a < 64; ++a)
+        for (int b = 0; b < 64; ++b) {
+            Bitboard bb = Bitboard{1} << b, ab = Bitboard{1} << a;
+            if (a == b) continue;
+            for (const auto* dirs : {ROOK_DIRS, BISHOP_DIRS}) {
+                if (ray_attacks(a, 0, dirs) & bb) {
+                    t.between[a][b] = ray_attacks(a, bb, dirs) & ray_attacks(b, ab, dirs);
+                    t.line[a][b] = (ray_attacks(a, 0, dirs) & ray_attacks(b, 0, dirs)) | ab | bb;
+                }
+            }
+        }
+    return t;
+}
+
+// Defined (computed at compile time) in bitboard.cpp, so headers stay cheap to compile.
+extern const LeaperTables LEAPERS;
+
+// Slider attack tables, PEXT-indexed (or with a portable ray fallback).
+struct SliderTables {
+    struct Entry {
+        Bitboard mask;
+        const Bitboard* attacks;
+    };
+    Entry rook[64];
+    Entry bishop[64];
+    Bitboard storage[102400 + 5248];
+    SliderTables();
+};
+
+#if defined(__BMI2__)
+extern const SliderTables& SLIDERS;
+#endif
+
+// Portable fallback: nearest blocker along each ray.
+Bitboard rook_attacks_portable(Square s, Bitboard occupied);
+Bitboard bishop_attacks_portable(Square s, Bitboard occupied);
+
+} // namespace detail
+
+inline Bitboard knight_attacks(Square s) { return detail::LEAPERS.knight[s]; }
+inline Bitboard king_attacks(Square s) { return detail::LEAPERS.king[s]; }
+inline Bitboard pawn_attacks(Color c, Square s) { return detail::LEAPERS.pawn[c][s]; }
+inline Bitboard yurt_attacks(Color c, Square s) { return detail::LEAPERS.yurt[c][s]; }
+inline Bitboard rook_pseudo_attacks(Square s) { return detail::LEAPERS.rook_empty[s]; }
+inline Bitboard bishop_pseudo_attacks(Square s) { return detail::LEAPERS.bishop_empty[s]; }
+inline Bitboard between_bb(Square a, Square b) { return detail::LEAPERS.between[a][b]; }
+inline Bitboard line_bb(Square a, Square b) { return detail::LEAPERS.line[a][b]; }
+
+inline Bitboard rook_attacks(Square s, Bitboard occupied) {
+#if defined(__BMI2__)
+    const auto& e = detail::SLIDERS.rook[s];
+    return e.attacks[_pext_u64(occupied, e.mask)];
+#else
+    return detail::rook_attacks_portable(s, occupied);
+#endif
+}
+inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
+#if defined(__BMI2__)
+    const auto& e = detail::SLIDERS.bishop[s];
+    return e.attacks[_pext_u64(occupied, e.mask)];
+#else
+    return detail::bishop_attacks_portable(s, occupied);
+#endif
+}
+inline Bitboard queen_attacks(Square s, Bitboard occupied) {
+    return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
+}
+
+} // namespace horde

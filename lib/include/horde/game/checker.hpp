@@ -1,0 +1,130 @@
+// GameChecker: the legality layer above the PGN reader. It takes one game's events (tags,
+// SAN tokens, variations, result, reader errors) and produces a verdict: validity, every
+// error and warning with its line, column and ply, the final position and its
+// adjudication. horde-check, horde-list and horde-replay all read games through it.
+#pragma once
+
+#include "horde/game/game.hpp"
+#include "horde/notation/san.hpp"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace horde {
+
+struct Diagnostic {
+    int line = 0;
+    int column = 0;
+    int ply = 0;          // 1-based half-move index of the offending move; 0 when not a move
+    std::string code;     // stable kebab-case code: "illegal-move", "wrong-result", ...
+    std::string message;
+    std::string token;    // the SAN (or other token) concerned, if any
+};
+
+struct CheckOptions {
+    std::optional<Variant> forced_variant; // --variant: ignore the Variant tag
+    bool strict = false;                   // tolerated SAN spellings become errors
+    bool lichess = false;                  // lichess's extra Horde rules
+};
+
+struct GameRecord {
+    int game = 0;          // 1-based index in the input
+    int line = 0;          // line where the game starts
+    std::vector<std::pair<std::string, std::string>> tags; // in input order
+    std::optional<Variant> variant;
+    std::optional<Board> start;       // nullopt when the start position is invalid
+    std::vector<Move> moves;          // main line, legal moves only (up to the first error)
+    std::optional<Board> final_board; // after the last legal main-line move
+    Adjudication adjudication;
+    std::string declared = "*";       // the Result tag ("*" when absent)
+    std::string movetext_result;      // the result token that ended the movetext, if any
+    std::vector<Diagnostic> errors;
+    std::vector<Diagnostic> warnings;
+    // --lichess: the game ended in lichess's closed-position draw (Horde, see lichess.hpp).
+    // The adjudication is then kind game-over, result 1/2-1/2, and record_status_name()
+    // says "lichess-closed-position".
+    bool lichess_closed_position = false;
+    bool valid() const { return errors.empty(); }
+    int plies() const { return int(moves.size()); }
+    std::string_view tag(std::string_view name) const;
+};
+
+class GameChecker {
+public:
+    explicit GameChecker(CheckOptions options = {}) : options_(std::move(options)) {}
+
+    void begin_game(int game_number, int line);
+    void tag(std::string_view name, std::string_view value, int line, int column);
+    // Called once the tag section is over (before the first movetext token).
+    void begin_movetext(int line, int column);
+    // A SAN token of the movetext. Returns the legal move it names in the current line (main
+    // line or variation), or Move::none() (after an error in that line, or a bad token).
+    Move san(std::string_view token, int line, int column);
+    void begin_variation(int line, int column);
+    void end_variation(int line, int column);
+    void result(std::string_view token, int line, int column);
+    // A structural problem the reader found (unterminated comment, garbage token, ...).
+    void reader_error(std::string_view code, std::string message, int line, int column);
+    // Finishes the game: result checks and adjudication. The record stays valid until the
+    // next begin_game.
+    const GameRecord& end_game(int line, int column);
+
+    const GameRecord& record() const { return record_; }
+    // The main line's board now (after the last legal move), if the start was valid.
+    const Board* current_board() const { return game_ ? &game_->board() : nullptr; }
+    bool in_variation() const { return variation_depth_ > 0; }
+    // The position the next move of the current line (main line or innermost variation) is
+    // played from; nullptr when that line can no longer be followed (after an error).
+    const Board* line_board() const;
+
+private:
+    void error(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
+    void warning(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
+    void setup_start();
+    void start_game_from(const Board& start);
+    Move main_line_move(std::string_view token, int line, int column);
+    Move variation_move(std::string_view token, int line, int column);
+
+    struct Line {
+        std::optional<Board> before_last; // position before this line's last move
+        std::optional<Board> current;     // nullopt once the line has an error
+        int ply = 0;                      // ply number of the last move (for messages)
+    };
+
+    CheckOptions options_;
+    GameRecord record_;
+    std::optional<Game> game_storage_; // kept from game to game for its storage
+    Game* game_ = nullptr;             // the current game, when its start is valid
+    std::optional<Board> main_before_last_;
+    bool main_line_dead_ = false; // an error stopped the main line
+    bool started_ = false;        // begin_movetext has been seen
+    bool game_over_reported_ = false;
+    int variation_depth_ = 0;
+    std::vector<Line> variations_;
+    std::size_t max_tracked_depth_ = 256; // deeper variations are checked for structure only
+    int skipped_depth_ = 0;
+    int result_line_ = 0, result_column_ = 0; // where the result token stood
+    std::pair<int, int> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
+    std::optional<Board> start_boards_[VARIANT_NB];
+};
+
+class PgnReader;
+// Reads every game of a PGN stream through a GameChecker and hands each finished record to
+// `on_game` together with the game's raw bytes (empty unless capture_raw).
+void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
+               const std::function<void(const GameRecord&, std::string_view raw)>& on_game);
+
+// One NDJSON object for a record (no trailing newline).
+std::string record_to_json(const GameRecord& record);
+// The text escaped for a JSON string (without the quotes).
+std::string json_escape(std::string_view s);
+// The status of the record's adjudication: status_name(), or "lichess-closed-position".
+std::string_view record_status_name(const GameRecord& record);
+// "White - Black" from the tags, for messages.
+std::string game_players(const GameRecord& record);
+
+} // namespace horde

@@ -1,0 +1,30 @@
+// Verdicts on single positions: horde-check --fen.
+#pragma once
+
+#include "horde/game/game.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace horde {
+
+struct FenVerdict {
+    std::string fen;                 // as given
+    std::optional<Variant> variant;
+    bool valid = false;
+    std::string code;                // error code when invalid ("bad-fen", "unknown-variant", "bad-json")
+    std::string message;
+    std::optional<Board> board;      // when valid
+    Adjudication adjudication;       // of the position alone (no history)
+};
+
+// A line is a FEN, or an NDJSON object with a "fen" field (and optionally "variant"), as
+// horde-list --format json and horde-perft --json write them.
+FenVerdict check_fen_line(std::string_view line, Variant default_variant);
+std::string fen_verdict_to_json(const FenVerdict& verdict, int line_number);
+
+// The string value of a top-level "key" in a one-line JSON object (escapes decoded).
+std::optional<std::string> json_string_field(std::string_view json, std::string_view key);
+
+} // namespace horde

@@ -1,0 +1,116 @@
+// A game in progress: a board plus the history that draw rules need, and adjudication.
+#pragma once
+
+#include "horde/position/board.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace horde {
+
+// How a position stands, in the order adjudication checks it.
+enum class GameStatus : std::uint8_t {
+    Extinction,           // Horde: White has no units left (0-1)
+    Campmate,             // Orda: a king on the opponent's back rank
+    Checkmate,
+    Stalemate,
+    InsufficientMaterial, // chess only: a dead position
+    Fivefold,
+    SeventyFiveMove,
+    Threefold,            // claimable
+    FiftyMove,            // claimable
+    None,
+};
+enum class StatusKind : std::uint8_t { GameOver, ClaimableDraw, None };
+
+std::string_view status_name(GameStatus s);    // "extinction", "seventy-five-move", ...
+std::string_view status_kind_name(StatusKind k); // "game-over", "claimable-draw", "none"
+
+// The result token of a game: also what the rules give.
+enum class GameResult : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };
+std::string_view result_text(GameResult r); // "1-0", "0-1", "1/2-1/2", "*"
+std::optional<GameResult> parse_result(std::string_view text);
+
+struct Adjudication {
+    GameStatus status = GameStatus::None;
+    StatusKind kind = StatusKind::None;
+    GameResult result = GameResult::Unknown; // automatic end: its result; claimable: draw; else *
+};
+
+// Chess dead positions: K v K, K+minor v K, and kings with bishops all on one colour.
+bool insufficient_material(const Position& pos);
+
+class Game {
+public:
+    explicit Game(const Board& start);
+    // Starts again from a new position, keeping the history's storage.
+    void reset(const Board& start);
+    const Board& board() const { return board_; }
+    int plies() const { return plies_; }
+    // Plays a legal move and records the position for repetition counting.
+    void play(Move m);
+    // play() for a variant known at compile time (V must be board().variant()).
+    template <Variant V> void play_as(Move m) {
+        const Position& before = board_.position();
+        const bool irreversible = type_of(before.piece_on(m.from())) == PAWN || m.is_en_passant() ||
+                                  before.piece_on(m.to()) != NO_PIECE || m.is_castling();
+        const std::uint8_t castling_before = before.castling;
+        board_.template play_as<V>(m);
+        ++plies_;
+        if (irreversible || board_.position().castling != castling_before) keys_.clear();
+        record_key(board_.repetition_key());
+    }
+    // How many times the current position has occurred since the start (1 = first time).
+    int repetitions() const { return repetitions_; }
+    Adjudication adjudicate() const;
+    // The automatic ends that need no move generation (variant ends, dead position,
+    // fivefold, 75 moves): cheap enough to test before every move. Checkmate and
+    // stalemate are left out: a move that turns out legal proves they have not happened.
+    Adjudication automatic_end_without_movegen() const {
+        return may_have_ended_without_movegen() ? automatic_end_without_movegen_impl() : Adjudication{};
+    }
+
+private:
+    // False when none of those ends can hold, from a few bitboard tests inline: this runs
+    // before every move of every game.
+    bool may_have_ended_without_movegen() const {
+        const Position& pos = board_.position();
+        switch (board_.variant()) {
+        case Variant::Horde:
+            if (!pos.pieces(WHITE)) return true;
+            break;
+        case Variant::Orda:
+            if ((pos.pieces(WHITE, KING) & rank_bb(7)) | (pos.pieces(BLACK, KING) & rank_bb(0))) return true;
+            break;
+        case Variant::Chess:
+            if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN))) return true;
+            break;
+        }
+        return repetitions_ >= 5 || pos.halfmove >= 150;
+    }
+    // Appends the current position's key (after a clear of keys_ at an irreversible move) and
+    // counts its repetitions. A 256-bit filter of the keys since the last irreversible move
+    // spares the count for a position that is surely new, as most are.
+    void record_key(std::uint64_t key) {
+        if (keys_.empty()) seen_[0] = seen_[1] = seen_[2] = seen_[3] = 0;
+        const unsigned bit = unsigned(key >> 56);
+        const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+        keys_.push_back(key);
+        if (seen_[bit >> 6] & mask) repetitions_ = int(std::count(keys_.begin(), keys_.end(), key));
+        else repetitions_ = 1;
+        seen_[bit >> 6] |= mask;
+    }
+    Adjudication automatic_end_without_movegen_impl() const;
+    Adjudication adjudicate_impl(bool with_movegen) const;
+    Board board_;
+    int plies_ = 0;
+    // Repetition keys since the last irreversible move (capture, pawn move, lost right).
+    std::vector<std::uint64_t> keys_;
+    std::uint64_t seen_[4] = {}; // filter of keys_ (top 8 bits of each key)
+    int repetitions_ = 1;        // of the current position
+};
+
+} // namespace horde

@@ -1,0 +1,98 @@
+// Standard algebraic notation. `parse_san` reads syntax only; `resolve_san` finds the legal
+// move a SAN names in a position, or says exactly why there is none; `to_san` writes SAN.
+#pragma once
+
+#include "horde/position/board.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace horde {
+
+class Game;
+
+struct SanMove {
+    enum class Kind : std::uint8_t { Normal, CastleShort, CastleLong };
+    enum class Suffix : std::uint8_t { None, Check, Mate };
+    Kind kind = Kind::Normal;
+    char piece = 0;        // upper-case piece letter as written; 0 for a pawn move
+    int from_file = -1;    // disambiguation, -1 when absent
+    int from_rank = -1;
+    bool capture = false;  // an 'x' was written
+    Square to = SQ_NONE;
+    char promotion = 0;    // upper-case letter, 0 when none
+    Suffix suffix = Suffix::None;
+    // Spellings that real files use but the standard does not: warnings by default.
+    bool zero_castling = false;       // 0-0 instead of O-O
+    bool promotion_without_equals = false; // e8Q
+};
+
+enum class SanErrorCode : std::uint8_t {
+    Syntax,       // not SAN at all
+    UnknownPiece, // a piece letter the variant (or that side) does not have
+    Illegal,      // well-formed, but no legal move matches
+    Ambiguous,    // several legal moves match
+};
+std::string_view san_error_code_name(SanErrorCode code); // "san-syntax", ...
+
+struct SanError {
+    SanErrorCode code;
+    std::string message;
+};
+
+std::variant<SanMove, SanError> parse_san(std::string_view token);
+
+// Tolerated deviations, reported as warnings (errors with --strict).
+enum class SanWarningCode : std::uint8_t {
+    ZeroCastling,           // 0-0
+    MissingCheckSuffix,     // gives check but no '+'/'#'
+    WrongCheckSuffix,       // '+' or '#' where it does not apply, or '+' for mate
+    PromotionWithoutEquals, // e8Q
+    MissingCapture,         // capture without 'x'
+    SpuriousCapture,        // 'x' on a move that captures nothing
+    NeedlessDisambiguation, // more origin information than needed
+};
+std::string_view san_warning_code_name(SanWarningCode code);
+
+struct SanWarning {
+    SanWarningCode code;
+    std::string message;
+};
+
+struct SanResolution {
+    Move move = Move::none();
+    std::vector<SanWarning> warnings;
+};
+
+// Finds the one legal move `san` names. With `strict`, deviations are errors.
+std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanMove& san, bool strict = false);
+
+// resolve_san in two steps, for callers that play the move anyway: the move (with the
+// spelling warnings), then the check/mate suffix against the position after it.
+std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const SanMove& san, bool strict = false);
+std::optional<SanError> check_suffix(const Board& after, const SanMove& san, bool strict,
+                                     std::vector<SanWarning>& warnings);
+
+// The hot path of PGN validation, for SAN written exactly to the standard. parse_san_exact
+// accepts only the plain forms (no castling, no tolerated deviation); resolve_san_exact
+// returns the one legal move such a SAN names when its capture mark is right, else
+// Move::none(); suffix_plainly_right says a quiet move carries no '+'/'#'. When any of them
+// says no, the full functions above give the error or warning.
+bool parse_san_exact(std::string_view token, SanMove& san);
+Move resolve_san_exact(const Board& board, const SanMove& san);
+bool suffix_plainly_right(const Board& after, SanMove::Suffix suffix);
+// The three in one pass on a game, with one dispatch on the variant: when the token parses
+// exactly and names one legal move, copies the position to before_last, plays the move on the
+// game and sets suffix_right (suffix_plainly_right of the new position); else returns
+// Move::none() and leaves the game as it was. san holds the parsed token either way.
+Move play_exact_san(Game& game, std::string_view token, std::optional<Board>& before_last, SanMove& san,
+                    bool& suffix_right);
+
+// The SAN of a legal move, with '+' or '#'. A move that wins by a variant rule (the
+// capture of the last Horde unit, a king reaching the campmate rank) gets '#'.
+std::string to_san(const Board& board, Move move);
+
+} // namespace horde

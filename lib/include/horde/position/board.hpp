@@ -1,0 +1,107 @@
+// Board: a position together with the game it is played in. This is the runtime-dispatched
+// face of the rules library that the tools use: FEN in and out, legal moves, UCI text,
+// checks. Hot loops (perft) call the templates in movegen.hpp directly instead.
+#pragma once
+
+#include "horde/position/movegen.hpp"
+#include "horde/position/position.hpp"
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace horde {
+
+// The standard start position of each game.
+std::string_view start_fen(Variant v);
+
+// Why a FEN was rejected: the field it concerns and one code per failure kind.
+struct FenError {
+    enum class Field : std::uint8_t { Placement, Side, Castling, EnPassant, Halfmove, Fullmove, Position };
+    enum class Code : std::uint8_t {
+        MissingFields,       // fewer than 4 fields
+        TrailingFields,      // more than 6 fields
+        BadRankCount,        // not 8 ranks
+        BadRankLength,       // a rank that does not describe 8 squares
+        BadPlacementChar,    // a character that is no piece letter or digit
+        UnknownPiece,        // a piece letter the variant does not have (for that colour)
+        BadSide,             // side to move not w/b
+        BadCastlingSyntax,   // not K, Q, k, q or - (or repeated)
+        CastlingNotAllowed,  // a right for a side that cannot castle in this variant
+        CastlingWithoutPieces, // no king or rook on its start square for that right
+        BadEnPassantSyntax,  // not a square or -
+        ImpossibleEnPassant, // a square the last move cannot have left
+        BadHalfmove,
+        BadFullmove,
+        KingCount,           // wrong number of kings for the variant
+        PawnOnBadRank,       // a pawn where none can stand
+        OppositeCheck,       // the side not to move is in check
+        TooManyCheckers,     // the side to move is checked in an impossible way
+    };
+    Field field;
+    Code code;
+    std::string message; // "castling field: 'K' but White has no king in Horde"
+
+    std::string_view field_name() const;
+    std::string_view code_name() const; // kebab-case, stable for JSON
+};
+
+class Board {
+public:
+    // The variant's start position.
+    explicit Board(Variant v = Variant::Horde);
+
+    // Parses and validates a FEN (6 fields, or 4 with counters 0 1) for the variant.
+    static std::variant<Board, FenError> from_fen(Variant v, std::string_view fen);
+
+    Variant variant() const { return variant_; }
+    const Position& position() const { return pos_; }
+    Color side_to_move() const { return pos_.side; }
+
+    // FEN with the en passant field only when an en passant capture is legal.
+    std::string fen(bool with_counters = true) const;
+
+    MoveList legal_moves() const { return horde::legal_moves(variant_, pos_); }
+    bool is_legal(Move m) const { return legal_moves().contains(m); }
+    // Plays a move that must be legal.
+    void play(Move m);
+    // play() for a variant known at compile time (V must be variant()).
+    template <Variant V> void play_as(Move m) { pos_.template play<V>(m); }
+    bool in_check() const { return horde::in_check(variant_, pos_); }
+    Bitboard checkers() const { return horde::checkers(variant_, pos_); }
+    // Extinction (Horde) or campmate (Orda) has already happened.
+    bool variant_game_over() const;
+    // Whether the side to move has a legal en passant capture.
+    bool ep_capture_is_legal() const;
+    // A key for repetition: placement, side, castling, en passant only when capturable.
+    std::uint64_t repetition_key() const {
+        return pos_.ep == SQ_NONE ? pos_.key : repetition_key_with_ep(); // inline: once per move
+    }
+
+    // UCI: e2e4, e7e8q, e7e8h, castling as the king's move e1g1.
+    std::string uci(Move m) const;
+    // A legal move from its UCI text, or Move::none().
+    Move parse_uci(std::string_view text) const;
+
+private:
+    Board(Variant v, const Position& p) : variant_(v), pos_(p) {}
+    std::uint64_t repetition_key_with_ep() const;
+    Variant variant_;
+    Position pos_;
+};
+
+std::string square_name(Square s);
+// "e4" -> E4; SQ_NONE when the text is not a square.
+Square parse_square(std::string_view text);
+// Dispatches on a runtime variant to a callable templated on Variant:
+//   with_variant(v, [&]<Variant V>() { ... });
+template <class F> decltype(auto) with_variant(Variant v, F&& f) {
+    switch (v) {
+    case Variant::Horde: return f.template operator()<Variant::Horde>();
+    case Variant::Orda: return f.template operator()<Variant::Orda>();
+    case Variant::Chess: break;
+    }
+    return f.template operator()<Variant::Chess>();
+}
+
+} // namespace horde

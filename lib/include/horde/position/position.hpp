@@ -1,0 +1,184 @@
+// A position: bitboards, a mailbox, side to move, castling rights, en passant square,
+// clocks and an incrementally updated Zobrist key. It is a plain value (copy-make).
+// The variant is not stored here: the rules are template parameters of the functions that
+// need them (see movegen.hpp); `Board` (board.hpp) pairs a position with its variant.
+#pragma once
+
+#include "horde/core/bitboard.hpp"
+#include "horde/core/types.hpp"
+
+#include <cstring>
+
+namespace horde {
+
+namespace detail {
+struct ZobristKeys {
+    std::uint64_t piece_square[32][64]; // indexed by Piece
+    std::uint64_t castling[16];
+    std::uint64_t ep_file[8];
+    std::uint64_t black_to_move;
+};
+extern const ZobristKeys ZOBRIST;
+
+// Castling rights lost when a move starts or ends on a square.
+inline constexpr auto CASTLING_LOSS = [] {
+    std::array<std::uint8_t, 64> t{};
+    t[E1] = WHITE_OO | WHITE_OOO;
+    t[H1] = WHITE_OO;
+    t[A1] = WHITE_OOO;
+    t[E8] = BLACK_OO | BLACK_OOO;
+    t[H8] = BLACK_OO;
+    t[A8] = BLACK_OOO;
+    return t;
+}();
+} // namespace detail
+
+struct Position {
+    Bitboard by_type[PIECE_TYPE_NB]{}; // by_type[NO_PIECE_TYPE] holds every occupied square
+    Bitboard by_color[COLOR_NB]{};
+    Piece board[SQ_NB]{};
+    std::uint64_t key = 0;
+    Color side = WHITE;
+    std::uint8_t castling = NO_CASTLING;
+    // Set after a double step whenever an enemy pawn stands beside the pawn; whether the
+    // capture is legal is decided when it matters (FEN output, repetition keys).
+    Square ep = SQ_NONE;
+    std::uint16_t halfmove = 0;
+    std::uint16_t fullmove = 1;
+
+    Bitboard pieces() const { return by_type[NO_PIECE_TYPE]; }
+    Bitboard pieces(Color c) const { return by_color[c]; }
+    Bitboard pieces(PieceType pt) const { return by_type[pt]; }
+    Bitboard pieces(Color c, PieceType pt) const { return by_color[c] & by_type[pt]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const {
+        return by_color[c] & (by_type[a] | by_type[b]);
+    }
+    Piece piece_on(Square s) const { return board[s]; }
+
+    void put_piece(Piece p, Square s) {
+        Bitboard b = square_bb(s);
+        board[s] = p;
+        by_type[NO_PIECE_TYPE] |= b;
+        by_type[type_of(p)] |= b;
+        by_color[color_of(p)] |= b;
+        key ^= detail::ZOBRIST.piece_square[p][s];
+    }
+    void remove_piece(Square s) {
+        Piece p = board[s];
+        Bitboard b = square_bb(s);
+        board[s] = NO_PIECE;
+        by_type[NO_PIECE_TYPE] ^= b;
+        by_type[type_of(p)] ^= b;
+        by_color[color_of(p)] ^= b;
+        key ^= detail::ZOBRIST.piece_square[p][s];
+    }
+    void move_piece(Square from, Square to) {
+        Piece p = board[from];
+        Bitboard b = square_bb(from) | square_bb(to);
+        board[to] = p;
+        board[from] = NO_PIECE;
+        by_type[NO_PIECE_TYPE] ^= b;
+        by_type[type_of(p)] ^= b;
+        by_color[color_of(p)] ^= b;
+        key ^= detail::ZOBRIST.piece_square[p][from] ^ detail::ZOBRIST.piece_square[p][to];
+    }
+
+    // Pieces of colour `by` that attack square s (capture patterns), given an occupancy.
+    template <Variant V> Bitboard attackers_to(Square s, Bitboard occupied, Color by) const {
+        Bitboard them = by_color[by];
+        Bitboard knights = by_type[KNIGHT], kings = by_type[KING];
+        Bitboard diagonal = by_type[BISHOP] | by_type[QUEEN];
+        Bitboard straight = by_type[ROOK] | by_type[QUEEN];
+        Bitboard result = pawn_attacks(~by, s) & by_type[PAWN];
+        if constexpr (Rules<V>::orda_pieces) {
+            knights |= by_type[KHESHIG];
+            kings |= by_type[KHESHIG];
+            diagonal |= by_type[ARCHER];
+            straight |= by_type[LANCER];
+            result |= yurt_attacks(~by, s) & by_type[YURT];
+        }
+        result |= (knight_attacks(s) & knights) | (king_attacks(s) & kings) |
+                  (bishop_attacks(s, occupied) & diagonal) | (rook_attacks(s, occupied) & straight);
+        return result & them;
+    }
+
+    // Plays a legal move. Rules that matter here: which double steps leave an en passant
+    // square (relative rank 2 only, so Horde's rank-1 steps leave none).
+    template <Variant V> void play(Move m);
+
+    // Whether the side to move has an en passant capture that is legal.
+    template <Variant V> bool ep_capture_is_legal() const;
+};
+
+template <Variant V> [[gnu::always_inline]] inline void Position::play(Move m) {
+    const Color us = side, them = ~us;
+    const Square from = m.from(), to = m.to();
+    const Piece moved = board[from];
+
+    key ^= detail::ZOBRIST.black_to_move;
+    if (ep != SQ_NONE) {
+        key ^= detail::ZOBRIST.ep_file[file_of(ep)];
+        ep = SQ_NONE;
+    }
+    ++halfmove;
+    if (us == BLACK) ++fullmove;
+
+    if (m.is_castling()) {
+        const bool king_side = to > from;
+        const Square rook_from = Square(king_side ? from + 3 : from - 4);
+        const Square rook_to = Square(king_side ? from + 1 : from - 1);
+        move_piece(from, to);
+        move_piece(rook_from, rook_to);
+    } else {
+        if (m.is_en_passant()) {
+            remove_piece(Square(int(to) - int(pawn_push(us))));
+            halfmove = 0;
+        } else if (board[to] != NO_PIECE) {
+            remove_piece(to);
+            halfmove = 0;
+        }
+        move_piece(from, to);
+        if (type_of(moved) == PAWN) {
+            halfmove = 0;
+            if (m.is_promotion()) {
+                remove_piece(to);
+                put_piece(make_piece(us, m.promoted()), to);
+            } else if ((to ^ from) == 16 && relative_rank(us, rank_of(from)) == 1) {
+                const Square passed = Square((from + to) / 2);
+                if (pawn_attacks(us, passed) & pieces(them, PAWN)) {
+                    ep = passed;
+                    key ^= detail::ZOBRIST.ep_file[file_of(ep)];
+                }
+            }
+        }
+    }
+    const std::uint8_t lost = castling & (detail::CASTLING_LOSS[from] | detail::CASTLING_LOSS[to]);
+    if (lost) {
+        key ^= detail::ZOBRIST.castling[castling];
+        castling &= ~lost;
+        key ^= detail::ZOBRIST.castling[castling];
+    }
+    side = them;
+}
+
+template <Variant V> bool Position::ep_capture_is_legal() const {
+    if (ep == SQ_NONE) return false;
+    const Color us = side, them = ~us;
+    const Square captured = Square(us == WHITE ? ep - 8 : ep + 8);
+    Bitboard capturers = pawn_attacks(them, ep) & pieces(us, PAWN);
+    if (!capturers) return false;
+    if constexpr (!Rules<V>::has_king(WHITE)) {
+        if (us == WHITE) return true; // the Horde side has no king to expose
+    }
+    const Bitboard king = pieces(us, KING);
+    if (!king) return true;
+    const Square ksq = lsb(king);
+    while (capturers) {
+        const Square from = pop_lsb(capturers);
+        const Bitboard occupied = (pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
+        if (!(attackers_to<V>(ksq, occupied, them) & ~square_bb(captured))) return true;
+    }
+    return false;
+}
+
+} // namespace horde

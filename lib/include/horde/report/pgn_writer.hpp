@@ -1,0 +1,74 @@
+// Normalised PGN export: games read by the PGN reader and checked by a GameChecker (the same
+// code as horde-check), written back in one canonical form.
+//
+// The form (PGN standard "export format", with the choices below):
+//   * Tags: the seven-tag roster first, in its order (Event, Site, Date, Round, White, Black,
+//     Result), each from its first occurrence in the input or, when missing, "?" (Date:
+//     "????.??.??"; Result: the movetext's result token). Then every other tag in input order
+//     (including repeated roster tags). Values re-escaped (\" and \\). One tag per line, never
+//     wrapped (a long value makes a line longer than the movetext limit). With
+//     CheckOptions::forced_variant, the Variant tag says that variant (replaced, or added after
+//     the other tags; a chess game without a Variant tag keeps none).
+//   * A blank line, the movetext, a blank line.
+//   * Movetext: every move written by `to_san` from the position before it (O-O, check and mate
+//     suffixes, '#' for Horde extinction and Orda campmate wins, =Q/=H promotions, minimal
+//     disambiguation). Move numbers "12." before every White move; "12..." before a Black move
+//     that is the first move of the game or of a variation (even after a NAG), or that follows a
+//     comment, a variation or a result token (after a NAG elsewhere: no number). The input's
+//     move numbers are ignored (numbers come from the position). A move the checker did not
+//     resolve (only in variations nested deeper than it tracks, 256) is written as it stood,
+//     without a number.
+//   * NAGs as "$n" ("!" is "$1", "?" "$2", ...), after the move they follow.
+//   * Comments: brace comments and ';' comments become "{text}" with the text's runs of
+//     whitespace (newlines included) collapsed to one space and the ends trimmed; a comment whose
+//     text is empty is dropped. A comment whose text contains '}' (only possible from a ';'
+//     comment) stays a ';' comment ("; text"), which ends its line.
+//   * Variations "(...)" at any depth, '(' glued to the next token and ')' to the previous one;
+//     a variation without any token (or whose tokens were all dropped) is dropped. A result
+//     token inside a variation is kept as it stands.
+//   * The result token last.
+//   * Lines of at most `max_line` (80) bytes, broken at spaces (between tokens and between the
+//     words of a comment); one word longer than the limit (a long comment word, a ';' comment)
+//     gets a line of its own that exceeds it.
+//   * '%' escape lines, comments before a game's first tag, move numbers and input line breaks
+//     are not kept.
+// Only valid games are exported (no errors from the GameChecker); warnings do not prevent
+// export (SAN spelling warnings disappear, as the SAN is rewritten). Exporting the export gives
+// the same bytes.
+#pragma once
+
+#include "horde/game/checker.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace horde {
+
+class PgnReader;
+
+struct PgnExportOptions {
+    std::size_t max_line = 80; // movetext line limit in bytes
+};
+
+// Reads every game of `reader` through a GameChecker with `options` and hands each finished
+// record to `on_game` together with its normalised PGN (tags, blank line, movetext, blank
+// line), or an empty view when the game is invalid (record.valid() is false: the record's
+// errors say why).
+void export_pgn(PgnReader& reader, const CheckOptions& options,
+                const std::function<void(const GameRecord& record, std::string_view pgn)>& on_game,
+                const PgnExportOptions& export_options = {});
+
+// Convenience for in-memory text: the concatenated export of the valid games; `invalid` (if
+// given) receives the number of games left out.
+std::string export_pgn_text(std::string_view pgn, const CheckOptions& options = {}, int* invalid = nullptr,
+                            const PgnExportOptions& export_options = {});
+
+// A tag value escaped for a PGN tag pair (backslash before '"' and '\'), without the quotes.
+std::string pgn_escape_tag_value(std::string_view value);
+
+// The PGN Variant tag value of a variant: "Standard", "Horde", "Orda".
+std::string_view pgn_variant_tag(Variant v);
+
+} // namespace horde

@@ -1,0 +1,145 @@
+// Position listing: the library side of horde-list. A PositionLister takes the checked
+// records of PGN games (check_pgn, game/checker.hpp) and writes one line per selected
+// position — the start position and the position after every ply of the main line — as FEN,
+// EPD, TSV or NDJSON into an output buffer that it hands to a sink in large chunks.
+//
+// Line formats (GAME is the 1-based index of the game in the whole input, counted over all
+// files and including invalid games; PLY is 0 for the start position, p after the p-th
+// half-move of the main line):
+//   fen   the full FEN (6 fields); the en passant field names a square only when an en
+//         passant capture is legal
+//   epd   the FEN's first 4 fields, then ` id "GAME:PLY";` and, when the game goes on from
+//         this position, ` sm "SAN";` — the EPD "supplied move": the move the game played
+//         from this position (the PGN standard's meaning of sm; absent at the last position)
+//   tsv   columns game, ply, san, uci, fen (tab separated) after a header line
+//         `game\tply\tsan\tuci\tfen`; san/uci are the move that reached the position
+//         (`-` at ply 0)
+//   json  one object per line: {"game":G,"ply":P,"san":"e4","uci":"e2e4","fen":"...",
+//         "variant":"horde"} (san and uci are null at ply 0); horde-check --fen reads it
+//
+// Selectors (ListOptions): with none, every position; otherwise the union of --start (ply 0),
+// --final (the last position: after the last legal main-line move), --ply N and --every N
+// (plies 0, N, 2N, ...). --unique then keeps only the first occurrence of each position in
+// the whole input (placement, side to move, castling rights, en passant only when capturable,
+// and the variant; a set of 64-bit keys). Invalid games are listed only with keep_partial:
+// their positions up to the first error (the last of them is then the "final" one).
+#pragma once
+
+#include "horde/position/board.hpp"
+#include "horde/game/checker.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <thread>
+#include <vector>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+namespace horde {
+
+enum class ListFormat : std::uint8_t { Fen, Epd, Tsv, Json };
+// "fen", "epd", "tsv", "json"
+std::optional<ListFormat> parse_list_format(std::string_view text);
+
+struct ListOptions {
+    ListFormat format = ListFormat::Fen;
+    bool start = false;        // ply 0
+    bool final = false;        // the last position
+    int ply = -1;              // the position after ply N (N >= 0); -1: not selected
+    int every = 0;             // plies 0, N, 2N, ... (N >= 1); 0: not selected
+    bool unique = false;       // first occurrence of each position only
+    bool keep_partial = false; // list invalid games up to their first error
+};
+
+// Appends a position's FEN to `out` (no allocation beyond the string's growth). With
+// `with_counters` false, only the first 4 fields (EPD).
+void append_fen(std::string& out, const Board& board, bool with_counters = true);
+// Appends a move's UCI text (e2e4, e7e8q, castling as the king's move e1g1).
+void append_uci(std::string& out, Move move);
+
+class PositionLister {
+public:
+    // `sink` receives the output in chunks (at least `chunk` bytes each, except the last);
+    // the TSV header comes first. The lister is not copyable.
+    using Sink = std::function<void(std::string_view)>;
+    PositionLister(ListOptions options, Sink sink, std::size_t chunk = std::size_t(1) << 20);
+    ~PositionLister(); // flushes
+
+    // Lists the selected positions of one game record. Every record counts as a game (its
+    // GAME number), whether it is listed or not. Returns how many lines it wrote.
+    std::uint64_t list_game(const GameRecord& record);
+    // The same from the parts of a record: its start (nullptr when invalid), whether the game
+    // is valid, and its legal main-line moves.
+    std::uint64_t list_game(const Board* start, bool valid, std::span<const Move> moves);
+    // Hands the buffered output to the sink.
+    void flush();
+
+    std::uint64_t games() const { return games_; }
+    std::uint64_t lines() const { return lines_; }
+
+private:
+    bool selected(int ply, int last) const;
+    // `played`/`played_san`: the move that reached the position (none at ply 0); `next`: the
+    // move the game plays from it (none at the last position).
+    void emit(const Board& board, int ply, Move played, std::string_view played_san, Move next);
+
+    ListOptions options_;
+    Sink sink_;
+    std::size_t chunk_;
+    static constexpr std::size_t kMaxLine = 1024; // longer than any line we write
+    std::unique_ptr<char[]> buffer_;               // chunk_ + kMaxLine bytes
+    std::size_t used_ = 0;
+    std::unordered_set<std::uint64_t> seen_;
+    std::uint64_t games_ = 0, lines_ = 0;
+    bool any_selector_ = false;
+};
+
+// A PositionLister on a second thread, for speed on two cores: list_game copies what the
+// lister needs (start, validity, moves) into a batch of games; full batches go to the worker
+// thread, which lists them in input order and calls the sink. Memory stays bounded: at most
+// three batches (one filling, one waiting, one being listed) of about kBatchGames games.
+class ThreadedPositionLister {
+public:
+    static constexpr std::size_t kBatchGames = 256;
+    ThreadedPositionLister(ListOptions options, PositionLister::Sink sink,
+                           std::size_t chunk = std::size_t(1) << 20);
+    ~ThreadedPositionLister(); // finish()
+    ThreadedPositionLister(const ThreadedPositionLister&) = delete;
+    ThreadedPositionLister& operator=(const ThreadedPositionLister&) = delete;
+
+    void list_game(const GameRecord& record);
+    // Lists every game handed over so far, flushes, and stops the worker; the sink is not
+    // called after it returns. Idempotent.
+    void finish();
+
+private:
+    struct Batch {
+        std::vector<Board> starts;
+        std::vector<std::int8_t> state; // per game: 0 no start, 1 valid, 2 invalid
+        std::vector<Move> moves;
+        std::vector<std::size_t> ends; // per game: end of its moves in `moves`
+        void clear();
+        std::size_t games() const { return ends.size(); }
+    };
+    void hand_over();
+    void run();
+
+    PositionLister lister_; // used by the worker thread only
+    Batch filling_, pending_, working_;
+    bool has_pending_ = false, done_ = false, finished_ = false;
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    std::thread worker_;
+};
+
+// --moves: a position's legal moves in SAN or UCI, sorted (byte order), separated by single
+// spaces (empty when there is none).
+std::string legal_moves_line(const Board& board, bool uci);
+
+} // namespace horde

@@ -1,0 +1,517 @@
+#include "horde/game/checker.hpp"
+
+#include "horde/game/lichess.hpp"
+#include "horde/pgn/reader.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+namespace horde {
+
+std::string_view GameRecord::tag(std::string_view name) const {
+    for (const auto& [k, v] : tags)
+        if (k == name) return v;
+    return {};
+}
+
+std::string_view record_status_name(const GameRecord& record) {
+    return record.lichess_closed_position ? std::string_view("lichess-closed-position")
+                                          : status_name(record.adjudication.status);
+}
+
+namespace {
+
+// --lichess: lichess's closed-position draw, in Horde only.
+bool lichess_closed(const CheckOptions& options, const Board& board) {
+    return options.lichess && board.variant() == Variant::Horde && horde_closed_position(board);
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    return true;
+}
+
+} // namespace
+
+std::string game_players(const GameRecord& record) {
+    std::string_view white = record.tag("White"), black = record.tag("Black");
+    return fmt::format("{} - {}", white.empty() ? "?" : white, black.empty() ? "?" : black);
+}
+
+void GameChecker::error(std::string code, std::string message, int line, int column, int ply, std::string token) {
+    record_.errors.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
+}
+
+void GameChecker::warning(std::string code, std::string message, int line, int column, int ply, std::string token) {
+    record_.warnings.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
+}
+
+void GameChecker::begin_game(int game_number, int line) {
+    // Reuse the vectors' storage from game to game: no allocation per move in steady state.
+    auto moves = std::move(record_.moves);
+    auto tags = std::move(record_.tags);
+    auto errors = std::move(record_.errors);
+    auto warnings = std::move(record_.warnings);
+    moves.clear();
+    tags.clear();
+    errors.clear();
+    warnings.clear();
+    record_ = GameRecord{};
+    record_.moves = std::move(moves);
+    record_.tags = std::move(tags);
+    record_.errors = std::move(errors);
+    record_.warnings = std::move(warnings);
+    record_.game = game_number;
+    record_.line = line;
+    game_ = nullptr;
+    main_before_last_.reset();
+    main_line_dead_ = false;
+    started_ = false;
+    game_over_reported_ = false;
+    variation_depth_ = 0;
+    variations_.clear();
+    skipped_depth_ = 0;
+    result_line_ = result_column_ = 0;
+    variant_tag_at_ = fen_tag_at_ = setup_tag_at_ = {0, 0};
+}
+
+void GameChecker::tag(std::string_view name, std::string_view value, int line, int column) {
+    if (started_) {
+        error("pgn-syntax", fmt::format("tag [{}] after the movetext began", name), line, column);
+        return;
+    }
+    record_.tags.emplace_back(std::string(name), std::string(value));
+    // Problems with these tags are reported where the tag stands.
+    if (name == "Variant") variant_tag_at_ = {line, column};
+    else if (name == "FEN") fen_tag_at_ = {line, column};
+    else if (name == "SetUp") setup_tag_at_ = {line, column};
+}
+
+void GameChecker::begin_movetext(int /*line*/, int /*column*/) {
+    if (started_) return;
+    started_ = true;
+    setup_start();
+}
+
+void GameChecker::start_game_from(const Board& start) {
+    if (game_storage_) game_storage_->reset(start);
+    else game_storage_.emplace(start);
+    game_ = &*game_storage_;
+}
+
+void GameChecker::setup_start() {
+    if (options_.forced_variant) {
+        record_.variant = options_.forced_variant;
+    } else {
+        std::string_view tag = record_.tag("Variant");
+        bool has_tag = false;
+        for (const auto& t : record_.tags) has_tag |= t.first == "Variant";
+        if (!has_tag) record_.variant = Variant::Chess;
+        else if (auto v = parse_variant(tag)) record_.variant = *v;
+        else {
+            error("unknown-variant", fmt::format("unknown variant \"{}\" (expected Standard, Horde or Orda)", tag),
+                  variant_tag_at_.first, variant_tag_at_.second);
+            return;
+        }
+    }
+    bool has_fen = false;
+    std::string_view fen;
+    for (const auto& t : record_.tags)
+        if (t.first == "FEN") {
+            has_fen = true;
+            fen = t.second;
+        }
+    if (!has_fen && record_.tag("SetUp") == "1") {
+        error("bad-fen", "SetUp \"1\" but no FEN tag", setup_tag_at_.first, setup_tag_at_.second);
+        return;
+    }
+    if (!has_fen) {
+        // The standard start is parsed once per variant.
+        auto& cached = start_boards_[std::size_t(*record_.variant)];
+        if (!cached) cached = Board(*record_.variant);
+        record_.start = *cached;
+        start_game_from(*record_.start);
+        return;
+    }
+    auto parsed = Board::from_fen(*record_.variant, fen);
+    if (auto* err = std::get_if<FenError>(&parsed)) {
+        error("bad-fen", fmt::format("FEN tag: {}", err->message), fen_tag_at_.first, fen_tag_at_.second, 0,
+              std::string(fen));
+        return;
+    }
+    record_.start = std::get<Board>(parsed);
+    start_game_from(*record_.start);
+}
+
+Move GameChecker::san(std::string_view token, int line, int column) {
+    if (!started_) begin_movetext(line, column);
+    if (variation_depth_ > 0) return variation_move(token, line, column);
+    return main_line_move(token, line, column);
+}
+
+namespace {
+
+std::string san_error_code(SanErrorCode c) { return std::string(san_error_code_name(c)); }
+
+} // namespace
+
+Move GameChecker::main_line_move(std::string_view token, int line, int column) {
+    if (!game_ || main_line_dead_) return Move::none();
+    const int ply = game_->plies() + 1;
+    const Board& board = game_->board();
+    auto after_end = [&](const Adjudication& end) {
+        error("move-after-end",
+              fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
+              line, column, ply, std::string(token));
+        main_line_dead_ = true;
+        return Move::none();
+    };
+    const Adjudication before = game_->automatic_end_without_movegen();
+    if (before.kind == StatusKind::GameOver) return after_end(before);
+    if (lichess_closed(options_, board)) {
+        error("move-after-end", "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
+              std::string(token));
+        main_line_dead_ = true;
+        return Move::none();
+    }
+    // Most moves are written exactly to the standard: resolve them without building errors.
+    SanMove exact;
+    bool suffix_right = false;
+    {
+        const Move m = play_exact_san(*game_, token, main_before_last_, exact, suffix_right);
+        if (!m.is_none()) {
+            if (suffix_right) {
+                record_.moves.push_back(m);
+                return m;
+            }
+            std::vector<SanWarning> warnings;
+            if (auto e = check_suffix(game_->board(), exact, options_.strict, warnings)) {
+                error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
+                main_line_dead_ = true;
+                return Move::none();
+            }
+            record_.moves.push_back(m);
+            for (auto& w : warnings)
+                warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply,
+                        std::string(token));
+            return m;
+        }
+    }
+    auto syntax = parse_san(token);
+    if (auto* e = std::get_if<SanError>(&syntax)) {
+        error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
+        main_line_dead_ = true;
+        return Move::none();
+    }
+    auto resolved = resolve_san_move(board, std::get<SanMove>(syntax), options_.strict);
+    if (auto* e = std::get_if<SanError>(&resolved)) {
+        // No move at all: the game was over by checkmate or stalemate.
+        const Adjudication end = game_->adjudicate();
+        if (end.kind == StatusKind::GameOver) return after_end(end);
+        error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
+        main_line_dead_ = true;
+        return Move::none();
+    }
+    auto& resolution = std::get<SanResolution>(resolved);
+    main_before_last_ = board;
+    game_->play(resolution.move);
+    if (auto e = check_suffix(game_->board(), std::get<SanMove>(syntax), options_.strict, resolution.warnings)) {
+        error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
+        main_line_dead_ = true;
+        for (auto& w : resolution.warnings)
+            warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply, std::string(token));
+        return Move::none();
+    }
+    record_.moves.push_back(resolution.move);
+    for (auto& w : resolution.warnings)
+        warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply, std::string(token));
+    return resolution.move;
+}
+
+Move GameChecker::variation_move(std::string_view token, int line, int column) {
+    if (skipped_depth_ > 0 || variations_.empty()) return Move::none();
+    Line& l = variations_.back();
+    if (!l.current) return Move::none();
+    const int ply = l.ply + 1;
+    auto fail = [&](std::string code, std::string message) {
+        error(std::move(code), fmt::format("in a variation: {}", message), line, column, ply, std::string(token));
+        l.current.reset();
+        return Move::none();
+    };
+    // The exact-SAN fast path, as on the main line (variations are a fair share of real files).
+    SanMove exact;
+    if (parse_san_exact(token, exact)) {
+        const Move m = resolve_san_exact(*l.current, exact);
+        if (!m.is_none()) {
+            l.before_last = l.current;
+            l.current->play(m);
+            if (suffix_plainly_right(*l.current, exact.suffix)) {
+                l.ply = ply;
+                return m;
+            }
+            l.current = l.before_last; // the full path below gives the suffix's warning or error
+        }
+    }
+    auto syntax = parse_san(token);
+    if (auto* e = std::get_if<SanError>(&syntax)) return fail(san_error_code(e->code), e->message);
+    auto resolved = resolve_san(*l.current, std::get<SanMove>(syntax), options_.strict);
+    if (auto* e = std::get_if<SanError>(&resolved)) return fail(san_error_code(e->code), e->message);
+    auto& resolution = std::get<SanResolution>(resolved);
+    for (auto& w : resolution.warnings)
+        warning(std::string(san_warning_code_name(w.code)), fmt::format("in a variation: {}", w.message), line, column,
+                ply, std::string(token));
+    l.before_last = l.current;
+    l.current->play(resolution.move);
+    l.ply = ply;
+    return resolution.move;
+}
+
+const Board* GameChecker::line_board() const {
+    if (variation_depth_ == 0) return game_ && !main_line_dead_ ? &game_->board() : nullptr;
+    if (skipped_depth_ > 0 || variations_.empty() || !variations_.back().current) return nullptr;
+    return &*variations_.back().current;
+}
+
+void GameChecker::begin_variation(int line, int column) {
+    if (!started_) begin_movetext(line, column);
+    ++variation_depth_;
+    if (skipped_depth_ > 0 || variations_.size() >= max_tracked_depth_) {
+        ++skipped_depth_; // very deep nesting: structure only, no legality
+        return;
+    }
+    Line child;
+    // A variation replaces the last move of the line it branches from.
+    const std::optional<Board>* parent_before = &main_before_last_;
+    int parent_ply = game_ ? game_->plies() : 0;
+    bool parent_alive = game_ != nullptr && !main_line_dead_;
+    if (!variations_.empty()) {
+        parent_before = &variations_.back().before_last;
+        parent_ply = variations_.back().ply;
+        parent_alive = variations_.back().current.has_value();
+    }
+    if (parent_alive) {
+        if (parent_before->has_value()) {
+            child.current = *parent_before;
+            child.ply = parent_ply - 1;
+        } else {
+            error("pgn-syntax", "a variation must follow a move", line, column);
+        }
+    }
+    variations_.push_back(std::move(child));
+}
+
+void GameChecker::end_variation(int line, int column) {
+    if (variation_depth_ == 0) {
+        error("unbalanced-parenthesis", "')' without a matching '('", line, column);
+        return;
+    }
+    --variation_depth_;
+    if (skipped_depth_ > 0) {
+        --skipped_depth_;
+        return;
+    }
+    variations_.pop_back();
+}
+
+void GameChecker::result(std::string_view token, int line, int column) {
+    if (!started_) begin_movetext(line, column);
+    if (variation_depth_ > 0) return; // a result inside a variation ends nothing
+    record_.movetext_result = std::string(token);
+    result_line_ = line;
+    result_column_ = column;
+}
+
+void GameChecker::reader_error(std::string_view code, std::string message, int line, int column) {
+    // A token that is no move where the main line expects one stands for the next ply; the
+    // rest of the main line cannot be checked after it.
+    const bool bad_token = code == "garbage-token" || code == "nul-byte" || code == "invalid-byte" || code == "token-too-long";
+    if (bad_token && started_ && variation_depth_ == 0 && game_ && !main_line_dead_) {
+        error(std::string(code), std::move(message), line, column, game_->plies() + 1);
+        main_line_dead_ = true;
+        return;
+    }
+    error(std::string(code), std::move(message), line, column);
+}
+
+const GameRecord& GameChecker::end_game(int line, int column) {
+    if (!started_) begin_movetext(line, column);
+    if (result_line_ > 0) {
+        line = result_line_;
+        column = result_column_;
+    }
+    const std::string_view tag_result = record_.tag("Result");
+    bool has_tag = false;
+    for (const auto& t : record_.tags) has_tag |= t.first == "Result";
+    record_.declared = has_tag ? std::string(tag_result) : record_.movetext_result.empty() ? "*" : record_.movetext_result;
+    if (has_tag && !parse_result(tag_result))
+        error("wrong-result", fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);
+    if (record_.movetext_result.empty())
+        error("missing-result", "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)", line, column);
+    else if (has_tag && record_.movetext_result != tag_result)
+        error("wrong-result",
+              fmt::format("the movetext ends with {} but the Result tag is {}", record_.movetext_result, tag_result),
+              line, column);
+
+    if (game_) {
+        record_.final_board = game_->board();
+        record_.adjudication = game_->adjudicate();
+        if (record_.adjudication.kind != StatusKind::GameOver && lichess_closed(options_, game_->board())) {
+            record_.lichess_closed_position = true;
+            record_.adjudication.kind = StatusKind::GameOver;
+            record_.adjudication.result = GameResult::Draw;
+        }
+        const Adjudication& a = record_.adjudication;
+        if (!main_line_dead_ && record_.errors.empty()) {
+            const std::string_view rules_result = result_text(a.result);
+            if (a.kind == StatusKind::GameOver && record_.declared != rules_result)
+                error("wrong-result",
+                      fmt::format("the game ended by {} ({}) but the result is {}", record_status_name(record_),
+                                  rules_result, record_.declared),
+                      line, column);
+            else if (a.kind == StatusKind::ClaimableDraw && (record_.declared == "1-0" || record_.declared == "0-1"))
+                warning("decisive-result-at-claimable-draw",
+                        fmt::format("the result is {} but a draw could be claimed ({})", record_.declared,
+                                    status_name(a.status)),
+                        line, column);
+            // --lichess, Horde: a win on time by a side that cannot win is a draw.
+            if (options_.lichess && record_.variant == Variant::Horde && a.kind != StatusKind::GameOver &&
+                iequals(record_.tag("Termination"), "Time forfeit")) {
+                const bool white_cannot_win = horde_insufficient_material(game_->board().position(), WHITE);
+                if (record_.declared == "1-0" && white_cannot_win)
+                    error("wrong-result",
+                          "White won on time but cannot win with this material (lichess's Horde insufficient-material "
+                          "rule): the result is 1/2-1/2",
+                          line, column);
+                else if (record_.declared == "1/2-1/2" && !white_cannot_win)
+                    warning("lichess-time-forfeit-draw",
+                            "a draw on time, but both sides could still win (lichess scores the loss of the side that "
+                            "ran out of time)",
+                            line, column);
+            }
+        }
+    }
+    return record_;
+}
+
+namespace {
+
+// Forwards the reader's events to a GameChecker.
+struct CheckVisitor : PgnVisitor {
+    GameChecker& checker;
+    std::string* raw;
+    const std::function<void(const GameRecord&, std::string_view)>& on_game;
+
+    CheckVisitor(GameChecker& c, std::string* r, const std::function<void(const GameRecord&, std::string_view)>& f)
+        : checker(c), raw(r), on_game(f) {}
+    static int ln(const SourcePos& p) { return int(p.line); }
+    static int col(const SourcePos& p) { return int(p.column); }
+    void begin_game(const GameInfo& g) { checker.begin_game(int(g.number), ln(g.start)); }
+    void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
+        checker.tag(name, value, ln(p), col(p));
+    }
+    void begin_movetext(const SourcePos& p) { checker.begin_movetext(ln(p), col(p)); }
+    void san(std::string_view token, const SourcePos& p) { checker.san(token, ln(p), col(p)); }
+    void begin_variation(const SourcePos& p) { checker.begin_variation(ln(p), col(p)); }
+    void end_variation(const SourcePos& p) { checker.end_variation(ln(p), col(p)); }
+    void result(std::string_view token, const SourcePos& p) { checker.result(token, ln(p), col(p)); }
+    void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
+        checker.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
+    }
+    void end_game(const GameInfo& g) {
+        const GameRecord& record = checker.end_game(ln(g.end), col(g.end));
+        on_game(record, raw ? std::string_view(*raw) : std::string_view());
+    }
+};
+
+} // namespace
+
+void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
+               const std::function<void(const GameRecord&, std::string_view raw)>& on_game) {
+    GameChecker checker(options);
+    std::string raw;
+    if (capture_raw) reader.set_capture(&raw);
+    CheckVisitor visitor(checker, capture_raw ? &raw : nullptr, on_game);
+    reader.read_all(visitor);
+    if (capture_raw) reader.set_capture(nullptr);
+}
+
+namespace {
+
+void append_json_string(std::string& out, std::string_view s) {
+    out += '"';
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) out += fmt::format("\\u{:04x}", c);
+            else out += char(c);
+        }
+    }
+    out += '"';
+}
+
+void append_diagnostics(std::string& out, const std::vector<Diagnostic>& list) {
+    out += '[';
+    bool first = true;
+    for (const auto& d : list) {
+        if (!first) out += ',';
+        first = false;
+        out += fmt::format("{{\"line\":{},\"column\":{},\"ply\":", d.line, d.column);
+        out += d.ply > 0 ? fmt::format("{}", d.ply) : "null";
+        out += ",\"code\":";
+        append_json_string(out, d.code);
+        out += ",\"message\":";
+        append_json_string(out, d.message);
+        if (!d.token.empty()) {
+            out += ",\"token\":";
+            append_json_string(out, d.token);
+        }
+        out += '}';
+    }
+    out += ']';
+}
+
+} // namespace
+
+std::string json_escape(std::string_view s) {
+    std::string quoted;
+    append_json_string(quoted, s);
+    return quoted.substr(1, quoted.size() - 2);
+}
+
+std::string record_to_json(const GameRecord& r) {
+    std::string out = fmt::format("{{\"game\":{},\"line\":{},\"valid\":{},\"variant\":", r.game, r.line,
+                                  r.valid() ? "true" : "false");
+    if (r.variant) append_json_string(out, variant_name(*r.variant));
+    else out += "null";
+    out += ",\"white\":";
+    append_json_string(out, r.tag("White"));
+    out += ",\"black\":";
+    append_json_string(out, r.tag("Black"));
+    out += fmt::format(",\"plies\":{},\"final_fen\":", r.plies());
+    if (r.final_board) append_json_string(out, r.final_board->fen());
+    else out += "null";
+    out += ",\"status\":";
+    append_json_string(out, record_status_name(r));
+    out += ",\"status_kind\":";
+    append_json_string(out, status_kind_name(r.adjudication.kind));
+    out += ",\"result\":";
+    append_json_string(out, result_text(r.adjudication.result));
+    out += ",\"declared\":";
+    append_json_string(out, r.declared);
+    out += ",\"errors\":";
+    append_diagnostics(out, r.errors);
+    out += ",\"warnings\":";
+    append_diagnostics(out, r.warnings);
+    out += '}';
+    return out;
+}
+
+} // namespace horde

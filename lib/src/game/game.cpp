@@ -1,0 +1,107 @@
+#include "horde/game/game.hpp"
+
+#include <algorithm>
+
+namespace horde {
+
+std::string_view status_name(GameStatus s) {
+    switch (s) {
+    case GameStatus::Extinction: return "extinction";
+    case GameStatus::Campmate: return "campmate";
+    case GameStatus::Checkmate: return "checkmate";
+    case GameStatus::Stalemate: return "stalemate";
+    case GameStatus::InsufficientMaterial: return "insufficient-material";
+    case GameStatus::Fivefold: return "fivefold";
+    case GameStatus::SeventyFiveMove: return "seventy-five-move";
+    case GameStatus::Threefold: return "threefold";
+    case GameStatus::FiftyMove: return "fifty-move";
+    case GameStatus::None: break;
+    }
+    return "none";
+}
+
+std::string_view status_kind_name(StatusKind k) {
+    switch (k) {
+    case StatusKind::GameOver: return "game-over";
+    case StatusKind::ClaimableDraw: return "claimable-draw";
+    case StatusKind::None: break;
+    }
+    return "none";
+}
+
+std::string_view result_text(GameResult r) {
+    switch (r) {
+    case GameResult::WhiteWins: return "1-0";
+    case GameResult::BlackWins: return "0-1";
+    case GameResult::Draw: return "1/2-1/2";
+    case GameResult::Unknown: break;
+    }
+    return "*";
+}
+
+std::optional<GameResult> parse_result(std::string_view t) {
+    if (t == "1-0") return GameResult::WhiteWins;
+    if (t == "0-1") return GameResult::BlackWins;
+    if (t == "1/2-1/2") return GameResult::Draw;
+    if (t == "*") return GameResult::Unknown;
+    return std::nullopt;
+}
+
+bool insufficient_material(const Position& pos) {
+    if (pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) return false;
+    const Bitboard minors = pos.pieces(KNIGHT) | pos.pieces(BISHOP);
+    const Bitboard others = pos.pieces() & ~pos.pieces(KING) & ~minors;
+    if (others) return false; // other piece types (not in chess) never count as dead
+    if (popcount(minors) <= 1) return true;
+    if (pos.pieces(KNIGHT)) return false;
+    constexpr Bitboard dark = 0xAA55AA55AA55AA55ULL;
+    const Bitboard bishops = pos.pieces(BISHOP);
+    return !(bishops & dark) || !(bishops & ~dark);
+}
+
+Game::Game(const Board& start) : board_(start) { record_key(board_.repetition_key()); }
+
+void Game::reset(const Board& start) {
+    board_ = start;
+    plies_ = 0;
+    keys_.clear();
+    record_key(board_.repetition_key());
+}
+
+void Game::play(Move m) {
+    with_variant(board_.variant(), [&]<Variant V>() { play_as<V>(m); });
+}
+
+Adjudication Game::adjudicate() const {
+    return adjudicate_impl(true);
+}
+
+Adjudication Game::automatic_end_without_movegen_impl() const {
+    const Adjudication a = adjudicate_impl(false);
+    return a.kind == StatusKind::GameOver ? a : Adjudication{};
+}
+
+Adjudication Game::adjudicate_impl(bool with_movegen) const {
+    const Position& pos = board_.position();
+    const Variant v = board_.variant();
+    auto over = [](GameStatus s, GameResult r) { return Adjudication{s, StatusKind::GameOver, r}; };
+    if (v == Variant::Horde && !pos.pieces(WHITE)) return over(GameStatus::Extinction, GameResult::BlackWins);
+    if (v == Variant::Orda) {
+        if (pos.pieces(WHITE, KING) & rank_bb(7)) return over(GameStatus::Campmate, GameResult::WhiteWins);
+        if (pos.pieces(BLACK, KING) & rank_bb(0)) return over(GameStatus::Campmate, GameResult::BlackWins);
+    }
+    if (with_movegen && !has_legal_move(v, pos)) {
+        if (board_.in_check())
+            return over(GameStatus::Checkmate, pos.side == WHITE ? GameResult::BlackWins : GameResult::WhiteWins);
+        return over(GameStatus::Stalemate, GameResult::Draw);
+    }
+    if (v == Variant::Chess && insufficient_material(pos)) return over(GameStatus::InsufficientMaterial, GameResult::Draw);
+    const int reps = repetitions_;
+    if (reps >= 5) return over(GameStatus::Fivefold, GameResult::Draw);
+    if (pos.halfmove >= 150) return over(GameStatus::SeventyFiveMove, GameResult::Draw);
+    if (reps >= 3) return {GameStatus::Threefold, StatusKind::ClaimableDraw, GameResult::Draw};
+    if (pos.halfmove >= 100) return {GameStatus::FiftyMove, StatusKind::ClaimableDraw, GameResult::Draw};
+    return {};
+}
+
+} // namespace horde

@@ -1,0 +1,576 @@
+#include "horde/notation/san.hpp"
+
+#include "horde/game/game.hpp"
+
+#include <fmt/format.h>
+
+namespace horde {
+
+std::string_view san_error_code_name(SanErrorCode code) {
+    switch (code) {
+    case SanErrorCode::Syntax: return "san-syntax";
+    case SanErrorCode::UnknownPiece: return "unknown-piece";
+    case SanErrorCode::Illegal: return "illegal-move";
+    case SanErrorCode::Ambiguous: return "ambiguous-move";
+    }
+    return "san";
+}
+
+std::string_view san_warning_code_name(SanWarningCode code) {
+    switch (code) {
+    case SanWarningCode::ZeroCastling: return "zero-castling";
+    case SanWarningCode::MissingCheckSuffix: return "missing-check-suffix";
+    case SanWarningCode::WrongCheckSuffix: return "wrong-check-suffix";
+    case SanWarningCode::PromotionWithoutEquals: return "promotion-without-equals";
+    case SanWarningCode::MissingCapture: return "missing-capture-mark";
+    case SanWarningCode::SpuriousCapture: return "spurious-capture-mark";
+    case SanWarningCode::NeedlessDisambiguation: return "needless-disambiguation";
+    }
+    return "san";
+}
+
+namespace {
+
+bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank(char c) { return c >= '1' && c <= '8'; }
+bool is_piece_letter(char c) { return piece_type_from_letter(c) != NO_PIECE_TYPE && c != 'P'; }
+
+SanError syntax_error(std::string_view token, std::string_view why) {
+    return {SanErrorCode::Syntax, fmt::format("'{}' is not SAN: {}", token, why)};
+}
+
+std::string_view color_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+std::string_view piece_word(PieceType pt) {
+    constexpr std::string_view names[] = {"piece", "pawn",  "knight", "bishop",       "rook", "queen",
+                                          "king",  "lancer", "horse archer", "kheshig", "yurt"};
+    return names[pt];
+}
+
+std::string_view game_title(Variant v) {
+    return v == Variant::Horde ? "Horde" : v == Variant::Orda ? "Orda" : "chess";
+}
+
+// Which piece letters a side may move in a variant (pawns aside).
+bool side_has_piece_type(Variant v, Color c, PieceType pt) {
+    if (v != Variant::Orda) return pt >= KNIGHT && pt <= KING;
+    if (c == WHITE) return (pt >= KNIGHT && pt <= KING) || pt == KHESHIG;
+    return pt == KING || pt == QUEEN || pt == LANCER || pt == ARCHER || pt == KHESHIG || pt == YURT;
+}
+
+bool promotion_allowed(Variant v, PieceType pt) {
+    if (v == Variant::Orda) return pt == QUEEN || pt == KHESHIG;
+    return pt == QUEEN || pt == ROOK || pt == BISHOP || pt == KNIGHT;
+}
+
+} // namespace
+
+std::variant<SanMove, SanError> parse_san(std::string_view token) {
+    SanMove san;
+    std::string_view t = token;
+    // Annotation glyphs and check marks at the end.
+    while (!t.empty() && (t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
+    if (!t.empty() && t.back() == '#') {
+        san.suffix = SanMove::Suffix::Mate;
+        t.remove_suffix(1);
+    } else if (!t.empty() && t.back() == '+') {
+        san.suffix = SanMove::Suffix::Check;
+        t.remove_suffix(1);
+        if (!t.empty() && t.back() == '+') t.remove_suffix(1); // "++" is an old mate spelling
+    }
+    if (t.empty()) return syntax_error(token, "empty move");
+
+    if (t == "O-O" || t == "0-0") {
+        san.kind = SanMove::Kind::CastleShort;
+        san.zero_castling = t[0] == '0';
+        return san;
+    }
+    if (t == "O-O-O" || t == "0-0-0") {
+        san.kind = SanMove::Kind::CastleLong;
+        san.zero_castling = t[0] == '0';
+        return san;
+    }
+
+    std::size_t i = 0;
+    if (t[0] >= 'A' && t[0] <= 'Z') {
+        if (!is_piece_letter(t[0]) && t[0] != 'P') {
+            if (t[0] == 'O') return syntax_error(token, "castling is O-O or O-O-O");
+            // Any other capital letter is a piece letter no variant of ours has.
+            san.piece = t[0];
+            ++i;
+        } else {
+            san.piece = t[0] == 'P' ? 0 : t[0];
+            ++i;
+        }
+    }
+    // The remainder: [file][rank][x]file rank [=P]
+    std::string_view rest = t.substr(i);
+    // Promotion at the end.
+    if (!rest.empty() && rest.back() >= 'A' && rest.back() <= 'Z') {
+        san.promotion = rest.back();
+        rest.remove_suffix(1);
+        if (!rest.empty() && rest.back() == '=') rest.remove_suffix(1);
+        else san.promotion_without_equals = true;
+        if (rest.size() < 2) return syntax_error(token, "promotion without a destination square");
+    } else if (!rest.empty() && rest.back() == '=') {
+        return syntax_error(token, "'=' without a promotion piece");
+    }
+    if (rest.size() < 2 || !is_file(rest[rest.size() - 2]) || !is_rank(rest.back()))
+        return syntax_error(token, "no destination square");
+    san.to = make_square(rest[rest.size() - 2] - 'a', rest.back() - '1');
+    rest.remove_suffix(2);
+    if (!rest.empty() && (rest.back() == 'x' || rest.back() == ':')) {
+        san.capture = true;
+        rest.remove_suffix(1);
+    }
+    if (rest.size() > 2) return syntax_error(token, "unexpected characters");
+    for (char c : rest) {
+        if (is_file(c) && san.from_file < 0 && san.from_rank < 0) san.from_file = c - 'a';
+        else if (is_rank(c) && san.from_rank < 0) san.from_rank = c - '1';
+        else return syntax_error(token, fmt::format("unexpected character '{}'", c));
+    }
+    if (san.piece == 0 && san.from_rank >= 0) return syntax_error(token, "a pawn move names no origin rank");
+    if (san.promotion && san.piece != 0) return syntax_error(token, "only pawns promote");
+    return san;
+}
+
+namespace {
+
+// Origins from which a piece of type pt and colour us could reach `to` by its movement
+// pattern alone (ignoring pins and checks), for a move that captures or not.
+[[gnu::always_inline]] inline Bitboard pattern_origins(const Position& pos, PieceType pt, Color us, Square to, bool capture) {
+    const Bitboard occ = pos.pieces();
+    const Bitboard ours = pos.pieces(us, pt);
+    switch (pt) {
+    case PAWN: {
+        const int up = us == WHITE ? 8 : -8;
+        if (capture) return pawn_attacks(~us, to) & ours;
+        Bitboard origins = 0;
+        const int one = int(to) - up;
+        if (one >= 0 && one < 64) {
+            origins |= square_bb(Square(one)) & ours;
+            const int two = one - up;
+            if (two >= 0 && two < 64 && !(occ & square_bb(Square(one)))) origins |= square_bb(Square(two)) & ours;
+        }
+        return origins;
+    }
+    case KNIGHT: return knight_attacks(to) & ours;
+    case BISHOP: return bishop_attacks(to, occ) & ours;
+    case ROOK: return rook_attacks(to, occ) & ours;
+    case QUEEN: return queen_attacks(to, occ) & ours;
+    case KING: return king_attacks(to) & ours;
+    case LANCER: return (capture ? rook_attacks(to, occ) : knight_attacks(to)) & ours;
+    case ARCHER: return (capture ? bishop_attacks(to, occ) : knight_attacks(to)) & ours;
+    case KHESHIG: return (knight_attacks(to) | king_attacks(to)) & ours;
+    case YURT: return yurt_attacks(~us, to) & ours;
+    default: return 0;
+    }
+}
+
+SanError illegal(std::string_view why) { return {SanErrorCode::Illegal, std::string(why)}; }
+
+// Why no legal move matches a normal (non-castling) SAN: the most specific reason we can give.
+SanError explain_no_match(const Board& board, const SanMove& san, PieceType pt, Bitboard from_mask) {
+    const Position& pos = board.position();
+    const Color us = pos.side;
+    const Variant v = board.variant();
+    const Piece on_target = pos.piece_on(san.to);
+    const std::string to_name = square_name(san.to);
+    const std::string_view word = piece_word(pt);
+    if (on_target != NO_PIECE && color_of(on_target) == us)
+        return illegal(fmt::format("{} is occupied by a {} {}", to_name, color_name(us), piece_word(type_of(on_target))));
+    if (board.variant_game_over()) return illegal("the game is already over");
+
+    const bool capture = on_target != NO_PIECE;
+    if (pt == PAWN) {
+        const int up = us == WHITE ? 8 : -8;
+        const bool diagonal = san.from_file >= 0 && san.from_file != file_of(san.to);
+        if (diagonal && !capture) {
+            const Square from = Square(int(san.to) - up + (san.from_file - file_of(san.to)));
+            const bool pawn_there = (san.from_file - file_of(san.to) == 1 || san.from_file - file_of(san.to) == -1) &&
+                                    int(san.to) - up >= 0 && int(san.to) - up < 64 && pos.piece_on(from) == make_piece(us, PAWN);
+            if (pawn_there) return illegal(fmt::format("no en passant capture on {}", to_name));
+            return illegal(fmt::format("no {} pawn can capture on {}", color_name(us), to_name));
+        }
+        if (!diagonal && capture)
+            return illegal(fmt::format("a pawn cannot move straight onto the occupied square {}", to_name));
+        const int last_rank = us == WHITE ? 7 : 0;
+        if (rank_of(san.to) == last_rank && !san.promotion)
+            return illegal(fmt::format("a pawn reaching {} must promote", to_name));
+        if (rank_of(san.to) != last_rank && san.promotion)
+            return illegal(fmt::format("a pawn promotes only on the last rank, not on {}", to_name));
+        if (!diagonal) {
+            // A double step from a rank that has none.
+            const int one = int(san.to) - up, two = one - up;
+            if (one >= 0 && one < 64 && two >= 0 && two < 64 && pos.piece_on(Square(one)) == NO_PIECE &&
+                pos.piece_on(Square(two)) == make_piece(us, PAWN) && !(pos.pieces(us, PAWN) & square_bb(Square(one)))) {
+                const int from_rank = rank_of(Square(two)) + 1;
+                if (v == Variant::Horde && us == WHITE)
+                    return illegal(fmt::format("a Horde pawn double-steps only from rank 1 or 2, not from rank {}", from_rank));
+                return illegal(fmt::format("a pawn double-steps only from its second rank, not from rank {}", from_rank));
+            }
+            if (one >= 0 && one < 64 && pos.piece_on(Square(one)) != NO_PIECE && two >= 0 && two < 64 &&
+                pos.piece_on(Square(two)) == make_piece(us, PAWN))
+                return illegal(fmt::format("the pawn on {} is blocked by the piece on {}", square_name(Square(two)),
+                                           square_name(Square(one))));
+        }
+    }
+    const Bitboard origins = pattern_origins(pos, pt, us, san.to, capture) & from_mask;
+    if (!origins) {
+        if (v == Variant::Orda && (pt == LANCER || pt == ARCHER)) {
+            const Bitboard other = pattern_origins(pos, pt, us, san.to, !capture) & from_mask;
+            if (other)
+                return illegal(capture ? fmt::format("a {} captures only like a {}", word, pt == LANCER ? "rook" : "bishop")
+                                       : fmt::format("a {} moves without capturing only like a knight", word));
+        }
+        if (!pos.pieces(us, pt)) return illegal(fmt::format("{} has no {}", color_name(us), word));
+        return illegal(fmt::format("no {} {} can reach {}", color_name(us), word, to_name));
+    }
+    // The pattern fits: the move would leave the king attacked.
+    if (board.in_check())
+        return illegal(fmt::format("{} {} to {} does not get the king out of check", color_name(us), word, to_name));
+    return illegal(fmt::format("{} {} to {} would leave the king in check", color_name(us), word, to_name));
+}
+
+SanError explain_castling(const Board& board, bool king_side) {
+    const Position& pos = board.position();
+    const Color us = pos.side;
+    const Variant v = board.variant();
+    const std::string_view name = king_side ? "O-O" : "O-O-O";
+    if (v == Variant::Horde && us == WHITE) return illegal("White cannot castle in Horde (it has no king)");
+    if (v == Variant::Orda && us == BLACK) return illegal("Black cannot castle in Orda");
+    const std::uint8_t right = us == WHITE ? (king_side ? WHITE_OO : WHITE_OOO) : (king_side ? BLACK_OO : BLACK_OOO);
+    if (!(pos.castling & right)) return illegal(fmt::format("{}: {} has lost this castling right", name, color_name(us)));
+    if (board.in_check()) return illegal(fmt::format("{}: cannot castle out of check", name));
+    const Square king = us == WHITE ? E1 : E8;
+    const Bitboard between = between_bb(king, Square(king_side ? king + 3 : king - 4));
+    if (pos.pieces() & between) return illegal(fmt::format("{}: the squares between king and rook are not empty", name));
+    return illegal(fmt::format("{}: the king would pass through or land on an attacked square", name));
+}
+
+bool gives_check_or_mate(const Board& after, bool& mate) {
+    mate = false;
+    if (after.variant_game_over()) {
+        mate = true;
+        return true;
+    }
+    if (!after.in_check()) return false;
+    mate = !has_legal_move(after.variant(), after.position());
+    return true;
+}
+
+
+// Whether a pseudo-legal move (not castling) leaves the mover's king safe: the enemy's
+// attacks on the king square are recomputed with the occupancy after the move, without
+// copying the position.
+template <Variant V> bool leaves_king_safe(const Position& pos, Move m) {
+    const Color us = pos.side;
+    if (!Rules<V>::has_king(us)) return true;
+    const Bitboard king = pos.pieces(us, KING);
+    if (!king) return true;
+    const Square from = m.from(), to = m.to();
+    Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+    Bitboard gone = square_bb(to); // a captured piece attacks no more
+    if (m.is_en_passant()) {
+        const Square captured = Square(us == WHITE ? to - 8 : to + 8);
+        occupied ^= square_bb(captured);
+        gone |= square_bb(captured);
+    }
+    const Square king_square = (king & square_bb(from)) ? to : lsb(king);
+    return !(pos.template attackers_to<V>(king_square, occupied, ~us) & ~gone);
+}
+
+// The legal moves (castling aside) of piece type pt to `to` from an origin in from_mask,
+// found from the destination backwards: only the few candidate origins are tested, not
+// every legal move of the position (this is the hot path of PGN validation).
+template <Variant V>
+int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboard from_mask, PieceType promoted, Move* out) {
+    const Color us = pos.side;
+    const Piece target = pos.piece_on(to);
+    if (target != NO_PIECE && color_of(target) == us) return 0;
+    if (variant_game_over<V>(pos)) return 0;
+    int n = 0;
+    auto consider = [&](Bitboard origins, Move::Kind kind) {
+        while (origins) {
+            const Square from = pop_lsb(origins);
+            const Move m = kind == Move::PROMOTION ? Move::promotion(from, to, promoted) : Move::make(from, to, kind);
+            if (leaves_king_safe<V>(pos, m)) out[n++] = m;
+        }
+    };
+    if (pt == PAWN) {
+        const Bitboard pawns = pos.pieces(us, PAWN) & from_mask;
+        const bool last_rank = rank_of(to) == (us == WHITE ? 7 : 0);
+        if (last_rank != (promoted != NO_PIECE_TYPE)) return 0;
+        const Move::Kind kind = last_rank ? Move::PROMOTION : Move::NORMAL;
+        if (target != NO_PIECE) {
+            consider(pawn_attacks(~us, to) & pawns, kind);
+        } else if (to == pos.ep) {
+            consider(pawn_attacks(~us, to) & pawns, Move::EN_PASSANT);
+        } else {
+            const int up = us == WHITE ? 8 : -8;
+            const int one = int(to) - up;
+            if (one < 0 || one >= 64) return 0;
+            if (pawns & square_bb(Square(one))) consider(square_bb(Square(one)), kind);
+            else if (pos.piece_on(Square(one)) == NO_PIECE) {
+                const int two = one - up;
+                if (two >= 0 && two < 64)
+                    consider(pawns & square_bb(Square(two)) & Rules<V>::double_step_from(us), Move::NORMAL);
+            }
+        }
+        return n;
+    }
+    if (promoted != NO_PIECE_TYPE) return 0;
+    consider(pattern_origins(pos, pt, us, to, target != NO_PIECE) & from_mask, Move::NORMAL);
+    return n;
+}
+
+} // namespace
+
+std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanMove& san, bool strict) {
+    auto resolved = resolve_san_move(board, san, strict);
+    if (auto* e = std::get_if<SanError>(&resolved)) return *e;
+    auto& out = std::get<SanResolution>(resolved);
+    Board after = board;
+    after.play(out.move);
+    if (auto e = check_suffix(after, san, strict, out.warnings)) return *e;
+    return out;
+}
+
+std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const SanMove& san, bool strict) {
+    const Position& pos = board.position();
+    const Color us = pos.side;
+    const Variant v = board.variant();
+    SanResolution out;
+    auto warn = [&](SanWarningCode code, std::string msg) -> std::optional<SanError> {
+        if (strict) return SanError{SanErrorCode::Syntax, fmt::format("{} (strict mode)", msg)};
+        out.warnings.push_back({code, std::move(msg)});
+        return std::nullopt;
+    };
+
+    if (san.kind != SanMove::Kind::Normal) {
+        const bool king_side = san.kind == SanMove::Kind::CastleShort;
+        for (Move m : board.legal_moves())
+            if (m.is_castling() && (m.to() > m.from()) == king_side) out.move = m;
+        if (out.move.is_none()) return explain_castling(board, king_side);
+        if (san.zero_castling)
+            if (auto e = warn(SanWarningCode::ZeroCastling, king_side ? "castling written 0-0, not O-O"
+                                                                       : "castling written 0-0-0, not O-O-O"))
+                return *e;
+    } else {
+        PieceType pt = PAWN;
+        if (san.piece) {
+            pt = piece_type_from_letter(san.piece);
+            if (pt == NO_PIECE_TYPE || !side_has_piece_type(v, us, pt))
+                return SanError{SanErrorCode::UnknownPiece,
+                                fmt::format("{} has no piece '{}' in {}", color_name(us), san.piece, game_title(v))};
+        }
+        PieceType promoted = NO_PIECE_TYPE;
+        if (san.promotion) {
+            promoted = piece_type_from_letter(san.promotion);
+            if (promoted == NO_PIECE_TYPE)
+                return SanError{SanErrorCode::UnknownPiece,
+                                fmt::format("promotion to '{}': no such piece in {}", san.promotion, game_title(v))};
+            if (!promotion_allowed(v, promoted))
+                return illegal(v == Variant::Orda
+                                   ? fmt::format("promotion to '{}': pawns promote only to a queen or a kheshig in Orda", san.promotion)
+                                   : fmt::format("promotion to '{}': pawns promote only to Q, R, B or N", san.promotion));
+        }
+        Bitboard from_mask = ~Bitboard{0};
+        if (san.from_file >= 0) from_mask &= file_bb(san.from_file);
+        if (san.from_rank >= 0) from_mask &= rank_bb(san.from_rank);
+        // A pawn move without a file names a push from the same file.
+        if (pt == PAWN && san.from_file < 0) from_mask &= file_bb(file_of(san.to));
+
+        Move matches[64];
+        const int count = with_variant(v, [&]<Variant V>() {
+            return legal_candidates<V>(pos, pt, san.to, from_mask, promoted, matches);
+        });
+        if (count == 0) return explain_no_match(board, san, pt, from_mask);
+        if (count > 1) {
+            std::string candidates;
+            for (int i = 0; i < count; ++i) {
+                if (!candidates.empty()) candidates += ", ";
+                candidates += to_san(board, matches[i]);
+            }
+            return SanError{SanErrorCode::Ambiguous,
+                            fmt::format("{} {} to {} is ambiguous: {}", color_name(us), piece_word(pt),
+                                        square_name(san.to), candidates)};
+        }
+        const Move found = matches[0];
+        out.move = found;
+        const bool captures = found.is_en_passant() || pos.piece_on(found.to()) != NO_PIECE;
+        if (captures && !san.capture)
+            if (auto e = warn(SanWarningCode::MissingCapture, "capture written without 'x'")) return *e;
+        if (!captures && san.capture)
+            if (auto e = warn(SanWarningCode::SpuriousCapture, "'x' on a move that captures nothing")) return *e;
+        if (san.promotion_without_equals)
+            if (auto e = warn(SanWarningCode::PromotionWithoutEquals, "promotion written without '='")) return *e;
+    }
+
+    return out;
+}
+
+std::optional<SanError> check_suffix(const Board& after, const SanMove& san, bool strict,
+                                     std::vector<SanWarning>& warnings) {
+    // A variant win may carry '#', '+' or nothing, in strict mode too.
+    if (after.variant_game_over()) return std::nullopt;
+    using S = SanMove::Suffix;
+    const bool check = after.in_check();
+    if (!check && san.suffix == S::None) return std::nullopt;
+    const bool mate = check && !has_legal_move(after.variant(), after.position());
+    std::string problem;
+    SanWarningCode code = SanWarningCode::WrongCheckSuffix;
+    if (check && san.suffix == S::None) {
+        code = SanWarningCode::MissingCheckSuffix;
+        problem = mate ? "checkmate written without '#'" : "check written without '+'";
+    } else if (!check) {
+        problem = fmt::format("'{}' on a move that gives no check", san.suffix == S::Mate ? '#' : '+');
+    } else if (mate && san.suffix == S::Check) {
+        problem = "checkmate written with '+', not '#'";
+    } else if (!mate && san.suffix == S::Mate) {
+        problem = "'#' on a check that is not mate";
+    }
+    if (problem.empty()) return std::nullopt;
+    if (strict) return SanError{SanErrorCode::Syntax, fmt::format("{} (strict mode)", problem)};
+    warnings.push_back({code, std::move(problem)});
+    return std::nullopt;
+}
+
+bool parse_san_exact(std::string_view token, SanMove& san) {
+    san = SanMove{};
+    std::size_t n = token.size();
+    if (n < 2 || n > 9) return false;
+    const char* p = token.data();
+    if (p[n - 1] == '+') {
+        san.suffix = SanMove::Suffix::Check;
+        --n;
+    } else if (p[n - 1] == '#') {
+        san.suffix = SanMove::Suffix::Mate;
+        --n;
+    }
+    std::size_t i = 0;
+    if (p[0] >= 'A' && p[0] <= 'Z') {
+        if (p[0] == 'O' || p[0] == 'P') return false; // castling and 'P' take the full parser
+        san.piece = p[0];
+        i = 1;
+    }
+    if (n >= 4 && p[n - 2] == '=') {
+        if (!(p[n - 1] >= 'A' && p[n - 1] <= 'Z')) return false;
+        san.promotion = p[n - 1];
+        n -= 2;
+    }
+    if (n < i + 2 || !is_file(p[n - 2]) || !is_rank(p[n - 1])) return false;
+    san.to = make_square(p[n - 2] - 'a', p[n - 1] - '1');
+    n -= 2;
+    if (n > i && p[n - 1] == 'x') {
+        san.capture = true;
+        --n;
+    }
+    for (; i < n; ++i) {
+        const char c = p[i];
+        if (is_file(c) && san.from_file < 0 && san.from_rank < 0) san.from_file = c - 'a';
+        else if (is_rank(c) && san.from_rank < 0) san.from_rank = c - '1';
+        else return false;
+    }
+    if (san.piece == 0 && san.from_rank >= 0) return false;
+    if (san.promotion && san.piece != 0) return false;
+    return true;
+}
+
+namespace {
+
+template <Variant V> Move resolve_san_exact_as(const Position& pos, const SanMove& san) {
+    if (san.kind != SanMove::Kind::Normal || san.promotion_without_equals) return Move::none();
+    const PieceType pt = san.piece ? piece_type_from_letter(san.piece) : PAWN;
+    if (pt == NO_PIECE_TYPE) return Move::none();
+    PieceType promoted = NO_PIECE_TYPE;
+    if (san.promotion) {
+        promoted = piece_type_from_letter(san.promotion);
+        if (promoted == NO_PIECE_TYPE || !promotion_allowed(V, promoted)) return Move::none();
+    }
+    Bitboard from_mask = ~Bitboard{0};
+    if (san.from_file >= 0) from_mask &= file_bb(san.from_file);
+    if (san.from_rank >= 0) from_mask &= rank_bb(san.from_rank);
+    if (pt == PAWN && san.from_file < 0) from_mask &= file_bb(file_of(san.to));
+    Move found[64];
+    if (legal_candidates<V>(pos, pt, san.to, from_mask, promoted, found) != 1) return Move::none();
+    const bool captures = found[0].is_en_passant() || pos.piece_on(san.to) != NO_PIECE;
+    return captures == san.capture ? found[0] : Move::none();
+}
+
+template <Variant V> bool suffix_plainly_right_as(const Position& pos, SanMove::Suffix suffix) {
+    if (variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
+    const Bitboard king = pos.pieces(pos.side, KING);
+    const bool check = king && pos.template attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
+    return !check && suffix == SanMove::Suffix::None;
+}
+
+} // namespace
+
+Move resolve_san_exact(const Board& board, const SanMove& san) {
+    return with_variant(board.variant(),
+                        [&]<Variant V>() { return resolve_san_exact_as<V>(board.position(), san); });
+}
+
+bool suffix_plainly_right(const Board& after, SanMove::Suffix suffix) {
+    return with_variant(after.variant(),
+                        [&]<Variant V>() { return suffix_plainly_right_as<V>(after.position(), suffix); });
+}
+
+Move play_exact_san(Game& game, std::string_view token, std::optional<Board>& before_last, SanMove& san,
+                    bool& suffix_right) {
+    if (!parse_san_exact(token, san)) return Move::none();
+    // One dispatch on the variant for the whole move: resolution, play and suffix test inline.
+    return with_variant(game.board().variant(), [&]<Variant V>() {
+        const Move m = resolve_san_exact_as<V>(game.board().position(), san);
+        if (m.is_none()) return m;
+        before_last = game.board();
+        game.template play_as<V>(m);
+        suffix_right = suffix_plainly_right_as<V>(game.board().position(), san.suffix);
+        return m;
+    });
+}
+
+std::string to_san(const Board& board, Move m) {
+    const Position& pos = board.position();
+    std::string s;
+    if (m.is_castling()) {
+        s = m.to() > m.from() ? "O-O" : "O-O-O";
+    } else {
+        const PieceType pt = type_of(pos.piece_on(m.from()));
+        const bool capture = m.is_en_passant() || pos.piece_on(m.to()) != NO_PIECE;
+        if (pt == PAWN) {
+            if (capture) {
+                s += char('a' + file_of(m.from()));
+                s += 'x';
+            }
+            s += square_name(m.to());
+            if (m.is_promotion()) {
+                s += '=';
+                s += piece_type_letter(m.promoted());
+            }
+        } else {
+            s += piece_type_letter(pt);
+            // Disambiguation: file if it suffices, else rank, else both.
+            Bitboard others = 0;
+            for (Move o : board.legal_moves())
+                if (o.to() == m.to() && o.from() != m.from() && !o.is_castling() &&
+                    type_of(pos.piece_on(o.from())) == pt)
+                    others |= square_bb(o.from());
+            if (others) {
+                if (!(others & file_bb(file_of(m.from())))) s += char('a' + file_of(m.from()));
+                else if (!(others & rank_bb(rank_of(m.from())))) s += char('1' + rank_of(m.from()));
+                else s += square_name(m.from());
+            }
+            if (capture) s += 'x';
+            s += square_name(m.to());
+        }
+    }
+    Board after = board;
+    after.play(m);
+    bool mate = false;
+    if (gives_check_or_mate(after, mate)) s += mate ? '#' : '+';
+    return s;
+}
+
+} // namespace horde

@@ -1,0 +1,156 @@
+#include "horde/perft/perft.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <thread>
+
+namespace horde {
+
+PerftHash::PerftHash(std::size_t megabytes) {
+    std::size_t entries = std::bit_floor(std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / sizeof(Entry));
+    table_ = std::make_unique<Entry[]>(entries);
+    mask_ = entries - 1;
+}
+
+bool PerftHash::probe(std::uint64_t key, int depth, std::uint64_t& count) const {
+    const Entry& e = table_[key & mask_];
+    const std::uint64_t data = __atomic_load_n(&e.data, __ATOMIC_RELAXED);
+    const std::uint64_t check = __atomic_load_n(&e.check, __ATOMIC_RELAXED);
+    if ((check ^ data) != key || (data & 0xFF) != std::uint64_t(depth)) return false;
+    count = data >> 8;
+    return true;
+}
+
+void PerftHash::store(std::uint64_t key, int depth, std::uint64_t count) {
+    Entry& e = table_[key & mask_];
+    const std::uint64_t data = count << 8 | std::uint64_t(depth);
+    __atomic_store_n(&e.data, data, __ATOMIC_RELAXED);
+    __atomic_store_n(&e.check, key ^ data, __ATOMIC_RELAXED);
+}
+
+namespace {
+
+template <Variant V, Color Us, bool Hashed>
+std::uint64_t perft_node(const Position& pos, int depth, PerftHash* hash) {
+    if (depth == 1) {
+        MoveCountSink<V> counter;
+        generate_legal<V, Us>(pos, counter);
+        return counter.count;
+    }
+    std::uint64_t nodes = 0;
+    if constexpr (Hashed)
+        if (hash->probe(pos.key, depth, nodes)) return nodes;
+    MoveList moves;
+    MoveListSink<V> sink{moves};
+    generate_legal<V, Us>(pos, sink);
+    for (Move m : moves) {
+        Position child = pos;
+        child.template play<V>(m);
+        nodes += perft_node<V, ~Us, Hashed>(child, depth - 1, hash);
+    }
+    if constexpr (Hashed) hash->store(pos.key, depth, nodes);
+    return nodes;
+}
+
+template <Variant V> std::uint64_t perft_dispatch(const Position& pos, int depth, PerftHash* hash) {
+    if (depth <= 0) return 1;
+    if (hash) {
+        return pos.side == WHITE ? perft_node<V, WHITE, true>(pos, depth, hash)
+                                 : perft_node<V, BLACK, true>(pos, depth, hash);
+    }
+    return pos.side == WHITE ? perft_node<V, WHITE, false>(pos, depth, nullptr)
+                             : perft_node<V, BLACK, false>(pos, depth, nullptr);
+}
+
+} // namespace
+
+namespace {
+
+// A piece of parallel work: the subtree below one position, credited to a root move.
+struct WorkItem {
+    std::uint32_t root;
+    int depth;
+    Position pos;
+};
+
+// Splits the tree below the root moves level by level until there are many more pieces of
+// work than threads, then lets the threads take pieces one at a time. Root moves alone are
+// too few and too uneven (Horde's start position has 8) to keep two cores busy to the end.
+template <Variant V>
+void divide_parallel(const Position& pos, int depth, int threads, PerftHash* hash,
+                     std::vector<std::pair<Move, std::uint64_t>>& result) {
+    std::vector<WorkItem> items;
+    items.reserve(result.size());
+    for (std::size_t i = 0; i < result.size(); ++i) {
+        Position child = pos;
+        child.template play<V>(result[i].first);
+        items.push_back({std::uint32_t(i), depth - 1, child});
+    }
+    const std::size_t target = 128 * std::size_t(threads);
+    // Every item of a level has the same depth; stop while the leaves keep real work (>= 2).
+    while (!items.empty() && items.size() < target && items.front().depth >= 3) {
+        std::vector<WorkItem> next;
+        next.reserve(items.size() * 32);
+        for (const WorkItem& item : items) {
+            MoveList moves;
+            MoveListSink<V> sink{moves};
+            if (item.pos.side == WHITE) generate_legal<V, WHITE>(item.pos, sink);
+            else generate_legal<V, BLACK>(item.pos, sink);
+            for (Move m : moves) {
+                Position child = item.pos;
+                child.template play<V>(m);
+                next.push_back({item.root, item.depth - 1, child});
+            }
+        }
+        items.swap(next);
+    }
+    std::vector<std::atomic<std::uint64_t>> counts(result.size());
+    std::atomic<std::size_t> next_item{0};
+    auto worker = [&] {
+        for (std::size_t i; (i = next_item.fetch_add(1, std::memory_order_relaxed)) < items.size();) {
+            const WorkItem& item = items[i];
+            counts[item.root].fetch_add(perft_dispatch<V>(item.pos, item.depth, hash), std::memory_order_relaxed);
+        }
+    };
+    {
+        std::vector<std::jthread> pool;
+        const int n = int(std::min<std::size_t>(std::size_t(threads), std::max<std::size_t>(items.size(), 1)));
+        for (int t = 1; t < n; ++t) pool.emplace_back(worker);
+        worker();
+    } // joins
+    for (std::size_t i = 0; i < result.size(); ++i) result[i].second = counts[i].load();
+}
+
+} // namespace
+
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const Position& pos, int depth,
+                                                         const PerftOptions& options) {
+    std::vector<std::pair<Move, std::uint64_t>> result;
+    if (depth <= 0) return result;
+    const MoveList moves = legal_moves(v, pos);
+    for (Move m : moves) result.emplace_back(m, 0);
+    with_variant(v, [&]<Variant V>() {
+        if (options.threads <= 1) {
+            for (auto& [move, count] : result) {
+                Position child = pos;
+                child.template play<V>(move);
+                count = perft_dispatch<V>(child, depth - 1, options.hash);
+            }
+        } else {
+            divide_parallel<V>(pos, depth, options.threads, options.hash, result);
+        }
+    });
+    return result;
+}
+
+std::uint64_t perft(Variant v, const Position& pos, int depth, const PerftOptions& options) {
+    if (depth <= 0) return 1;
+    if (options.threads <= 1 || depth == 1)
+        return with_variant(v, [&]<Variant V>() { return perft_dispatch<V>(pos, depth, options.hash); });
+    std::uint64_t total = 0;
+    for (const auto& [move, count] : perft_divide(v, pos, depth, options)) total += count;
+    return total;
+}
+
+} // namespace horde

@@ -1,0 +1,410 @@
+// Streaming PGN reader: buffer management, sources, comment and tag scanning. The event
+// dispatch is in the header (templates over the visitor).
+#include "horde/pgn/reader.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <istream>
+
+#include <unistd.h>
+
+namespace horde {
+
+using namespace pgn_detail;
+
+std::string_view pgn_error_name(PgnErrorKind kind) {
+    switch (kind) {
+    case PgnErrorKind::UnterminatedComment: return "unterminated-comment";
+    case PgnErrorKind::UnterminatedVariation: return "unterminated-variation";
+    case PgnErrorKind::UnmatchedParen: return "unmatched-paren";
+    case PgnErrorKind::MalformedTag: return "malformed-tag";
+    case PgnErrorKind::TruncatedTag: return "truncated-tag";
+    case PgnErrorKind::GarbageToken: return "garbage-token";
+    case PgnErrorKind::TokenTooLong: return "token-too-long";
+    case PgnErrorKind::NulByte: return "nul-byte";
+    case PgnErrorKind::InvalidByte: return "invalid-byte";
+    }
+    return "unknown";
+}
+
+namespace {
+std::size_t read_istream(void* ctx, char* dst, std::size_t n, bool& error) {
+    auto& in = *static_cast<std::istream*>(ctx);
+    std::streambuf* sb = in.rdbuf();
+    if (!sb) return 0;
+    try {
+        const std::streamsize got = sb->sgetn(dst, static_cast<std::streamsize>(n));
+        return got > 0 ? static_cast<std::size_t>(got) : 0;
+    } catch (...) {
+        error = true;
+        return 0;
+    }
+}
+
+std::size_t read_file(void* ctx, char* dst, std::size_t n, bool& error) {
+    auto* f = static_cast<std::FILE*>(ctx);
+    const std::size_t got = std::fread(dst, 1, n, f);
+    if (got == 0 && std::ferror(f)) error = true;
+    return got;
+}
+
+std::size_t read_fd(void* ctx, char* dst, std::size_t n, bool& error) {
+    const int fd = static_cast<int>(reinterpret_cast<std::intptr_t>(ctx));
+    for (;;) {
+        const ssize_t got = ::read(fd, dst, n);
+        if (got >= 0) return static_cast<std::size_t>(got);
+        if (errno == EINTR) continue;
+        error = true;
+        return 0;
+    }
+}
+
+bool is_name_char(char c) { return (cls(c) & (C_ALPHA | C_DIGIT)) || c == '_'; }
+bool is_eol(char c) { return c == '\n' || c == '\r'; }
+} // namespace
+
+PgnReader::PgnReader(ReadFn fn, void* ctx) : read_(fn), ctx_(ctx), buf_(new char[kBufferSize]()) {}
+PgnReader::PgnReader(std::istream& in) : PgnReader(&read_istream, &in) {}
+PgnReader::PgnReader(std::FILE* file) : PgnReader(&read_file, file) {}
+PgnReader::PgnReader(int fd) : PgnReader(&read_fd, reinterpret_cast<void*>(static_cast<std::intptr_t>(fd))) {}
+PgnReader::PgnReader(std::string_view data, int) : PgnReader(nullptr, nullptr) {
+    mem_.data = data.data();
+    mem_.size = data.size();
+    ctx_ = &mem_;
+    read_ = [](void* ctx, char* dst, std::size_t n, bool&) -> std::size_t {
+        auto& m = *static_cast<Memory*>(ctx);
+        const std::size_t k = std::min(n, m.size - m.pos);
+        if (k) std::memcpy(dst, m.data + m.pos, k);
+        m.pos += k;
+        return k;
+    };
+}
+PgnReader::~PgnReader() = default;
+
+void PgnReader::start() {
+    started_ = true;
+    ensure(3);
+    if (len_ >= 3 && static_cast<unsigned char>(buf_[0]) == 0xEF && static_cast<unsigned char>(buf_[1]) == 0xBB &&
+        static_cast<unsigned char>(buf_[2]) == 0xBF) {
+        p_ = 3;
+        line_start_ = 3;
+    }
+}
+
+bool PgnReader::fill(std::size_t need) {
+    if (p_ > 0) {
+        if (capture_ && p_ > cap_from_) capture_->append(buf_.get() + cap_from_, p_ - cap_from_);
+        cap_from_ = 0;
+        const std::size_t rest = len_ - p_;
+        if (rest) std::memmove(buf_.get(), buf_.get() + p_, rest);
+        base_ += p_;
+        len_ = rest;
+        p_ = 0;
+    }
+    while (!eof_ && len_ < need && len_ < kBufferSize) {
+        const std::size_t got = read_(ctx_, buf_.get() + len_, kBufferSize - len_, io_error_);
+        if (got == 0) eof_ = true;
+        len_ += got;
+    }
+    return p_ < len_;
+}
+
+void PgnReader::append_text(const char* a, std::size_t n, bool& truncated) {
+    const std::size_t room = kMaxText - std::min(kMaxText, text_.size());
+    if (n > room) {
+        n = room;
+        truncated = true;
+    }
+    text_.append(a, n);
+}
+
+std::string_view PgnReader::format_message(const char* what, std::string_view token) {
+    // "<what> '<token>'", the token clipped to 40 bytes, unprintable bytes shown as '?'
+    const std::size_t max = 40;
+    std::size_t n = 0;
+    auto put = [&](char c) {
+        if (n < sizeof msg_) msg_[n++] = c;
+    };
+    for (const char* w = what; *w; ++w) put(*w);
+    put(' ');
+    put('\'');
+    for (std::size_t i = 0; i < std::min(token.size(), max); ++i) {
+        const auto c = static_cast<unsigned char>(token[i]);
+        put(c >= 32 && c < 127 ? char(c) : '?');
+    }
+    if (token.size() > max)
+        for (int i = 0; i < 3; ++i) put('.');
+    put('\'');
+    return std::string_view(msg_, n);
+}
+
+std::size_t PgnReader::skip_long_token() {
+    std::size_t n = 0;
+    for (;;) {
+        while (p_ < len_ && !(cls(buf_[p_]) & C_DELIM)) ++p_, ++n;
+        if (p_ < len_ || !fill(1)) return n;
+    }
+}
+
+std::string_view PgnReader::peek_tag_name() const {
+    std::size_t q = p_ + 1;
+    while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
+    const std::size_t s = q;
+    if (q < len_ && !(cls(buf_[q]) & C_ALPHA)) return {};
+    while (q < len_ && is_name_char(buf_[q])) ++q;
+    return std::string_view(buf_.get() + s, q - s);
+}
+
+// '[' name blank+ '"' ... '"' blank* ']' on one line, starting at buffer index i. A line that
+// runs past the lookahead window is judged by its start.
+bool PgnReader::looks_like_tag_line(std::size_t i) const {
+    const std::size_t end = std::min(len_, i + kLookahead);
+    std::size_t q = i + 1;
+    const std::size_t s = q;
+    while (q < end && is_name_char(buf_[q])) ++q;
+    if (q == s || !(cls(buf_[s]) & C_ALPHA)) return false;
+    const std::size_t b = q;
+    while (q < end && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
+    if (q == b || q == end || buf_[q] != '"') return q == end && q > b && end < len_;
+    ++q;
+    while (q < end && buf_[q] != '"' && !is_eol(buf_[q])) q += buf_[q] == '\\' ? 2 : 1;
+    if (q >= end) return end < len_;
+    if (buf_[q] != '"') return false;
+    ++q;
+    while (q < end && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
+    if (q == end) return end < len_;
+    return buf_[q] == ']';
+}
+
+PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
+    TextScan r;
+    r.open = pos_at(p_);
+    ++p_;
+    text_.clear();
+    std::size_t start = p_;
+    bool spanning = false, blank_seen = false, line_content = true, at_line_start = false;
+    auto flush = [&](std::size_t upto) {
+        if (keep) append_text(buf_.get() + start, upto - start, r.truncated);
+        spanning = true;
+    };
+    for (;;) {
+        if (p_ == len_) {
+            flush(p_);
+            if (!fill(at_line_start ? kLookahead : 1)) {
+                r.end = TextEnd::Eof;
+                r.text = text_;
+                return r;
+            }
+            start = p_;
+        }
+        if (at_line_start) {
+            at_line_start = false;
+            if (blank_seen && buf_[p_] == '[') {
+                if (len_ - p_ < kLookahead && !eof_) {
+                    flush(p_);
+                    fill(kLookahead);
+                    start = p_;
+                }
+                if (looks_like_tag_line(p_)) {
+                    r.end = TextEnd::BrokenAtTag;
+                    if (spanning) {
+                        flush(p_);
+                        r.text = text_;
+                    } else {
+                        r.text = std::string_view(buf_.get() + start, std::min(p_ - start, kMaxText));
+                        r.truncated = p_ - start > kMaxText;
+                    }
+                    return r;
+                }
+            }
+        }
+        const char* b = buf_.get() + p_;
+        const char* e = buf_.get() + len_;
+        const char* close = static_cast<const char*>(std::memchr(b, '}', std::size_t(e - b)));
+        const char* lim = close ? close : e;
+        const std::size_t n = std::size_t(lim - b);
+        if (!std::memchr(b, '\n', n) && !std::memchr(b, '\r', n)) {
+            if (!line_content)
+                for (const char* q = b; q < lim; ++q)
+                    if (*q != ' ' && *q != '\t') {
+                        line_content = true;
+                        break;
+                    }
+            p_ = std::size_t(lim - buf_.get());
+        } else {
+            const char* q = b;
+            for (; q < lim; ++q) {
+                const char c = *q;
+                if (c == '\n' || c == '\r') {
+                    if (newline_at(std::size_t(q - buf_.get()))) {
+                        if (!line_content) blank_seen = true;
+                        line_content = false;
+                    }
+                    if (blank_seen && q + 1 < lim && q[1] == '[') {
+                        ++q;
+                        at_line_start = true;
+                        break;
+                    }
+                    if (q + 1 == e) at_line_start = true;
+                } else if (c != ' ' && c != '\t') {
+                    line_content = true;
+                }
+            }
+            p_ = std::size_t(q - buf_.get());
+            if (at_line_start && q < lim) continue; // check the '[' candidate
+        }
+        if (close) {
+            const std::size_t ci = std::size_t(close - buf_.get());
+            if (spanning) {
+                flush(ci);
+                r.text = text_;
+            } else {
+                r.text = std::string_view(buf_.get() + start, std::min(ci - start, kMaxText));
+                r.truncated = ci - start > kMaxText;
+            }
+            p_ = ci + 1;
+            return r;
+        }
+    }
+}
+
+PgnReader::TextScan PgnReader::scan_line_comment(bool keep) {
+    TextScan r;
+    r.open = pos_at(p_);
+    ++p_;
+    text_.clear();
+    std::size_t start = p_;
+    bool spanning = false;
+    for (;;) {
+        const char* b = buf_.get() + p_;
+        const std::size_t n = len_ - p_;
+        const char* nl = static_cast<const char*>(std::memchr(b, '\n', n));
+        const char* cr = static_cast<const char*>(std::memchr(b, '\r', nl ? std::size_t(nl - b) : n));
+        const char* eol = cr ? cr : nl;
+        if (eol) {
+            const std::size_t ei = std::size_t(eol - buf_.get());
+            if (spanning) {
+                if (keep) append_text(buf_.get() + start, ei - start, r.truncated);
+                r.text = text_;
+            } else {
+                r.text = std::string_view(buf_.get() + start, std::min(ei - start, kMaxText));
+                r.truncated = ei - start > kMaxText;
+            }
+            p_ = ei;
+            return r;
+        }
+        p_ = len_;
+        if (keep) append_text(buf_.get() + start, p_ - start, r.truncated);
+        spanning = true;
+        if (!fill(1)) {
+            r.text = text_;
+            return r; // a ';' comment may end at EOF
+        }
+        start = p_;
+    }
+}
+
+// Skips to just after the next ']' on the line, or to the end of the line.
+void PgnReader::recover_tag() {
+    for (;;) {
+        while (p_ < len_) {
+            const char c = buf_[p_];
+            if (is_eol(c)) return;
+            ++p_;
+            if (c == ']') return;
+        }
+        if (!fill(1)) return;
+    }
+}
+
+PgnReader::TagScan PgnReader::scan_tag() {
+    TagScan t;
+    ensure(kMaxToken + 8);
+    t.pos = pos_at(p_);
+    auto fail = [&](PgnErrorKind k, const char* msg) {
+        t.has_error = true;
+        t.kind = k;
+        t.message = msg;
+    };
+    std::size_t q = p_ + 1;
+    while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
+    const std::size_t ns = q;
+    while (q < len_ && is_name_char(buf_[q]) && q - ns <= kMaxToken) ++q;
+    const std::size_t nlen = q - ns;
+    auto cut = [&](const char* malformed) {
+        if (q >= len_) fail(PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
+        else if (is_eol(buf_[q])) fail(PgnErrorKind::MalformedTag, "tag pair cut off at the end of its line");
+        else fail(PgnErrorKind::MalformedTag, malformed);
+        p_ = q;
+        recover_tag();
+        return t;
+    };
+    if (nlen == 0) return cut("expected a tag name after '['");
+    if (nlen > kMaxToken) {
+        fail(PgnErrorKind::TokenTooLong, "tag name too long");
+        p_ = q;
+        skip_long_token();
+        recover_tag();
+        return t;
+    }
+    std::memcpy(name_, buf_.get() + ns, nlen);
+    t.name = std::string_view(name_, nlen);
+    while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
+    if (q >= len_ || buf_[q] != '"') return cut("expected '\"' after the tag name");
+    p_ = q + 1;
+    text_.clear();
+    bool nul = false;
+    for (;;) {
+        if (p_ == len_ && !fill(1)) {
+            fail(PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
+            return t;
+        }
+        std::size_t i = p_;
+        while (i < len_) {
+            const char c = buf_[i];
+            if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == 0) break;
+            ++i;
+        }
+        append_text(buf_.get() + p_, i - p_, t.truncated);
+        p_ = i;
+        if (i == len_) continue;
+        const char c = buf_[i];
+        if (c == '"') {
+            ++p_;
+            break;
+        }
+        if (c == '\\') {
+            ensure(2);
+            if (p_ + 1 < len_ && (buf_[p_ + 1] == '"' || buf_[p_ + 1] == '\\')) {
+                append_text(buf_.get() + p_ + 1, 1, t.truncated);
+                p_ += 2;
+            } else {
+                append_text("\\", 1, t.truncated);
+                ++p_;
+            }
+            continue;
+        }
+        if (c == 0) {
+            nul = true;
+            ++p_;
+            continue;
+        }
+        fail(PgnErrorKind::MalformedTag, "tag value not closed on its line");
+        return t;
+    }
+    ensure(kMaxToken);
+    q = p_;
+    while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
+    t.deliver = true;
+    if (q < len_ && buf_[q] == ']') {
+        p_ = q + 1;
+    } else {
+        p_ = q;
+        if (q >= len_) fail(PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
+        else fail(PgnErrorKind::MalformedTag, "expected ']' after the tag value");
+    }
+    if (nul && !t.has_error) fail(PgnErrorKind::NulByte, "NUL byte in tag value");
+    return t;
+}
+
+} // namespace horde

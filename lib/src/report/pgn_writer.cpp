@@ -1,0 +1,287 @@
+#include "horde/report/pgn_writer.hpp"
+
+#include "horde/pgn/reader.hpp"
+#include "horde/notation/san.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace horde {
+
+std::string pgn_escape_tag_value(std::string_view value) {
+    std::string out;
+    out.reserve(value.size());
+    for (char c : value) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+std::string_view pgn_variant_tag(Variant v) {
+    switch (v) {
+    case Variant::Horde: return "Horde";
+    case Variant::Orda: return "Orda";
+    default: return "Standard";
+    }
+}
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// Runs of whitespace become one space; the ends are trimmed.
+std::string collapse_whitespace(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    bool pending_space = false;
+    for (char c : text) {
+        if (is_space(c)) {
+            pending_space = !out.empty();
+            continue;
+        }
+        if (pending_space) out += ' ';
+        pending_space = false;
+        out += c;
+    }
+    return out;
+}
+
+// One movetext element of a game, in input order.
+struct Token {
+    enum class Kind : std::uint8_t { Move, Comment, LineComment, Nag, Open, Close, Result };
+    Kind kind;
+    std::string text;       // SAN, comment text, result token; "$n" for a NAG
+    int number = 0;         // Move: full move number (0: no number, a move that was not resolved)
+    bool white = true;      // Move: White's move
+};
+
+// The seven-tag roster and the value of a missing tag.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kRoster{{
+    {"Event", "?"},
+    {"Site", "?"},
+    {"Date", "????.??.??"},
+    {"Round", "?"},
+    {"White", "?"},
+    {"Black", "?"},
+    {"Result", "*"},
+}};
+
+class Exporter : public PgnVisitor {
+public:
+    Exporter(const CheckOptions& options, const PgnExportOptions& export_options,
+             const std::function<void(const GameRecord&, std::string_view)>& on_game)
+        : options_(options), export_options_(export_options), checker_(options), on_game_(on_game) {}
+
+    static int ln(const SourcePos& p) { return int(p.line); }
+    static int col(const SourcePos& p) { return int(p.column); }
+
+    void begin_game(const GameInfo& g) {
+        checker_.begin_game(int(g.number), ln(g.start));
+        tokens_.clear();
+    }
+    void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
+        checker_.tag(name, value, ln(p), col(p));
+    }
+    void begin_movetext(const SourcePos& p) { checker_.begin_movetext(ln(p), col(p)); }
+    void san(std::string_view token, const SourcePos& p) {
+        const Board* line = checker_.line_board();
+        std::optional<Board> before;
+        if (line) before = *line;
+        const Move move = checker_.san(token, ln(p), col(p));
+        Token t{Token::Kind::Move, std::string(token)};
+        if (before && !move.is_none()) {
+            t.text = to_san(*before, move);
+            t.number = before->position().fullmove;
+            t.white = before->side_to_move() == WHITE;
+        }
+        tokens_.push_back(std::move(t));
+    }
+    void nag(int code, const SourcePos&) { tokens_.push_back({Token::Kind::Nag, fmt::format("${}", code)}); }
+    void comment(std::string_view text, const SourcePos&, bool) {
+        std::string c = collapse_whitespace(text);
+        if (c.empty()) return;
+        const bool line = c.find('}') != std::string::npos;
+        tokens_.push_back({line ? Token::Kind::LineComment : Token::Kind::Comment, std::move(c)});
+    }
+    void begin_variation(const SourcePos& p) {
+        checker_.begin_variation(ln(p), col(p));
+        tokens_.push_back({Token::Kind::Open, {}});
+    }
+    void end_variation(const SourcePos& p) {
+        checker_.end_variation(ln(p), col(p));
+        if (!tokens_.empty() && tokens_.back().kind == Token::Kind::Open) tokens_.pop_back(); // empty variation
+        else tokens_.push_back({Token::Kind::Close, {}});
+    }
+    void result(std::string_view token, const SourcePos& p) {
+        const bool inside = checker_.in_variation();
+        checker_.result(token, ln(p), col(p));
+        if (inside) tokens_.push_back({Token::Kind::Result, std::string(token)});
+    }
+    void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
+        checker_.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
+    }
+    void end_game(const GameInfo& g) {
+        const GameRecord& record = checker_.end_game(ln(g.end), col(g.end));
+        if (!record.valid()) {
+            on_game_(record, {});
+            return;
+        }
+        out_.clear();
+        write_tags(record);
+        out_ += '\n';
+        write_movetext(record);
+        out_ += '\n';
+        on_game_(record, out_);
+    }
+
+private:
+    void write_tag(std::string_view name, std::string_view value) {
+        out_ += '[';
+        out_ += name;
+        out_ += " \"";
+        out_ += pgn_escape_tag_value(value);
+        out_ += "\"]\n";
+    }
+
+    void write_tags(const GameRecord& record) {
+        const auto& tags = record.tags;
+        std::vector<bool> used(tags.size(), false);
+        for (const auto& [name, missing] : kRoster) {
+            std::optional<std::string_view> value;
+            for (std::size_t i = 0; i < tags.size(); ++i)
+                if (tags[i].first == name) {
+                    value = tags[i].second;
+                    used[i] = true;
+                    break;
+                }
+            if (!value && name == "Result") value = record.movetext_result.empty() ? missing : record.movetext_result;
+            write_tag(name, value.value_or(missing));
+        }
+        const std::optional<Variant> forced = options_.forced_variant;
+        bool variant_written = false;
+        for (std::size_t i = 0; i < tags.size(); ++i) {
+            if (used[i]) continue;
+            if (forced && tags[i].first == "Variant") {
+                write_tag("Variant", pgn_variant_tag(*forced));
+                variant_written = true;
+                continue;
+            }
+            write_tag(tags[i].first, tags[i].second);
+        }
+        if (forced && !variant_written && *forced != Variant::Chess) write_tag("Variant", pgn_variant_tag(*forced));
+    }
+
+    // Movetext units (the pieces between which a line may break), then the lines.
+    void write_movetext(const GameRecord& record) {
+        units_.clear();
+        std::string pending_open; // "(" waiting for the next unit
+        auto add = [&](std::string text, bool line_end = false) {
+            units_.push_back({pending_open + text, line_end});
+            pending_open.clear();
+        };
+        Token::Kind prev = Token::Kind::Open;
+        std::vector<int> moves_in_line{0}; // moves written so far in the game / each open variation
+        for (const Token& t : tokens_) {
+            switch (t.kind) {
+            case Token::Kind::Move:
+                if (t.number > 0) {
+                    // Black's number: at the first move of the game or a variation (even after a
+                    // NAG), and after a comment, a variation or a result token.
+                    if (t.white) add(fmt::format("{}.", t.number));
+                    else if (moves_in_line.back() == 0 || prev == Token::Kind::Close || prev == Token::Kind::Comment ||
+                             prev == Token::Kind::LineComment || prev == Token::Kind::Result)
+                        add(fmt::format("{}...", t.number));
+                }
+                add(t.text);
+                ++moves_in_line.back();
+                break;
+            case Token::Kind::Nag:
+            case Token::Kind::Result: add(t.text); break;
+            case Token::Kind::Comment: {
+                std::size_t start = 0;
+                std::string word = "{";
+                for (;;) {
+                    const std::size_t space = t.text.find(' ', start);
+                    word += t.text.substr(start, space == std::string::npos ? std::string::npos : space - start);
+                    if (space == std::string::npos) break;
+                    add(std::move(word));
+                    word.clear();
+                    start = space + 1;
+                }
+                add(word + "}");
+                break;
+            }
+            case Token::Kind::LineComment: add("; " + t.text, true); break;
+            case Token::Kind::Open:
+                pending_open += '(';
+                moves_in_line.push_back(0);
+                break;
+            case Token::Kind::Close:
+                if (moves_in_line.size() > 1) moves_in_line.pop_back();
+                if (units_.empty() || units_.back().line_end) add(")");
+                else units_.back().text += ')';
+                break;
+            }
+            prev = t.kind;
+        }
+        add(record.movetext_result.empty() ? std::string("*") : record.movetext_result);
+
+        std::string line;
+        auto flush = [&] {
+            out_ += line;
+            out_ += '\n';
+            line.clear();
+        };
+        for (const Unit& u : units_) {
+            if (!line.empty() && line.size() + 1 + u.text.size() > export_options_.max_line) flush();
+            if (!line.empty()) line += ' ';
+            line += u.text;
+            if (u.line_end) flush();
+        }
+        if (!line.empty()) flush();
+    }
+
+    struct Unit {
+        std::string text;
+        bool line_end = false; // a ';' comment: the line ends after it
+    };
+
+    CheckOptions options_;
+    PgnExportOptions export_options_;
+    GameChecker checker_;
+    const std::function<void(const GameRecord&, std::string_view)>& on_game_;
+    std::vector<Token> tokens_;
+    std::vector<Unit> units_;
+    std::string out_;
+};
+
+} // namespace
+
+void export_pgn(PgnReader& reader, const CheckOptions& options,
+                const std::function<void(const GameRecord&, std::string_view)>& on_game,
+                const PgnExportOptions& export_options) {
+    Exporter exporter(options, export_options, on_game);
+    reader.read_all(exporter);
+}
+
+std::string export_pgn_text(std::string_view pgn, const CheckOptions& options, int* invalid,
+                            const PgnExportOptions& export_options) {
+    std::string out;
+    int bad = 0;
+    auto reader = PgnReader::from_memory(pgn);
+    export_pgn(
+        reader, options,
+        [&](const GameRecord& record, std::string_view text) {
+            if (record.valid()) out += text;
+            else ++bad;
+        },
+        export_options);
+    if (invalid) *invalid = bad;
+    return out;
+}
+
+} // namespace horde

@@ -1,0 +1,367 @@
+#include "horde/report/position_list.hpp"
+
+#include "horde/notation/san.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstring>
+#include <vector>
+
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
+namespace horde {
+
+std::optional<ListFormat> parse_list_format(std::string_view text) {
+    if (text == "fen") return ListFormat::Fen;
+    if (text == "epd") return ListFormat::Epd;
+    if (text == "tsv") return ListFormat::Tsv;
+    if (text == "json") return ListFormat::Json;
+    return std::nullopt;
+}
+
+namespace {
+
+void append_square(std::string& out, Square s) {
+    out += char('a' + file_of(s));
+    out += char('1' + rank_of(s));
+}
+
+// A key per position for --unique: the repetition key, told apart per variant.
+std::uint64_t unique_key(const Board& b) {
+    return b.repetition_key() ^ (std::uint64_t(b.variant()) * 0x9E3779B97F4A7C15ULL);
+}
+
+// The text of one rank of a FEN placement from its occupancy (bit f = file f): up to 8
+// symbols, each a digit ('1'..'8', a run of empty squares) or the piece on a file. `shuffle`
+// holds the file index of each piece symbol (0x80 for a digit) and `digits` the digit (0 for a
+// piece), so that a rank is written without data-dependent branches: with SSSE3, one byte
+// shuffle of the rank's piece letters or'ed with the digits.
+struct alignas(8) RankPattern {
+    std::uint8_t shuffle[8];
+    char digits[8];
+    std::uint8_t length;
+};
+
+constexpr std::array<RankPattern, 256> RANK_PATTERNS = [] {
+    std::array<RankPattern, 256> table{};
+    for (int mask = 0; mask < 256; ++mask) {
+        RankPattern r{};
+        int empty = 0;
+        auto put = [&](std::uint8_t shuffle, char digit) {
+            r.shuffle[r.length] = shuffle;
+            r.digits[r.length] = digit;
+            ++r.length;
+        };
+        for (int file = 0; file < 8; ++file) {
+            if (mask & (1 << file)) {
+                if (empty) put(0x80, char('0' + empty));
+                empty = 0;
+                put(std::uint8_t(file), 0);
+            } else {
+                ++empty;
+            }
+        }
+        if (empty) put(0x80, char('0' + empty));
+        for (int i = r.length; i < 8; ++i) r.shuffle[i] = 0x80; // written as 0, then overwritten
+        table[std::size_t(mask)] = r;
+    }
+    return table;
+}();
+
+// FEN letter of each piece type (index: the low nibble of a Piece); Black adds 0x20.
+constexpr char TYPE_LETTERS[16] = {' ', 'P', 'N', 'B', 'R', 'Q', 'K', 'L', 'A', 'H', 'Y', ' ', ' ', ' ', ' ', ' '};
+static_assert(TYPE_LETTERS[KHESHIG] == piece_type_letter(KHESHIG) && TYPE_LETTERS[YURT] == piece_type_letter(YURT));
+
+// Writes the FEN into `p` (at least 100 writable bytes) and returns the end.
+char* write_fen(char* p, const Board& board, bool with_counters) {
+    const Position& pos = board.position();
+    const Bitboard occupied = pos.pieces();
+#if defined(__SSSE3__)
+    const __m128i letters = _mm_loadu_si128(reinterpret_cast<const __m128i*>(TYPE_LETTERS));
+    const __m128i low_nibble = _mm_set1_epi8(0x0F), colour_bit = _mm_set1_epi8(0x10);
+#endif
+    for (int rank = 7; rank >= 0; --rank) {
+        const Piece* row = pos.board + rank * 8;
+        const RankPattern& pattern = RANK_PATTERNS[(occupied >> (rank * 8)) & 0xFF];
+#if defined(__SSSE3__)
+        const __m128i pieces = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(row));
+        const __m128i chars = _mm_or_si128(_mm_shuffle_epi8(letters, _mm_and_si128(pieces, low_nibble)),
+                                           _mm_slli_epi16(_mm_and_si128(pieces, colour_bit), 1));
+        const __m128i text =
+            _mm_or_si128(_mm_shuffle_epi8(chars, _mm_loadl_epi64(reinterpret_cast<const __m128i*>(pattern.shuffle))),
+                         _mm_loadl_epi64(reinterpret_cast<const __m128i*>(pattern.digits)));
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(p), text);
+#else
+        for (int i = 0; i < 8; ++i) {
+            const std::uint8_t piece = row[pattern.shuffle[i] & 7];
+            const char letter = char(TYPE_LETTERS[piece & 15] | ((piece & 0x10) << 1));
+            p[i] = pattern.shuffle[i] & 0x80 ? pattern.digits[i] : letter;
+        }
+#endif
+        p += pattern.length;
+        *p++ = rank ? '/' : ' ';
+    }
+    *p++ = pos.side == WHITE ? 'w' : 'b';
+    *p++ = ' ';
+    if (!pos.castling) *p++ = '-';
+    if (pos.castling & WHITE_OO) *p++ = 'K';
+    if (pos.castling & WHITE_OOO) *p++ = 'Q';
+    if (pos.castling & BLACK_OO) *p++ = 'k';
+    if (pos.castling & BLACK_OOO) *p++ = 'q';
+    *p++ = ' ';
+    if (pos.ep != SQ_NONE && board.ep_capture_is_legal()) {
+        *p++ = char('a' + file_of(pos.ep));
+        *p++ = char('1' + rank_of(pos.ep));
+    } else {
+        *p++ = '-';
+    }
+    if (with_counters) {
+        *p++ = ' ';
+        p = std::to_chars(p, p + 8, pos.halfmove).ptr;
+        *p++ = ' ';
+        p = std::to_chars(p, p + 8, pos.fullmove).ptr;
+    }
+    return p;
+}
+
+} // namespace
+
+void append_fen(std::string& out, const Board& board, bool with_counters) {
+    char buffer[128];
+    out.append(buffer, std::size_t(write_fen(buffer, board, with_counters) - buffer));
+}
+
+void append_uci(std::string& out, Move m) {
+    append_square(out, m.from());
+    append_square(out, m.to());
+    if (m.is_promotion()) out += char(piece_type_letter(m.promoted()) - 'A' + 'a');
+}
+
+namespace {
+
+// Writes into a buffer known to have room for one line (PositionLister::kMaxLine bytes).
+struct Writer {
+    char* p;
+    void put(char c) { *p++ = c; }
+    void put(std::string_view s) {
+        std::memcpy(p, s.data(), s.size());
+        p += s.size();
+    }
+    void number(std::uint64_t n) { p = std::to_chars(p, p + 24, n).ptr; }
+    void square(Square s) {
+        *p++ = char('a' + file_of(s));
+        *p++ = char('1' + rank_of(s));
+    }
+    void uci(Move m) {
+        square(m.from());
+        square(m.to());
+        if (m.is_promotion()) *p++ = char(piece_type_letter(m.promoted()) - 'A' + 'a');
+    }
+    void fen(const Board& b, bool with_counters) { p = write_fen(p, b, with_counters); }
+};
+
+} // namespace
+
+PositionLister::PositionLister(ListOptions options, Sink sink, std::size_t chunk)
+    : options_(options), sink_(std::move(sink)), chunk_(std::max<std::size_t>(chunk, 1)),
+      buffer_(new char[chunk_ + kMaxLine]) {
+    any_selector_ = options_.start || options_.final || options_.ply >= 0 || options_.every > 0;
+    if (options_.format == ListFormat::Tsv) {
+        Writer w{buffer_.get()};
+        w.put("game\tply\tsan\tuci\tfen\n");
+        used_ = std::size_t(w.p - buffer_.get());
+    }
+}
+
+PositionLister::~PositionLister() { flush(); }
+
+void PositionLister::flush() {
+    if (!used_) return;
+    sink_(std::string_view(buffer_.get(), used_));
+    used_ = 0;
+}
+
+bool PositionLister::selected(int ply, int last) const {
+    if (!any_selector_) return true;
+    return (options_.start && ply == 0) || (options_.final && ply == last) || ply == options_.ply ||
+           (options_.every > 0 && ply % options_.every == 0);
+}
+
+void PositionLister::emit(const Board& b, int ply, Move played, std::string_view played_san, Move next) {
+    if (options_.unique && !seen_.insert(unique_key(b)).second) return;
+    ++lines_;
+    // used_ < chunk_ here, so a line of up to kMaxLine bytes fits.
+    Writer w{buffer_.get() + used_};
+    switch (options_.format) {
+    case ListFormat::Fen:
+        w.fen(b, true);
+        break;
+    case ListFormat::Epd:
+        w.fen(b, false);
+        w.put(" id \"");
+        w.number(games_);
+        w.put(':');
+        w.number(std::uint64_t(ply));
+        w.put("\";");
+        if (!next.is_none()) {
+            w.put(" sm \"");
+            w.put(to_san(b, next));
+            w.put("\";");
+        }
+        break;
+    case ListFormat::Tsv:
+        w.number(games_);
+        w.put('\t');
+        w.number(std::uint64_t(ply));
+        w.put('\t');
+        if (played.is_none()) {
+            w.put("-\t-\t");
+        } else {
+            w.put(played_san);
+            w.put('\t');
+            w.uci(played);
+            w.put('\t');
+        }
+        w.fen(b, true);
+        break;
+    case ListFormat::Json:
+        w.put("{\"game\":");
+        w.number(games_);
+        w.put(",\"ply\":");
+        w.number(std::uint64_t(ply));
+        if (played.is_none()) {
+            w.put(",\"san\":null,\"uci\":null");
+        } else {
+            // SAN and UCI never need JSON escapes.
+            w.put(",\"san\":\"");
+            w.put(played_san);
+            w.put("\",\"uci\":\"");
+            w.uci(played);
+            w.put('"');
+        }
+        w.put(",\"fen\":\"");
+        w.fen(b, true);
+        w.put("\",\"variant\":\"");
+        w.put(variant_name(b.variant()));
+        w.put("\"}");
+        break;
+    }
+    w.put('\n');
+    used_ = std::size_t(w.p - buffer_.get());
+    if (used_ >= chunk_) flush();
+}
+
+std::uint64_t PositionLister::list_game(const GameRecord& r) {
+    return list_game(r.start ? &*r.start : nullptr, r.valid(), r.moves);
+}
+
+std::uint64_t PositionLister::list_game(const Board* start, bool valid, std::span<const Move> moves) {
+    ++games_;
+    if (!start || (!valid && !options_.keep_partial)) return 0;
+    const std::uint64_t before = lines_;
+    const int last = int(moves.size());
+    // SAN of the move that reached a position: TSV and JSON only (EPD writes the next move's).
+    const bool reach_san = options_.format == ListFormat::Tsv || options_.format == ListFormat::Json;
+    Board b = *start;
+    std::string san;
+    Move played = Move::none();
+    for (int ply = 0;; ++ply) {
+        if (selected(ply, last)) emit(b, ply, played, san, ply < last ? moves[std::size_t(ply)] : Move::none());
+        if (ply == last) break;
+        played = moves[std::size_t(ply)];
+        if (reach_san && selected(ply + 1, last)) san = to_san(b, played);
+        b.play(played);
+    }
+    return lines_ - before;
+}
+
+void ThreadedPositionLister::Batch::clear() {
+    starts.clear();
+    state.clear();
+    moves.clear();
+    ends.clear();
+}
+
+ThreadedPositionLister::ThreadedPositionLister(ListOptions options, PositionLister::Sink sink, std::size_t chunk)
+    : lister_(options, std::move(sink), chunk) {
+    worker_ = std::thread([this] { run(); });
+}
+
+ThreadedPositionLister::~ThreadedPositionLister() { finish(); }
+
+void ThreadedPositionLister::list_game(const GameRecord& r) {
+    filling_.state.push_back(!r.start ? 0 : r.valid() ? 1 : 2);
+    filling_.starts.push_back(r.start ? *r.start : Board());
+    filling_.moves.insert(filling_.moves.end(), r.moves.begin(), r.moves.end());
+    filling_.ends.push_back(filling_.moves.size());
+    if (filling_.games() >= kBatchGames || filling_.moves.size() >= kBatchGames * 256) hand_over();
+}
+
+void ThreadedPositionLister::hand_over() {
+    std::unique_lock lock(mutex_);
+    cv_.wait(lock, [this] { return !has_pending_; });
+    std::swap(filling_, pending_);
+    has_pending_ = true;
+    lock.unlock();
+    cv_.notify_all();
+    filling_.clear();
+}
+
+void ThreadedPositionLister::run() {
+    for (;;) {
+        {
+            std::unique_lock lock(mutex_);
+            cv_.wait(lock, [this] { return has_pending_ || done_; });
+            if (!has_pending_) return; // done, and nothing left
+            std::swap(pending_, working_);
+            has_pending_ = false;
+        }
+        cv_.notify_all();
+        std::size_t begin = 0;
+        for (std::size_t g = 0; g < working_.games(); ++g) {
+            const std::size_t end = working_.ends[g];
+            lister_.list_game(working_.state[g] ? &working_.starts[g] : nullptr, working_.state[g] == 1,
+                              std::span<const Move>(working_.moves.data() + begin, end - begin));
+            begin = end;
+        }
+        working_.clear();
+    }
+}
+
+void ThreadedPositionLister::finish() {
+    if (finished_) return;
+    finished_ = true;
+    if (filling_.games()) hand_over();
+    {
+        std::lock_guard lock(mutex_);
+        done_ = true;
+    }
+    cv_.notify_all();
+    worker_.join();
+    lister_.flush();
+}
+
+std::string legal_moves_line(const Board& board, bool uci) {
+    std::vector<std::string> names;
+    for (Move m : board.legal_moves()) {
+        if (uci) {
+            std::string s;
+            append_uci(s, m);
+            names.push_back(std::move(s));
+        } else {
+            names.push_back(to_san(board, m));
+        }
+    }
+    std::sort(names.begin(), names.end());
+    std::string line;
+    for (const auto& n : names) {
+        if (!line.empty()) line += ' ';
+        line += n;
+    }
+    return line;
+}
+
+} // namespace horde
