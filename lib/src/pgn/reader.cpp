@@ -27,6 +27,15 @@ std::string_view pgn_error_name(PgnErrorKind kind) {
     return "unknown";
 }
 
+std::string_view pgn_notice_name(PgnNotice kind) {
+    switch (kind) {
+    case PgnNotice::UnicodeEllipsis: return "unicode-ellipsis";
+    case PgnNotice::TextBetweenGames: return "text-between-games";
+    case PgnNotice::BlankLineInMovetext: return "blank-line-in-movetext";
+    }
+    return "unknown";
+}
+
 namespace {
 std::size_t read_istream(void* ctx, char* dst, std::size_t n, bool& error) {
     auto& in = *static_cast<std::istream*>(ctx);
@@ -146,6 +155,42 @@ std::size_t PgnReader::skip_long_token() {
     }
 }
 
+bool PgnReader::seen_tag(std::string_view name) {
+    if (name.empty()) return false;
+    // FNV-1a: tag names are short; a collision would only split a game early, never merge two.
+    std::uint64_t h = 1469598103934665603ULL;
+    for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    for (std::size_t i = 0; i < tag_count_; ++i)
+        if (tag_hashes_[i] == h) return true;
+    if (tag_count_ < kTrackedTags) tag_hashes_[tag_count_++] = h;
+    return false;
+}
+
+long long PgnReader::peek_move_number() const {
+    std::size_t q = p_;
+    long long n = 0;
+    while (q < len_ && (cls(buf_[q]) & C_DIGIT) && q - p_ < 12) n = n * 10 + (buf_[q++] - '0');
+    if (q == p_ || q >= len_) return -1;
+    if (buf_[q] == '.') return n;
+    if (q + 2 < len_ && static_cast<unsigned char>(buf_[q]) == 0xE2 && static_cast<unsigned char>(buf_[q + 1]) == 0x80 &&
+        static_cast<unsigned char>(buf_[q + 2]) == 0xA6)
+        return n;
+    return -1;
+}
+
+bool PgnReader::starts_game_outside() const {
+    const char c = buf_[p_];
+    auto ends_at = [&](std::size_t q) { return q >= len_ || (cls(buf_[q]) & C_DELIM); };
+    if (c == '*') return ends_at(p_ + 1);
+    if (!(cls(c) & C_DIGIT)) return false;
+    if (peek_move_number() >= 0) return true;
+    const std::size_t rest = len_ - p_;
+    const char* b = buf_.get() + p_;
+    if (rest >= 3 && (std::memcmp(b, "1-0", 3) == 0 || std::memcmp(b, "0-1", 3) == 0)) return ends_at(p_ + 3);
+    if (rest >= 7 && std::memcmp(b, "1/2-1/2", 7) == 0) return ends_at(p_ + 7);
+    return false;
+}
+
 std::string_view PgnReader::peek_tag_name() const {
     std::size_t q = p_ + 1;
     while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
@@ -223,6 +268,7 @@ PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
         const char* close = static_cast<const char*>(std::memchr(b, '}', std::size_t(e - b)));
         const char* lim = close ? close : e;
         const std::size_t n = std::size_t(lim - b);
+        if (std::memchr(b, '{', n)) comment_nested_open_ = true;
         if (!std::memchr(b, '\n', n) && !std::memchr(b, '\r', n)) {
             if (!line_content)
                 for (const char* q = b; q < lim; ++q)
@@ -348,6 +394,7 @@ PgnReader::TagScan PgnReader::scan_tag() {
         return t;
     }
     std::memcpy(name_, buf_.get() + ns, nlen);
+    name_[nlen] = 0;
     t.name = std::string_view(name_, nlen);
     while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
     if (q >= len_ || buf_[q] != '"') return cut("expected '\"' after the tag name");

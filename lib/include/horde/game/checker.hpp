@@ -27,8 +27,9 @@ struct Diagnostic {
 
 struct CheckOptions {
     std::optional<Variant> forced_variant; // --variant: ignore the Variant tag
-    bool strict = false;                   // tolerated SAN spellings become errors
+    bool strict = false;                   // every warning becomes an error (with "(strict mode)")
     bool lichess = false;                  // lichess's extra Horde rules
+    bool allow_null_moves = false;         // a main-line null move is a warning, not an error
 };
 
 struct GameRecord {
@@ -37,7 +38,8 @@ struct GameRecord {
     std::vector<std::pair<std::string, std::string>> tags; // in input order
     std::optional<Variant> variant;
     std::optional<Board> start;       // nullopt when the start position is invalid
-    std::vector<Move> moves;          // main line, legal moves only (up to the first error)
+    std::vector<Move> moves;          // main line, legal moves only (up to the first error); a
+                                      // null move (only with allow_null_moves) is Move::none()
     std::optional<Board> final_board; // after the last legal main-line move
     Adjudication adjudication;
     std::string declared = "*";       // the Result tag ("*" when absent)
@@ -61,9 +63,17 @@ public:
     void tag(std::string_view name, std::string_view value, int line, int column);
     // Called once the tag section is over (before the first movetext token).
     void begin_movetext(int line, int column);
-    // A SAN token of the movetext. Returns the legal move it names in the current line (main
-    // line or variation), or Move::none() (after an error in that line, or a bad token).
+    // A SAN token of the movetext (or a dialect spelling, see notation/dialect.hpp). Returns the
+    // legal move it names in the current line (main line or variation), or Move::none() (after
+    // an error in that line, a bad token, a null move or an en passant mark: see last_token()).
     Move san(std::string_view token, int line, int column);
+    // A move number ("12." "12..." "12…"): checked against the next move of the line.
+    void move_number(std::uint64_t number, int line, int column);
+    // Unusual input the reader read with certainty (PgnNotice): a warning.
+    void reader_notice(std::string_view code, std::string message, int line, int column);
+    // What the last san() token was.
+    enum class TokenKind : std::uint8_t { Move, NullMove, EnPassantMark, Unread };
+    TokenKind last_token() const { return last_token_; }
     void begin_variation(int line, int column);
     void end_variation(int line, int column);
     void result(std::string_view token, int line, int column);
@@ -87,12 +97,22 @@ private:
     void setup_start();
     void start_game_from(const Board& start);
     Move main_line_move(std::string_view token, int line, int column);
+    Move main_line_slow(std::string_view token, int line, int column, int ply, int number);
     Move variation_move(std::string_view token, int line, int column);
+    // The move number written before a move (-1: none) against the position it is played from.
+    void check_move_number(int number, int fullmove, bool white, int line, int column, int ply,
+                           std::string_view token);
+    // An "e.p." token after `last` (the line's last move).
+    void en_passant_mark(std::string_view token, Move last, const Board* before, int line, int column, int ply,
+                         const char* where);
+    void add_warnings(std::vector<SanWarning>& warnings, const char* where, int line, int column, int ply,
+                      std::string_view token);
 
     struct Line {
         std::optional<Board> before_last; // position before this line's last move
         std::optional<Board> current;     // nullopt once the line has an error
         int ply = 0;                      // ply number of the last move (for messages)
+        Move last = Move::none();         // the last move (for an "e.p." mark)
     };
 
     CheckOptions options_;
@@ -107,6 +127,9 @@ private:
     std::vector<Line> variations_;
     std::size_t max_tracked_depth_ = 256; // deeper variations are checked for structure only
     int skipped_depth_ = 0;
+    int pending_number_ = -1;           // the move number before the next move, -1: none
+    bool saw_movetext_ = false;         // a move, result or variation
+    TokenKind last_token_ = TokenKind::Unread;
     int result_line_ = 0, result_column_ = 0; // where the result token stood
     std::pair<int, int> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
     std::optional<Board> start_boards_[VARIANT_NB];
