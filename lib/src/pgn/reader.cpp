@@ -182,6 +182,17 @@ bool PgnReader::starts_game_outside() const {
     const char c = buf_[p_];
     auto ends_at = [&](std::size_t q) { return q >= len_ || (cls(buf_[q]) & C_DELIM); };
     if (c == '*') return ends_at(p_ + 1);
+    if (cls(c) & C_ALPHA) {
+        // A word of SAN's shape with a digit (e4, Nf3, Z0) or castling: movetext without numbers.
+        // Words of prose ("This", "Games") have no digit.
+        bool digit = false;
+        std::size_t q = p_;
+        for (; q < len_ && (cls(buf_[q]) & C_SAN) && q - p_ < 16; ++q) digit |= (cls(buf_[q]) & C_DIGIT) != 0;
+        if (!ends_at(q)) return false;
+        const std::string_view w(buf_.get() + p_, q - p_);
+        return digit || w.starts_with("O-O") || w.starts_with("o-o");
+    }
+    if (c == '-') return len_ - p_ >= 2 && buf_[p_ + 1] == '-' && ends_at(p_ + 2);
     if (!(cls(c) & C_DIGIT)) return false;
     if (peek_move_number() >= 0) return true;
     const std::size_t rest = len_ - p_;

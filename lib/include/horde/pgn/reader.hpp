@@ -43,9 +43,10 @@
 // starts a new game without tags; followed by anything else, the game goes on (notice
 // BlankLineInMovetext). Whitespace, comments and '%' lines before the first game or after a
 // game's result belong to no game's events (they are not reported, but they are part of the raw
-// bytes, see below). Outside a game, a line that starts with a move number or a result token
-// starts a game (so movetext without tags is a game, and so is a lone result); any other text up
-// to the next line that starts with a tag or a move number is text between games (notice
+// bytes, see below). Outside a game, a move number, a result token, or a word of SAN's shape
+// that has a digit or is castling ("e4", "Nf3", "O-O"), starts a game (so movetext without tags
+// is a game, and so is a lone result); any other text (prose: "This file has 3 games") is read
+// to the end of its line as text between games (notice
 // TextBetweenGames, delivered to the game whose raw bytes hold it: the game before it, or for a
 // preamble the first game, after its begin_game).
 //
@@ -324,7 +325,7 @@ private:
     template <class V> bool on_movetext_gap(V& v);
     // The move number at p_ ("12." "12…"), or -1 when the word there is not one.
     long long peek_move_number() const;
-    // A word at p_ that starts a game outside one: a move number or a result token.
+    // A word at p_ that starts a game outside one: a move number, a result, a SAN-shaped word.
     bool starts_game_outside() const;
     bool seen_tag(std::string_view name); // records the name in the tag section's set
 
