@@ -3,6 +3,7 @@
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
+#include "horde/game/duplicates.hpp"
 #include "horde/io/line_input.hpp"
 #include "log.hpp"
 #include "horde/pgn/reader.hpp"
@@ -27,6 +28,8 @@ struct Options {
     bool fen = false;
     bool lichess = false;
     bool strict = false;
+    bool allow_null_moves = false;
+    std::string duplicates, duplicates_out; // "", "exact" or "prefix"
     std::string variant;
     bool quiet = false;
     bool no_warnings = false;
@@ -45,8 +48,13 @@ struct OutFile {
     }
 };
 
+struct Outputs {
+    std::FILE *valid = nullptr, *invalid = nullptr, *duplicates = nullptr;
+    horde::DuplicateFinder* finder = nullptr; // one for all inputs
+};
+
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
-                   Totals& totals, std::FILE* valid_out, std::FILE* invalid_out) {
+                   Totals& totals, const Outputs& outputs) {
     const bool is_stdin = name == "-";
     const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
     if (fd < 0) {
@@ -55,8 +63,8 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
     }
     const std::string display = horde::input_display_name(name);
     horde::PgnReader reader(fd);
-    const bool capture = valid_out || invalid_out;
-    horde::check_pgn(reader, check_options, capture, [&](const horde::GameRecord& r, std::string_view raw) {
+    const bool capture = outputs.valid || outputs.invalid || outputs.duplicates;
+    horde::check_pgn(reader, check_options, capture, outputs.finder, [&](const horde::GameRecord& r, std::string_view raw) {
         ++totals.games;
         totals.plies += std::uint64_t(r.plies());
         totals.warnings += r.warnings.size();
@@ -69,7 +77,10 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
             line += '\n';
             std::fwrite(line.data(), 1, line.size(), stdout);
         }
-        if (std::FILE* out = r.valid() ? valid_out : invalid_out) std::fwrite(raw.data(), 1, raw.size(), out);
+        // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).
+        std::FILE* out = r.valid() ? outputs.valid : outputs.invalid;
+        if (horde::is_duplicate(r)) out = outputs.duplicates ? outputs.duplicates : r.valid() ? outputs.valid : nullptr;
+        if (out) std::fwrite(raw.data(), 1, raw.size(), out);
     });
     const bool read_error = reader.io_error();
     if (!is_stdin) ::close(fd);
@@ -112,7 +123,11 @@ int main(int argc, char** argv) {
     app.add_option("--invalid-out", o.invalid_out, "Write every invalid game, byte for byte, to this file");
     app.add_flag("--fen", o.fen, "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): one verdict per line");
     app.add_flag("--lichess", o.lichess, "Apply lichess's extra Horde rules (closed-position draw, time-forfeit material)");
-    app.add_flag("--strict", o.strict, "Tolerated SAN spellings (0-0, missing +/#, e8Q, missing x) become errors");
+    app.add_flag("--strict", o.strict, "Every warning (tolerated spellings and dialects, see the README) becomes an error");
+    app.add_flag("--allow-null-moves", o.allow_null_moves, "A null move (--, Z0, 0000, @@@@) in the main line is a warning, not an error");
+    app.add_flag("--duplicates{exact}", o.duplicates,
+                 "Report games equal to an earlier one (--duplicates=prefix: also when one's moves start the other's)");
+    app.add_option("--duplicates-out", o.duplicates_out, "Write every duplicate game, byte for byte, to this file");
     horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
                                            "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
@@ -124,6 +139,14 @@ int main(int argc, char** argv) {
     horde::CheckOptions check_options;
     check_options.strict = o.strict;
     check_options.lichess = o.lichess;
+    check_options.allow_null_moves = o.allow_null_moves;
+    if (!o.duplicates_out.empty() && o.duplicates.empty()) o.duplicates = "exact";
+    if (o.duplicates == "exact") check_options.duplicates = horde::DuplicateMode::Exact;
+    else if (o.duplicates == "prefix") check_options.duplicates = horde::DuplicateMode::Prefix;
+    else if (!o.duplicates.empty()) {
+        fmt::print(stderr, "horde-check: --duplicates={}: expected exact or prefix\n", o.duplicates);
+        return kExitUsage;
+    }
     horde::Variant fen_variant = horde::Variant::Horde;
     if (!o.variant.empty()) {
         auto v = horde::tools::parse_variant_option("horde-check", o.variant);
@@ -131,12 +154,13 @@ int main(int argc, char** argv) {
         check_options.forced_variant = v;
         fen_variant = *v;
     }
-    if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty())) {
-        fmt::print(stderr, "horde-check: --valid-out/--invalid-out apply to PGN input, not --fen\n");
+    if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty() || !o.duplicates_out.empty())) {
+        fmt::print(stderr, "horde-check: --valid-out/--invalid-out/--duplicates-out apply to PGN input, not --fen\n");
         return kExitUsage;
     }
-    OutFile valid_out, invalid_out;
-    for (auto [path, out] : {std::pair{&o.valid_out, &valid_out}, std::pair{&o.invalid_out, &invalid_out}}) {
+    OutFile valid_out, invalid_out, duplicates_out;
+    for (auto [path, out] : {std::pair{&o.valid_out, &valid_out}, std::pair{&o.invalid_out, &invalid_out},
+                             std::pair{&o.duplicates_out, &duplicates_out}}) {
         if (path->empty()) continue;
         out->f = std::fopen(path->c_str(), "wb");
         if (!out->f) {
@@ -150,6 +174,9 @@ int main(int argc, char** argv) {
     static char err_buffer[1 << 16];
     std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
 
+    std::optional<horde::DuplicateFinder> finder;
+    if (check_options.duplicates != horde::DuplicateMode::Off) finder.emplace(check_options.duplicates);
+    const Outputs outputs{valid_out.f, invalid_out.f, duplicates_out.f, finder ? &*finder : nullptr};
     const auto start = std::chrono::steady_clock::now();
     Totals totals;
     int status = 0;
@@ -158,7 +185,7 @@ int main(int argc, char** argv) {
         const Totals before = totals;
         const auto file_start = std::chrono::steady_clock::now();
         const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals)
-                             : check_pgn_file(file, o, check_options, totals, valid_out.f, invalid_out.f);
+                             : check_pgn_file(file, o, check_options, totals, outputs);
         status = std::max(status, rc);
         const double file_secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - file_start).count();

@@ -1,5 +1,6 @@
 #include "horde/game/checker.hpp"
 
+#include "horde/game/duplicates.hpp"
 #include "horde/game/lichess.hpp"
 #include "horde/notation/dialect.hpp"
 #include "horde/notation/san_exact.hpp"
@@ -508,7 +509,7 @@ void GameChecker::reader_error(std::string_view code, std::string message, int l
     error(std::string(code), std::move(message), line, column);
 }
 
-const GameRecord& GameChecker::end_game(int line, int column) {
+GameRecord& GameChecker::end_game(int line, int column) {
     if (!started_) begin_movetext(line, column);
     if (result_line_ > 0) {
         line = result_line_;
@@ -571,7 +572,18 @@ const GameRecord& GameChecker::end_game(int line, int column) {
             }
         }
     }
+    if (options_.duplicates != DuplicateMode::Off && record_.valid() && !record_.moves.empty()) {
+        const auto states = fingerprint_states(record_);
+        record_.fingerprint = states.empty() ? 0 : states.back();
+    }
     return record_;
+}
+
+bool is_duplicate(const GameRecord& record) {
+    for (const auto* list : {&record.warnings, &record.errors})
+        for (const auto& d : *list)
+            if (d.code == "duplicate-game") return true;
+    return false;
 }
 
 namespace {
@@ -579,6 +591,8 @@ namespace {
 // Forwards the reader's events to a GameChecker.
 struct CheckVisitor : PgnVisitor {
     GameChecker& checker;
+    DuplicateFinder* duplicates = nullptr;
+    bool strict = false;
     std::string* raw;
     const std::function<void(const GameRecord&, std::string_view)>& on_game;
 
@@ -603,7 +617,8 @@ struct CheckVisitor : PgnVisitor {
         checker.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
     }
     void end_game(const GameInfo& g) {
-        const GameRecord& record = checker.end_game(ln(g.end), col(g.end));
+        GameRecord& record = checker.end_game(ln(g.end), col(g.end));
+        if (duplicates) duplicates->check(record, strict);
         on_game(record, raw ? std::string_view(*raw) : std::string_view());
     }
 };
@@ -612,10 +627,21 @@ struct CheckVisitor : PgnVisitor {
 
 void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
                const std::function<void(const GameRecord&, std::string_view raw)>& on_game) {
+    check_pgn(reader, options, capture_raw, nullptr, on_game);
+}
+
+void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* shared,
+               const std::function<void(const GameRecord&, std::string_view raw)>& on_game) {
     GameChecker checker(options);
     std::string raw;
     if (capture_raw) reader.set_capture(&raw);
     CheckVisitor visitor(checker, capture_raw ? &raw : nullptr, on_game);
+    std::optional<DuplicateFinder> own;
+    if (options.duplicates != DuplicateMode::Off) {
+        if (!shared) shared = &own.emplace(options.duplicates);
+        visitor.duplicates = shared;
+        visitor.strict = options.strict;
+    }
     reader.read_all(visitor);
     if (capture_raw) reader.set_capture(nullptr);
 }

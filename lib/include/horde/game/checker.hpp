@@ -25,11 +25,15 @@ struct Diagnostic {
     std::string token;    // the SAN (or other token) concerned, if any
 };
 
+// --duplicates: off, equal games, or also games where one's moves are a prefix of the other's.
+enum class DuplicateMode : std::uint8_t { Off, Exact, Prefix };
+
 struct CheckOptions {
     std::optional<Variant> forced_variant; // --variant: ignore the Variant tag
     bool strict = false;                   // every warning becomes an error (with "(strict mode)")
     bool lichess = false;                  // lichess's extra Horde rules
     bool allow_null_moves = false;         // a main-line null move is a warning, not an error
+    DuplicateMode duplicates = DuplicateMode::Off; // check_pgn reports duplicate games (duplicates.hpp)
 };
 
 struct GameRecord {
@@ -50,6 +54,8 @@ struct GameRecord {
     // The adjudication is then kind game-over, result 1/2-1/2, and record_status_name()
     // says "lichess-closed-position".
     bool lichess_closed_position = false;
+    // With CheckOptions::duplicates: the fingerprint of variant, start and main line (0: none).
+    std::uint64_t fingerprint = 0;
     bool valid() const { return errors.empty(); }
     int plies() const { return int(moves.size()); }
     std::string_view tag(std::string_view name) const;
@@ -81,7 +87,7 @@ public:
     void reader_error(std::string_view code, std::string message, int line, int column);
     // Finishes the game: result checks and adjudication. The record stays valid until the
     // next begin_game.
-    const GameRecord& end_game(int line, int column);
+    GameRecord& end_game(int line, int column);
 
     const GameRecord& record() const { return record_; }
     // The main line's board now (after the last legal move), if the start was valid.
@@ -137,8 +143,14 @@ private:
 
 class PgnReader;
 // Reads every game of a PGN stream through a GameChecker and hands each finished record to
-// `on_game` together with the game's raw bytes (empty unless capture_raw).
+// `on_game` together with the game's raw bytes (empty unless capture_raw). With
+// options.duplicates, a DuplicateFinder sees the records in order first.
 void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
+               const std::function<void(const GameRecord&, std::string_view raw)>& on_game);
+class DuplicateFinder;
+// The same, with a DuplicateFinder that outlives the call (duplicates across several inputs);
+// nullptr: one of its own when options.duplicates is set.
+void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* duplicates,
                const std::function<void(const GameRecord&, std::string_view raw)>& on_game);
 
 // One NDJSON object for a record (no trailing newline).
@@ -147,6 +159,8 @@ std::string record_to_json(const GameRecord& record);
 std::string json_escape(std::string_view s);
 // The status of the record's adjudication: status_name(), or "lichess-closed-position".
 std::string_view record_status_name(const GameRecord& record);
+// Whether the record was reported as a duplicate game (duplicates.hpp).
+bool is_duplicate(const GameRecord& record);
 // "White - Black" from the tags, for messages.
 std::string game_players(const GameRecord& record);
 
