@@ -137,6 +137,11 @@ std::optional<std::variant<DialectMove, SanError>> read_dialect_move(const Board
         t.remove_suffix(1);
     }
     if (t.size() < 2) return std::nullopt;
+    // "e8(Q)": promotion in parentheses. An error: it reads like a move and a variation "(Q)".
+    if (t.size() >= 5 && t[t.size() - 3] == '(' && t.back() == ')' && is_rank(t[t.size() - 4]))
+        return SanError{SanErrorCode::Syntax,
+                        fmt::format("'{}': a promotion written in parentheses is not read (SAN writes {}={})", token,
+                                    t.substr(0, t.size() - 3), upper(t[t.size() - 2]))};
 
     if (t == "o-o" || t == "o-o-o") {
         SanMove castle;
