@@ -159,14 +159,9 @@ void GameChecker::setup_start() {
 
 Move GameChecker::san(std::string_view token, int line, int column) {
     if (!started_) begin_movetext(line, column);
-    saw_movetext_ = true;
     last_token_ = TokenKind::Unread;
     if (variation_depth_ > 0) return variation_move(token, line, column);
     return main_line_move(token, line, column);
-}
-
-void GameChecker::move_number(std::uint64_t number, int, int) {
-    pending_number_ = number > 100000 ? 100000 : int(number);
 }
 
 void GameChecker::reader_notice(std::string_view code, std::string message, int line, int column) {
@@ -523,7 +518,9 @@ GameRecord& GameChecker::end_game(int line, int column) {
         error("wrong-result", fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);
     if (record_.movetext_result.empty()) {
         // Read as '*': the Result tag (if any) stays the declared result, checked below.
-        if (!saw_movetext_ && !record_.tags.empty())
+        // no move, result or variation, and no token that gave an error
+        const bool no_movetext = !saw_movetext_ && record_.moves.empty() && record_.errors.empty();
+        if (no_movetext && !record_.tags.empty())
             warning("no-movetext", "the game has tags but no movetext", line, column);
         else
             warning("missing-result", "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): read as '*'",

@@ -74,7 +74,9 @@ public:
     // an error in that line, a bad token, a null move or an en passant mark: see last_token()).
     Move san(std::string_view token, int line, int column);
     // A move number ("12." "12..." "12…"): checked against the next move of the line.
-    void move_number(std::uint64_t number, int line, int column);
+    void move_number(std::uint64_t number, int /*line*/, int /*column*/) {
+        pending_number_ = number > 100000 ? 100000 : int(number); // inline: once per move pair
+    }
     // Unusual input the reader read with certainty (PgnNotice): a warning.
     void reader_notice(std::string_view code, std::string message, int line, int column);
     // What the last san() token was.

@@ -279,10 +279,10 @@ private:
     // Before a movetext token at p_: Go (read it), NextGame (it belongs to the next game: the
     // current one was finished) or Consumed (text between games, skipped).
     enum class Gate : std::uint8_t { Go, NextGame, Consumed };
-    template <class V> Gate gate(V& v) {
+    template <class V> [[gnu::always_inline]] Gate gate(V& v) {
         if (in_game_ && !pending_end_ && state_ == State::Movetext) [[likely]] {
             if (line_ != last_token_line_) [[unlikely]] {
-                if (line_ > last_token_line_ + 1 && saw_move_ && on_movetext_gap(v)) return Gate::NextGame;
+                if (line_ > last_token_line_ + 1 && first_number_ >= 0 && on_movetext_gap(v)) return Gate::NextGame;
                 last_token_line_ = line_;
             }
             return Gate::Go;
@@ -294,7 +294,6 @@ private:
         return enter_movetext(v) ? Gate::Go : Gate::NextGame;
     }
     template <class V> void deliver_san(V& v, const char* b, std::size_t n, std::size_t idx) {
-        saw_move_ = true;
         if (quiet()) return;
         const SourcePos pos = pos_at(idx);
         emit(v, [&] { return v.san(std::string_view(b, n), pos); });
@@ -352,12 +351,12 @@ private:
     std::size_t tag_count_ = 0;
     std::uint64_t last_tag_line_ = 0;
     std::uint64_t last_token_line_ = 0;   // line of the last movetext token (for blank lines)
-    long long first_number_ = -1;         // the game's first top-level move number
+    long long first_number_ = -1;         // the game's first top-level move number (-1: none yet;
+                                          // blank lines before it are not looked at)
     bool text_reported_ = false;          // a TextBetweenGames notice was given in this gap
     bool comment_nested_open_ = false;    // the last comment contained a '{'
     SourcePos preamble_pos_;              // text before the first game, reported after begin_game
     bool preamble_ = false;
-    bool saw_move_ = false;               // the movetext has had a move (for blank lines)
     std::string preamble_text_;
     // scratch
     std::string text_;
@@ -520,7 +519,6 @@ template <class V> void PgnReader::on_outside_text(V& v) {
 template <class V> void PgnReader::begin_movetext(V& v, std::size_t idx) {
     state_ = State::Movetext;
     last_token_line_ = line_;
-    saw_move_ = false;
     if (!quiet()) {
         const SourcePos pos = pos_at(idx);
         emit(v, [&] { return v.begin_movetext(pos); });
@@ -577,7 +575,7 @@ template <class V> void PgnReader::on_comment(V& v, bool brace) {
             return;
         }
         begin_movetext(v, p_);
-    } else if (line_ > last_token_line_ + 1 && saw_move_) [[unlikely]] {
+    } else if (line_ > last_token_line_ + 1 && first_number_ >= 0) [[unlikely]] {
         on_movetext_gap(v);
     }
     comment_nested_open_ = false;
@@ -660,7 +658,6 @@ void PgnReader::on_san(V& v, const char* b, std::size_t n, std::size_t idx, std:
         on_garbage(v, b + n - whole, whole, idx + n - whole);
         return;
     }
-    saw_move_ = true;
     if (quiet()) return;
     const SourcePos pos = pos_at(idx);
     emit(v, [&] { return v.san(std::string_view(b, j), pos); });
