@@ -155,17 +155,6 @@ std::size_t PgnReader::skip_long_token() {
     }
 }
 
-bool PgnReader::seen_tag(std::string_view name) {
-    if (name.empty()) return false;
-    // FNV-1a: tag names are short; a collision would only split a game early, never merge two.
-    std::uint64_t h = 1469598103934665603ULL;
-    for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-    for (std::size_t i = 0; i < tag_count_; ++i)
-        if (tag_hashes_[i] == h) return true;
-    if (tag_count_ < kTrackedTags) tag_hashes_[tag_count_++] = h;
-    return false;
-}
-
 long long PgnReader::peek_move_number() const {
     std::size_t q = p_;
     long long n = 0;

@@ -91,6 +91,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <iosfwd>
 #include <memory>
@@ -326,7 +327,18 @@ private:
     long long peek_move_number() const;
     // A word at p_ that starts a game outside one: a move number, a result, a SAN-shaped word.
     bool starts_game_outside() const;
-    bool seen_tag(std::string_view name); // records the name in the tag section's set
+    // Records the name in the tag section's set; true if it was there. The key is the length and
+    // the first 7 bytes: names that share both are rare, and a clash could only split a game at
+    // a repeated name after a blank line, never merge two.
+    bool seen_tag(std::string_view name) {
+        if (name.empty()) return false;
+        std::uint64_t key = std::min<std::size_t>(name.size(), 255);
+        for (std::size_t i = 0; i < name.size() && i < 7; ++i) key |= std::uint64_t(std::uint8_t(name[i])) << (8 * i + 8);
+        for (std::size_t i = 0; i < tag_count_; ++i)
+            if (tag_hashes_[i] == key) return true;
+        if (tag_count_ < kTrackedTags) tag_hashes_[tag_count_++] = key;
+        return false;
+    }
 
     // input
     ReadFn read_ = nullptr;
@@ -692,7 +704,7 @@ template <class V> void PgnReader::on_word(V& v) {
             ++i;
         }
         if (i == n || b[i] == '.' || is_ellipsis(b + i, n - i)) {
-            if (i == 4 && n == 4 && num == 0) [[unlikely]] { // "0000": a null move
+            if (num == 0 && n == 4 && i == 4) [[unlikely]] { // "0000": a null move
                 deliver_san(v, b, n, s);
                 return;
             }
@@ -755,7 +767,7 @@ template <class V> void PgnReader::on_word(V& v) {
         if (i < n) on_garbage(v, b, n, s);
         return;
     } else {
-        if (n + 2 < avail && b[n] == '(' && (cls(b[n + 1]) & C_ALPHA) && b[n + 2] == ')') [[unlikely]] {
+        if (n < avail && b[n] == '(' && n + 2 < avail && (cls(b[n + 1]) & C_ALPHA) && b[n + 2] == ')') [[unlikely]] {
             // "e8(Q)": one token, so that the checker can name it (it is no move and no variation)
             p_ = s + n + 3;
             deliver_san(v, b, n + 3, s);
