@@ -17,7 +17,7 @@ void check_round_trip(Variant variant, const Board& board) {
     FUZZ_CHECK(std::holds_alternative<Board>(again), fmt::format("{}: own FEN '{}' rejected: {}", variant_name(variant),
                                                                  fen, std::get<FenError>(again).message));
     const Board& reread = std::get<Board>(again);
-    FUZZ_CHECK(same_position(board, reread), fmt::format("{}: '{}' reads back as another position", variant_name(variant), fen));
+    FUZZ_CHECK(fuzz::same_position(board, reread), fmt::format("{}: '{}' reads back as another position", variant_name(variant), fen));
     FUZZ_CHECK(reread.fen() == fen, fmt::format("{}: '{}' reads back as '{}'", variant_name(variant), fen, reread.fen()));
 
     // The 4-field form (EPD) reads back with counters 0 1.

@@ -74,8 +74,9 @@ void check_position(const Board& board, PerftHash& hash, bool deep) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::string_view walk;
     const std::string_view fen = fuzz::first_line(fuzz::as_text(data, size), walk);
-    PerftHash hash(1);
     for (Variant v : fuzz::ALL_VARIANTS) {
+        // One table per variant: keys do not say the variant (a tool counts in one variant).
+        PerftHash hash(1);
         auto parsed = Board::from_fen(v, fen);
         auto* start = std::get_if<Board>(&parsed);
         if (!start) continue;

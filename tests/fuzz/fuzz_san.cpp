@@ -5,7 +5,6 @@
 // legal move's SAN must round-trip too.
 #include "fuzz_support.hpp"
 
-#include "horde/game/game.hpp"
 #include "horde/notation/san.hpp"
 
 #include <fmt/format.h>
@@ -54,22 +53,6 @@ void check_token(const Board& board, std::string_view token) {
         if (!fast.is_none())
             FUZZ_CHECK(lr && lr->move == fast, fmt::format("{} '{}': the exact path names {}, resolve_san {}", board.fen(),
                                                            token, board.uci(fast), lr ? board.uci(lr->move) : "nothing"));
-        Game game(board);
-        std::optional<Board> before_last;
-        SanMove played_san;
-        bool suffix_right = false;
-        const Move played = play_exact_san(game, token, before_last, played_san, suffix_right);
-        FUZZ_CHECK(played == fast, fmt::format("{} '{}': play_exact_san and resolve_san_exact disagree", board.fen(), token));
-        if (!played.is_none()) {
-            Board after = board;
-            after.play(played);
-            FUZZ_CHECK(same_position(after, game.board()) && before_last && same_position(*before_last, board),
-                       fmt::format("{} '{}': play_exact_san plays another position", board.fen(), token));
-            FUZZ_CHECK(suffix_right == suffix_plainly_right(after, played_san.suffix),
-                       fmt::format("{} '{}': suffix test differs", board.fen(), token));
-        } else {
-            FUZZ_CHECK(same_position(game.board(), board), fmt::format("{} '{}': a failed exact play changed the game", board.fen(), token));
-        }
     }
 
     if (lr) {

@@ -16,7 +16,9 @@ int main(int argc, char** argv) {
         std::error_code ec;
         if (fs::is_directory(arg, ec)) {
             for (const auto& entry : fs::directory_iterator(arg))
-                if (entry.is_regular_file()) inputs.push_back(entry.path());
+                // Dot files (.keep) hold no input.
+                if (entry.is_regular_file() && !entry.path().filename().string().starts_with('.'))
+                    inputs.push_back(entry.path());
         } else if (fs::exists(arg, ec)) {
             inputs.push_back(arg);
         } else {
