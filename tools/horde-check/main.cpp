@@ -2,6 +2,7 @@
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
+#include "horde/io/input.hpp"
 #include "horde/io/line_input.hpp"
 #include "log.hpp"
 #include "horde/pgn/reader.hpp"
@@ -46,14 +47,14 @@ struct OutFile {
 
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
                    Totals& totals, std::FILE* valid_out, std::FILE* invalid_out) {
-    const bool is_stdin = name == "-";
-    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
-    if (fd < 0) {
-        fmt::print(stderr, "horde-check: {}: cannot open: {}\n", name, std::strerror(errno));
+    auto opened = horde::io::Input::open(name);
+    if (auto* error = std::get_if<std::string>(&opened)) {
+        fmt::print(stderr, "horde-check: {}: {}\n", horde::input_display_name(name), *error);
         return EXIT_USAGE;
     }
-    const std::string display = is_stdin ? "<stdin>" : name;
-    horde::PgnReader reader(fd);
+    horde::io::Input& input = *std::get<std::unique_ptr<horde::io::Input>>(opened);
+    const std::string& display = input.display_name();
+    horde::PgnReader reader(input);
     const bool capture = valid_out || invalid_out;
     horde::check_pgn(reader, check_options, capture, [&](const horde::GameRecord& r, std::string_view raw) {
         ++totals.games;
@@ -70,10 +71,8 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
         }
         if (std::FILE* out = r.valid() ? valid_out : invalid_out) std::fwrite(raw.data(), 1, raw.size(), out);
     });
-    const bool read_error = reader.io_error();
-    if (!is_stdin) ::close(fd);
-    if (read_error) {
-        fmt::print(stderr, "horde-check: {}: read error\n", display);
+    if (input.failed()) {
+        fmt::print(stderr, "horde-check: {}: {}\n", display, input.error());
         return EXIT_USAGE;
     }
     return 0;

@@ -3,6 +3,7 @@
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
+#include "horde/io/input.hpp"
 #include "horde/io/line_input.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/position_list.hpp"
@@ -38,14 +39,14 @@ void write_stdout(std::string_view data) { std::fwrite(data.data(), 1, data.size
 
 int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::ThreadedPositionLister& lister,
                   Counts& counts) {
-    const bool is_stdin = name == "-";
-    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
-    if (fd < 0) {
-        fmt::print(stderr, "horde-list: {}: cannot open: {}\n", name, std::strerror(errno));
+    auto opened = horde::io::Input::open(name);
+    if (auto* error = std::get_if<std::string>(&opened)) {
+        fmt::print(stderr, "horde-list: {}: {}\n", horde::input_display_name(name), *error);
         return EXIT_USAGE;
     }
-    const std::string display = is_stdin ? "<stdin>" : name;
-    horde::PgnReader reader(fd);
+    horde::io::Input& input = *std::get<std::unique_ptr<horde::io::Input>>(opened);
+    const std::string& display = input.display_name();
+    horde::PgnReader reader(input);
     horde::check_pgn(reader, check_options, false, [&](const horde::GameRecord& r, std::string_view) {
         if (!r.valid()) {
             ++counts.invalid;
@@ -53,10 +54,8 @@ int list_pgn_file(const std::string& name, const horde::CheckOptions& check_opti
         }
         lister.list_game(r);
     });
-    const bool read_error = reader.io_error();
-    if (!is_stdin) ::close(fd);
-    if (read_error) {
-        fmt::print(stderr, "horde-list: {}: read error\n", display);
+    if (input.failed()) {
+        fmt::print(stderr, "horde-list: {}: {}\n", display, input.error());
         return EXIT_USAGE;
     }
     return 0;

@@ -13,6 +13,8 @@
 // which keeps tags, comments, NAGs and variations.
 #include "horde/game/game.hpp"
 #include "horde/game/checker.hpp"
+#include "horde/io/input.hpp"
+#include "horde/io/line_input.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/pgn_writer.hpp"
 #include "horde/report/render.hpp"
@@ -22,6 +24,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -419,8 +422,16 @@ std::optional<std::vector<Move>> resolve_moves(const Board& start, const std::ve
     return moves;
 }
 
-std::string read_all(std::istream& in) {
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+// stdin, decompressed, whole (move lists and PGN from stdin are held in memory). On damage:
+// the message, status 2, and the text before the damage.
+std::string read_stdin(int& status) {
+    constexpr std::size_t kMaxStdin = std::size_t(1) << 30;
+    std::string text;
+    if (const auto error = horde::io::read_whole("-", text, kMaxStdin)) {
+        fmt::print(stderr, "horde-replay: <stdin>: {}\n", *error);
+        status = EXIT_USAGE;
+    }
+    return text;
 }
 
 // ------------------------------------------------------------------------------ PGN
@@ -445,7 +456,7 @@ void export_pgn_games(horde::PgnReader& reader, const std::string& display, cons
         if (o.game && *o.game != number) return;
         if (!r.valid() || !r.start) {
             print_game_errors(display, number, r);
-            status = EXIT_INVALID;
+            status = std::max(status, EXIT_INVALID);
             return;
         }
         std::fwrite(text.data(), 1, text.size(), stdout);
@@ -464,7 +475,7 @@ void read_pgn(horde::PgnReader& reader, const std::string& display, const Option
         if (o.game && *o.game != number) return;
         if (!r.valid() || !r.start) {
             print_game_errors(display, number, r);
-            status = EXIT_INVALID;
+            status = std::max(status, EXIT_INVALID);
             return;
         }
         Replay replay{*r.start, r.moves, {}, number};
@@ -550,7 +561,7 @@ int main(int argc, char** argv) {
     std::string stdin_text;
     if (!o.fen && !o.moves_mode && o.args.empty()) {
         if (o.interactive) usage_error("--interactive reads keys from stdin: give the moves or a PGN file as arguments");
-        stdin_text = read_all(std::cin);
+        stdin_text = read_stdin(status);
         const auto first = stdin_text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
         pgn = first != std::string::npos && stdin_text[first] == '[';
     }
@@ -570,13 +581,16 @@ int main(int argc, char** argv) {
         }
         for (const std::string& name : o.args) {
             if (name == "-" && o.interactive) usage_error("--interactive reads keys from stdin: give a PGN file");
-            const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY);
-            if (fd < 0) usage_error(fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
-            horde::PgnReader reader(fd);
-            read(reader, name == "-" ? "<stdin>" : name);
-            const bool io_error = reader.io_error();
-            if (fd != STDIN_FILENO) ::close(fd);
-            if (io_error) usage_error(fmt::format("{}: read error", name));
+            auto opened = horde::io::Input::open(name);
+            if (auto* error = std::get_if<std::string>(&opened))
+                usage_error(fmt::format("{}: {}", horde::input_display_name(name), *error));
+            horde::io::Input& input = *std::get<std::unique_ptr<horde::io::Input>>(opened);
+            horde::PgnReader reader(input);
+            read(reader, input.display_name());
+            if (input.failed()) {
+                fmt::print(stderr, "horde-replay: {}: {}\n", input.display_name(), input.error());
+                status = EXIT_USAGE;
+            }
         }
         if (o.game && replays.empty() && exported == 0 && status == 0)
             usage_error(fmt::format("--game {}: the input has {} game{}", *o.game, games_seen, games_seen == 1 ? "" : "s"));
@@ -599,7 +613,7 @@ int main(int argc, char** argv) {
         } else {
             if (stdin_text.empty() && (o.fen || o.moves_mode)) {
                 if (o.interactive) usage_error("--interactive reads keys from stdin: give the moves as arguments");
-                stdin_text = read_all(std::cin);
+                stdin_text = read_stdin(status);
             }
             // One move list per line (the format of --to uci|san). No line at all: with --to
             // no game (nothing in, nothing out), otherwise the start position alone.
@@ -617,7 +631,7 @@ int main(int argc, char** argv) {
                 const std::string where = several ? fmt::format("line {}: ", number) : std::string();
                 auto moves = resolve_moves(start, move_tokens(lines[i]), where);
                 if (!moves) {
-                    status = EXIT_INVALID;
+                    status = std::max(status, EXIT_INVALID);
                     continue;
                 }
                 replays.push_back(Replay{start, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number});
