@@ -81,16 +81,18 @@ std::optional<std::vector<Move>> resolve_moves(const Board& start, std::string_v
     return std::move(std::get<horde::PlayedMoveList>(played).moves);
 }
 
-// stdin, decompressed, whole (move lists and PGN from stdin are held in memory). On damage:
-// the message, status 2, and the text before the damage.
-std::string read_stdin(int& status) {
-    constexpr std::size_t kMaxStdin = std::size_t(1) << 30;
-    std::string text;
-    if (const auto error = horde::io::read_whole("-", text, kMaxStdin)) {
-        fmt::print(stderr, "horde-replay: <stdin>: {}\n", *error);
-        status = kExitUsage;
-    }
-    return text;
+// Opens stdin (any format io::Input reads).
+std::unique_ptr<horde::io::Input> open_stdin() {
+    auto opened = horde::io::Input::open("-");
+    if (auto* error = std::get_if<std::string>(&opened)) usage_error(fmt::format("<stdin>: {}", *error));
+    return std::move(std::get<std::unique_ptr<horde::io::Input>>(opened));
+}
+
+// After reading an input: its read or decompression error, if any, makes the status 2.
+void report_input_error(const horde::io::Input& input, int& status) {
+    if (!input.failed()) return;
+    fmt::print(stderr, "horde-replay: {}: {}\n", input.display_name(), input.error());
+    status = kExitUsage;
 }
 
 // ------------------------------------------------------------------------------ PGN
@@ -143,7 +145,8 @@ void read_pgn(horde::PgnReader& reader, const std::string& display, const Option
 
 bool looks_like_file(const std::string& arg) {
     std::error_code ec;
-    return arg == "-" || arg.ends_with(".pgn") || std::filesystem::is_regular_file(arg, ec);
+    // any existing path (a directory too: it gets "is a directory", not a SAN error)
+    return arg == "-" || arg.ends_with(".pgn") || std::filesystem::exists(arg, ec);
 }
 
 bool use_color(const std::string& mode) {
@@ -211,12 +214,13 @@ int main(int argc, char** argv) {
     std::vector<Replay> replays;
     int status = 0;
     bool pgn = !o.fen && !o.moves_mode && !o.args.empty() && looks_like_file(o.args.front());
-    std::string stdin_text;
+    std::unique_ptr<horde::io::Input> stdin_input;
     if (!o.fen && !o.moves_mode && o.args.empty()) {
         if (o.interactive) usage_error("--interactive reads keys from stdin: give the moves or a PGN file as arguments");
-        stdin_text = read_stdin(status);
-        const auto first = stdin_text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-        pgn = first != std::string::npos && stdin_text[first] == '[';
+        stdin_input = open_stdin();
+        const std::string_view head = stdin_input->peek(64 * 1024);
+        const auto first = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+        pgn = first != std::string::npos && head[first] == '[';
     }
     if (o.game && !pgn) usage_error("--game applies to PGN input only");
 
@@ -229,8 +233,9 @@ int main(int argc, char** argv) {
             else read_pgn(reader, display, o, forced, replays, status, games_seen);
         };
         if (o.args.empty()) {
-            auto reader = horde::PgnReader::from_memory(stdin_text);
-            read(reader, "<stdin>");
+            horde::PgnReader reader(*stdin_input);
+            read(reader, stdin_input->display_name());
+            report_input_error(*stdin_input, status);
         }
         for (const std::string& name : o.args) {
             if (name == "-" && o.interactive) usage_error("--interactive reads keys from stdin: give a PGN file");
@@ -240,10 +245,7 @@ int main(int argc, char** argv) {
             horde::io::Input& input = *std::get<std::unique_ptr<horde::io::Input>>(opened);
             horde::PgnReader reader(input);
             read(reader, input.display_name());
-            if (input.failed()) {
-                fmt::print(stderr, "horde-replay: {}: {}\n", input.display_name(), input.error());
-                status = kExitUsage;
-            }
+            report_input_error(input, status);
         }
         if (o.game && replays.empty() && exported == 0 && status == 0)
             usage_error(fmt::format("--game {}: the input has {} game{}", *o.game, games_seen, games_seen == 1 ? "" : "s"));
@@ -264,18 +266,16 @@ int main(int argc, char** argv) {
             if (!moves) return kExitInvalid;
             replays.push_back(Replay{start, std::move(*moves), {}, 1});
         } else {
-            if (stdin_text.empty() && (o.fen || o.moves_mode)) {
+            if (!stdin_input) {
                 if (o.interactive) usage_error("--interactive reads keys from stdin: give the moves as arguments");
-                stdin_text = read_stdin(status);
+                stdin_input = open_stdin();
             }
             // One move list per line (the format of --to uci|san). No line at all: with --to
             // no game (nothing in, nothing out), otherwise the start position alone.
-            std::vector<std::string_view> lines;
-            for (std::size_t at = 0; at < stdin_text.size();) {
-                std::size_t end = stdin_text.find('\n', at);
-                if (end == std::string::npos) end = stdin_text.size();
-                lines.push_back(std::string_view(stdin_text).substr(at, end - at));
-                at = end + 1;
+            std::vector<std::string> lines;
+            if (const auto error = horde::read_lines(*stdin_input, lines)) {
+                fmt::print(stderr, "horde-replay: <stdin>: {}\n", *error);
+                status = kExitUsage;
             }
             if (lines.empty() && !o.to) lines.push_back({});
             const bool several = lines.size() > 1;

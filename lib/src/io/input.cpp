@@ -203,6 +203,21 @@ std::size_t Input::read(char* dst, std::size_t n) {
     return got;
 }
 
+std::string_view Input::peek(std::size_t n) {
+    if (head_pos_ > 0) {
+        head_.erase(0, head_pos_);
+        head_pos_ = 0;
+    }
+    while (head_.size() < n) {
+        const std::size_t have = head_.size();
+        head_.resize(n);
+        const std::size_t got = read_decoded(head_.data() + have, n - have);
+        head_.resize(have + got);
+        if (got == 0) break;
+    }
+    return std::string_view(head_).substr(0, n);
+}
+
 std::size_t Input::read_decoded(char* dst, std::size_t n) {
     if (done_ || failed()) return 0;
     if (!decoder_) {
@@ -246,21 +261,6 @@ std::size_t Input::read_decoded(char* dst, std::size_t n) {
             return 0;
         }
     }
-}
-
-std::optional<std::string> read_whole(const std::string& path, std::string& out, std::size_t max_bytes) {
-    auto opened = Input::open(path);
-    if (auto* error = std::get_if<std::string>(&opened)) return *error;
-    Input& in = *std::get<std::unique_ptr<Input>>(opened);
-    out.clear();
-    char chunk[64 * 1024];
-    for (std::size_t got; (got = in.read(chunk, sizeof chunk)) > 0;) {
-        if (out.size() + got > max_bytes)
-            return "more than " + std::to_string(max_bytes >> 20) + " MiB of input (this mode holds it in memory)";
-        out.append(chunk, got);
-    }
-    if (in.failed()) return in.error();
-    return std::nullopt;
 }
 
 } // namespace horde::io

@@ -61,6 +61,13 @@ std::optional<std::string> for_each_line(io::Input& in, const LineFn& on_line) {
     return std::nullopt;
 }
 
+std::optional<std::string> read_lines(io::Input& in, std::vector<std::string>& lines) {
+    io::LineReader reader(in);
+    for (std::string_view line; reader.next(line);) lines.emplace_back(line);
+    if (!reader.error().empty()) return reader.error();
+    return std::nullopt;
+}
+
 std::optional<std::string> for_each_line(const std::string& path, const LineFn& on_line) {
     auto opened = io::Input::open(path);
     if (auto* error = std::get_if<std::string>(&opened)) return *error;

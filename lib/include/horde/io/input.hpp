@@ -58,6 +58,9 @@ public:
 
     // Up to n decompressed bytes into dst; 0 at the end or on error (then failed()).
     std::size_t read(char* dst, std::size_t n);
+    // Up to n decompressed bytes ahead without consuming them (fewer at the end of the input
+    // or before damage): to decide what the input is before reading it.
+    std::string_view peek(std::size_t n);
     bool failed() const { return !error_.empty(); }
     // "corrupt zstd data at compressed byte N: <reason>", "read error: Input/output error".
     const std::string& error() const { return error_; }
@@ -100,9 +103,5 @@ private:
     std::string error_;
     bool done_ = false;
 };
-
-// Opens `path` and reads it whole (decompressed) into `out`, refusing more than max_bytes.
-// Returns nullopt or the error message (open failure, read/decompression error, too large).
-std::optional<std::string> read_whole(const std::string& path, std::string& out, std::size_t max_bytes);
 
 } // namespace horde::io

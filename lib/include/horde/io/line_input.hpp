@@ -50,6 +50,10 @@ using LineFn = std::function<void(std::size_t, std::string_view)>;
 std::optional<std::string> for_each_line(const std::string& path, const LineFn& on_line);
 std::optional<std::string> for_each_line(io::Input& in, const LineFn& on_line);
 
+// Every line of `in`, blank ones included, into `lines`. Returns nullopt or what went wrong
+// (the lines before the failure are kept).
+std::optional<std::string> read_lines(io::Input& in, std::vector<std::string>& lines);
+
 // How diagnostics name an input: "<stdin>" for "-", else the path.
 inline std::string input_display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
