@@ -6,6 +6,7 @@
 #include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <climits>
 
@@ -33,7 +34,9 @@ public:
         step.consumed = ib.pos;
         step.produced = ob.pos;
         if (ZSTD_isError(ret)) {
-            step.error = ZSTD_getErrorName(ret);
+            step.error = ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge
+                             ? "the frame needs a window over 128 MiB (written with zstd --long?), more memory than we use"
+                             : ZSTD_getErrorName(ret);
             return step;
         }
         // ret == 0: a frame has just ended and everything is flushed (also skippable frames).

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -85,6 +86,15 @@ std::string not_text_reason(std::string_view head) {
     return {};
 }
 
+// The longest magic compressed_format() looks at.
+constexpr std::size_t kMagicSize = 6;
+
+// Whether a read from fd would not block.
+bool readable_now(int fd) {
+    pollfd p{fd, POLLIN, 0};
+    return ::poll(&p, 1, 0) > 0;
+}
+
 } // namespace
 
 Input::Input() : raw_(new char[kRawBufferSize]) {}
@@ -121,15 +131,16 @@ std::variant<std::unique_ptr<Input>, std::string> Input::open_memory(std::string
 }
 
 std::variant<std::unique_ptr<Input>, std::string> Input::finish_open(std::unique_ptr<Input> in) {
-    // Read the head: kSniffSize bytes or the whole input if shorter. A terminal gives what has
-    // been typed (one read), so that interactive use does not wait for 4 KiB.
-    const bool terminal = in->fd_ >= 0 && ::isatty(in->fd_);
+    // Read the head: kSniffSize bytes or the whole input if shorter. From a pipe or a terminal,
+    // only what is there already once the magic bytes are in, so that a peer that writes a
+    // line and waits for the answer is not kept waiting for 4 KiB.
+    const bool streamed = in->fd_ >= 0 && !in->raw_size_;
     while (in->raw_len_ < kSniffSize && !in->source_end_) {
+        if (streamed && in->raw_len_ >= kMagicSize && !readable_now(in->fd_)) break;
         const std::size_t got = in->read_source(in->raw_.get() + in->raw_len_, kRawBufferSize - in->raw_len_);
         if (in->failed()) return in->error_;
         if (got == 0) in->source_end_ = true;
         in->raw_len_ += got;
-        if (terminal) break;
     }
     const std::string_view raw_head(in->raw_.get(), std::min(in->raw_len_, kSniffSize));
     if (const auto format = compressed_format(raw_head)) {
