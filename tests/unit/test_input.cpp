@@ -300,3 +300,48 @@ TEST_CASE("Input: damage in a line file ends the lines with the decoder's error"
     CHECK(count > 0);
     CHECK(count < 20000);
 }
+
+TEST_CASE("Input: peek looks ahead without consuming", "[input]") {
+    const std::string text = corpus("chess-valid.pgn");
+    const std::string packed = zstd_frame(text);
+    for (const std::string* data : {&text, &packed}) {
+        auto in = open_ok(*data);
+        CHECK(in->peek(10) == text.substr(0, 10));
+        CHECK(in->peek(100000) == text.substr(0, 100000));
+        char buf[7];
+        REQUIRE(in->read(buf, sizeof buf) == sizeof buf);
+        CHECK(std::string_view(buf, sizeof buf) == text.substr(0, 7));
+        CHECK(in->peek(5) == text.substr(7, 5));
+        CHECK(read_all(*in, 333) == text.substr(7));
+        CHECK(in->peek(5).empty());
+    }
+}
+
+TEST_CASE("Input: mutated compressed data never crashes or hangs", "[input]") {
+    // Deterministic mutations (the fuzz target does the open-ended search): flipped bytes,
+    // cuts, and both, read to the end or to an output budget.
+    const std::string text = corpus("horde-valid.pgn").substr(0, 20000);
+    std::uint64_t state = 12345;
+    auto next = [&] {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return std::size_t(state >> 33);
+    };
+    for (const Case& c : kCases) {
+        INFO(c.name);
+        const std::string good = c.compress(text) + c.compress("1. e4 *\n");
+        for (int round = 0; round < 150; ++round) {
+            std::string data = good;
+            const int flips = 1 + int(next() % 4);
+            for (int i = 0; i < flips; ++i) data[next() % data.size()] = char(next());
+            if (round % 3 == 0) data.resize(next() % data.size());
+            auto opened = Input::open_memory(data);
+            if (std::holds_alternative<std::string>(opened)) continue; // refused: fine
+            Input& in = *std::get<std::unique_ptr<Input>>(opened);
+            std::string out, buf(4096, '\0');
+            for (std::size_t n; out.size() < 10 * text.size() && (n = in.read(buf.data(), buf.size())) > 0;)
+                out.append(buf, 0, n);
+            CHECK(out.size() <= 10 * text.size() + buf.size());
+            if (in.failed()) CHECK_THAT(in.error(), Catch::StartsWith(std::string("corrupt ") + c.name + " data at"));
+        }
+    }
+}
