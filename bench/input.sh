@@ -52,18 +52,6 @@ printf 'corpus: %.1f MB of PGN; compressed: zstd %.1f MB, gzip %.1f MB, bzip2 %.
     "$(echo "$(stat -c %s "$WORK/games.pgn.gz") / 1000000" | bc -l)" "$(echo "$(stat -c %s "$WORK/games.pgn.bz2") / 1000000" | bc -l)" \
     "$(echo "$(stat -c %s "$WORK/games.pgn.xz") / 1000000" | bc -l)" "$RUNS"
 
-time_once() {
-    local label=$1
-    shift
-    local TIMEFORMAT='%3R %3U %3S'
-    { time "$@" >/dev/null 2>&1; } 2>"$WORK/t" || true
-    tail -n 1 "$WORK/t" | awk -v l="$label" '{ printf "%s %s %.3f\n", l, $1, $2 + $3 }' >>"$WORK/times"
-}
-med() {
-    local col=2
-    [ "$2" = cpu ] && col=3
-    awk -v l="$1" -v c="$col" '$1 == l { print $c }' "$WORK/times" | median
-}
 : >"$WORK/times"
 for _ in $(seq 1 "$RUNS"); do
     time_once plain "$CHECK" -q "$WORK/games.pgn"

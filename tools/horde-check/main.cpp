@@ -3,8 +3,8 @@
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
-#include "horde/io/input.hpp"
 #include "horde/io/line_input.hpp"
+#include "input.hpp"
 #include "log.hpp"
 #include "horde/pgn/reader.hpp"
 
@@ -47,14 +47,10 @@ struct OutFile {
 
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
                    Totals& totals, std::FILE* valid_out, std::FILE* invalid_out) {
-    auto opened = horde::io::Input::open(name);
-    if (auto* error = std::get_if<std::string>(&opened)) {
-        fmt::print(stderr, "horde-check: {}: {}\n", horde::input_display_name(name), *error);
-        return kExitUsage;
-    }
-    horde::io::Input& input = *std::get<std::unique_ptr<horde::io::Input>>(opened);
-    const std::string& display = input.display_name();
-    horde::PgnReader reader(input);
+    const auto input = horde::tools::open_input("horde-check", name);
+    if (!input) return kExitUsage;
+    const std::string& display = input->display_name();
+    horde::PgnReader reader(*input);
     const bool capture = valid_out || invalid_out;
     horde::check_pgn(reader, check_options, capture, [&](const horde::GameRecord& r, std::string_view raw) {
         ++totals.games;
@@ -71,10 +67,7 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
         }
         if (std::FILE* out = r.valid() ? valid_out : invalid_out) std::fwrite(raw.data(), 1, raw.size(), out);
     });
-    if (input.failed()) {
-        fmt::print(stderr, "horde-check: {}: {}\n", display, input.error());
-        return kExitUsage;
-    }
+    if (horde::tools::report_input_error("horde-check", *input)) return kExitUsage;
     return 0;
 }
 

@@ -1,10 +1,10 @@
 // horde-list: the positions of PGN games (chess, Horde, Orda) as FEN, EPD, TSV or NDJSON lines,
 // or (--moves) the legal moves of FEN lines. The listing itself is horde/report/position_list.hpp.
 #include "cli.hpp"
+#include "input.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
-#include "horde/io/input.hpp"
 #include "horde/io/line_input.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/position_list.hpp"
@@ -39,14 +39,10 @@ void write_stdout(std::string_view data) { std::fwrite(data.data(), 1, data.size
 
 int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::ThreadedPositionLister& lister,
                   Counts& counts) {
-    auto opened = horde::io::Input::open(name);
-    if (auto* error = std::get_if<std::string>(&opened)) {
-        fmt::print(stderr, "horde-list: {}: {}\n", horde::input_display_name(name), *error);
-        return kExitUsage;
-    }
-    horde::io::Input& input = *std::get<std::unique_ptr<horde::io::Input>>(opened);
-    const std::string& display = input.display_name();
-    horde::PgnReader reader(input);
+    const auto input = horde::tools::open_input("horde-list", name);
+    if (!input) return kExitUsage;
+    const std::string& display = input->display_name();
+    horde::PgnReader reader(*input);
     horde::check_pgn(reader, check_options, false, [&](const horde::GameRecord& r, std::string_view) {
         if (!r.valid()) {
             ++counts.invalid;
@@ -54,10 +50,7 @@ int list_pgn_file(const std::string& name, const horde::CheckOptions& check_opti
         }
         lister.list_game(r);
     });
-    if (input.failed()) {
-        fmt::print(stderr, "horde-list: {}: {}\n", display, input.error());
-        return kExitUsage;
-    }
+    if (horde::tools::report_input_error("horde-list", *input)) return kExitUsage;
     return 0;
 }
 

@@ -12,10 +12,10 @@
 // exception is `--to pgn` on PGN input: games go straight through the library's PGN exporter
 // (pgn_writer), which keeps tags, comments, NAGs and variations.
 #include "cli.hpp"
+#include "input.hpp"
 #include "replay.hpp"
 
 #include "horde/game/checker.hpp"
-#include "horde/io/input.hpp"
 #include "horde/io/line_input.hpp"
 #include "horde/notation/move_list.hpp"
 #include "horde/pgn/reader.hpp"
@@ -81,18 +81,16 @@ std::optional<std::vector<Move>> resolve_moves(const Board& start, std::string_v
     return std::move(std::get<horde::PlayedMoveList>(played).moves);
 }
 
-// Opens stdin (any format io::Input reads).
+// Opens stdin (any format io::Input reads), or exits 2.
 std::unique_ptr<horde::io::Input> open_stdin() {
-    auto opened = horde::io::Input::open("-");
-    if (auto* error = std::get_if<std::string>(&opened)) usage_error(fmt::format("<stdin>: {}", *error));
-    return std::move(std::get<std::unique_ptr<horde::io::Input>>(opened));
+    auto input = horde::tools::open_input("horde-replay", "-");
+    if (!input) std::exit(kExitUsage);
+    return input;
 }
 
 // After reading an input: its read or decompression error, if any, makes the status 2.
 void report_input_error(const horde::io::Input& input, int& status) {
-    if (!input.failed()) return;
-    fmt::print(stderr, "horde-replay: {}: {}\n", input.display_name(), input.error());
-    status = kExitUsage;
+    if (horde::tools::report_input_error("horde-replay", input)) status = kExitUsage;
 }
 
 // ------------------------------------------------------------------------------ PGN
@@ -239,13 +237,11 @@ int main(int argc, char** argv) {
         }
         for (const std::string& name : o.args) {
             if (name == "-" && o.interactive) usage_error("--interactive reads keys from stdin: give a PGN file");
-            auto opened = horde::io::Input::open(name);
-            if (auto* error = std::get_if<std::string>(&opened))
-                usage_error(fmt::format("{}: {}", horde::input_display_name(name), *error));
-            horde::io::Input& input = *std::get<std::unique_ptr<horde::io::Input>>(opened);
-            horde::PgnReader reader(input);
-            read(reader, input.display_name());
-            report_input_error(input, status);
+            const auto input = horde::tools::open_input("horde-replay", name);
+            if (!input) std::exit(kExitUsage);
+            horde::PgnReader reader(*input);
+            read(reader, input->display_name());
+            report_input_error(*input, status);
         }
         if (o.game && replays.empty() && exported == 0 && status == 0)
             usage_error(fmt::format("--game {}: the input has {} game{}", *o.game, games_seen, games_seen == 1 ? "" : "s"));
