@@ -26,6 +26,21 @@ expect_eq "$(grep -c "\"file\":\"$WORK/chess.pgn.gz\"" "$WORK/out")" "$(grep -c 
     "the file after the bad ones is checked"
 expect_match <(tail -n 1 "$WORK/err") '^horde-check: [0-9]+ games' "the summary comes last"
 
+# a file that opens but cannot be read (/proc/self/mem fails with EIO at offset 0), and, when
+# not root, one without read permission
+run_tool "$CHECK" -q "$plain" /proc/self/mem "$WORK/chess.pgn.gz"
+expect_status 2 "horde-check, an unreadable file among good files"
+expect_match "$WORK/err" '^horde-check: /proc/self/mem: read error: Input/output error$' "read error named with its reason"
+expect_match <(tail -n 1 "$WORK/err") "^horde-check: $((300 + $(grep -c '^\[Event ' "$GAMES/chess-valid.pgn"))) games" \
+    "the files around the unreadable one are checked"
+if [ "$(id -u)" != 0 ]; then
+    cp "$plain" "$WORK/locked.pgn"
+    chmod 000 "$WORK/locked.pgn"
+    run_tool "$CHECK" -q "$WORK/locked.pgn" "$plain"
+    expect_status 2 "horde-check, a file without read permission"
+    expect_match "$WORK/err" "locked.pgn: cannot open: Permission denied" "no read permission: named"
+fi
+
 for mode in "$LIST" "$LIST --moves" "$PERFT --depth 1" "$CHECK --fen" "$REPLAY --to uci"; do
     tool=$(basename "${mode%% *}")
     # shellcheck disable=SC2086
