@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -223,15 +225,46 @@ TEST_CASE("perft_divide per move equals perft of the child", "[perft][divide]") 
     }
 }
 
-TEST_CASE("PerftHash stores exact (key, depth) entries", "[perft][hash]") {
+TEST_CASE("PerftHash stores exact (key, verification key, depth) entries", "[perft][hash]") {
     PerftHash hash(1);
     std::uint64_t count = 0;
-    CHECK_FALSE(hash.probe(0x123456789ABCDEF0ULL, 3, count));
-    hash.store(0x123456789ABCDEF0ULL, 3, 424242);
-    REQUIRE(hash.probe(0x123456789ABCDEF0ULL, 3, count));
+    const std::uint64_t key = 0x123456789ABCDEF0ULL, second = 0x0FEDCBA987654321ULL;
+    CHECK_FALSE(hash.probe(key, second, 3, count));
+    hash.store(key, second, 3, 424242);
+    REQUIRE(hash.probe(key, second, 3, count));
     CHECK(count == 424242);
-    CHECK_FALSE(hash.probe(0x123456789ABCDEF0ULL, 4, count)); // another depth
-    CHECK_FALSE(hash.probe(0x123456789ABCDEF1ULL, 3, count)); // another key, same slot or not
+    CHECK_FALSE(hash.probe(key, second, 4, count));     // another depth
+    CHECK_FALSE(hash.probe(key ^ 1, second, 3, count)); // another key, same slot or not
+    // A 64-bit Zobrist collision: the same key, another position. The verification key differs.
+    CHECK_FALSE(hash.probe(key, second ^ (1ULL << 40), 3, count));
+}
+
+TEST_CASE("verification_key tells apart positions the Zobrist key does", "[perft][hash]") {
+    // Every position at depth 3 below the chess and Horde start: distinct Zobrist keys have
+    // distinct verification keys and positions with equal Zobrist keys (transpositions)
+    // have equal verification keys.
+    for (Variant v : {Variant::Chess, Variant::Horde}) {
+        std::map<std::uint64_t, std::uint64_t> seen;
+        std::set<std::uint64_t> verifications;
+        std::vector<Board> level{Board(v)};
+        for (int depth = 0; depth < 3; ++depth) {
+            std::vector<Board> next;
+            for (const Board& b : level)
+                for (Move m : b.legal_moves()) {
+                    Board child = b;
+                    child.play(m);
+                    next.push_back(child);
+                }
+            level = std::move(next);
+        }
+        for (const Board& b : level) {
+            const auto second = verification_key(b.position());
+            auto [it, inserted] = seen.emplace(b.position().key, second);
+            if (inserted) CHECK(verifications.insert(second).second);
+            else CHECK(it->second == second);
+        }
+        CHECK(seen.size() > 500);
+    }
 }
 
 TEST_CASE("has_legal_move and checkers agree with the generator on every suite position to depth 2",
