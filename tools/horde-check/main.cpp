@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
     app.add_flag("--fen", o.fen, "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): one verdict per line");
     app.add_flag("--lichess", o.lichess, "Apply lichess's extra Horde rules (closed-position draw, time-forfeit material)");
     app.add_flag("--strict", o.strict, "Tolerated SAN spellings (0-0, missing +/#, e8Q, missing x) become errors");
-    app.add_option("--variant", o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+    app.add_option("--variant", o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
     app.add_flag("--no-warnings", o.no_warnings, "Do not print warnings");
@@ -131,7 +131,7 @@ int main(int argc, char** argv) {
     if (!o.variant.empty()) {
         auto v = horde::parse_variant(o.variant);
         if (!v) {
-            fmt::print(stderr, "horde-check: unknown variant '{}' (expected chess, horde or orda)\n", o.variant);
+            fmt::print(stderr, "horde-check: unknown variant '{}' (expected chess, chess960, horde or orda)\n", o.variant);
             return EXIT_USAGE;
         }
         check_options.forced_variant = v;

@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
                  "moves, sorted, on one line");
     app.add_option("--notation", o.notation, "Notation of --moves: san (default) or uci")
         ->check(CLI::IsMember({"san", "uci"}));
-    app.add_option("--variant", o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+    app.add_option("--variant", o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --moves the default variant (default: horde)");
     app.add_flag("--keep-partial", o.keep_partial, "List the positions of an invalid game up to its first error");
     app.set_version_flag("--version", "horde-list 0.1.0");
@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
     if (!o.variant.empty()) {
         auto v = horde::parse_variant(o.variant);
         if (!v) {
-            fmt::print(stderr, "horde-list: unknown variant '{}' (expected chess, horde or orda)\n", o.variant);
+            fmt::print(stderr, "horde-list: unknown variant '{}' (expected chess, chess960, horde or orda)\n", o.variant);
             return EXIT_USAGE;
         }
         check_options.forced_variant = v;

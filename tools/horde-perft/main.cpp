@@ -20,6 +20,7 @@ using horde::Variant;
 struct Options {
     std::string variant_name = "horde";
     std::optional<std::string> fen;
+    std::optional<int> start; // Chess960 start position number
     int depth = -1;
     bool divide = false;
     std::optional<std::string> epd;
@@ -201,9 +202,12 @@ int main(int argc, char** argv) {
     CLI::App app{"horde-perft: count the leaves of the legal-move tree (perft) for chess, Horde and Orda.\n"
                  "The count is the last line of stdout; time and speed go to stderr.",
                  "horde-perft"};
-    app.add_option("--variant", o.variant_name, "Game: chess, horde or orda")
+    auto* variant_option = app.add_option("--variant", o.variant_name, "Game: chess, chess960, horde or orda")
         ->default_str("horde");
     app.add_option("--fen", o.fen, "Start position (default: the variant's start position)");
+    app.add_option("--start", o.start,
+                   "Chess960 start position N instead of --fen (0-959, Scharnagl numbering; 518: the standard "
+                   "array); the variant is chess960 unless --variant says otherwise");
     app.add_option("-d,--depth", o.depth, "Depth in plies (0 gives 1)");
     app.add_option("--moves", o.moves, "UCI moves (space separated) to play from --fen before counting");
     app.add_flag("--divide", o.divide, "Print '<uci> <count>' per root move, a blank line, then the total");
@@ -222,10 +226,23 @@ int main(int argc, char** argv) {
         return code == 0 ? 0 : EXIT_USAGE;
     }
 
-    const auto variant = horde::parse_variant(o.variant_name);
+    auto variant = horde::parse_variant(o.variant_name);
     if (!variant) {
-        fmt::print(stderr, "horde-perft: unknown variant '{}' (expected chess, horde or orda)\n", o.variant_name);
+        fmt::print(stderr, "horde-perft: unknown variant '{}' (expected chess, chess960, horde or orda)\n", o.variant_name);
         return EXIT_USAGE;
+    }
+    if (o.start) {
+        if (o.fen || o.epd || o.fen_stream) {
+            fmt::print(stderr, "horde-perft: --start is a start position: give it instead of --fen, --epd or an input file\n");
+            return EXIT_USAGE;
+        }
+        auto start = horde::numbered_start(*o.start, variant_option->count() ? variant : std::nullopt);
+        if (auto* error = std::get_if<std::string>(&start)) {
+            fmt::print(stderr, "horde-perft: {}\n", *error);
+            return EXIT_USAGE;
+        }
+        variant = std::get<horde::NumberedStart>(start).variant;
+        o.fen = std::get<horde::NumberedStart>(start).fen;
     }
     if (o.depth < -1 || (o.depth == -1 && !o.epd)) {
         if (o.depth == -1) fmt::print(stderr, "horde-perft: --depth is required\n");

@@ -501,9 +501,13 @@ int main(int argc, char** argv) {
                  "success, 1 for an illegal move or an invalid game, 2 for usage and I/O errors.",
                  "horde-replay"};
     app.add_option("args", o.args, "Moves (SAN or UCI), or PGN files ('-': stdin)");
-    auto* variant = app.add_option("--variant", o.variant_name, "Game: chess, horde or orda (PGN: overrides the Variant tag)")
+    auto* variant = app.add_option("--variant", o.variant_name, "Game: chess, chess960, horde or orda (PGN: overrides the Variant tag)")
                         ->default_str("horde");
     app.add_option("--fen", o.fen, "Start position of the move list (default: the variant's start)");
+    std::optional<int> start_number;
+    app.add_option("--start", start_number,
+                   "Chess960 start position N of the move list instead of --fen (0-959, Scharnagl numbering; "
+                   "518: the standard array); the variant is chess960 unless --variant says otherwise");
     app.add_flag("--moves", o.moves_mode, "The arguments (or stdin) are a move list, not PGN files");
     app.add_option("--game", o.game, "PGN input: replay only game N (1-based)")->check(CLI::PositiveNumber);
     app.add_option("--ply", o.ply, "Show only the position after ply N (0: the start)")->check(CLI::NonNegativeNumber);
@@ -528,8 +532,16 @@ int main(int argc, char** argv) {
     }
     o.variant_given = variant->count() > 0;
 
-    const auto v = horde::parse_variant(o.variant_name);
-    if (!v) usage_error(fmt::format("unknown variant '{}' (expected chess, horde or orda)", o.variant_name));
+    auto v = horde::parse_variant(o.variant_name);
+    if (!v) usage_error(fmt::format("unknown variant '{}' (expected chess, chess960, horde or orda)", o.variant_name));
+    if (start_number) {
+        if (o.fen) usage_error("--start is a start position: give either --start or --fen");
+        auto start = horde::numbered_start(*start_number, o.variant_given ? v : std::nullopt);
+        if (auto* error = std::get_if<std::string>(&start)) usage_error(*error);
+        v = std::get<horde::NumberedStart>(start).variant;
+        o.fen = std::get<horde::NumberedStart>(start).fen;
+        o.variant_given = true;
+    }
     if (int(bool(o.to)) + int(bool(o.svg)) + int(o.interactive) > 1)
         usage_error("--to, --svg and --interactive are different outputs: give at most one");
     if (o.interactive && (!::isatty(STDIN_FILENO) || !::isatty(STDOUT_FILENO)))

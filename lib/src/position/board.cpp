@@ -82,6 +82,16 @@ std::string chess960_start_fen(int n) {
     return black + "/pppppppp/8/8/8/8/PPPPPPPP/" + white + " w KQkq - 0 1";
 }
 
+std::variant<NumberedStart, std::string> numbered_start(int n, std::optional<Variant> given) {
+    if (n < 0 || n > 959) return fmt::format("--start {}: Chess960 start positions are numbered 0 to 959", n);
+    const Variant v = given.value_or(Variant::Chess960);
+    if (v == Variant::Chess && n != 518)
+        return fmt::format("--start {}: not the standard array (518) of chess; use --variant chess960", n);
+    if (!is_chess(v))
+        return fmt::format("--start {}: numbered start positions are Chess960's, not {}'s", n, variant_name(v));
+    return NumberedStart{v, chess960_start_fen(n)};
+}
+
 std::string square_name(Square s) {
     if (s >= SQ_NB) return "-";
     return {char('a' + file_of(s)), char('1' + rank_of(s))};

@@ -19,6 +19,15 @@ std::string_view start_fen(Variant v);
 // castling field KQkq. Empty for a number out of range.
 std::string chess960_start_fen(int n);
 
+// The tools' `--start N`: Chess960 start position N, played as Chess960 (or as chess, for
+// 518 under `--variant chess`). `given` is the --variant the user gave, if any. On error,
+// the message (without the tool's name).
+struct NumberedStart {
+    Variant variant;
+    std::string fen;
+};
+std::variant<NumberedStart, std::string> numbered_start(int n, std::optional<Variant> given);
+
 // Why a FEN was rejected: the field it concerns and one code per failure kind.
 struct FenError {
     enum class Field : std::uint8_t { Placement, Side, Castling, EnPassant, Halfmove, Fullmove, Position };
