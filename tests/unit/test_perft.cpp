@@ -51,15 +51,16 @@ Board board_from(Variant v, const std::string& fen) {
     return std::get<Board>(parsed);
 }
 
-// Runs every (depth, expected) of every position of a suite file, one section per position.
+// Runs every (depth, expected) of every position of a suite file whose expected count is in
+// (above, max_expected].
 void check_suite(Variant v, const std::string& file, const PerftOptions& options = {},
-                 std::uint64_t max_expected = UINT64_MAX) {
+                 std::uint64_t max_expected = UINT64_MAX, std::uint64_t above = 0) {
     const auto suite = load_suite(file);
     for (const auto& [line_number, entry] : suite) {
         DYNAMIC_SECTION(file << ":" << line_number << " " << entry.fen) {
             const Board board = board_from(v, entry.fen);
             for (const auto& [depth, expected] : entry.expected) {
-                if (expected > max_expected) continue;
+                if (expected > max_expected || expected <= above) continue;
                 const std::uint64_t got = perft(v, board.position(), depth, options);
                 INFO(variant_name(v) << " FEN " << entry.fen << " depth " << depth << ": expected " << expected
                                      << ", got " << got);
@@ -74,6 +75,25 @@ void check_suite(Variant v, const std::string& file, const PerftOptions& options
 TEST_CASE("perft suite: chess.epd", "[perft][chess]") { check_suite(Variant::Chess, "chess.epd"); }
 TEST_CASE("perft suite: horde.epd", "[perft][horde]") { check_suite(Variant::Horde, "horde.epd"); }
 TEST_CASE("perft suite: orda.epd", "[perft][orda]") { check_suite(Variant::Orda, "orda.epd"); }
+
+// The public 960-position suite (depths 1-6): counts up to CHESS960_LIMIT in every run (3771
+// of its 5760 counts, 5e8 nodes), the rest with the `slow` label (2 threads and a hash).
+constexpr std::uint64_t CHESS960_LIMIT = 1'000'000;
+TEST_CASE("perft suite: chess960.epd up to 10^6 nodes", "[perft][chess960]") {
+    check_suite(Variant::Chess960, "chess960.epd", {}, CHESS960_LIMIT);
+}
+TEST_CASE("perft suite: chess960.epd above 10^6 nodes", "[.slow][perft][chess960]") {
+    PerftHash hash(64);
+    check_suite(Variant::Chess960, "chess960.epd", PerftOptions{2, &hash}, UINT64_MAX, CHESS960_LIMIT);
+}
+// Castling stress positions of our own, counts from Fairy-Stockfish (UCI_Chess960): up to
+// 2*10^6 nodes in every run, the deeper counts with the `slow` label.
+TEST_CASE("perft suite: chess960-castling.epd up to 2*10^6 nodes", "[perft][chess960]") {
+    check_suite(Variant::Chess960, "chess960-castling.epd", {}, 2'000'000);
+}
+TEST_CASE("perft suite: chess960-castling.epd above 2*10^6 nodes", "[.slow][perft][chess960]") {
+    check_suite(Variant::Chess960, "chess960-castling.epd", PerftOptions{2, nullptr}, UINT64_MAX, 2'000'000);
+}
 
 TEST_CASE("perft suite: chess-start-deep.epd", "[.slow][perft][chess]") {
     check_suite(Variant::Chess, "chess-start-deep.epd");
