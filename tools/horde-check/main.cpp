@@ -4,6 +4,7 @@
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
+#include "input.hpp"
 #include "log.hpp"
 #include "output.hpp"
 #include "horde/pgn/reader.hpp"
@@ -13,7 +14,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace {
@@ -47,14 +47,10 @@ struct Outputs {
 
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
                    Totals& totals, Outputs& outputs) {
-    const bool is_stdin = name == "-";
-    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
-    if (fd < 0) {
-        fmt::print(stderr, "horde-check: {}: cannot open: {}\n", name, std::strerror(errno));
-        return kExitUsage;
-    }
-    const std::string display = horde::input_display_name(name);
-    horde::PgnReader reader(fd);
+    const auto input = horde::tools::open_input("horde-check", name);
+    if (!input) return kExitUsage;
+    const std::string& display = input->display_name();
+    horde::PgnReader reader(*input);
     const bool capture = outputs.valid || outputs.invalid;
     horde::check_pgn(reader, check_options, capture, [&](const horde::GameRecord& r, std::string_view raw) {
         ++totals.games;
@@ -75,12 +71,7 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
             out->end_record();
         }
     });
-    const bool read_error = reader.io_error();
-    if (!is_stdin) ::close(fd);
-    if (read_error) {
-        fmt::print(stderr, "horde-check: {}: read error\n", display);
-        return kExitUsage;
-    }
+    if (horde::tools::report_input_error("horde-check", *input)) return kExitUsage;
     return 0;
 }
 
@@ -121,7 +112,7 @@ int main(int argc, char** argv) {
     app.add_flag("--fen", o.fen, "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): one verdict per line");
     app.add_flag("--lichess", o.lichess, "Apply lichess's extra Horde rules (closed-position draw, time-forfeit material)");
     app.add_flag("--strict", o.strict, "Tolerated SAN spellings (0-0, missing +/#, e8Q, missing x) become errors");
-    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
     app.add_flag("--no-warnings", o.no_warnings, "Do not print warnings");

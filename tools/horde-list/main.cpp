@@ -1,6 +1,7 @@
 // horde-list: the positions of PGN games (chess, Horde, Orda) as FEN, EPD, TSV or NDJSON lines,
 // or (--moves) the legal moves of FEN lines. The listing itself is horde/report/position_list.hpp.
 #include "cli.hpp"
+#include "input.hpp"
 #include "output.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
@@ -15,7 +16,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace {
@@ -43,14 +43,10 @@ void write_stdout(std::string_view data) {
 
 int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::ThreadedPositionLister& lister,
                   Counts& counts) {
-    const bool is_stdin = name == "-";
-    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
-    if (fd < 0) {
-        fmt::print(stderr, "horde-list: {}: cannot open: {}\n", name, std::strerror(errno));
-        return kExitUsage;
-    }
-    const std::string display = horde::input_display_name(name);
-    horde::PgnReader reader(fd);
+    const auto input = horde::tools::open_input("horde-list", name);
+    if (!input) return kExitUsage;
+    const std::string& display = input->display_name();
+    horde::PgnReader reader(*input);
     horde::check_pgn(reader, check_options, false, [&](const horde::GameRecord& r, std::string_view) {
         if (!r.valid()) {
             ++counts.invalid;
@@ -58,12 +54,7 @@ int list_pgn_file(const std::string& name, const horde::CheckOptions& check_opti
         }
         lister.list_game(r);
     });
-    const bool read_error = reader.io_error();
-    if (!is_stdin) ::close(fd);
-    if (read_error) {
-        fmt::print(stderr, "horde-list: {}: read error\n", display);
-        return kExitUsage;
-    }
+    if (horde::tools::report_input_error("horde-list", *input)) return kExitUsage;
     return 0;
 }
 
@@ -115,7 +106,7 @@ int main(int argc, char** argv) {
                  "moves, sorted, on one line");
     app.add_option("--notation", o.notation, "Notation of --moves: san (default) or uci")
         ->check(CLI::IsMember({"san", "uci"}));
-    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --moves the default variant (default: horde)");
     app.add_flag("--keep-partial", o.keep_partial, "List the positions of an invalid game up to its first error");
     app.set_version_flag("--version", "horde-list 0.1.0");
