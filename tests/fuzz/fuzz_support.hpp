@@ -44,7 +44,7 @@ inline std::string_view first_line(std::string_view text, std::string_view& rest
     return line;
 }
 
-inline constexpr Variant ALL_VARIANTS[] = {Variant::Chess, Variant::Horde, Variant::Orda};
+inline constexpr Variant ALL_VARIANTS[] = {Variant::Chess, Variant::Horde, Variant::Orda, Variant::Chess960};
 
 // Whether two boards hold the same position as FEN sees it: every square, side, castling,
 // capturable en passant square and both clocks.

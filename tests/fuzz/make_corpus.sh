@@ -11,9 +11,9 @@ LIST=$BUILD/tools/horde-list
 CORPUS=$HERE/corpus
 TESTDATA=$PROJECT/testdata
 rm -rf "$CORPUS"
-mkdir -p "$CORPUS"/{fen,san,pgn,moves,epd,movegen}
+mkdir -p "$CORPUS"/{fen,san,pgn,moves,epd,movegen,input}
 
-for v in chess horde orda; do
+for v in chess horde orda chess960; do
     n=0
     while IFS= read -r line; do
         n=$((n + 1))
@@ -23,13 +23,14 @@ for v in chess horde orda; do
         printf '%s\n' "$fen" >"$CORPUS/fen/$v-$n"
         # movegen: the FEN, then walk bytes (hex digits of a hash: fixed, but varied)
         printf '%s\n%s' "$fen" "$(printf '%s' "$fen" | sha256sum | cut -c1-32)" >"$CORPUS/movegen/$v-$n"
-    done < <(cat "$TESTDATA/perft/$v.epd" "$TESTDATA/perft/$v-start-deep.epd")
+    done < <(cat "$TESTDATA/perft/$v.epd" "$TESTDATA/perft/$v-"*.epd | awk -v v="$v" 'v != "chess960" || NR % 40 == 1 || NR > 960')
 
     # pgn: every invalid game (one stated defect each), every 10th valid game, and one file of
     # five games.
-    awk -v dir="$CORPUS/pgn" -v v="$v" -v kind=invalid '/^\[Event /{ n++ } { print > (dir "/" v "-" kind "-" n) }' \
-        "$TESTDATA/games/$v-invalid.pgn"
-    awk -v dir="$CORPUS/pgn" -v v="$v" '/^\[Event /{ n++ } n % 10 == 1 { print > (dir "/" v "-valid-" n) }' \
+    [ ! -f "$TESTDATA/games/$v-invalid.pgn" ] ||
+        awk -v dir="$CORPUS/pgn" -v v="$v" -v kind=invalid '/^\[Event /{ n++ } { print > (dir "/" v "-" kind "-" n) }' \
+            "$TESTDATA/games/$v-invalid.pgn"
+    awk -v dir="$CORPUS/pgn" -v v="$v" '/^\[Event /{ n++ } n % 10 == 1 || v == "chess960" { print > (dir "/" v "-valid-" n) }' \
         "$TESTDATA/games/$v-valid.pgn"
     awk '/^\[Event /{ n++ } n >= 20 && n < 25' "$TESTDATA/games/$v-valid.pgn" >"$CORPUS/pgn/$v-valid-five"
 
@@ -46,4 +47,19 @@ for v in chess horde orda; do
             if ($1 % 2) printf "%s%s ", ($2 % 2 ? int(($2 + 1) / 2) ". " : ""), $3 > file
             else printf "%s ", $4 > file }'
 done
+# input: a little text in every format the input layer reads, whole and cut short, and a zstd
+# file behind a skippable frame (as lichess dumps start).
+head -c 3000 "$TESTDATA/games/horde-valid.pgn" >"$CORPUS/input/plain.pgn"
+head -c 600 "$TESTDATA/perft/horde.epd" >"$CORPUS/input/plain.epd"
+for f in plain.pgn plain.epd; do
+    zstd -q -c "$CORPUS/input/$f" >"$CORPUS/input/$f.zst"
+    gzip -n -c "$CORPUS/input/$f" >"$CORPUS/input/$f.gz"
+    bzip2 -c "$CORPUS/input/$f" >"$CORPUS/input/$f.bz2"
+    xz -c "$CORPUS/input/$f" >"$CORPUS/input/$f.xz"
+    for z in zst gz bz2 xz; do
+        head -c $(($(stat -c %s "$CORPUS/input/$f.$z") / 2)) "$CORPUS/input/$f.$z" >"$CORPUS/input/$f.cut.$z"
+    done
+done
+cat "$CORPUS/input/plain.pgn.gz" "$CORPUS/input/plain.epd.gz" >"$CORPUS/input/two-members.gz"
+{ printf '\x50\x2a\x4d\x18\x04\x00\x00\x00skip'; cat "$CORPUS/input/plain.epd.zst"; } >"$CORPUS/input/skippable.zst"
 for d in "$CORPUS"/*; do echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"; done
