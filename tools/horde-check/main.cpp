@@ -5,7 +5,9 @@
 #include "horde/game/checker.hpp"
 #include "horde/game/duplicates.hpp"
 #include "horde/io/line_input.hpp"
+#include "input.hpp"
 #include "log.hpp"
+#include "output.hpp"
 #include "horde/pgn/reader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -13,7 +15,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace {
@@ -40,29 +41,21 @@ struct Totals {
     std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
 };
 
-// A file we write to, closed on destruction.
-struct OutFile {
-    std::FILE* f = nullptr;
-    ~OutFile() {
-        if (f) std::fclose(f);
-    }
-};
+using horde::tools::RecordOutput;
 
+// Where the data goes: stdout for --json, the --valid-out/--invalid-out/--duplicates-out files
+// (each may be null); the duplicate finder (one for all inputs, or null).
 struct Outputs {
-    std::FILE *valid = nullptr, *invalid = nullptr, *duplicates = nullptr;
-    horde::DuplicateFinder* finder = nullptr; // one for all inputs
+    std::unique_ptr<RecordOutput> json, valid, invalid, duplicates;
+    horde::DuplicateFinder* finder = nullptr;
 };
 
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
-                   Totals& totals, const Outputs& outputs) {
-    const bool is_stdin = name == "-";
-    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
-    if (fd < 0) {
-        fmt::print(stderr, "horde-check: {}: cannot open: {}\n", name, std::strerror(errno));
-        return kExitUsage;
-    }
-    const std::string display = horde::input_display_name(name);
-    horde::PgnReader reader(fd);
+                   Totals& totals, Outputs& outputs) {
+    const auto input = horde::tools::open_input("horde-check", name);
+    if (!input) return kExitUsage;
+    const std::string& display = input->display_name();
+    horde::PgnReader reader(*input);
     const bool capture = outputs.valid || outputs.invalid || outputs.duplicates;
     horde::check_pgn(reader, check_options, capture, outputs.finder, [&](const horde::GameRecord& r, std::string_view raw) {
         ++totals.games;
@@ -71,27 +64,27 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
         if (r.valid()) ++totals.valid;
         else ++totals.invalid;
         if (!o.quiet) horde::print_record_diagnostics(stderr, display, r, !o.no_warnings);
-        if (o.json) {
+        if (outputs.json) {
             std::string line = horde::record_to_json(r);
             line.insert(1, fmt::format("\"file\":\"{}\",", horde::json_escape(display)));
             line += '\n';
-            std::fwrite(line.data(), 1, line.size(), stdout);
+            outputs.json->write(line);
+            outputs.json->end_record();
         }
         // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).
-        std::FILE* out = r.valid() ? outputs.valid : outputs.invalid;
-        if (horde::is_duplicate(r)) out = outputs.duplicates ? outputs.duplicates : r.valid() ? outputs.valid : nullptr;
-        if (out) std::fwrite(raw.data(), 1, raw.size(), out);
+        RecordOutput* out = (r.valid() ? outputs.valid : outputs.invalid).get();
+        if (horde::is_duplicate(r)) out = outputs.duplicates ? outputs.duplicates.get() : r.valid() ? outputs.valid.get() : nullptr;
+        if (out) {
+            out->write(raw);
+            out->end_record();
+        }
     });
-    const bool read_error = reader.io_error();
-    if (!is_stdin) ::close(fd);
-    if (read_error) {
-        fmt::print(stderr, "horde-check: {}: read error\n", display);
-        return kExitUsage;
-    }
+    if (horde::tools::report_input_error("horde-check", *input)) return kExitUsage;
     return 0;
 }
 
-int check_fen_file(const std::string& name, const Options& o, horde::Variant default_variant, Totals& totals) {
+int check_fen_file(const std::string& name, const Options& o, horde::Variant default_variant, Totals& totals,
+                   Outputs& outputs) {
     const std::string display = horde::input_display_name(name);
     const auto failure = horde::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
         const horde::FenVerdict v = horde::check_fen_line(line, default_variant);
@@ -100,7 +93,10 @@ int check_fen_file(const std::string& name, const Options& o, horde::Variant def
         else ++totals.invalid;
         if (!v.valid && !o.quiet)
             fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, v.message, v.code);
-        if (o.json) fmt::print("{}\n", horde::fen_verdict_to_json(v, int(line_number)));
+        if (outputs.json) {
+            outputs.json->write(horde::fen_verdict_to_json(v, int(line_number)) + '\n');
+            outputs.json->end_record();
+        }
     });
     if (failure) {
         fmt::print(stderr, "horde-check: {}: {}\n", display, *failure);
@@ -128,7 +124,7 @@ int main(int argc, char** argv) {
     app.add_flag("--duplicates{exact}", o.duplicates,
                  "Report games equal to an earlier one (--duplicates=prefix: also when one's moves start the other's)");
     app.add_option("--duplicates-out", o.duplicates_out, "Write every duplicate game, byte for byte, to this file");
-    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
     app.add_flag("--no-warnings", o.no_warnings, "Do not print warnings");
@@ -158,15 +154,16 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "horde-check: --valid-out/--invalid-out/--duplicates-out apply to PGN input, not --fen\n");
         return kExitUsage;
     }
-    OutFile valid_out, invalid_out, duplicates_out;
-    for (auto [path, out] : {std::pair{&o.valid_out, &valid_out}, std::pair{&o.invalid_out, &invalid_out},
-                             std::pair{&o.duplicates_out, &duplicates_out}}) {
+    horde::tools::restore_sigpipe();
+    horde::tools::exit_on_interrupt("horde-check");
+    Outputs outputs;
+    if (o.json) outputs.json = std::make_unique<RecordOutput>("horde-check", 1, "stdout");
+    for (auto [option, path, out] : {std::tuple{"--valid-out", &o.valid_out, &outputs.valid},
+                                     std::tuple{"--invalid-out", &o.invalid_out, &outputs.invalid},
+                                     std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates}}) {
         if (path->empty()) continue;
-        out->f = std::fopen(path->c_str(), "wb");
-        if (!out->f) {
-            fmt::print(stderr, "horde-check: {}: cannot write: {}\n", *path, std::strerror(errno));
-            return kExitUsage;
-        }
+        *out = RecordOutput::create("horde-check", *path, fmt::format("{} {}", option, *path));
+        if (!*out) return kExitUsage;
     }
     if (o.files.empty()) o.files.push_back("-");
 
@@ -175,8 +172,7 @@ int main(int argc, char** argv) {
     std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
 
     std::optional<horde::DuplicateFinder> finder;
-    if (check_options.duplicates != horde::DuplicateMode::Off) finder.emplace(check_options.duplicates);
-    const Outputs outputs{valid_out.f, invalid_out.f, duplicates_out.f, finder ? &*finder : nullptr};
+    if (check_options.duplicates != horde::DuplicateMode::Off) outputs.finder = &finder.emplace(check_options.duplicates);
     const auto start = std::chrono::steady_clock::now();
     Totals totals;
     int status = 0;
@@ -184,7 +180,7 @@ int main(int argc, char** argv) {
     for (const auto& file : o.files) {
         const Totals before = totals;
         const auto file_start = std::chrono::steady_clock::now();
-        const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals)
+        const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals, outputs)
                              : check_pgn_file(file, o, check_options, totals, outputs);
         status = std::max(status, rc);
         const double file_secs =
@@ -195,7 +191,8 @@ int main(int argc, char** argv) {
                   file_secs > 0 ? double(totals.plies - before.plies) / file_secs : 0.0);
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fflush(stdout);
+    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates})
+        if (*out) (*out)->close();
     using horde::tools::counted;
     fmt::print(stderr, "horde-check: {}, {} valid, {} invalid, {}, {}, {:.3f} s\n",
                o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),

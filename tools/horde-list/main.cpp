@@ -1,6 +1,8 @@
 // horde-list: the positions of PGN games (chess, Horde, Orda) as FEN, EPD, TSV or NDJSON lines,
 // or (--moves) the legal moves of FEN lines. The listing itself is horde/report/position_list.hpp.
 #include "cli.hpp"
+#include "input.hpp"
+#include "output.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
@@ -14,7 +16,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace {
@@ -35,18 +36,17 @@ struct Counts {
     std::uint64_t invalid = 0;
 };
 
-void write_stdout(std::string_view data) { std::fwrite(data.data(), 1, data.size(), stdout); }
+void write_stdout(std::string_view data) {
+    if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size())
+        horde::tools::exit_on_write_error("horde-list", "stdout", errno);
+}
 
 int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::ThreadedPositionLister& lister,
                   Counts& counts) {
-    const bool is_stdin = name == "-";
-    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
-    if (fd < 0) {
-        fmt::print(stderr, "horde-list: {}: cannot open: {}\n", name, std::strerror(errno));
-        return kExitUsage;
-    }
-    const std::string display = horde::input_display_name(name);
-    horde::PgnReader reader(fd);
+    const auto input = horde::tools::open_input("horde-list", name);
+    if (!input) return kExitUsage;
+    const std::string& display = input->display_name();
+    horde::PgnReader reader(*input);
     horde::check_pgn(reader, check_options, false, [&](const horde::GameRecord& r, std::string_view) {
         if (!r.valid()) {
             ++counts.invalid;
@@ -54,12 +54,7 @@ int list_pgn_file(const std::string& name, const horde::CheckOptions& check_opti
         }
         lister.list_game(r);
     });
-    const bool read_error = reader.io_error();
-    if (!is_stdin) ::close(fd);
-    if (read_error) {
-        fmt::print(stderr, "horde-list: {}: read error\n", display);
-        return kExitUsage;
-    }
+    if (horde::tools::report_input_error("horde-list", *input)) return kExitUsage;
     return 0;
 }
 
@@ -111,11 +106,12 @@ int main(int argc, char** argv) {
                  "moves, sorted, on one line");
     app.add_option("--notation", o.notation, "Notation of --moves: san (default) or uci")
         ->check(CLI::IsMember({"san", "uci"}));
-    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --moves the default variant (default: horde)");
     app.add_flag("--keep-partial", o.keep_partial, "List the positions of an invalid game up to its first error");
     app.set_version_flag("--version", "horde-list 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
+    horde::tools::restore_sigpipe();
 
     horde::CheckOptions check_options;
     horde::Variant fen_variant = horde::Variant::Horde;
@@ -162,10 +158,7 @@ int main(int argc, char** argv) {
         for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, check_options, lister, counts));
         lister.finish();
     }
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-        fmt::print(stderr, "horde-list: write error: {}\n", std::strerror(errno));
-        status = kExitUsage;
-    }
+    horde::tools::finish_stdout("horde-list");
     std::fflush(stderr);
     if (status) return status;
     return counts.invalid ? kExitInvalid : 0;

@@ -1,6 +1,7 @@
 // horde-perft: perft counts for chess, Horde and Orda positions.
 #include "cli.hpp"
 #include "log.hpp"
+#include "output.hpp"
 
 #include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
@@ -23,6 +24,7 @@ using horde::Variant;
 struct Options {
     std::string variant_name = "horde";
     std::optional<std::string> fen;
+    std::optional<int> start; // --start: a Chess960 start position by number
     int depth = -1;
     bool divide = false;
     std::optional<std::string> epd;
@@ -116,7 +118,7 @@ int run_stream(const Options& o, const Runner& runner) {
             horde::perft(runner.variant, std::get<horde::Board>(parsed).position(), o.depth, runner.perft_options);
         all_nodes += nodes;
         runner.report(line, o.depth, nodes, seconds_since(t0));
-        std::fflush(stdout);
+        horde::tools::finish_stdout("horde-perft"); // each count as soon as it is known
     });
     if (failure) {
         fmt::print(stderr, "horde-perft: {}: {}\n", display, *failure);
@@ -187,8 +189,10 @@ int main(int argc, char** argv) {
     CLI::App app{"horde-perft: count the leaves of the legal-move tree (perft) for chess, Horde and Orda.\n"
                  "The count is the last line of stdout; time and speed go to stderr.",
                  "horde-perft"};
-    horde::tools::add_variant_option(app, o.variant_name, "Game: chess, horde or orda")->default_str("horde");
+    auto* variant_option =
+        horde::tools::add_variant_option(app, o.variant_name, "Game: chess, chess960, horde or orda")->default_str("horde");
     app.add_option("--fen", o.fen, "Start position (default: the variant's start position)");
+    horde::tools::add_start_option(app, o.start);
     app.add_option("-d,--depth", o.depth, "Depth in plies (0 gives 1)");
     app.add_option("--moves", o.moves, "Moves (UCI or SAN, space separated) to play from --fen before counting");
     app.add_flag("--divide", o.divide, "Print '<uci> <count>' per root move, a blank line, then the total");
@@ -202,8 +206,10 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "horde-perft 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
-    const auto variant = horde::tools::parse_variant_option("horde-perft", o.variant_name);
+    auto variant = horde::tools::parse_variant_option("horde-perft", o.variant_name);
     if (!variant) return kExitUsage;
+    if (!horde::tools::apply_start_option("horde-perft", o.start, variant_option->count() > 0, *variant, o.fen))
+        return kExitUsage;
     if (o.depth < -1 || (o.depth == -1 && !o.epd)) {
         if (o.depth == -1) fmt::print(stderr, "horde-perft: --depth is required\n");
         else fmt::print(stderr, "horde-perft: depth must be 0 or more, got {}\n", o.depth);
@@ -243,7 +249,8 @@ int main(int argc, char** argv) {
         }
         runner.perft_options.hash = hash.get();
     }
-    if (o.epd) return run_epd(o, runner);
-    if (o.fen_stream) return run_stream(o, runner);
-    return run_single(o, runner);
+    horde::tools::restore_sigpipe();
+    const int status = o.epd ? run_epd(o, runner) : o.fen_stream ? run_stream(o, runner) : run_single(o, runner);
+    horde::tools::finish_stdout("horde-perft");
+    return status;
 }

@@ -2,6 +2,8 @@
 // dispatch is in the header (templates over the visitor).
 #include "horde/pgn/reader.hpp"
 
+#include "horde/io/input.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <istream>
@@ -68,6 +70,13 @@ std::size_t read_fd(void* ctx, char* dst, std::size_t n, bool& error) {
     }
 }
 
+std::size_t read_input(void* ctx, char* dst, std::size_t n, bool& error) {
+    auto& in = *static_cast<io::Input*>(ctx);
+    const std::size_t got = in.read(dst, n);
+    if (got == 0 && in.failed()) error = true;
+    return got;
+}
+
 bool is_name_char(char c) { return (cls(c) & (C_ALPHA | C_DIGIT)) || c == '_'; }
 bool is_eol(char c) { return c == '\n' || c == '\r'; }
 } // namespace
@@ -75,6 +84,7 @@ bool is_eol(char c) { return c == '\n' || c == '\r'; }
 PgnReader::PgnReader(ReadFn fn, void* ctx) : read_(fn), ctx_(ctx), buf_(new char[kBufferSize]()) {}
 PgnReader::PgnReader(std::istream& in) : PgnReader(&read_istream, &in) {}
 PgnReader::PgnReader(std::FILE* file) : PgnReader(&read_file, file) {}
+PgnReader::PgnReader(io::Input& in) : PgnReader(&read_input, &in) {}
 PgnReader::PgnReader(int fd) : PgnReader(&read_fd, reinterpret_cast<void*>(static_cast<std::intptr_t>(fd))) {}
 PgnReader::PgnReader(std::string_view data, int) : PgnReader(nullptr, nullptr) {
     mem_.data = data.data();
@@ -177,6 +187,7 @@ bool PgnReader::starts_game_outside() const {
         bool digit = false;
         std::size_t q = p_;
         for (; q < len_ && (cls(buf_[q]) & C_SAN) && q - p_ < 16; ++q) digit |= (cls(buf_[q]) & C_DIGIT) != 0;
+        if (q - p_ == 16) return true; // no word of prose: a game, whose reading names the token
         if (!ends_at(q)) return false;
         const std::string_view w(buf_.get() + p_, q - p_);
         return digit || w.starts_with("O-O") || w.starts_with("o-o");
@@ -268,7 +279,6 @@ PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
         const char* close = static_cast<const char*>(std::memchr(b, '}', std::size_t(e - b)));
         const char* lim = close ? close : e;
         const std::size_t n = std::size_t(lim - b);
-        if (std::memchr(b, '{', n)) comment_nested_open_ = true;
         if (!std::memchr(b, '\n', n) && !std::memchr(b, '\r', n)) {
             if (!line_content)
                 for (const char* q = b; q < lim; ++q)
@@ -297,8 +307,11 @@ PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
                 }
             }
             p_ = std::size_t(q - buf_.get());
-            if (at_line_start && q < lim) continue; // check the '[' candidate
         }
+        // only the bytes read as comment (not past a tag line that may end it): the same answer
+        // whatever the buffer boundaries
+        if (std::memchr(b, '{', std::size_t(buf_.get() + p_ - b))) comment_nested_open_ = true;
+        if (at_line_start && buf_.get() + p_ < lim) continue; // check the '[' candidate
         if (close) {
             const std::size_t ci = std::size_t(close - buf_.get());
             if (spanning) {
