@@ -39,8 +39,8 @@
 // without tags (a blank line): so a tags-only game followed by the next game is two games, and
 // a repeated tag on the next line (two White tags) stays in its game. Blank lines, '%' lines and ';'
 // comments inside a tag section do not end it. In movetext that has no result yet, a blank line
-// followed by a move number that restarts the numbering (1, or the game's first move number)
-// starts a new game without tags; followed by anything else, the game goes on (notice
+// followed by a move number that restarts the numbering (1, or a number below the last one, as
+// a game from a FEN starts again at its first number) starts a new game without tags; followed by anything else, the game goes on (notice
 // BlankLineInMovetext). Whitespace, comments and '%' lines before the first game or after a
 // game's result belong to no game's events (they are not reported, but they are part of the raw
 // bytes, see below). Outside a game, a move number, a result token, or a word of SAN's shape
@@ -288,7 +288,7 @@ private:
     template <class V> [[gnu::always_inline]] Gate gate(V& v) {
         if (in_game_ && !pending_end_ && state_ == State::Movetext) [[likely]] {
             if (line_ != last_token_line_) [[unlikely]] {
-                if (line_ > last_token_line_ + 1 && first_number_ >= 0 && on_movetext_gap(v)) return Gate::NextGame;
+                if (line_ > last_token_line_ + 1 && last_number_ >= 0 && on_movetext_gap(v)) return Gate::NextGame;
                 last_token_line_ = line_;
             }
             return Gate::Go;
@@ -368,8 +368,8 @@ private:
     std::size_t tag_count_ = 0;
     std::uint64_t last_tag_line_ = 0;
     std::uint64_t last_token_line_ = 0;   // line of the last movetext token (for blank lines)
-    long long first_number_ = -1;         // the game's first top-level move number (-1: none yet;
-                                          // blank lines before it are not looked at)
+    long long last_number_ = -1;          // the game's last move number (-1: none yet; blank
+                                          // lines before the first are not looked at)
     bool text_reported_ = false;          // a TextBetweenGames notice was given in this gap
     bool comment_nested_open_ = false;    // the last comment contained a '{'
     SourcePos preamble_pos_;              // text before the first game, reported after begin_game
@@ -470,7 +470,7 @@ template <class V> void PgnReader::start_game(V& v, const SourcePos& pos, std::s
     state_ = s;
     tag_count_ = 0;
     last_tag_line_ = pos.line;
-    first_number_ = -1;
+    last_number_ = -1;
     text_reported_ = comment_nested_open_ = false;
     last_token_line_ = pos.line;
     emit(v, [&] { return v.begin_game(game_); });
@@ -502,7 +502,7 @@ template <class V> bool PgnReader::on_dialect_word(V& v, const char* b, std::siz
 
 template <class V> bool PgnReader::on_movetext_gap(V& v) {
     const long long n = peek_move_number();
-    if (n >= 0 && (n == 1 || n == first_number_)) {
+    if (n >= 0 && (n == 1 || n < last_number_)) {
         finish_game(v, p_); // the numbering restarts: a new game without tags
         return true;
     }
@@ -592,7 +592,7 @@ template <class V> void PgnReader::on_comment(V& v, bool brace) {
             return;
         }
         begin_movetext(v, p_);
-    } else if (line_ > last_token_line_ + 1 && first_number_ >= 0) [[unlikely]] {
+    } else if (line_ > last_token_line_ + 1 && last_number_ >= 0) [[unlikely]] {
         on_movetext_gap(v);
     }
     comment_nested_open_ = false;
@@ -709,11 +709,11 @@ template <class V> void PgnReader::on_word(V& v) {
             ++i;
         }
         if (i == n || b[i] == '.' || is_ellipsis(b + i, n - i)) {
-            if (num == 0 && n == 4 && i == 4) [[unlikely]] { // "0000": a null move
+            if (i == n && n == 4 && num == 0) [[unlikely]] { // "0000": a null move
                 deliver_san(v, b, n, s);
                 return;
             }
-            if (depth_ == 0 && first_number_ < 0) first_number_ = static_cast<long long>(num);
+            last_number_ = static_cast<long long>(num);
             if (!quiet()) {
                 const SourcePos pos = pos_at(s);
                 emit(v, [&] { return v.move_number(num, pos); });
