@@ -4,6 +4,7 @@
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
+#include "input.hpp"
 #include "log.hpp"
 #include "horde/pgn/reader.hpp"
 
@@ -12,7 +13,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace {
@@ -47,14 +47,10 @@ struct OutFile {
 
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
                    Totals& totals, std::FILE* valid_out, std::FILE* invalid_out) {
-    const bool is_stdin = name == "-";
-    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
-    if (fd < 0) {
-        fmt::print(stderr, "horde-check: {}: cannot open: {}\n", name, std::strerror(errno));
-        return kExitUsage;
-    }
-    const std::string display = horde::input_display_name(name);
-    horde::PgnReader reader(fd);
+    const auto input = horde::tools::open_input("horde-check", name);
+    if (!input) return kExitUsage;
+    const std::string& display = input->display_name();
+    horde::PgnReader reader(*input);
     const bool capture = valid_out || invalid_out;
     horde::check_pgn(reader, check_options, capture, [&](const horde::GameRecord& r, std::string_view raw) {
         ++totals.games;
@@ -71,12 +67,7 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
         }
         if (std::FILE* out = r.valid() ? valid_out : invalid_out) std::fwrite(raw.data(), 1, raw.size(), out);
     });
-    const bool read_error = reader.io_error();
-    if (!is_stdin) ::close(fd);
-    if (read_error) {
-        fmt::print(stderr, "horde-check: {}: read error\n", display);
-        return kExitUsage;
-    }
+    if (horde::tools::report_input_error("horde-check", *input)) return kExitUsage;
     return 0;
 }
 

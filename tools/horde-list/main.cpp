@@ -1,6 +1,7 @@
 // horde-list: the positions of PGN games (chess, Horde, Orda) as FEN, EPD, TSV or NDJSON lines,
 // or (--moves) the legal moves of FEN lines. The listing itself is horde/report/position_list.hpp.
 #include "cli.hpp"
+#include "input.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
@@ -14,7 +15,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace {
@@ -39,14 +39,10 @@ void write_stdout(std::string_view data) { std::fwrite(data.data(), 1, data.size
 
 int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::ThreadedPositionLister& lister,
                   Counts& counts) {
-    const bool is_stdin = name == "-";
-    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
-    if (fd < 0) {
-        fmt::print(stderr, "horde-list: {}: cannot open: {}\n", name, std::strerror(errno));
-        return kExitUsage;
-    }
-    const std::string display = horde::input_display_name(name);
-    horde::PgnReader reader(fd);
+    const auto input = horde::tools::open_input("horde-list", name);
+    if (!input) return kExitUsage;
+    const std::string& display = input->display_name();
+    horde::PgnReader reader(*input);
     horde::check_pgn(reader, check_options, false, [&](const horde::GameRecord& r, std::string_view) {
         if (!r.valid()) {
             ++counts.invalid;
@@ -54,12 +50,7 @@ int list_pgn_file(const std::string& name, const horde::CheckOptions& check_opti
         }
         lister.list_game(r);
     });
-    const bool read_error = reader.io_error();
-    if (!is_stdin) ::close(fd);
-    if (read_error) {
-        fmt::print(stderr, "horde-list: {}: read error\n", display);
-        return kExitUsage;
-    }
+    if (horde::tools::report_input_error("horde-list", *input)) return kExitUsage;
     return 0;
 }
 
