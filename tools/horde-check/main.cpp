@@ -6,6 +6,7 @@
 #include "horde/io/line_input.hpp"
 #include "input.hpp"
 #include "log.hpp"
+#include "output.hpp"
 #include "horde/pgn/reader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -37,21 +38,20 @@ struct Totals {
     std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
 };
 
-// A file we write to, closed on destruction.
-struct OutFile {
-    std::FILE* f = nullptr;
-    ~OutFile() {
-        if (f) std::fclose(f);
-    }
+using horde::tools::RecordOutput;
+
+// Where the data goes: stdout for --json, the --valid-out/--invalid-out files (each may be null).
+struct Outputs {
+    std::unique_ptr<RecordOutput> json, valid, invalid;
 };
 
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
-                   Totals& totals, std::FILE* valid_out, std::FILE* invalid_out) {
+                   Totals& totals, Outputs& outputs) {
     const auto input = horde::tools::open_input("horde-check", name);
     if (!input) return kExitUsage;
     const std::string& display = input->display_name();
     horde::PgnReader reader(*input);
-    const bool capture = valid_out || invalid_out;
+    const bool capture = outputs.valid || outputs.invalid;
     horde::check_pgn(reader, check_options, capture, [&](const horde::GameRecord& r, std::string_view raw) {
         ++totals.games;
         totals.plies += std::uint64_t(r.plies());
@@ -59,19 +59,24 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
         if (r.valid()) ++totals.valid;
         else ++totals.invalid;
         if (!o.quiet) horde::print_record_diagnostics(stderr, display, r, !o.no_warnings);
-        if (o.json) {
+        if (outputs.json) {
             std::string line = horde::record_to_json(r);
             line.insert(1, fmt::format("\"file\":\"{}\",", horde::json_escape(display)));
             line += '\n';
-            std::fwrite(line.data(), 1, line.size(), stdout);
+            outputs.json->write(line);
+            outputs.json->end_record();
         }
-        if (std::FILE* out = r.valid() ? valid_out : invalid_out) std::fwrite(raw.data(), 1, raw.size(), out);
+        if (RecordOutput* out = (r.valid() ? outputs.valid : outputs.invalid).get()) {
+            out->write(raw);
+            out->end_record();
+        }
     });
     if (horde::tools::report_input_error("horde-check", *input)) return kExitUsage;
     return 0;
 }
 
-int check_fen_file(const std::string& name, const Options& o, horde::Variant default_variant, Totals& totals) {
+int check_fen_file(const std::string& name, const Options& o, horde::Variant default_variant, Totals& totals,
+                   Outputs& outputs) {
     const std::string display = horde::input_display_name(name);
     const auto failure = horde::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
         const horde::FenVerdict v = horde::check_fen_line(line, default_variant);
@@ -80,7 +85,10 @@ int check_fen_file(const std::string& name, const Options& o, horde::Variant def
         else ++totals.invalid;
         if (!v.valid && !o.quiet)
             fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, v.message, v.code);
-        if (o.json) fmt::print("{}\n", horde::fen_verdict_to_json(v, int(line_number)));
+        if (outputs.json) {
+            outputs.json->write(horde::fen_verdict_to_json(v, int(line_number)) + '\n');
+            outputs.json->end_record();
+        }
     });
     if (failure) {
         fmt::print(stderr, "horde-check: {}: {}\n", display, *failure);
@@ -126,14 +134,15 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "horde-check: --valid-out/--invalid-out apply to PGN input, not --fen\n");
         return kExitUsage;
     }
-    OutFile valid_out, invalid_out;
-    for (auto [path, out] : {std::pair{&o.valid_out, &valid_out}, std::pair{&o.invalid_out, &invalid_out}}) {
+    horde::tools::restore_sigpipe();
+    horde::tools::exit_on_interrupt("horde-check");
+    Outputs outputs;
+    if (o.json) outputs.json = std::make_unique<RecordOutput>("horde-check", 1, "stdout");
+    for (auto [option, path, out] : {std::tuple{"--valid-out", &o.valid_out, &outputs.valid},
+                                     std::tuple{"--invalid-out", &o.invalid_out, &outputs.invalid}}) {
         if (path->empty()) continue;
-        out->f = std::fopen(path->c_str(), "wb");
-        if (!out->f) {
-            fmt::print(stderr, "horde-check: {}: cannot write: {}\n", *path, std::strerror(errno));
-            return kExitUsage;
-        }
+        *out = RecordOutput::create("horde-check", *path, fmt::format("{} {}", option, *path));
+        if (!*out) return kExitUsage;
     }
     if (o.files.empty()) o.files.push_back("-");
 
@@ -148,8 +157,8 @@ int main(int argc, char** argv) {
     for (const auto& file : o.files) {
         const Totals before = totals;
         const auto file_start = std::chrono::steady_clock::now();
-        const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals)
-                             : check_pgn_file(file, o, check_options, totals, valid_out.f, invalid_out.f);
+        const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals, outputs)
+                             : check_pgn_file(file, o, check_options, totals, outputs);
         status = std::max(status, rc);
         const double file_secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - file_start).count();
@@ -159,7 +168,8 @@ int main(int argc, char** argv) {
                   file_secs > 0 ? double(totals.plies - before.plies) / file_secs : 0.0);
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fflush(stdout);
+    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid})
+        if (*out) (*out)->close();
     using horde::tools::counted;
     fmt::print(stderr, "horde-check: {}, {} valid, {} invalid, {}, {}, {:.3f} s\n",
                o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),

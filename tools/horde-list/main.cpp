@@ -2,6 +2,7 @@
 // or (--moves) the legal moves of FEN lines. The listing itself is horde/report/position_list.hpp.
 #include "cli.hpp"
 #include "input.hpp"
+#include "output.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
@@ -35,7 +36,10 @@ struct Counts {
     std::uint64_t invalid = 0;
 };
 
-void write_stdout(std::string_view data) { std::fwrite(data.data(), 1, data.size(), stdout); }
+void write_stdout(std::string_view data) {
+    if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size())
+        horde::tools::exit_on_write_error("horde-list", "stdout", errno);
+}
 
 int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::ThreadedPositionLister& lister,
                   Counts& counts) {
@@ -107,6 +111,7 @@ int main(int argc, char** argv) {
     app.add_flag("--keep-partial", o.keep_partial, "List the positions of an invalid game up to its first error");
     app.set_version_flag("--version", "horde-list 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
+    horde::tools::restore_sigpipe();
 
     horde::CheckOptions check_options;
     horde::Variant fen_variant = horde::Variant::Horde;
@@ -153,10 +158,7 @@ int main(int argc, char** argv) {
         for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, check_options, lister, counts));
         lister.finish();
     }
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-        fmt::print(stderr, "horde-list: write error: {}\n", std::strerror(errno));
-        status = kExitUsage;
-    }
+    horde::tools::finish_stdout("horde-list");
     std::fflush(stderr);
     if (status) return status;
     return counts.invalid ? kExitInvalid : 0;

@@ -1,6 +1,7 @@
 // horde-perft: perft counts for chess, Horde and Orda positions.
 #include "cli.hpp"
 #include "log.hpp"
+#include "output.hpp"
 
 #include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
@@ -117,7 +118,7 @@ int run_stream(const Options& o, const Runner& runner) {
             horde::perft(runner.variant, std::get<horde::Board>(parsed).position(), o.depth, runner.perft_options);
         all_nodes += nodes;
         runner.report(line, o.depth, nodes, seconds_since(t0));
-        std::fflush(stdout);
+        horde::tools::finish_stdout("horde-perft"); // each count as soon as it is known
     });
     if (failure) {
         fmt::print(stderr, "horde-perft: {}: {}\n", display, *failure);
@@ -248,7 +249,8 @@ int main(int argc, char** argv) {
         }
         runner.perft_options.hash = hash.get();
     }
-    if (o.epd) return run_epd(o, runner);
-    if (o.fen_stream) return run_stream(o, runner);
-    return run_single(o, runner);
+    horde::tools::restore_sigpipe();
+    const int status = o.epd ? run_epd(o, runner) : o.fen_stream ? run_stream(o, runner) : run_single(o, runner);
+    horde::tools::finish_stdout("horde-perft");
+    return status;
 }
