@@ -645,9 +645,29 @@ void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
 
 namespace {
 
+// Length of the well-formed UTF-8 sequence (RFC 3629) at the start of s, or 0.
+std::size_t utf8_sequence_length(std::string_view s) {
+    const auto c = static_cast<unsigned char>(s[0]);
+    std::size_t n = 0;
+    unsigned lo = 0x80, hi = 0xBF; // allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    if (n == 0 || s.size() < n) return 0;
+    const auto second = static_cast<unsigned char>(s[1]);
+    if (second < lo || second > hi) return 0;
+    for (std::size_t k = 2; k < n; ++k)
+        if ((static_cast<unsigned char>(s[k]) & 0xC0) != 0x80) return 0;
+    return n;
+}
+
+// JSON text must be UTF-8. PGN files are not always (ChessBase and older exports write
+// Latin-1), so a byte that does not start a well-formed UTF-8 sequence is read as Latin-1 and
+// written as \u00XX: the record stays valid JSON and "Jos\xe9" comes out as "José".
 void append_json_string(std::string& out, std::string_view s) {
     out += '"';
-    for (unsigned char c : s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
         switch (c) {
         case '"': out += "\\\""; break;
         case '\\': out += "\\\\"; break;
@@ -655,8 +675,16 @@ void append_json_string(std::string& out, std::string_view s) {
         case '\r': out += "\\r"; break;
         case '\t': out += "\\t"; break;
         default:
-            if (c < 0x20) out += fmt::format("\\u{:04x}", c);
-            else out += char(c);
+            if (c < 0x20) {
+                out += fmt::format("\\u{:04x}", c);
+            } else if (c < 0x80) {
+                out += char(c);
+            } else if (const std::size_t n = utf8_sequence_length(s.substr(i))) {
+                out.append(s.substr(i, n));
+                i += n - 1;
+            } else {
+                out += fmt::format("\\u{:04x}", c);
+            }
         }
     }
     out += '"';

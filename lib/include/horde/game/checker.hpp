@@ -157,7 +157,8 @@ void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
 
 // One NDJSON object for a record (no trailing newline).
 std::string record_to_json(const GameRecord& record);
-// The text escaped for a JSON string (without the quotes).
+// The text escaped for a JSON string (without the quotes); bytes that are not UTF-8 are read
+// as Latin-1 (\u00XX), so the result is always valid JSON.
 std::string json_escape(std::string_view s);
 // The status of the record's adjudication: status_name(), or "lichess-closed-position".
 std::string_view record_status_name(const GameRecord& record);
