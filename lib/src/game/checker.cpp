@@ -247,7 +247,7 @@ std::string san_error_code(SanErrorCode c) { return std::string(san_error_code_n
 // and leaves the game as it was. san holds the parsed token either way.
 Move play_exact_san(Game& game, std::string_view token, std::optional<Board>& before_last, SanMove& san,
                     bool& suffix_right) {
-    if (!parse_san_exact(token, san)) return Move::none();
+    if (!san_detail::parse_san_exact_inline(token, san)) return Move::none();
     // One dispatch on the variant for the whole move: resolution, play and suffix test inline.
     return with_variant(game.board().variant(), [&]<Variant V>() {
         const Move m = san_detail::resolve_san_exact_as<V>(game.board().position(), san);

@@ -375,47 +375,7 @@ std::optional<SanError> check_suffix(const Board& after, const SanMove& san, boo
     return std::nullopt;
 }
 
-bool parse_san_exact(std::string_view token, SanMove& san) {
-    san = SanMove{};
-    std::size_t n = token.size();
-    if (n < 2 || n > 9) return false;
-    const char* p = token.data();
-    if (p[n - 1] == '+') {
-        san.suffix = SanMove::Suffix::Check;
-        --n;
-    } else if (p[n - 1] == '#') {
-        san.suffix = SanMove::Suffix::Mate;
-        --n;
-    }
-    std::size_t i = 0;
-    if (p[0] >= 'A' && p[0] <= 'Z') {
-        if (p[0] == 'O' || p[0] == 'P') return false; // castling and 'P' take the full parser
-        san.piece = p[0];
-        i = 1;
-    }
-    if (n >= 4 && p[n - 2] == '=') {
-        if (!(p[n - 1] >= 'A' && p[n - 1] <= 'Z')) return false;
-        san.promotion = p[n - 1];
-        n -= 2;
-    }
-    if (n < i + 2 || !is_file(p[n - 2]) || !is_rank(p[n - 1])) return false;
-    san.to = make_square(p[n - 2] - 'a', p[n - 1] - '1');
-    n -= 2;
-    if (n > i && p[n - 1] == 'x') {
-        san.capture = true;
-        --n;
-    }
-    for (; i < n; ++i) {
-        const char c = p[i];
-        if (is_file(c) && san.from_file < 0 && san.from_rank < 0) san.from_file = c - 'a';
-        else if (is_rank(c) && san.from_rank < 0) san.from_rank = c - '1';
-        else return false;
-    }
-    if (san.piece == 0 && san.from_rank >= 0) return false;
-    if (san.promotion && san.piece != 0) return false;
-    if (san.from_rank >= 0 && san.from_file >= 0) return false; // rare; the full path tells long algebraic
-    return true;
-}
+bool parse_san_exact(std::string_view token, SanMove& san) { return parse_san_exact_inline(token, san); }
 
 Move resolve_san_exact(const Board& board, const SanMove& san) {
     return with_variant(board.variant(),

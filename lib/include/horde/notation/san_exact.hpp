@@ -109,6 +109,53 @@ template <Variant V>
     return n;
 }
 
+// parse_san_exact (san.hpp), here so that the checker's per-move path gets it inlined: out of
+// line it cost a call per move and kept the parsed fields in memory (callgrind: 4% of the
+// instructions of horde-check on chess games).
+[[gnu::always_inline]] inline bool parse_san_exact_inline(std::string_view token, SanMove& san) {
+    const auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
+    const auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
+    san = SanMove{};
+    std::size_t n = token.size();
+    if (n < 2 || n > 9) return false;
+    const char* p = token.data();
+    if (p[n - 1] == '+') {
+        san.suffix = SanMove::Suffix::Check;
+        --n;
+    } else if (p[n - 1] == '#') {
+        san.suffix = SanMove::Suffix::Mate;
+        --n;
+    }
+    std::size_t i = 0;
+    if (p[0] >= 'A' && p[0] <= 'Z') {
+        if (p[0] == 'O' || p[0] == 'P') return false; // castling and 'P' take the full parser
+        san.piece = p[0];
+        i = 1;
+    }
+    if (n >= 4 && p[n - 2] == '=') {
+        if (!(p[n - 1] >= 'A' && p[n - 1] <= 'Z')) return false;
+        san.promotion = p[n - 1];
+        n -= 2;
+    }
+    if (n < i + 2 || !is_file(p[n - 2]) || !is_rank(p[n - 1])) return false;
+    san.to = make_square(p[n - 2] - 'a', p[n - 1] - '1');
+    n -= 2;
+    if (n > i && p[n - 1] == 'x') {
+        san.capture = true;
+        --n;
+    }
+    for (; i < n; ++i) {
+        const char c = p[i];
+        if (is_file(c) && san.from_file < 0 && san.from_rank < 0) san.from_file = c - 'a';
+        else if (is_rank(c) && san.from_rank < 0) san.from_rank = c - '1';
+        else return false;
+    }
+    if (san.piece == 0 && san.from_rank >= 0) return false;
+    if (san.promotion && san.piece != 0) return false;
+    if (san.from_rank >= 0 && san.from_file >= 0) return false; // rare; the full path tells long algebraic
+    return true;
+}
+
 template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(const Position& pos, const SanMove& san) {
     if (san.kind != SanMove::Kind::Normal || san.promotion_without_equals) return Move::none();
     const PieceType pt = san.piece ? piece_type_from_letter(san.piece) : PAWN;

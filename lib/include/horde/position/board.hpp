@@ -84,7 +84,9 @@ public:
     // Plays a move that must be legal.
     void play(Move m);
     // play() for a variant known at compile time (V must be variant()).
-    template <Variant V> void play_as(Move m) { pos_.template play<V>(m); }
+    // Always inlined, as Position::play is: the checker's per-move path is past GCC's inlining
+    // budget and would otherwise call it.
+    template <Variant V> [[gnu::always_inline]] void play_as(Move m) { pos_.template play<V>(m); }
     bool in_check() const { return horde::in_check(variant_, pos_); }
     Bitboard checkers() const { return horde::checkers(variant_, pos_); }
     // Extinction (Horde) or campmate (Orda) has already happened.
