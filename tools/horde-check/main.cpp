@@ -1,4 +1,5 @@
 // horde-check: validate and adjudicate PGN games (or FEN lines) of chess, Horde and Orda.
+#include "cli.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
@@ -16,8 +17,8 @@
 
 namespace {
 
-constexpr int EXIT_INVALID = 1;
-constexpr int EXIT_USAGE = 2;
+using horde::tools::kExitInvalid;
+using horde::tools::kExitUsage;
 
 struct Options {
     std::vector<std::string> files;
@@ -50,9 +51,9 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
     const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
     if (fd < 0) {
         fmt::print(stderr, "horde-check: {}: cannot open: {}\n", name, std::strerror(errno));
-        return EXIT_USAGE;
+        return kExitUsage;
     }
-    const std::string display = is_stdin ? "<stdin>" : name;
+    const std::string display = horde::input_display_name(name);
     horde::PgnReader reader(fd);
     const bool capture = valid_out || invalid_out;
     horde::check_pgn(reader, check_options, capture, [&](const horde::GameRecord& r, std::string_view raw) {
@@ -74,7 +75,7 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
     if (!is_stdin) ::close(fd);
     if (read_error) {
         fmt::print(stderr, "horde-check: {}: read error\n", display);
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     return 0;
 }
@@ -92,7 +93,7 @@ int check_fen_file(const std::string& name, const Options& o, horde::Variant def
     });
     if (failure) {
         fmt::print(stderr, "horde-check: {}: {}\n", display, *failure);
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     return 0;
 }
@@ -112,34 +113,27 @@ int main(int argc, char** argv) {
     app.add_flag("--fen", o.fen, "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): one verdict per line");
     app.add_flag("--lichess", o.lichess, "Apply lichess's extra Horde rules (closed-position draw, time-forfeit material)");
     app.add_flag("--strict", o.strict, "Tolerated SAN spellings (0-0, missing +/#, e8Q, missing x) become errors");
-    app.add_option("--variant", o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
                                            "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
     app.add_flag("--no-warnings", o.no_warnings, "Do not print warnings");
     app.add_flag("-v,--verbose", o.verbose, "Log each input's totals and speed to stderr");
     app.set_version_flag("--version", "horde-check 0.1.0");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        return app.exit(e) == 0 ? 0 : EXIT_USAGE;
-    }
+    if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
     horde::CheckOptions check_options;
     check_options.strict = o.strict;
     check_options.lichess = o.lichess;
     horde::Variant fen_variant = horde::Variant::Horde;
     if (!o.variant.empty()) {
-        auto v = horde::parse_variant(o.variant);
-        if (!v) {
-            fmt::print(stderr, "horde-check: unknown variant '{}' (expected chess, horde or orda)\n", o.variant);
-            return EXIT_USAGE;
-        }
+        auto v = horde::tools::parse_variant_option("horde-check", o.variant);
+        if (!v) return kExitUsage;
         check_options.forced_variant = v;
         fen_variant = *v;
     }
     if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty())) {
         fmt::print(stderr, "horde-check: --valid-out/--invalid-out apply to PGN input, not --fen\n");
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     OutFile valid_out, invalid_out;
     for (auto [path, out] : {std::pair{&o.valid_out, &valid_out}, std::pair{&o.invalid_out, &invalid_out}}) {
@@ -147,7 +141,7 @@ int main(int argc, char** argv) {
         out->f = std::fopen(path->c_str(), "wb");
         if (!out->f) {
             fmt::print(stderr, "horde-check: {}: cannot write: {}\n", *path, std::strerror(errno));
-            return EXIT_USAGE;
+            return kExitUsage;
         }
     }
     if (o.files.empty()) o.files.push_back("-");
@@ -175,15 +169,12 @@ int main(int argc, char** argv) {
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::fflush(stdout);
-    // "1 game", "2 games": the numbers stay where scripts look for them.
-    auto count = [](std::uint64_t n, std::string_view one, std::string_view many) {
-        return fmt::format("{} {}", n, n == 1 ? one : many);
-    };
+    using horde::tools::counted;
     fmt::print(stderr, "horde-check: {}, {} valid, {} invalid, {}, {}, {:.3f} s\n",
-               o.fen ? count(totals.games, "position", "positions") : count(totals.games, "game", "games"),
-               totals.valid, totals.invalid, count(totals.warnings, "warning", "warnings"),
-               count(totals.plies, "ply", "plies"), secs);
+               o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),
+               totals.valid, totals.invalid, counted(totals.warnings, "warning", "warnings"),
+               counted(totals.plies, "ply", "plies"), secs);
     std::fflush(stderr);
     if (status) return status;
-    return totals.invalid ? EXIT_INVALID : 0;
+    return totals.invalid ? kExitInvalid : 0;
 }

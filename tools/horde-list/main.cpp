@@ -1,5 +1,6 @@
 // horde-list: the positions of PGN games (chess, Horde, Orda) as FEN, EPD, TSV or NDJSON lines,
 // or (--moves) the legal moves of FEN lines. The listing itself is horde/report/position_list.hpp.
+#include "cli.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
@@ -18,8 +19,8 @@
 
 namespace {
 
-constexpr int EXIT_INVALID = 1;
-constexpr int EXIT_USAGE = 2;
+using horde::tools::kExitInvalid;
+using horde::tools::kExitUsage;
 
 struct Options {
     std::vector<std::string> files;
@@ -42,9 +43,9 @@ int list_pgn_file(const std::string& name, const horde::CheckOptions& check_opti
     const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
     if (fd < 0) {
         fmt::print(stderr, "horde-list: {}: cannot open: {}\n", name, std::strerror(errno));
-        return EXIT_USAGE;
+        return kExitUsage;
     }
-    const std::string display = is_stdin ? "<stdin>" : name;
+    const std::string display = horde::input_display_name(name);
     horde::PgnReader reader(fd);
     horde::check_pgn(reader, check_options, false, [&](const horde::GameRecord& r, std::string_view) {
         if (!r.valid()) {
@@ -57,7 +58,7 @@ int list_pgn_file(const std::string& name, const horde::CheckOptions& check_opti
     if (!is_stdin) ::close(fd);
     if (read_error) {
         fmt::print(stderr, "horde-list: {}: read error\n", display);
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     return 0;
 }
@@ -80,7 +81,7 @@ int list_moves_file(const std::string& name, horde::Variant default_variant, boo
     });
     if (failure) {
         fmt::print(stderr, "horde-list: {}: {}\n", display, *failure);
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     return 0;
 }
@@ -110,24 +111,17 @@ int main(int argc, char** argv) {
                  "moves, sorted, on one line");
     app.add_option("--notation", o.notation, "Notation of --moves: san (default) or uci")
         ->check(CLI::IsMember({"san", "uci"}));
-    app.add_option("--variant", o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
                                            "with --moves the default variant (default: horde)");
     app.add_flag("--keep-partial", o.keep_partial, "List the positions of an invalid game up to its first error");
     app.set_version_flag("--version", "horde-list 0.1.0");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        return app.exit(e) == 0 ? 0 : EXIT_USAGE;
-    }
+    if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
     horde::CheckOptions check_options;
     horde::Variant fen_variant = horde::Variant::Horde;
     if (!o.variant.empty()) {
-        auto v = horde::parse_variant(o.variant);
-        if (!v) {
-            fmt::print(stderr, "horde-list: unknown variant '{}' (expected chess, horde or orda)\n", o.variant);
-            return EXIT_USAGE;
-        }
+        auto v = horde::tools::parse_variant_option("horde-list", o.variant);
+        if (!v) return kExitUsage;
         check_options.forced_variant = v;
         fen_variant = *v;
     }
@@ -135,11 +129,11 @@ int main(int argc, char** argv) {
     if (o.moves && (selectors || o.keep_partial || o.format != "fen")) {
         fmt::print(stderr, "horde-list: --moves takes FEN lines; --format, the selectors and --keep-partial "
                            "apply to PGN input\n");
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     if (!o.moves && !o.notation.empty()) {
         fmt::print(stderr, "horde-list: --notation applies to --moves\n");
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     if (o.files.empty()) o.files.push_back("-");
 
@@ -170,9 +164,9 @@ int main(int argc, char** argv) {
     }
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
         fmt::print(stderr, "horde-list: write error: {}\n", std::strerror(errno));
-        status = EXIT_USAGE;
+        status = kExitUsage;
     }
     std::fflush(stderr);
     if (status) return status;
-    return counts.invalid ? EXIT_INVALID : 0;
+    return counts.invalid ? kExitInvalid : 0;
 }

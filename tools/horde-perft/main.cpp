@@ -1,7 +1,11 @@
 // horde-perft: perft counts for chess, Horde and Orda positions.
-#include "horde/perft/perft.hpp"
-#include "horde/io/line_input.hpp"
+#include "cli.hpp"
 #include "log.hpp"
+
+#include "horde/game/checker.hpp"
+#include "horde/io/line_input.hpp"
+#include "horde/notation/move_list.hpp"
+#include "horde/perft/perft.hpp"
 #include "horde/perft/suite.hpp"
 
 #include <CLI/CLI.hpp>
@@ -10,7 +14,6 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
-#include <sstream>
 #include <thread>
 
 namespace {
@@ -32,21 +35,8 @@ struct Options {
     bool verbose = false;
 };
 
-constexpr int EXIT_INVALID = 1;
-constexpr int EXIT_USAGE = 2;
-
-std::string json_escape(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (static_cast<unsigned char>(c) < 0x20) {
-            out += fmt::format("\\u{:04x}", c);
-            continue;
-        }
-        out += c;
-    }
-    return out;
-}
+using horde::tools::kExitInvalid;
+using horde::tools::kExitUsage;
 
 struct Runner {
     Variant variant;
@@ -65,7 +55,7 @@ struct Runner {
         log_result(fen, depth, nodes, seconds);
         if (json) {
             fmt::print("{{\"fen\":\"{}\",\"variant\":\"{}\",\"depth\":{},\"nodes\":{},\"seconds\":{:.6f},\"nps\":{:.0f}}}\n",
-                       json_escape(fen), horde::variant_name(variant), depth, nodes, seconds, nps);
+                       horde::json_escape(fen), horde::variant_name(variant), depth, nodes, seconds, nps);
         } else {
             fmt::print("{}\n", nodes);
         }
@@ -81,18 +71,14 @@ int run_single(const Options& o, const Runner& runner) {
     auto parsed = horde::Board::from_fen(runner.variant, fen);
     if (auto* err = std::get_if<horde::FenError>(&parsed)) {
         fmt::print(stderr, "horde-perft: invalid FEN for {}: {}\n", horde::variant_name(runner.variant), err->message);
-        return EXIT_USAGE;
+        return kExitUsage;
     }
-    auto board = std::get<horde::Board>(parsed);
-    std::istringstream move_list(o.moves);
-    for (std::string uci; move_list >> uci;) {
-        const horde::Move m = board.parse_uci(uci);
-        if (m.is_none()) {
-            fmt::print(stderr, "horde-perft: --moves: '{}' is not a legal move in {}\n", uci, board.fen());
-            return EXIT_USAGE;
-        }
-        board.play(m);
+    auto played = horde::play_move_list(std::get<horde::Board>(parsed), o.moves);
+    if (auto* err = std::get_if<horde::MoveListError>(&played)) {
+        fmt::print(stderr, "horde-perft: --moves: ply {} '{}': {} [{}]\n", err->ply, err->token, err->message, err->code);
+        return kExitUsage;
     }
+    const horde::Board& board = std::get<horde::PlayedMoveList>(played).end;
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     if (o.divide) {
@@ -122,7 +108,7 @@ int run_stream(const Options& o, const Runner& runner) {
         auto parsed = horde::Board::from_fen(runner.variant, line);
         if (auto* err = std::get_if<horde::FenError>(&parsed)) {
             fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", display, line_number, err->message);
-            status = EXIT_INVALID;
+            status = kExitInvalid;
             return;
         }
         const auto t0 = std::chrono::steady_clock::now();
@@ -134,7 +120,7 @@ int run_stream(const Options& o, const Runner& runner) {
     });
     if (failure) {
         fmt::print(stderr, "horde-perft: {}: {}\n", display, *failure);
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     const double secs = seconds_since(start);
     fmt::print(stderr, "time {:.3f} s, {:.0f} nodes/s\n", secs, secs > 0 ? double(all_nodes) / secs : 0.0);
@@ -183,7 +169,7 @@ int run_epd(const Options& o, const Runner& runner) {
     });
     if (failure) {
         fmt::print(stderr, "horde-perft: {}: {}\n", display, *failure);
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     const double secs = seconds_since(start);
     const auto text = fmt::format("{} checks, {} mismatches, {} skipped, {} errors, {} nodes in {:.3f} s",
@@ -191,7 +177,7 @@ int run_epd(const Options& o, const Runner& runner) {
                                   summary.nodes, secs);
     if (runner.json) fmt::print(stderr, "{}\n", text);
     else fmt::print("{}\n", text);
-    return (summary.mismatches || summary.errors) ? EXIT_INVALID : 0;
+    return (summary.mismatches || summary.errors) ? kExitInvalid : 0;
 }
 
 } // namespace
@@ -201,11 +187,10 @@ int main(int argc, char** argv) {
     CLI::App app{"horde-perft: count the leaves of the legal-move tree (perft) for chess, Horde and Orda.\n"
                  "The count is the last line of stdout; time and speed go to stderr.",
                  "horde-perft"};
-    app.add_option("--variant", o.variant_name, "Game: chess, horde or orda")
-        ->default_str("horde");
+    horde::tools::add_variant_option(app, o.variant_name, "Game: chess, horde or orda")->default_str("horde");
     app.add_option("--fen", o.fen, "Start position (default: the variant's start position)");
     app.add_option("-d,--depth", o.depth, "Depth in plies (0 gives 1)");
-    app.add_option("--moves", o.moves, "UCI moves (space separated) to play from --fen before counting");
+    app.add_option("--moves", o.moves, "Moves (UCI or SAN, space separated) to play from --fen before counting");
     app.add_flag("--divide", o.divide, "Print '<uci> <count>' per root move, a blank line, then the total");
     app.add_option("--epd", o.epd, "Run a perft suite ('FEN ;D1 n ;D2 n ...' per line; '-' for stdin)");
     app.add_option("--max-nodes", o.max_nodes, "With --epd: skip entries whose expected count exceeds N");
@@ -215,42 +200,34 @@ int main(int argc, char** argv) {
     app.add_flag("-v,--verbose", o.verbose, "Log each suite or stream position's count and time to stderr");
     app.add_flag("--json", o.json, "One NDJSON object per result: fen, variant, depth, nodes, seconds, nps");
     app.set_version_flag("--version", "horde-perft 0.1.0");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : EXIT_USAGE;
-    }
+    if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
-    const auto variant = horde::parse_variant(o.variant_name);
-    if (!variant) {
-        fmt::print(stderr, "horde-perft: unknown variant '{}' (expected chess, horde or orda)\n", o.variant_name);
-        return EXIT_USAGE;
-    }
+    const auto variant = horde::tools::parse_variant_option("horde-perft", o.variant_name);
+    if (!variant) return kExitUsage;
     if (o.depth < -1 || (o.depth == -1 && !o.epd)) {
         if (o.depth == -1) fmt::print(stderr, "horde-perft: --depth is required\n");
         else fmt::print(stderr, "horde-perft: depth must be 0 or more, got {}\n", o.depth);
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     if (o.depth > 63) {
         fmt::print(stderr, "horde-perft: depth {} is too large (at most 63)\n", o.depth);
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     if (o.threads < 0) {
         fmt::print(stderr, "horde-perft: --threads must be positive\n");
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     if (o.epd && (o.fen || o.fen_stream)) {
         fmt::print(stderr, "horde-perft: --epd cannot be combined with --fen or an input file\n");
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     if (!o.moves.empty() && (o.epd || o.fen_stream)) {
         fmt::print(stderr, "horde-perft: --moves applies to a single position (--fen), not to --epd or a FEN stream\n");
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     if (o.fen && o.fen_stream) {
         fmt::print(stderr, "horde-perft: give either --fen or an input file of FENs, not both\n");
-        return EXIT_USAGE;
+        return kExitUsage;
     }
 
     Runner runner{*variant, {}, o.json, horde::tools::make_stderr_logger("horde-perft", o.verbose)};
@@ -262,7 +239,7 @@ int main(int argc, char** argv) {
             hash = std::make_unique<horde::PerftHash>(o.hash_mb);
         } catch (const std::bad_alloc&) {
             fmt::print(stderr, "horde-perft: cannot allocate a {} MB hash table\n", o.hash_mb);
-            return EXIT_USAGE;
+            return kExitUsage;
         }
         runner.perft_options.hash = hash.get();
     }

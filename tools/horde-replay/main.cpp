@@ -7,22 +7,22 @@
 //     list per line: the format of --to uci|san, so the tool reads its own output);
 //   * PGN games from files or stdin, read by the library's PGN reader and GameChecker (the
 //     same code as horde-check).
-// Every input becomes a `Replay` (a start Board and the legal moves), and `emit` writes it in
-// the chosen output mode; a new input kind only has to produce Replays. The one exception is
-// `--to pgn` on PGN input: games go straight through the library's PGN exporter (pgn_writer),
-// which keeps tags, comments, NAGs and variations.
-#include "horde/game/game.hpp"
+// Every input becomes a `Replay` (a start Board and the legal moves), and `emit` (replay.hpp)
+// writes it in the chosen output mode; a new input kind only has to produce Replays. The one
+// exception is `--to pgn` on PGN input: games go straight through the library's PGN exporter
+// (pgn_writer), which keeps tags, comments, NAGs and variations.
+#include "cli.hpp"
+#include "replay.hpp"
+
 #include "horde/game/checker.hpp"
+#include "horde/notation/move_list.hpp"
 #include "horde/pgn/reader.hpp"
+#include "horde/report/diagnostics.hpp"
 #include "horde/report/pgn_writer.hpp"
-#include "horde/report/render.hpp"
-#include "horde/notation/san.hpp"
-#include "horde/report/svg.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -32,9 +32,7 @@
 #include <iostream>
 #include <iterator>
 #include <optional>
-#include <poll.h>
 #include <string>
-#include <termios.h>
 #include <unistd.h>
 #include <vector>
 
@@ -44,8 +42,10 @@ using horde::Board;
 using horde::Move;
 using horde::Variant;
 
-constexpr int EXIT_INVALID = 1;
-constexpr int EXIT_USAGE = 2;
+using horde::replay::Output;
+using horde::replay::Replay;
+using horde::tools::kExitInvalid;
+using horde::tools::kExitUsage;
 
 struct Options {
     std::string variant_name = "horde";
@@ -63,360 +63,20 @@ struct Options {
     bool interactive = false;
 };
 
-// One game to show: where it starts and its legal main line.
-struct Replay {
-    Board start;
-    std::vector<Move> moves;
-    std::string title; // "Game 3: White - Black" for PGN input, empty for a move list
-    int number = 1;    // 1-based game index in the input
-};
-
 [[noreturn]] void usage_error(const std::string& message) {
     fmt::print(stderr, "horde-replay: {}\n", message);
-    std::exit(EXIT_USAGE);
+    std::exit(kExitUsage);
 }
 
-// ------------------------------------------------------------------------------ positions
-
-// The positions of a replay (start and after every ply), the SAN of every move, and the
-// adjudication of every position (repetitions counted from the start).
-struct Timeline {
-    std::vector<Board> boards;                  // plies + 1
-    std::vector<std::string> san;               // plies
-    std::vector<horde::Adjudication> outcomes;  // plies + 1
-};
-
-Timeline build_timeline(const Replay& r) {
-    Timeline t;
-    horde::Game game(r.start);
-    t.boards.push_back(r.start);
-    t.outcomes.push_back(game.adjudicate());
-    for (Move m : r.moves) {
-        t.san.push_back(horde::to_san(game.board(), m));
-        game.play(m);
-        t.boards.push_back(game.board());
-        t.outcomes.push_back(game.adjudicate());
-    }
-    return t;
-}
-
-// "12. Nf3" or "12... Nf6" for ply p (1-based), "Start" for ply 0.
-std::string ply_heading(const Timeline& t, int p) {
-    if (p == 0) return "Start";
-    const Board& before = t.boards[std::size_t(p - 1)];
-    const int number = before.position().fullmove;
-    return fmt::format("{}{} {}", number, before.side_to_move() == horde::WHITE ? "." : "...", t.san[std::size_t(p - 1)]);
-}
-
-std::string outcome_line(const horde::Adjudication& a) {
-    return fmt::format("Outcome: {} ({}), result {}", horde::status_name(a.status), horde::status_kind_name(a.kind),
-                       horde::result_text(a.result));
-}
-
-// ------------------------------------------------------------------------------ output
-
-struct Output {
-    horde::RenderOptions render;
-    std::optional<std::string> to; // "uci", "san" or "pgn"
-    std::optional<std::string> svg;
-    std::optional<int> ply;
-    bool interactive = false;
-    bool several_games = false; // the input may hold more than one game (file names per game)
-};
-
-void print_position(const Timeline& t, const Replay& r, int p, const Output& out) {
-    horde::RenderOptions ro = out.render;
-    ro.highlight = p > 0 ? r.moves[std::size_t(p - 1)] : Move::none();
-    fmt::print("{}\n{}FEN: {}\n", ply_heading(t, p), horde::render_board(t.boards[std::size_t(p)], ro),
-               t.boards[std::size_t(p)].fen());
-}
-
-bool write_file(const std::filesystem::path& path, const std::string& text) {
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    if (!f) {
-        fmt::print(stderr, "horde-replay: {}: cannot write: {}\n", path.string(), std::strerror(errno));
-        return false;
-    }
-    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    if (std::fclose(f) != 0 || !ok) {
-        fmt::print(stderr, "horde-replay: {}: write error\n", path.string());
-        return false;
-    }
-    return true;
-}
-
-int emit_svg(const Timeline& t, const Replay& r, const Output& out) {
-    namespace fs = std::filesystem;
-    const std::string& target = *out.svg;
-    std::error_code ec;
-    const bool folder = target.ends_with('/') || fs::is_directory(target, ec);
-    auto svg_of = [&](int p) {
-        horde::SvgOptions so;
-        so.flip = out.render.flip;
-        so.last_move = p > 0 ? r.moves[std::size_t(p - 1)] : Move::none();
-        return horde::render_svg(t.boards[std::size_t(p)], so);
-    };
-    const int last = int(r.moves.size());
-    if (!folder) return write_file(target, svg_of(out.ply.value_or(last))) ? 0 : EXIT_USAGE;
-    fs::create_directories(target, ec);
-    if (ec) {
-        fmt::print(stderr, "horde-replay: {}: cannot create the folder: {}\n", target, ec.message());
-        return EXIT_USAGE;
-    }
-    const int first = out.ply.value_or(0), end = out.ply.value_or(last);
-    for (int p = first; p <= end; ++p) {
-        const std::string name = out.several_games ? fmt::format("game-{:03}-ply-{:03}.svg", r.number, p)
-                                                   : fmt::format("ply-{:03}.svg", p);
-        if (!write_file(fs::path(target) / name, svg_of(p))) return EXIT_USAGE;
-    }
-    return 0;
-}
-
-// ------------------------------------------------------------------------------ interactive
-
-// The terminal in raw mode (no echo, no line buffering, no signals) for the lifetime of the
-// object; restored on destruction.
-class RawTerminal {
-public:
-    RawTerminal() {
-        if (tcgetattr(STDIN_FILENO, &saved_) != 0) return;
-        termios raw = saved_;
-        raw.c_lflag &= tcflag_t(~(ICANON | ECHO | ISIG | IEXTEN));
-        raw.c_iflag &= tcflag_t(~(IXON | ICRNL));
-        raw.c_cc[VMIN] = 1;
-        raw.c_cc[VTIME] = 0;
-        active_ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0;
-    }
-    ~RawTerminal() {
-        if (active_) tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_);
-    }
-    bool active() const { return active_; }
-    RawTerminal(const RawTerminal&) = delete;
-    RawTerminal& operator=(const RawTerminal&) = delete;
-
-private:
-    termios saved_{};
-    bool active_ = false;
-};
-
-enum class Key { Forward, Back, First, Last, Quit, Other };
-
-int read_byte(int timeout_ms) {
-    pollfd p{STDIN_FILENO, POLLIN, 0};
-    if (timeout_ms >= 0 && ::poll(&p, 1, timeout_ms) <= 0) return -1;
-    unsigned char c;
-    return ::read(STDIN_FILENO, &c, 1) == 1 ? c : -1;
-}
-
-Key read_key() {
-    const int c = read_byte(-1);
-    switch (c) {
-    case -1: case 'q': case 'Q': case 3: case 4: return Key::Quit; // EOF, q, Ctrl-C, Ctrl-D
-    case 'l': case ' ': case '\r': case '\n': return Key::Forward;
-    case 'h': return Key::Back;
-    case 'g': return Key::First;
-    case 'G': return Key::Last;
-    case 0x1b: break;
-    default: return Key::Other;
-    }
-    // Escape sequences: ESC [ C (right), ESC [ D (left), ESC [ H / ESC O H / ESC [ 1 ~ / ESC [ 7 ~
-    // (Home), ESC [ F / ESC O F / ESC [ 4 ~ / ESC [ 8 ~ (End).
-    const int c1 = read_byte(50);
-    if (c1 != '[' && c1 != 'O') return Key::Other;
-    const int c2 = read_byte(50);
-    switch (c2) {
-    case 'C': return Key::Forward;
-    case 'D': return Key::Back;
-    case 'H': return Key::First;
-    case 'F': return Key::Last;
-    default: break;
-    }
-    if (c2 >= '0' && c2 <= '9') {
-        const int c3 = read_byte(50);
-        if (c3 != '~') return Key::Other;
-        if (c2 == '1' || c2 == '7') return Key::First;
-        if (c2 == '4' || c2 == '8') return Key::Last;
-    }
-    return Key::Other;
-}
-
-int emit_interactive(const Timeline& t, const Replay& r, const Output& out) {
-    RawTerminal terminal;
-    if (!terminal.active()) {
-        fmt::print(stderr, "horde-replay: --interactive: cannot set the terminal to raw mode\n");
-        return EXIT_USAGE;
-    }
-    const int last = int(r.moves.size());
-    int p = out.ply.value_or(0);
-    for (;;) {
-        horde::RenderOptions ro = out.render;
-        ro.highlight = p > 0 ? r.moves[std::size_t(p - 1)] : Move::none();
-        std::string screen = "\x1b[H\x1b[2J";
-        if (!r.title.empty()) screen += r.title + "\n";
-        screen += fmt::format("{}    (ply {}/{})\n", ply_heading(t, p), p, last);
-        screen += horde::render_board(t.boards[std::size_t(p)], ro);
-        screen += fmt::format("FEN: {}\n", t.boards[std::size_t(p)].fen());
-        if (p == last) screen += outcome_line(t.outcomes[std::size_t(p)]) + "\n";
-        screen += "\n→/l/space forward  ←/h back  g/Home first  G/End last  q quit\n";
-        // Raw mode keeps output processing, but be explicit about carriage returns.
-        std::string crlf;
-        for (char c : screen) {
-            if (c == '\n') crlf += '\r';
-            crlf += c;
-        }
-        std::fwrite(crlf.data(), 1, crlf.size(), stdout);
-        std::fflush(stdout);
-        switch (read_key()) {
-        case Key::Forward: p = std::min(p + 1, last); break;
-        case Key::Back: p = std::max(p - 1, 0); break;
-        case Key::First: p = 0; break;
-        case Key::Last: p = last; break;
-        case Key::Quit: return 0;
-        case Key::Other: break;
-        }
-    }
-}
-
-// ------------------------------------------------------------------------------ emit
-
-// Writes one replay in the chosen output mode. Returns an exit status.
-int emit(const Replay& r, const Output& out) {
-    const Timeline t = build_timeline(r);
-    const int last = int(r.moves.size());
-    if (out.ply && *out.ply > last) {
-        fmt::print(stderr, "horde-replay: --ply {}: the game{} has only {} plies\n", *out.ply,
-                   r.title.empty() ? "" : fmt::format(" {}", r.number), last);
-        return EXIT_USAGE;
-    }
-    if (out.interactive) return emit_interactive(t, r, out);
-    if (out.svg) return emit_svg(t, r, out);
-    if (out.to && *out.to == "pgn") {
-        // A move list as a PGN game: through the exporter, so the form is the one of PGN input.
-        const Variant variant = r.start.variant();
-        std::string pgn;
-        if (variant != Variant::Chess) pgn += fmt::format("[Variant \"{}\"]\n", horde::pgn_variant_tag(variant));
-        if (r.start.fen() != Board(variant).fen()) pgn += fmt::format("[SetUp \"1\"]\n[FEN \"{}\"]\n", r.start.fen());
-        pgn += '\n';
-        for (const std::string& san : t.san) pgn += san + ' ';
-        const horde::Adjudication& end = t.outcomes.back();
-        pgn += end.kind == horde::StatusKind::GameOver ? horde::result_text(end.result) : "*";
-        pgn += '\n';
-        int invalid = 0;
-        const std::string text = horde::export_pgn_text(pgn, {}, &invalid);
-        if (invalid) {
-            fmt::print(stderr, "horde-replay: internal error: the PGN export of a move list is invalid\n");
-            return EXIT_INVALID;
-        }
-        fmt::print("{}", text);
-        return 0;
-    }
-    if (out.to) {
-        std::string line;
-        for (std::size_t i = 0; i < r.moves.size(); ++i) {
-            if (i) line += ' ';
-            line += *out.to == "uci" ? t.boards[i].uci(r.moves[i]) : t.san[i];
-        }
-        fmt::print("{}\n", line);
-        return 0;
-    }
-    if (!r.title.empty()) fmt::print("{}\n\n", r.title);
-    if (out.ply) {
-        print_position(t, r, *out.ply, out);
-        return 0;
-    }
-    for (int p = 0; p <= last; ++p) {
-        print_position(t, r, p, out);
-        fmt::print("\n");
-    }
-    fmt::print("{}\n", outcome_line(t.outcomes.back()));
-    return 0;
-}
-
-// ------------------------------------------------------------------------------ move lists
-
-bool is_uci_shape(std::string_view s) {
-    if (s.size() != 4 && s.size() != 5) return false;
-    auto file = [](char c) { return c >= 'a' && c <= 'h'; };
-    auto rank = [](char c) { return c >= '1' && c <= '8'; };
-    if (!file(s[0]) || !rank(s[1]) || !file(s[2]) || !rank(s[3])) return false;
-    return s.size() == 4 || std::string_view("qrbnh").find(s[4]) != std::string_view::npos;
-}
-
-bool is_result_token(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
-
-// Splits a move list into move tokens: whitespace separated; move numbers ("12.", "12...",
-// and the prefix of "12.e4"), result tokens, NAGs ($3), !/? suffixes and {comments} are
-// dropped.
-std::vector<std::string> move_tokens(std::string_view text) {
-    std::vector<std::string> tokens;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const char c = text[i];
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            ++i;
-            continue;
-        }
-        if (c == '{') {
-            const auto close = text.find('}', i);
-            i = close == std::string_view::npos ? text.size() : close + 1;
-            continue;
-        }
-        std::size_t j = i;
-        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != '{') ++j;
-        std::string_view token = text.substr(i, j - i);
-        i = j;
-        if (is_result_token(token) || token.starts_with('$')) continue;
-        std::size_t digits = 0;
-        while (digits < token.size() && std::isdigit(static_cast<unsigned char>(token[digits]))) ++digits;
-        if (digits > 0 && digits < token.size() && token[digits] == '.') {
-            token.remove_prefix(digits);
-            while (!token.empty() && token.front() == '.') token.remove_prefix(1);
-        } else if (digits == token.size()) {
-            // a bare number: a move number without its dot
-            continue;
-        }
-        while (!token.empty() && (token.back() == '!' || token.back() == '?')) token.remove_suffix(1);
-        if (!token.empty()) tokens.emplace_back(token);
-    }
-    return tokens;
-}
-
-// Resolves the tokens from `start`. On an illegal or unparsable token: a diagnostic, nullopt.
+// Plays one move list from `start`. On an illegal or unparsable token: a diagnostic, nullopt.
 // `where` ("line 3: " for a stdin line of several) prefixes the diagnostics.
-std::optional<std::vector<Move>> resolve_moves(const Board& start, const std::vector<std::string>& tokens,
-                                               std::string_view where = {}) {
-    std::vector<Move> moves;
-    Board board = start;
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const std::string& token = tokens[i];
-        const std::size_t ply = i + 1;
-        Move move = Move::none();
-        if (is_uci_shape(token)) {
-            move = board.parse_uci(token);
-            if (move.is_none()) {
-                fmt::print(stderr, "horde-replay: {}ply {} \"{}\": not a legal move in this position (UCI) [illegal-move]\n",
-                           where, ply, token);
-                return std::nullopt;
-            }
-        } else {
-            auto parsed = horde::parse_san(token);
-            if (auto* err = std::get_if<horde::SanError>(&parsed)) {
-                fmt::print(stderr, "horde-replay: {}ply {} \"{}\": {} [{}]\n", where, ply, token, err->message,
-                           horde::san_error_code_name(err->code));
-                return std::nullopt;
-            }
-            auto resolved = horde::resolve_san(board, std::get<horde::SanMove>(parsed));
-            if (auto* err = std::get_if<horde::SanError>(&resolved)) {
-                fmt::print(stderr, "horde-replay: {}ply {} \"{}\": {} [{}]\n", where, ply, token, err->message,
-                           horde::san_error_code_name(err->code));
-                return std::nullopt;
-            }
-            move = std::get<horde::SanResolution>(resolved).move;
-        }
-        board.play(move);
-        moves.push_back(move);
+std::optional<std::vector<Move>> resolve_moves(const Board& start, std::string_view text, std::string_view where = {}) {
+    auto played = horde::play_move_list(start, text);
+    if (auto* err = std::get_if<horde::MoveListError>(&played)) {
+        fmt::print(stderr, "horde-replay: {}ply {} \"{}\": {} [{}]\n", where, err->ply, err->token, err->message, err->code);
+        return std::nullopt;
     }
-    return moves;
+    return std::move(std::get<horde::PlayedMoveList>(played).moves);
 }
 
 std::string read_all(std::istream& in) {
@@ -425,13 +85,11 @@ std::string read_all(std::istream& in) {
 
 // ------------------------------------------------------------------------------ PGN
 
-// horde-check's diagnostics for an invalid game, on stderr.
+// horde-check's diagnostics for an invalid game, on stderr; `number` counts over all inputs.
 void print_game_errors(const std::string& display, int number, const horde::GameRecord& r) {
-    for (const auto& d : r.errors) {
-        std::string where = fmt::format("game {} ({})", number, horde::game_players(r));
-        if (d.ply > 0) where += fmt::format(", ply {} \"{}\"", d.ply, d.token);
-        fmt::print(stderr, "{}:{}:{}: error: {}: {} [{}]\n", display, d.line, d.column, where, d.message, d.code);
-    }
+    horde::GameRecord numbered = r;
+    numbered.game = number;
+    horde::print_record_diagnostics(stderr, display, numbered, false);
 }
 
 // --to pgn on PGN input: every valid game (or only game `pick`) re-exported as normalised PGN on
@@ -445,7 +103,7 @@ void export_pgn_games(horde::PgnReader& reader, const std::string& display, cons
         if (o.game && *o.game != number) return;
         if (!r.valid() || !r.start) {
             print_game_errors(display, number, r);
-            status = EXIT_INVALID;
+            status = kExitInvalid;
             return;
         }
         std::fwrite(text.data(), 1, text.size(), stdout);
@@ -464,7 +122,7 @@ void read_pgn(horde::PgnReader& reader, const std::string& display, const Option
         if (o.game && *o.game != number) return;
         if (!r.valid() || !r.start) {
             print_game_errors(display, number, r);
-            status = EXIT_INVALID;
+            status = kExitInvalid;
             return;
         }
         Replay replay{*r.start, r.moves, {}, number};
@@ -500,8 +158,9 @@ int main(int argc, char** argv) {
                  "success, 1 for an illegal move or an invalid game, 2 for usage and I/O errors.",
                  "horde-replay"};
     app.add_option("args", o.args, "Moves (SAN or UCI), or PGN files ('-': stdin)");
-    auto* variant = app.add_option("--variant", o.variant_name, "Game: chess, horde or orda (PGN: overrides the Variant tag)")
-                        ->default_str("horde");
+    auto* variant =
+        horde::tools::add_variant_option(app, o.variant_name, "Game: chess, horde or orda (PGN: overrides the Variant tag)")
+            ->default_str("horde");
     app.add_option("--fen", o.fen, "Start position of the move list (default: the variant's start)");
     app.add_flag("--moves", o.moves_mode, "The arguments (or stdin) are a move list, not PGN files");
     app.add_option("--game", o.game, "PGN input: replay only game N (1-based)")->check(CLI::PositiveNumber);
@@ -519,16 +178,11 @@ int main(int argc, char** argv) {
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
     app.set_version_flag("--version", "horde-replay 0.1.0");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : EXIT_USAGE;
-    }
+    if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
     o.variant_given = variant->count() > 0;
 
-    const auto v = horde::parse_variant(o.variant_name);
-    if (!v) usage_error(fmt::format("unknown variant '{}' (expected chess, horde or orda)", o.variant_name));
+    const auto v = horde::tools::parse_variant_option("horde-replay", o.variant_name);
+    if (!v) return kExitUsage;
     if (int(bool(o.to)) + int(bool(o.svg)) + int(o.interactive) > 1)
         usage_error("--to, --svg and --interactive are different outputs: give at most one");
     if (o.interactive && (!::isatty(STDIN_FILENO) || !::isatty(STDOUT_FILENO)))
@@ -593,8 +247,8 @@ int main(int argc, char** argv) {
         if (!o.args.empty()) {
             std::string joined;
             for (const auto& a : o.args) joined += a + ' ';
-            auto moves = resolve_moves(start, move_tokens(joined));
-            if (!moves) return EXIT_INVALID;
+            auto moves = resolve_moves(start, joined);
+            if (!moves) return kExitInvalid;
             replays.push_back(Replay{start, std::move(*moves), {}, 1});
         } else {
             if (stdin_text.empty() && (o.fen || o.moves_mode)) {
@@ -615,9 +269,9 @@ int main(int argc, char** argv) {
             for (std::size_t i = 0; i < lines.size(); ++i) {
                 const int number = int(i) + 1;
                 const std::string where = several ? fmt::format("line {}: ", number) : std::string();
-                auto moves = resolve_moves(start, move_tokens(lines[i]), where);
+                auto moves = resolve_moves(start, lines[i], where);
                 if (!moves) {
-                    status = EXIT_INVALID;
+                    status = kExitInvalid;
                     continue;
                 }
                 replays.push_back(Replay{start, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number});
@@ -631,14 +285,14 @@ int main(int argc, char** argv) {
 
     for (std::size_t i = 0; i < replays.size(); ++i) {
         if (i && !out.to && !out.svg) fmt::print("\n");
-        const int s = emit(replays[i], out);
+        const int s = horde::replay::emit(replays[i], out);
         if (s != 0) status = std::max(status, s);
-        if (s == EXIT_USAGE) break;
+        if (s == kExitUsage) break;
     }
     std::fflush(stdout);
     if (std::ferror(stdout)) {
         fmt::print(stderr, "horde-replay: write error on stdout\n");
-        return EXIT_USAGE;
+        return kExitUsage;
     }
     return status;
 }

@@ -1,6 +1,7 @@
 #include "horde/game/checker.hpp"
 
 #include "horde/game/lichess.hpp"
+#include "horde/notation/san_exact.hpp"
 #include "horde/pgn/reader.hpp"
 
 #include <fmt/format.h>
@@ -155,6 +156,24 @@ Move GameChecker::san(std::string_view token, int line, int column) {
 namespace {
 
 std::string san_error_code(SanErrorCode c) { return std::string(san_error_code_name(c)); }
+
+// parse_san_exact, resolve_san_exact and suffix_plainly_right in one pass on a game, with one
+// dispatch on the variant: when the token parses exactly and names one legal move, copies the
+// position to before_last, plays the move and sets suffix_right; else returns Move::none()
+// and leaves the game as it was. san holds the parsed token either way.
+Move play_exact_san(Game& game, std::string_view token, std::optional<Board>& before_last, SanMove& san,
+                    bool& suffix_right) {
+    if (!parse_san_exact(token, san)) return Move::none();
+    // One dispatch on the variant for the whole move: resolution, play and suffix test inline.
+    return with_variant(game.board().variant(), [&]<Variant V>() {
+        const Move m = san_detail::resolve_san_exact_as<V>(game.board().position(), san);
+        if (m.is_none()) return m;
+        before_last = game.board();
+        game.template play_as<V>(m);
+        suffix_right = san_detail::suffix_plainly_right_as<V>(game.board().position(), san.suffix);
+        return m;
+    });
+}
 
 } // namespace
 

@@ -12,8 +12,6 @@
 
 namespace horde {
 
-class Game;
-
 struct SanMove {
     enum class Kind : std::uint8_t { Normal, CastleShort, CastleLong };
     enum class Suffix : std::uint8_t { None, Check, Mate };
@@ -84,13 +82,6 @@ std::optional<SanError> check_suffix(const Board& after, const SanMove& san, boo
 bool parse_san_exact(std::string_view token, SanMove& san);
 Move resolve_san_exact(const Board& board, const SanMove& san);
 bool suffix_plainly_right(const Board& after, SanMove::Suffix suffix);
-// The three in one pass on a game, with one dispatch on the variant: when the token parses
-// exactly and names one legal move, copies the position to before_last, plays the move on the
-// game and sets suffix_right (suffix_plainly_right of the new position); else returns
-// Move::none() and leaves the game as it was. san holds the parsed token either way.
-Move play_exact_san(Game& game, std::string_view token, std::optional<Board>& before_last, SanMove& san,
-                    bool& suffix_right);
-
 // The SAN of a legal move, with '+' or '#'. A move that wins by a variant rule (the
 // capture of the last Horde unit, a king reaching the campmate rank) gets '#'.
 std::string to_san(const Board& board, Move move);

@@ -1,0 +1,138 @@
+// The hot path of SAN resolution, as templates on the variant so that a caller with one
+// variant dispatch per move (the PGN checker) gets it inlined: candidate origins found from
+// the destination backwards, the king-safety test without copying the position, and the
+// exact-SAN resolution and suffix test that san.hpp declares for a runtime variant.
+#pragma once
+
+#include "horde/notation/san.hpp"
+#include "horde/position/movegen.hpp"
+
+namespace horde::san_detail {
+
+inline bool promotion_allowed(Variant v, PieceType pt) {
+    if (v == Variant::Orda) return pt == QUEEN || pt == KHESHIG;
+    return pt == QUEEN || pt == ROOK || pt == BISHOP || pt == KNIGHT;
+}
+
+// Origins from which a piece of type pt and colour us could reach `to` by its movement
+// pattern alone (ignoring pins and checks), for a move that captures or not.
+[[gnu::always_inline]] inline Bitboard pattern_origins(const Position& pos, PieceType pt, Color us, Square to, bool capture) {
+    const Bitboard occ = pos.pieces();
+    const Bitboard ours = pos.pieces(us, pt);
+    switch (pt) {
+    case PAWN: {
+        const int up = us == WHITE ? 8 : -8;
+        if (capture) return pawn_attacks(~us, to) & ours;
+        Bitboard origins = 0;
+        const int one = int(to) - up;
+        if (one >= 0 && one < 64) {
+            origins |= square_bb(Square(one)) & ours;
+            const int two = one - up;
+            if (two >= 0 && two < 64 && !(occ & square_bb(Square(one)))) origins |= square_bb(Square(two)) & ours;
+        }
+        return origins;
+    }
+    case KNIGHT: return knight_attacks(to) & ours;
+    case BISHOP: return bishop_attacks(to, occ) & ours;
+    case ROOK: return rook_attacks(to, occ) & ours;
+    case QUEEN: return queen_attacks(to, occ) & ours;
+    case KING: return king_attacks(to) & ours;
+    case LANCER: return (capture ? rook_attacks(to, occ) : knight_attacks(to)) & ours;
+    case ARCHER: return (capture ? bishop_attacks(to, occ) : knight_attacks(to)) & ours;
+    case KHESHIG: return (knight_attacks(to) | king_attacks(to)) & ours;
+    case YURT: return yurt_attacks(~us, to) & ours;
+    default: return 0;
+    }
+}
+
+// Whether a pseudo-legal move (not castling) leaves the mover's king safe: the enemy's
+// attacks on the king square are recomputed with the occupancy after the move, without
+// copying the position.
+template <Variant V> inline bool leaves_king_safe(const Position& pos, Move m) {
+    const Color us = pos.side;
+    if (!Rules<V>::has_king(us)) return true;
+    const Bitboard king = pos.pieces(us, KING);
+    if (!king) return true;
+    const Square from = m.from(), to = m.to();
+    Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+    Bitboard gone = square_bb(to); // a captured piece attacks no more
+    if (m.is_en_passant()) {
+        const Square captured = Square(us == WHITE ? to - 8 : to + 8);
+        occupied ^= square_bb(captured);
+        gone |= square_bb(captured);
+    }
+    const Square king_square = (king & square_bb(from)) ? to : lsb(king);
+    return !(pos.template attackers_to<V>(king_square, occupied, ~us) & ~gone);
+}
+
+// The legal moves (castling aside) of piece type pt to `to` from an origin in from_mask,
+// found from the destination backwards: only the few candidate origins are tested, not
+// every legal move of the position (this is the hot path of PGN validation).
+template <Variant V>
+inline int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboard from_mask, PieceType promoted, Move* out) {
+    const Color us = pos.side;
+    const Piece target = pos.piece_on(to);
+    if (target != NO_PIECE && color_of(target) == us) return 0;
+    if (variant_game_over<V>(pos)) return 0;
+    int n = 0;
+    auto consider = [&](Bitboard origins, Move::Kind kind) {
+        while (origins) {
+            const Square from = pop_lsb(origins);
+            const Move m = kind == Move::PROMOTION ? Move::promotion(from, to, promoted) : Move::make(from, to, kind);
+            if (leaves_king_safe<V>(pos, m)) out[n++] = m;
+        }
+    };
+    if (pt == PAWN) {
+        const Bitboard pawns = pos.pieces(us, PAWN) & from_mask;
+        const bool last_rank = rank_of(to) == (us == WHITE ? 7 : 0);
+        if (last_rank != (promoted != NO_PIECE_TYPE)) return 0;
+        const Move::Kind kind = last_rank ? Move::PROMOTION : Move::NORMAL;
+        if (target != NO_PIECE) {
+            consider(pawn_attacks(~us, to) & pawns, kind);
+        } else if (to == pos.ep) {
+            consider(pawn_attacks(~us, to) & pawns, Move::EN_PASSANT);
+        } else {
+            const int up = us == WHITE ? 8 : -8;
+            const int one = int(to) - up;
+            if (one < 0 || one >= 64) return 0;
+            if (pawns & square_bb(Square(one))) consider(square_bb(Square(one)), kind);
+            else if (pos.piece_on(Square(one)) == NO_PIECE) {
+                const int two = one - up;
+                if (two >= 0 && two < 64)
+                    consider(pawns & square_bb(Square(two)) & Rules<V>::double_step_from(us), Move::NORMAL);
+            }
+        }
+        return n;
+    }
+    if (promoted != NO_PIECE_TYPE) return 0;
+    consider(pattern_origins(pos, pt, us, to, target != NO_PIECE) & from_mask, Move::NORMAL);
+    return n;
+}
+
+template <Variant V> inline Move resolve_san_exact_as(const Position& pos, const SanMove& san) {
+    if (san.kind != SanMove::Kind::Normal || san.promotion_without_equals) return Move::none();
+    const PieceType pt = san.piece ? piece_type_from_letter(san.piece) : PAWN;
+    if (pt == NO_PIECE_TYPE) return Move::none();
+    PieceType promoted = NO_PIECE_TYPE;
+    if (san.promotion) {
+        promoted = piece_type_from_letter(san.promotion);
+        if (promoted == NO_PIECE_TYPE || !promotion_allowed(V, promoted)) return Move::none();
+    }
+    Bitboard from_mask = ~Bitboard{0};
+    if (san.from_file >= 0) from_mask &= file_bb(san.from_file);
+    if (san.from_rank >= 0) from_mask &= rank_bb(san.from_rank);
+    if (pt == PAWN && san.from_file < 0) from_mask &= file_bb(file_of(san.to));
+    Move found[64];
+    if (legal_candidates<V>(pos, pt, san.to, from_mask, promoted, found) != 1) return Move::none();
+    const bool captures = found[0].is_en_passant() || pos.piece_on(san.to) != NO_PIECE;
+    return captures == san.capture ? found[0] : Move::none();
+}
+
+template <Variant V> inline bool suffix_plainly_right_as(const Position& pos, SanMove::Suffix suffix) {
+    if (variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
+    const Bitboard king = pos.pieces(pos.side, KING);
+    const bool check = king && pos.template attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
+    return !check && suffix == SanMove::Suffix::None;
+}
+
+} // namespace horde::san_detail

@@ -1,0 +1,54 @@
+// What the tools share on the command line: exit codes, parsing, the --variant option and its
+// error, the summary line's counting words. Header-only: each tool includes what it uses.
+#pragma once
+
+#include "horde/core/types.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace horde::tools {
+
+// Exit codes of every tool.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInvalid = 1; // invalid input found (a game, a FEN, a perft mismatch)
+inline constexpr int kExitUsage = 2;   // usage or I/O error
+
+// Parses the command line. Returns the exit code when the tool must stop now: 0 after --help
+// or --version, kExitUsage (CLI11 has printed the error) for a bad command line.
+inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? kExitOk : kExitUsage;
+    }
+    return std::nullopt;
+}
+
+inline constexpr std::string_view kVariantChoices = "chess, horde or orda";
+
+// --variant NAME, with the tool's own help text.
+inline CLI::Option* add_variant_option(CLI::App& app, std::string& name, const std::string& help) {
+    return app.add_option("--variant", name, help);
+}
+
+// The variant a --variant value names; nullopt after printing "TOOL: unknown variant ..." on
+// stderr (the caller exits with kExitUsage).
+inline std::optional<Variant> parse_variant_option(std::string_view tool, std::string_view name) {
+    const auto v = parse_variant(name);
+    if (!v) fmt::print(stderr, "{}: unknown variant '{}' (expected {})\n", tool, name, kVariantChoices);
+    return v;
+}
+
+// "1 game", "2 games": the number first, where scripts look for it.
+inline std::string counted(std::uint64_t n, std::string_view one, std::string_view many) {
+    return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+} // namespace horde::tools

@@ -1,0 +1,49 @@
+// horde-replay's outputs: a Replay (a start position and its legal main line) becomes a
+// Timeline (every position, SAN and adjudication), written as text boards, one line of UCI or
+// SAN, PGN, SVG files, or stepped through on a terminal (terminal.hpp).
+#pragma once
+
+#include "horde/game/game.hpp"
+#include "horde/report/render.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace horde::replay {
+
+// One game to show: where it starts and its legal main line.
+struct Replay {
+    Board start;
+    std::vector<Move> moves;
+    std::string title; // "Game 3: White - Black" for PGN input, empty for a move list
+    int number = 1;    // 1-based game index in the input
+};
+
+
+// The positions of a replay (start and after every ply), the SAN of every move, and the
+// adjudication of every position (repetitions counted from the start).
+struct Timeline {
+    std::vector<Board> boards;                  // plies + 1
+    std::vector<std::string> san;               // plies
+    std::vector<Adjudication> outcomes;  // plies + 1
+};
+
+Timeline build_timeline(const Replay& r);
+// "12. Nf3" or "12... Nf6" for ply p (1-based), "Start" for ply 0.
+std::string ply_heading(const Timeline& t, int p);
+std::string outcome_line(const Adjudication& a);
+
+struct Output {
+    RenderOptions render;
+    std::optional<std::string> to; // "uci", "san" or "pgn"
+    std::optional<std::string> svg;
+    std::optional<int> ply;
+    bool interactive = false;
+    bool several_games = false; // the input may hold more than one game (file names per game)
+};
+
+// Writes one replay in the chosen output mode. Returns an exit status.
+int emit(const Replay& r, const Output& out);
+
+} // namespace horde::replay
