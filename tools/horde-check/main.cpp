@@ -6,6 +6,8 @@
 #include "horde/io/line_input.hpp"
 #include "log.hpp"
 #include "horde/pgn/reader.hpp"
+#include "horde/report/check_run.hpp"
+#include "horde/report/progress.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -13,6 +15,8 @@
 #include <chrono>
 #include <cstdio>
 #include <fcntl.h>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -31,11 +35,13 @@ struct Options {
     bool quiet = false;
     bool no_warnings = false;
     bool verbose = false;
+    unsigned threads = 0; // 0: every core
+    bool progress = false, no_progress = false;
+    bool stats = false;
+    std::string stats_json;
 };
 
-struct Totals {
-    std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
-};
+using horde::CheckTotals;
 
 // A file we write to, closed on destruction.
 struct OutFile {
@@ -45,42 +51,55 @@ struct OutFile {
     }
 };
 
+void write(std::FILE* f, const std::string& s) {
+    if (f && !s.empty()) std::fwrite(s.data(), 1, s.size(), f);
+}
+
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
-                   Totals& totals, std::FILE* valid_out, std::FILE* invalid_out) {
+                   CheckTotals& totals, horde::CheckStats& stats, horde::ProgressMeter& progress,
+                   std::FILE* valid_out, std::FILE* invalid_out) {
     const bool is_stdin = name == "-";
     const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
     if (fd < 0) {
         fmt::print(stderr, "horde-check: {}: cannot open: {}\n", name, std::strerror(errno));
         return kExitUsage;
     }
-    const std::string display = horde::input_display_name(name);
+    struct stat st {};
+    progress.start_input(::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? std::uint64_t(st.st_size) : 0);
+    horde::CheckOutputOptions out_options;
+    out_options.display = horde::input_display_name(name);
+    out_options.json = o.json;
+    out_options.diagnostics = !o.quiet;
+    out_options.warnings = !o.no_warnings;
+    out_options.valid_raw = valid_out != nullptr;
+    out_options.invalid_raw = invalid_out != nullptr;
+    out_options.stats = o.stats || !o.stats_json.empty();
+    horde::CheckRunSettings settings;
+    settings.threads = o.threads;
     horde::PgnReader reader(fd);
-    const bool capture = valid_out || invalid_out;
-    horde::check_pgn(reader, check_options, capture, [&](const horde::GameRecord& r, std::string_view raw) {
-        ++totals.games;
-        totals.plies += std::uint64_t(r.plies());
-        totals.warnings += r.warnings.size();
-        if (r.valid()) ++totals.valid;
-        else ++totals.invalid;
-        if (!o.quiet) horde::print_record_diagnostics(stderr, display, r, !o.no_warnings);
-        if (o.json) {
-            std::string line = horde::record_to_json(r);
-            line.insert(1, fmt::format("\"file\":\"{}\",", horde::json_escape(display)));
-            line += '\n';
-            std::fwrite(line.data(), 1, line.size(), stdout);
-        }
-        if (std::FILE* out = r.valid() ? valid_out : invalid_out) std::fwrite(raw.data(), 1, raw.size(), out);
+    horde::run_check(reader, check_options, out_options, settings, [&](horde::CheckOutput& out) {
+        if (!out.err.empty()) progress.clear();
+        write(stderr, out.err);
+        write(stdout, out.out);
+        write(valid_out, out.valid);
+        write(invalid_out, out.invalid);
+        totals.add(out.totals);
+        out.totals = {};
+        stats.add(out.stats);
+        out.stats = {};
+        progress.bytes(out.input_position, totals.games);
     });
     const bool read_error = reader.io_error();
     if (!is_stdin) ::close(fd);
     if (read_error) {
-        fmt::print(stderr, "horde-check: {}: read error\n", display);
+        progress.clear();
+        fmt::print(stderr, "horde-check: {}: read error\n", out_options.display);
         return kExitUsage;
     }
     return 0;
 }
 
-int check_fen_file(const std::string& name, const Options& o, horde::Variant default_variant, Totals& totals) {
+int check_fen_file(const std::string& name, const Options& o, horde::Variant default_variant, CheckTotals& totals) {
     const std::string display = horde::input_display_name(name);
     const auto failure = horde::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
         const horde::FenVerdict v = horde::check_fen_line(line, default_variant);
@@ -118,6 +137,16 @@ int main(int argc, char** argv) {
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
     app.add_flag("--no-warnings", o.no_warnings, "Do not print warnings");
     app.add_flag("-v,--verbose", o.verbose, "Log each input's totals and speed to stderr");
+    app.add_option("--threads", o.threads, "Check PGN on N threads (default: every core; 1: one thread); "
+                                           "the output is the same whatever N")
+        ->check(CLI::PositiveNumber);
+    app.add_flag("--progress", o.progress, "Show the progress line on stderr even when it is not a terminal");
+    app.add_flag("--no-progress", o.no_progress, "Never show the progress line (default: on a terminal)")
+        ->excludes("--progress");
+    app.add_flag("--stats", o.stats, "After the summary, counts by variant, status, declared result, "
+                                     "error and warning code");
+    app.add_option("--stats-json", o.stats_json, "Write the --stats counts to this file as one JSON object "
+                                                 "(objects of several runs add up key by key)");
     app.set_version_flag("--version", "horde-check 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
@@ -135,8 +164,13 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "horde-check: --valid-out/--invalid-out apply to PGN input, not --fen\n");
         return kExitUsage;
     }
-    OutFile valid_out, invalid_out;
-    for (auto [path, out] : {std::pair{&o.valid_out, &valid_out}, std::pair{&o.invalid_out, &invalid_out}}) {
+    if (o.fen && (o.stats || !o.stats_json.empty())) {
+        fmt::print(stderr, "horde-check: --stats/--stats-json apply to PGN input, not --fen\n");
+        return kExitUsage;
+    }
+    OutFile valid_out, invalid_out, stats_out;
+    for (auto [path, out] : {std::pair{&o.valid_out, &valid_out}, std::pair{&o.invalid_out, &invalid_out},
+                             std::pair{&o.stats_json, &stats_out}}) {
         if (path->empty()) continue;
         out->f = std::fopen(path->c_str(), "wb");
         if (!out->f) {
@@ -145,20 +179,24 @@ int main(int argc, char** argv) {
         }
     }
     if (o.files.empty()) o.files.push_back("-");
+    if (o.threads == 0) o.threads = std::max(1u, std::thread::hardware_concurrency());
 
     // Diagnostics can be many: buffer stderr; stdout is line data.
     static char err_buffer[1 << 16];
     std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
 
     const auto start = std::chrono::steady_clock::now();
-    Totals totals;
+    CheckTotals totals;
+    horde::CheckStats stats;
+    horde::ProgressMeter progress(stderr, "horde-check",
+                                  !o.no_progress && (o.progress || horde::ProgressMeter::is_terminal(stderr)));
     int status = 0;
     const auto log = horde::tools::make_stderr_logger("horde-check", o.verbose);
     for (const auto& file : o.files) {
-        const Totals before = totals;
+        const CheckTotals before = totals;
         const auto file_start = std::chrono::steady_clock::now();
         const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals)
-                             : check_pgn_file(file, o, check_options, totals, valid_out.f, invalid_out.f);
+                             : check_pgn_file(file, o, check_options, totals, stats, progress, valid_out.f, invalid_out.f);
         status = std::max(status, rc);
         const double file_secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - file_start).count();
@@ -169,11 +207,20 @@ int main(int argc, char** argv) {
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::fflush(stdout);
+    progress.clear();
     using horde::tools::counted;
     fmt::print(stderr, "horde-check: {}, {} valid, {} invalid, {}, {}, {:.3f} s\n",
                o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),
                totals.valid, totals.invalid, counted(totals.warnings, "warning", "warnings"),
                counted(totals.plies, "ply", "plies"), secs);
+    if (o.stats) write(stderr, stats.to_text("horde-check"));
+    if (stats_out.f) {
+        write(stats_out.f, stats.to_json());
+        if (std::fflush(stats_out.f) != 0) {
+            fmt::print(stderr, "horde-check: {}: cannot write: {}\n", o.stats_json, std::strerror(errno));
+            status = kExitUsage;
+        }
+    }
     std::fflush(stderr);
     if (status) return status;
     return totals.invalid ? kExitInvalid : 0;

@@ -19,20 +19,59 @@ namespace {
 // The recorded events: a type byte, then int32 fields and length-prefixed strings.
 enum class Event : std::uint8_t { BeginGame, Tag, BeginMovetext, San, BeginVariation, EndVariation, Result, Error, EndGame };
 
-void put_int(std::string& out, std::int64_t value) {
-    const auto v = std::int32_t(value); // the GameChecker takes ints
-    out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-void put_text(std::string& out, std::string_view text) {
-    const auto n = std::uint32_t(text.size());
-    out.append(reinterpret_cast<const char*>(&n), sizeof n);
-    out.append(text);
-}
-void put_event(std::string& out, Event e, const SourcePos& pos) {
-    out += char(e);
-    put_int(out, std::int64_t(pos.line));
-    put_int(out, std::int64_t(pos.column));
-}
+// A growable byte buffer written with one capacity test per event (std::string's appends
+// test per call, which showed in profiles of the reader thread).
+class EventBuffer {
+public:
+    std::size_t size() const { return size_; }
+    const char* data() const { return data_.get(); }
+    std::string_view view(std::size_t from = 0) const { return {data_.get() + from, size_ - from}; }
+    void clear() { size_ = 0; }
+    void resize(std::size_t n) { size_ = n; } // n <= size()
+    void assign(std::string_view bytes) {
+        clear();
+        std::memcpy(reserve(bytes.size()), bytes.data(), bytes.size());
+        size_ = bytes.size();
+    }
+    // The event's fields: its type, line and column (ints: what the GameChecker takes), and
+    // up to two length-prefixed texts, plus one more byte when `extra` is set.
+    void put(Event e, std::uint64_t line, std::uint64_t column, std::string_view a = {}, std::string_view b = {},
+             int texts = 0, int extra = -1) {
+        char* p = reserve(1 + 2 * 4 + 2 * 4 + a.size() + b.size() + 1);
+        *p++ = char(e);
+        p = put_int(p, std::int32_t(line));
+        p = put_int(p, std::int32_t(column));
+        if (extra >= 0) *p++ = char(extra);
+        if (texts >= 1) p = put_text(p, a);
+        if (texts >= 2) p = put_text(p, b);
+        size_ = std::size_t(p - data_.get());
+    }
+
+private:
+    static char* put_int(char* p, std::int32_t v) {
+        std::memcpy(p, &v, sizeof v);
+        return p + sizeof v;
+    }
+    static char* put_text(char* p, std::string_view text) {
+        const auto n = std::uint32_t(text.size());
+        std::memcpy(p, &n, sizeof n);
+        std::memcpy(p + sizeof n, text.data(), text.size());
+        return p + sizeof n + text.size();
+    }
+    char* reserve(std::size_t n) {
+        if (size_ + n > capacity_) grow(size_ + n);
+        return data_.get() + size_;
+    }
+    void grow(std::size_t need) {
+        const std::size_t capacity = std::max(need, std::max<std::size_t>(2 * capacity_, 1 << 16));
+        auto data = std::make_unique<char[]>(capacity);
+        if (size_) std::memcpy(data.get(), data_.get(), size_);
+        data_ = std::move(data);
+        capacity_ = capacity;
+    }
+    std::unique_ptr<char[]> data_;
+    std::size_t size_ = 0, capacity_ = 0;
+};
 
 struct EventCursor {
     const char* p;
@@ -86,7 +125,7 @@ struct Batch {
     enum class State : std::uint8_t { Free, Filling, Ready, Working, Done };
     State state = State::Free;
     bool prechecked = false; // its one game was checked on the reader thread
-    std::string events;
+    EventBuffer events;
     std::string raw;
     std::vector<std::size_t> raw_ends;
     PipelineBatch info;
@@ -135,50 +174,42 @@ private:
     struct Recorder : PgnVisitor {
         Run& run;
         explicit Recorder(Run& r) : run(r) {}
-        std::string& out() { return run.filling_->events; }
+        EventBuffer& out() { return run.filling_->events; }
         void begin_game(const GameInfo& g) {
             run.game_events_ = out().size();
-            out() += char(Event::BeginGame);
-            put_int(out(), std::int64_t(g.start.line));
-            put_int(out(), std::int64_t(g.number));
+            out().put(Event::BeginGame, g.start.line, g.number); // the column field holds the number
             run.after_event();
         }
         void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
-            put_event(out(), Event::Tag, p);
-            put_text(out(), name);
-            put_text(out(), value);
+            out().put(Event::Tag, p.line, p.column, name, value, 2);
             run.after_event();
         }
         void begin_movetext(const SourcePos& p) {
-            put_event(out(), Event::BeginMovetext, p);
+            out().put(Event::BeginMovetext, p.line, p.column);
             run.after_event();
         }
         void san(std::string_view token, const SourcePos& p) {
-            put_event(out(), Event::San, p);
-            put_text(out(), token);
+            out().put(Event::San, p.line, p.column, token, {}, 1);
             run.after_event();
         }
         void begin_variation(const SourcePos& p) {
-            put_event(out(), Event::BeginVariation, p);
+            out().put(Event::BeginVariation, p.line, p.column);
             run.after_event();
         }
         void end_variation(const SourcePos& p) {
-            put_event(out(), Event::EndVariation, p);
+            out().put(Event::EndVariation, p.line, p.column);
             run.after_event();
         }
         void result(std::string_view token, const SourcePos& p) {
-            put_event(out(), Event::Result, p);
-            put_text(out(), token);
+            out().put(Event::Result, p.line, p.column, token, {}, 1);
             run.after_event();
         }
         void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
-            put_event(out(), Event::Error, p);
-            out() += char(kind);
-            put_text(out(), message);
+            out().put(Event::Error, p.line, p.column, message, {}, 1, int(kind));
             run.after_event();
         }
         void end_game(const GameInfo& g) {
-            put_event(out(), Event::EndGame, g.end);
+            out().put(Event::EndGame, g.end.line, g.end.column);
             run.end_game();
         }
     };
@@ -227,23 +258,22 @@ private:
     }
 
     void after_event() {
-        if (inline_checker_) {
-            replay_inline();
-        } else if (filling_->events.size() - game_events_ > PgnPipeline::kMaxGameEvents) {
-            // A huge game: check it here as it is read, in a batch of its own.
-            std::string tail = filling_->events.substr(game_events_);
+        if (inline_checker_ || filling_->events.size() - game_events_ > PgnPipeline::kMaxGameEvents) [[unlikely]]
+            check_inline();
+    }
+
+    // A huge game: checked here as it is read, in a batch of its own.
+    [[gnu::noinline]] void check_inline() {
+        if (!inline_checker_) {
+            std::string tail(filling_->events.view(game_events_));
             filling_->events.resize(game_events_);
             if (filling_->info.games) publish();
             filling_->prechecked = true;
-            filling_->events = std::move(tail);
+            filling_->events.assign(tail);
             if (!reader_checker_) reader_checker_.emplace(options_);
             inline_checker_ = &*reader_checker_;
-            replay_inline();
         }
-    }
-
-    void replay_inline() {
-        replay(filling_->events, *inline_checker_, [&](const GameRecord& record) {
+        replay(filling_->events.view(), *inline_checker_, [&](const GameRecord& record) {
             work_(std::size_t(filled_ % batches_.size()), record, capture_);
         });
         filling_->events.clear();
@@ -258,7 +288,11 @@ private:
             filling_->raw += capture_;
             filling_->raw_ends.push_back(filling_->raw.size());
         }
-        if (was_inline || reader_.bytes_consumed() - batch_start_ >= settings_.batch_bytes) publish();
+        // Closed on input bytes, on recorded bytes (tiny games record more than they read) and
+        // on games (each game's output can outweigh its input), so that a batch stays small.
+        if (was_inline || reader_.bytes_consumed() - batch_start_ >= settings_.batch_bytes ||
+            filling_->events.size() >= 2 * settings_.batch_bytes || filling_->info.games >= PgnPipeline::kMaxBatchGames)
+            publish();
     }
 
     // --- worker threads
@@ -280,7 +314,7 @@ private:
             const std::size_t slot = std::size_t(seq % batches_.size());
             if (!b.prechecked) {
                 std::size_t game = 0;
-                replay(b.events, checker, [&](const GameRecord& record) {
+                replay(b.events.view(), checker, [&](const GameRecord& record) {
                     std::string_view raw;
                     if (settings_.capture_raw) {
                         const std::size_t begin = game ? b.raw_ends[game - 1] : 0;

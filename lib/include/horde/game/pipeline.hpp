@@ -15,7 +15,7 @@
 // byte-identical to one thread; and the input is tokenised once, not twice.
 //
 // Memory is bounded: at most `slots()` batches are in flight, each closed after about
-// `batch_bytes` of input. A game whose events alone outgrow kMaxGameEvents (one pathological
+// `batch_bytes` of input (or twice that of recorded events, or kMaxBatchGames games). A game whose events alone outgrow kMaxGameEvents (one pathological
 // game of many megabytes) is checked on the reader thread as it is read instead of being
 // recorded, in a batch of its own.
 #pragma once
@@ -34,7 +34,7 @@ class PgnReader;
 struct PipelineSettings {
     unsigned threads = 2;                      // worker threads (>= 1)
     bool capture_raw = false;                  // hand each game's raw bytes to `work`
-    std::size_t batch_bytes = 256 * 1024;      // input bytes per batch (about)
+    std::size_t batch_bytes = 128 * 1024;      // input bytes per batch (about)
     // Sampled by the reader thread when it closes a batch (e.g. the compressed bytes read so
     // far, for a progress meter); 0 when unset.
     std::function<std::uint64_t()> input_position;
@@ -49,6 +49,7 @@ struct PipelineBatch {
 class PgnPipeline {
 public:
     static constexpr std::size_t kMaxGameEvents = 16 << 20;
+    static constexpr std::uint64_t kMaxBatchGames = 1024;
     // Runs on a worker thread (or the reader thread, see above) for every game, in input
     // order within a batch; `slot` indexes the caller's payloads (0 .. slots() - 1).
     using Work = std::function<void(std::size_t slot, const GameRecord& record, std::string_view raw)>;
