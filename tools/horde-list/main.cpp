@@ -7,6 +7,7 @@
 #include "horde/io/line_input.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/position_list.hpp"
+#include "horde/report/progress.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -15,6 +16,8 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -29,34 +32,41 @@ struct Options {
     int ply = -1, every = 0;
     std::string notation;
     std::string variant;
+    unsigned threads = 0; // 0: every core
+    bool progress = false, no_progress = false;
 };
 
 struct Counts {
-    std::uint64_t invalid = 0;
+    std::uint64_t invalid = 0, games = 0;
 };
 
 void write_stdout(std::string_view data) { std::fwrite(data.data(), 1, data.size(), stdout); }
 
-int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::ThreadedPositionLister& lister,
-                  Counts& counts) {
+int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, unsigned threads,
+                  horde::ThreadedPositionLister& lister, horde::ProgressMeter& progress, Counts& counts) {
     const bool is_stdin = name == "-";
     const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
     if (fd < 0) {
         fmt::print(stderr, "horde-list: {}: cannot open: {}\n", name, std::strerror(errno));
         return kExitUsage;
     }
+    struct stat st {};
+    progress.start_input(::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? std::uint64_t(st.st_size) : 0);
     const std::string display = horde::input_display_name(name);
     horde::PgnReader reader(fd);
-    horde::check_pgn(reader, check_options, false, [&](const horde::GameRecord& r, std::string_view) {
-        if (!r.valid()) {
-            ++counts.invalid;
-            horde::print_record_diagnostics(stderr, display, r, false);
+    horde::run_list(reader, check_options, display, threads, lister, [&](horde::ListOutput& out) {
+        if (!out.err.empty()) {
+            progress.clear();
+            std::fwrite(out.err.data(), 1, out.err.size(), stderr);
         }
-        lister.list_game(r);
+        counts.invalid += out.invalid;
+        counts.games += out.games;
+        progress.bytes(out.input_position, counts.games);
     });
     const bool read_error = reader.io_error();
     if (!is_stdin) ::close(fd);
     if (read_error) {
+        progress.clear();
         fmt::print(stderr, "horde-list: {}: read error\n", display);
         return kExitUsage;
     }
@@ -114,6 +124,12 @@ int main(int argc, char** argv) {
     horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
                                            "with --moves the default variant (default: horde)");
     app.add_flag("--keep-partial", o.keep_partial, "List the positions of an invalid game up to its first error");
+    app.add_option("--threads", o.threads, "Check PGN on N threads (default: every core; 1: checking on one "
+                                           "thread, listing on a second); the output is the same whatever N")
+        ->check(CLI::PositiveNumber);
+    app.add_flag("--progress", o.progress, "Show the progress line on stderr even when it is not a terminal");
+    app.add_flag("--no-progress", o.no_progress, "Never show the progress line (default: on a terminal)")
+        ->excludes("--progress");
     app.set_version_flag("--version", "horde-list 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
@@ -157,10 +173,15 @@ int main(int argc, char** argv) {
         list_options.every = o.every;
         list_options.unique = o.unique;
         list_options.keep_partial = o.keep_partial;
-        // Checking on this thread, listing on a second one.
+        // Checking on `threads` threads, listing on one more.
         horde::ThreadedPositionLister lister(list_options, write_stdout);
-        for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, check_options, lister, counts));
+        horde::ProgressMeter progress(stderr, "horde-list",
+                                      !o.no_progress && (o.progress || horde::ProgressMeter::is_terminal(stderr)));
+        const unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+        for (const auto& file : o.files)
+            status = std::max(status, list_pgn_file(file, check_options, threads, lister, progress, counts));
         lister.finish();
+        progress.clear();
     }
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
         fmt::print(stderr, "horde-list: write error: {}\n", std::strerror(errno));
