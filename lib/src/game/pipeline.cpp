@@ -223,6 +223,7 @@ private:
         filling_ = &acquire();
         Recorder recorder(*this);
         while (reader_.read_game(recorder)) {}
+        filling_->info.input_position = settings_.input_position ? settings_.input_position() : 0;
         std::lock_guard lock(mutex_);
         if (filling_->info.games) {
             filling_->state = Batch::State::Ready;
