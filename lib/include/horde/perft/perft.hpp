@@ -4,6 +4,7 @@
 #include "horde/position/board.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -33,6 +34,9 @@ private:
 struct PerftOptions {
     int threads = 1;
     PerftHash* hash = nullptr; // optional, may be shared by threads
+    // Progress: called with (root moves done, root moves) each time a root move's count is
+    // complete, from any thread, never from two at once.
+    std::function<void(std::size_t done, std::size_t total)> on_root_move;
 };
 
 // perft(depth); depth 0 gives 1.

@@ -40,6 +40,7 @@ public:
     // Erases the line if it is shown (call before writing to the same stream).
     void clear();
     bool shown() const { return shown_; }
+    bool enabled() const { return enabled_; }
 
 private:
     bool due(); // enabled, late enough, and time for a redraw
