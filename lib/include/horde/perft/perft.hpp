@@ -36,7 +36,7 @@ struct PerftOptions {
     PerftHash* hash = nullptr; // optional, may be shared by threads
     // Progress: called with (root moves done, root moves) each time a root move's count is
     // complete, from any thread, never from two at once.
-    std::function<void(std::size_t done, std::size_t total)> on_root_move;
+    std::function<void(std::size_t done, std::size_t total)> on_root_move = nullptr;
 };
 
 // perft(depth); depth 0 gives 1.
