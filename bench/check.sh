@@ -51,22 +51,6 @@ corpus() {
     for _ in $(seq 1 "$copies"); do cat "$GAMES/$v-valid.pgn"; done >"$WORK/$v.pgn"
 }
 
-# time_once <label> <command...>: runs the command once (output discarded) and appends
-# "label wall cpu" to the times file, cpu = user + system seconds.
-time_once() {
-    local label=$1
-    shift
-    # bash's time keyword: millisecond resolution (GNU time's is 10 ms, 3% of our run).
-    local TIMEFORMAT='%3R %3U %3S'
-    { time "$@" >/dev/null 2>&1; } 2>"$WORK/t" || true
-    tail -n 1 "$WORK/t" | awk -v l="$label" '{ printf "%s %s %.3f\n", l, $1, $2 + $3 }' >>"$WORK/times"
-}
-# med <label> <wall|cpu>: the median over the runs of one measurement.
-med() {
-    local col=2
-    [ "$2" = cpu ] && col=3
-    awk -v l="$1" -v c="$col" '$1 == l { print $c }' "$WORK/times" | median
-}
 # paired_ratio <label a> <label b>: the median over the rounds of cpu(a) / cpu(b), the two
 # measured back to back in each round, so a change of machine load between rounds cancels.
 paired_ratio() {

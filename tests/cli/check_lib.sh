@@ -29,26 +29,4 @@ summary_field() { summary | grep -Eo '[0-9]+(\.[0-9]+)?' | sed -n "${1}p"; }
 
 have_python() { command -v python3 >/dev/null 2>&1 && python3 -c 'import json' 2>/dev/null; }
 
-# peak_rss_kb <out> <err> <command...>: runs the command, sets STATUS and RSS_KB (its peak
-# resident set size in KB) — with /usr/bin/time when it exists, else by polling VmHWM.
-peak_rss_kb() {
-    local out=$1 err=$2
-    shift 2
-    STATUS=0
-    RSS_KB=0
-    if [ -x /usr/bin/time ]; then
-        /usr/bin/time -f '%M' -o "$WORK/rss" "$@" >"$out" 2>"$err" </dev/null || STATUS=$?
-        RSS_KB=$(tail -n 1 "$WORK/rss" | tr -dc '0-9')
-        # /usr/bin/time reports a killed command in its output file: keep the command's status.
-        [ -n "$RSS_KB" ] || RSS_KB=0
-    else
-        "$@" >"$out" 2>"$err" </dev/null &
-        local pid=$! hwm
-        while kill -0 "$pid" 2>/dev/null; do
-            hwm=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null)
-            [ -n "$hwm" ] && [ "$hwm" -gt "$RSS_KB" ] && RSS_KB=$hwm
-            sleep 0.01
-        done
-        wait "$pid" || STATUS=$?
-    fi
-}
+# peak_rss_kb: in common.sh.

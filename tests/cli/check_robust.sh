@@ -52,19 +52,24 @@ for seed in 1 2 3; do
     size=$((seed * 2 * MB))
     awk -v seed="$seed" -v n="$size" 'BEGIN { srand(seed); for (i = 0; i < n; i++) printf "%c", int(rand() * 256) }' \
         LC_ALL=C >"$WORK/random.bin" 2>/dev/null || head -c "$size" /dev/urandom >"$WORK/random.bin"
-    robust "random bytes (seed $seed, $size bytes)" 012 "$WORK/random.bin"
-    robust "random bytes, --json --valid-out --invalid-out" 012 --json --valid-out "$WORK/v" --invalid-out "$WORK/i" "$WORK/random.bin"
+    # as it is: not text (NUL bytes in the first 4 KiB), refused in one line (issue 9)
+    robust "random bytes (seed $seed, $size bytes)" 2 "$WORK/random.bin"
+    expect_eq "$(grep -c 'random.bin: .*not PGN or text' "$WORK/err")" 1 "random bytes: one refusal naming the file"
+    # after 4 KiB of PGN it is the reader's: every byte goes to a game
+    { head -n 150 "$GAMES/chess-valid.pgn"; cat "$WORK/random.bin"; } >"$WORK/random.pgn"
+    robust "random bytes after PGN, --json --valid-out --invalid-out" 01 --json --valid-out "$WORK/v" --invalid-out "$WORK/i" "$WORK/random.pgn"
     CHECKS=$((CHECKS + 1))
-    [ "$(cat "$WORK/v" "$WORK/i" | cmp -s - "$WORK/random.bin" && echo same)" = same ] ||
+    [ "$(cat "$WORK/v" "$WORK/i" | cmp -s - "$WORK/random.pgn" && echo same)" = same ] ||
         fail "random bytes: --valid-out + --invalid-out is not the input"
 done
+rm -f "$WORK/random.pgn"
 head -c $((4 * MB)) /dev/urandom >"$WORK/random.bin"
 robust "random bytes (/dev/urandom)" 012 "$WORK/random.bin"
 rm -f "$WORK/random.bin" "$WORK/v" "$WORK/i"
 
 # --- random bytes in the middle of a good file: the games after them stay valid
 {
-    head -n 11 "$GAMES/chess-valid.pgn"
+    head -n 150 "$GAMES/chess-valid.pgn" # past the first 4 KiB, which must be text
     head -c 3000 /dev/urandom | tr -d '[]{}()'
     printf '\n\n'
     cat "$GAMES/chess-valid.pgn"
@@ -72,8 +77,10 @@ rm -f "$WORK/random.bin" "$WORK/v" "$WORK/i"
 robust "random bytes between games" 1 --json "$WORK/noise.pgn"
 expect_eq "$(grep -c '"valid":true' "$WORK/out" | awk '$1 >= 300 {print "ok"}')" ok "noise: the 300 games after it are valid"
 
-# --- NUL bytes and invalid UTF-8, in tags, comments and movetext
+# --- NUL bytes and invalid UTF-8, in tags, comments and movetext (after the first 4 KiB, which
+#     must be text: a NUL byte there makes the file binary, refused with exit 2)
 {
+    head -n 150 "$GAMES/chess-valid.pgn"
     printf '[Event "nul\0in tag"]\n[Result "*"]\n\n1. e4 *\n\n'
     printf '[Event "bad utf-8 \377\376 \300\257 \355\240\200"]\n[White "\303\251l\303\250ve"]\n[Result "*"]\n\n1. e4 {caf\303 \377} e5 *\n\n'
     printf '[Event "nul in move"]\n[Result "*"]\n\n1. e\0004 e5 *\n\n'
@@ -90,6 +97,10 @@ if have_python; then
         fail "NUL/UTF-8: --json output does not parse"
 fi
 tail -n 1 "$WORK/out" | grep -q '"valid":true' || fail "NUL/UTF-8: the last game is valid"
+tail -n +151 "$WORK/bytes.pgn" >"$WORK/bytes-head.pgn"
+robust "NUL bytes at the start" 2 "$WORK/bytes-head.pgn"
+expect_match "$WORK/err" 'bytes-head.pgn: looks like a binary file \(a NUL byte at byte 11\), not PGN or text$' "NUL at the start: refused"
+rm -f "$WORK/bytes-head.pgn"
 head -c $((3 * MB)) /dev/zero >"$WORK/zeros.bin"
 robust "NUL bytes only" 012 "$WORK/zeros.bin"
 repeat_bytes $'\xff\xfe\xc0\xaf' $((3 * MB)) >"$WORK/ff.bin"

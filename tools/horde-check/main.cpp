@@ -4,6 +4,7 @@
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
+#include "input.hpp"
 #include "log.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/check_run.hpp"
@@ -14,8 +15,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -58,16 +57,12 @@ void write(std::FILE* f, const std::string& s) {
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
                    CheckTotals& totals, horde::CheckStats& stats, horde::ProgressMeter& progress,
                    std::FILE* valid_out, std::FILE* invalid_out) {
-    const bool is_stdin = name == "-";
-    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
-    if (fd < 0) {
-        fmt::print(stderr, "horde-check: {}: cannot open: {}\n", name, std::strerror(errno));
-        return kExitUsage;
-    }
-    struct stat st {};
-    progress.start_input(::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? std::uint64_t(st.st_size) : 0);
+    const auto input = horde::tools::open_input("horde-check", name);
+    if (!input) return kExitUsage;
+    // Progress in bytes of the file (compressed bytes for compressed input).
+    progress.start_input(input->raw_size().value_or(0));
     horde::CheckOutputOptions out_options;
-    out_options.display = horde::input_display_name(name);
+    out_options.display = input->display_name();
     out_options.json = o.json;
     out_options.diagnostics = !o.quiet;
     out_options.warnings = !o.no_warnings;
@@ -76,7 +71,8 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
     out_options.stats = o.stats || !o.stats_json.empty();
     horde::CheckRunSettings settings;
     settings.threads = o.threads;
-    horde::PgnReader reader(fd);
+    settings.input_position = [&] { return input->raw_bytes_read(); }; // on the reading thread
+    horde::PgnReader reader(*input);
     horde::run_check(reader, check_options, out_options, settings, [&](horde::CheckOutput& out) {
         if (!out.err.empty()) progress.clear();
         write(stderr, out.err);
@@ -89,13 +85,8 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
         out.stats = {};
         progress.bytes(out.input_position, totals.games);
     });
-    const bool read_error = reader.io_error();
-    if (!is_stdin) ::close(fd);
-    if (read_error) {
-        progress.clear();
-        fmt::print(stderr, "horde-check: {}: read error\n", out_options.display);
-        return kExitUsage;
-    }
+    progress.clear();
+    if (horde::tools::report_input_error("horde-check", *input)) return kExitUsage;
     return 0;
 }
 

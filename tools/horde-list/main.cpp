@@ -1,6 +1,7 @@
 // horde-list: the positions of PGN games (chess, Horde, Orda) as FEN, EPD, TSV or NDJSON lines,
 // or (--moves) the legal moves of FEN lines. The listing itself is horde/report/position_list.hpp.
 #include "cli.hpp"
+#include "input.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
@@ -15,8 +16,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -44,32 +43,23 @@ void write_stdout(std::string_view data) { std::fwrite(data.data(), 1, data.size
 
 int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, unsigned threads,
                   horde::ThreadedPositionLister& lister, horde::ProgressMeter& progress, Counts& counts) {
-    const bool is_stdin = name == "-";
-    const int fd = is_stdin ? 0 : ::open(name.c_str(), O_RDONLY);
-    if (fd < 0) {
-        fmt::print(stderr, "horde-list: {}: cannot open: {}\n", name, std::strerror(errno));
-        return kExitUsage;
-    }
-    struct stat st {};
-    progress.start_input(::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? std::uint64_t(st.st_size) : 0);
-    const std::string display = horde::input_display_name(name);
-    horde::PgnReader reader(fd);
-    horde::run_list(reader, check_options, display, threads, lister, [&](horde::ListOutput& out) {
-        if (!out.err.empty()) {
-            progress.clear();
-            std::fwrite(out.err.data(), 1, out.err.size(), stderr);
-        }
-        counts.invalid += out.invalid;
-        counts.games += out.games;
-        progress.bytes(out.input_position, counts.games);
-    });
-    const bool read_error = reader.io_error();
-    if (!is_stdin) ::close(fd);
-    if (read_error) {
-        progress.clear();
-        fmt::print(stderr, "horde-list: {}: read error\n", display);
-        return kExitUsage;
-    }
+    const auto input = horde::tools::open_input("horde-list", name);
+    if (!input) return kExitUsage;
+    progress.start_input(input->raw_size().value_or(0)); // compressed bytes for compressed input
+    horde::PgnReader reader(*input);
+    const auto position = [&] { return input->raw_bytes_read(); }; // on the reading thread
+    horde::run_list(reader, check_options, input->display_name(), threads, position, lister,
+                    [&](horde::ListOutput& out) {
+                        if (!out.err.empty()) {
+                            progress.clear();
+                            std::fwrite(out.err.data(), 1, out.err.size(), stderr);
+                        }
+                        counts.invalid += out.invalid;
+                        counts.games += out.games;
+                        progress.bytes(out.input_position, counts.games);
+                    });
+    progress.clear();
+    if (horde::tools::report_input_error("horde-list", *input)) return kExitUsage;
     return 0;
 }
 

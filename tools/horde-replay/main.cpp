@@ -12,9 +12,11 @@
 // exception is `--to pgn` on PGN input: games go straight through the library's PGN exporter
 // (pgn_writer), which keeps tags, comments, NAGs and variations.
 #include "cli.hpp"
+#include "input.hpp"
 #include "replay.hpp"
 
 #include "horde/game/checker.hpp"
+#include "horde/io/line_input.hpp"
 #include "horde/notation/move_list.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
@@ -23,11 +25,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
@@ -79,8 +81,16 @@ std::optional<std::vector<Move>> resolve_moves(const Board& start, std::string_v
     return std::move(std::get<horde::PlayedMoveList>(played).moves);
 }
 
-std::string read_all(std::istream& in) {
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+// Opens stdin (any format io::Input reads), or exits 2.
+std::unique_ptr<horde::io::Input> open_stdin() {
+    auto input = horde::tools::open_input("horde-replay", "-");
+    if (!input) std::exit(kExitUsage);
+    return input;
+}
+
+// After reading an input: its read or decompression error, if any, makes the status 2.
+void report_input_error(const horde::io::Input& input, int& status) {
+    if (horde::tools::report_input_error("horde-replay", input)) status = kExitUsage;
 }
 
 // ------------------------------------------------------------------------------ PGN
@@ -103,7 +113,7 @@ void export_pgn_games(horde::PgnReader& reader, const std::string& display, cons
         if (o.game && *o.game != number) return;
         if (!r.valid() || !r.start) {
             print_game_errors(display, number, r);
-            status = kExitInvalid;
+            status = std::max(status, kExitInvalid);
             return;
         }
         std::fwrite(text.data(), 1, text.size(), stdout);
@@ -122,7 +132,7 @@ void read_pgn(horde::PgnReader& reader, const std::string& display, const Option
         if (o.game && *o.game != number) return;
         if (!r.valid() || !r.start) {
             print_game_errors(display, number, r);
-            status = kExitInvalid;
+            status = std::max(status, kExitInvalid);
             return;
         }
         Replay replay{*r.start, r.moves, {}, number};
@@ -133,7 +143,8 @@ void read_pgn(horde::PgnReader& reader, const std::string& display, const Option
 
 bool looks_like_file(const std::string& arg) {
     std::error_code ec;
-    return arg == "-" || arg.ends_with(".pgn") || std::filesystem::is_regular_file(arg, ec);
+    // any existing path (a directory too: it gets "is a directory", not a SAN error)
+    return arg == "-" || arg.ends_with(".pgn") || std::filesystem::exists(arg, ec);
 }
 
 bool use_color(const std::string& mode) {
@@ -201,12 +212,13 @@ int main(int argc, char** argv) {
     std::vector<Replay> replays;
     int status = 0;
     bool pgn = !o.fen && !o.moves_mode && !o.args.empty() && looks_like_file(o.args.front());
-    std::string stdin_text;
+    std::unique_ptr<horde::io::Input> stdin_input;
     if (!o.fen && !o.moves_mode && o.args.empty()) {
         if (o.interactive) usage_error("--interactive reads keys from stdin: give the moves or a PGN file as arguments");
-        stdin_text = read_all(std::cin);
-        const auto first = stdin_text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-        pgn = first != std::string::npos && stdin_text[first] == '[';
+        stdin_input = open_stdin();
+        const std::string_view head = stdin_input->peek(64 * 1024);
+        const auto first = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+        pgn = first != std::string::npos && head[first] == '[';
     }
     if (o.game && !pgn) usage_error("--game applies to PGN input only");
 
@@ -219,18 +231,17 @@ int main(int argc, char** argv) {
             else read_pgn(reader, display, o, forced, replays, status, games_seen);
         };
         if (o.args.empty()) {
-            auto reader = horde::PgnReader::from_memory(stdin_text);
-            read(reader, "<stdin>");
+            horde::PgnReader reader(*stdin_input);
+            read(reader, stdin_input->display_name());
+            report_input_error(*stdin_input, status);
         }
         for (const std::string& name : o.args) {
             if (name == "-" && o.interactive) usage_error("--interactive reads keys from stdin: give a PGN file");
-            const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY);
-            if (fd < 0) usage_error(fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
-            horde::PgnReader reader(fd);
-            read(reader, name == "-" ? "<stdin>" : name);
-            const bool io_error = reader.io_error();
-            if (fd != STDIN_FILENO) ::close(fd);
-            if (io_error) usage_error(fmt::format("{}: read error", name));
+            const auto input = horde::tools::open_input("horde-replay", name);
+            if (!input) std::exit(kExitUsage);
+            horde::PgnReader reader(*input);
+            read(reader, input->display_name());
+            report_input_error(*input, status);
         }
         if (o.game && replays.empty() && exported == 0 && status == 0)
             usage_error(fmt::format("--game {}: the input has {} game{}", *o.game, games_seen, games_seen == 1 ? "" : "s"));
@@ -251,18 +262,16 @@ int main(int argc, char** argv) {
             if (!moves) return kExitInvalid;
             replays.push_back(Replay{start, std::move(*moves), {}, 1});
         } else {
-            if (stdin_text.empty() && (o.fen || o.moves_mode)) {
+            if (!stdin_input) {
                 if (o.interactive) usage_error("--interactive reads keys from stdin: give the moves as arguments");
-                stdin_text = read_all(std::cin);
+                stdin_input = open_stdin();
             }
             // One move list per line (the format of --to uci|san). No line at all: with --to
             // no game (nothing in, nothing out), otherwise the start position alone.
-            std::vector<std::string_view> lines;
-            for (std::size_t at = 0; at < stdin_text.size();) {
-                std::size_t end = stdin_text.find('\n', at);
-                if (end == std::string::npos) end = stdin_text.size();
-                lines.push_back(std::string_view(stdin_text).substr(at, end - at));
-                at = end + 1;
+            std::vector<std::string> lines;
+            if (const auto error = horde::read_lines(*stdin_input, lines)) {
+                fmt::print(stderr, "horde-replay: <stdin>: {}\n", *error);
+                status = kExitUsage;
             }
             if (lines.empty() && !o.to) lines.push_back({});
             const bool several = lines.size() > 1;
@@ -271,7 +280,7 @@ int main(int argc, char** argv) {
                 const std::string where = several ? fmt::format("line {}: ", number) : std::string();
                 auto moves = resolve_moves(start, lines[i], where);
                 if (!moves) {
-                    status = kExitInvalid;
+                    status = std::max(status, kExitInvalid);
                     continue;
                 }
                 replays.push_back(Replay{start, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number});

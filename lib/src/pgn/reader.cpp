@@ -2,6 +2,8 @@
 // dispatch is in the header (templates over the visitor).
 #include "horde/pgn/reader.hpp"
 
+#include "horde/io/input.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <istream>
@@ -59,6 +61,13 @@ std::size_t read_fd(void* ctx, char* dst, std::size_t n, bool& error) {
     }
 }
 
+std::size_t read_input(void* ctx, char* dst, std::size_t n, bool& error) {
+    auto& in = *static_cast<io::Input*>(ctx);
+    const std::size_t got = in.read(dst, n);
+    if (got == 0 && in.failed()) error = true;
+    return got;
+}
+
 bool is_name_char(char c) { return (cls(c) & (C_ALPHA | C_DIGIT)) || c == '_'; }
 bool is_eol(char c) { return c == '\n' || c == '\r'; }
 } // namespace
@@ -66,6 +75,7 @@ bool is_eol(char c) { return c == '\n' || c == '\r'; }
 PgnReader::PgnReader(ReadFn fn, void* ctx) : read_(fn), ctx_(ctx), buf_(new char[kBufferSize]()) {}
 PgnReader::PgnReader(std::istream& in) : PgnReader(&read_istream, &in) {}
 PgnReader::PgnReader(std::FILE* file) : PgnReader(&read_file, file) {}
+PgnReader::PgnReader(io::Input& in) : PgnReader(&read_input, &in) {}
 PgnReader::PgnReader(int fd) : PgnReader(&read_fd, reinterpret_cast<void*>(static_cast<std::intptr_t>(fd))) {}
 PgnReader::PgnReader(std::string_view data, int) : PgnReader(nullptr, nullptr) {
     mem_.data = data.data();

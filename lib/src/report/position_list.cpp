@@ -358,7 +358,8 @@ void ThreadedPositionLister::finish() {
 }
 
 void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
-              ThreadedPositionLister& lister, const std::function<void(ListOutput&)>& flush) {
+              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
+              const std::function<void(ListOutput&)>& flush) {
     auto diagnose = [&](ListOutput& out, const GameRecord& r) {
         ++out.games;
         if (!r.valid()) {
@@ -372,18 +373,18 @@ void run_list(PgnReader& reader, const CheckOptions& options, std::string_view d
             diagnose(out, r);
             lister.list_game(r);
             if (out.games % 256 == 0 || out.err.size() >= (64 << 10)) {
-                out.input_position = reader.bytes_consumed();
+                out.input_position = input_position();
                 flush(out);
                 out = ListOutput{};
             }
         });
-        out.input_position = reader.bytes_consumed();
+        out.input_position = input_position();
         flush(out);
         return;
     }
     PipelineSettings settings;
     settings.threads = threads;
-    settings.input_position = [&] { return reader.bytes_consumed(); };
+    settings.input_position = input_position;
     PgnPipeline pipeline(settings);
     struct Slot {
         ListOutput out;

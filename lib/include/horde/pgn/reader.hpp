@@ -82,6 +82,9 @@
 #include <string_view>
 #include <type_traits>
 
+namespace horde::io {
+class Input;
+}
 
 namespace horde {
 
@@ -148,6 +151,8 @@ public:
     explicit PgnReader(std::istream& in);
     explicit PgnReader(std::FILE* file);
     explicit PgnReader(int fd);
+    // Through io::Input (compressed files, stdin); io_error() is then in.failed().
+    explicit PgnReader(io::Input& in);
     static PgnReader from_memory(std::string_view data) { return PgnReader(data, 0); }
 
     PgnReader(PgnReader&&) = delete; // from_memory relies on guaranteed copy elision

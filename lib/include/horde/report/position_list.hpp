@@ -155,8 +155,10 @@ struct ListOutput {
     std::uint64_t games = 0, invalid = 0;
     std::uint64_t input_position = 0; // bytes read so far, for progress
 };
+// `input_position` (sampled on the thread that reads) gives ListOutput::input_position.
 void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
-              ThreadedPositionLister& lister, const std::function<void(ListOutput&)>& flush);
+              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
+              const std::function<void(ListOutput&)>& flush);
 
 // --moves: a position's legal moves in SAN or UCI, sorted (byte order), separated by single
 // spaces (empty when there is none).
