@@ -1,5 +1,6 @@
 // horde-check: validate and adjudicate PGN games (or FEN lines) of chess, Horde and Orda.
 #include "cli.hpp"
+#include "progress.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
@@ -8,14 +9,12 @@
 #include "log.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/check_run.hpp"
-#include "horde/report/progress.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <chrono>
 #include <cstdio>
-#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -35,7 +34,7 @@ struct Options {
     bool no_warnings = false;
     bool verbose = false;
     unsigned threads = 0; // 0: every core
-    bool progress = false, no_progress = false;
+    horde::tools::ProgressFlags progress;
     bool stats = false;
     std::string stats_json;
 };
@@ -131,9 +130,7 @@ int main(int argc, char** argv) {
     app.add_option("--threads", o.threads, "Check PGN on N threads (default: every core; 1: one thread); "
                                            "the output is the same whatever N")
         ->check(CLI::PositiveNumber);
-    app.add_flag("--progress", o.progress, "Show the progress line on stderr even when it is not a terminal");
-    app.add_flag("--no-progress", o.no_progress, "Never show the progress line (default: on a terminal)")
-        ->excludes("--progress");
+    horde::tools::add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.add_flag("--stats", o.stats, "After the summary, counts by variant, status, declared result, "
                                      "error and warning code");
     app.add_option("--stats-json", o.stats_json, "Write the --stats counts to this file as one JSON object "
@@ -170,7 +167,7 @@ int main(int argc, char** argv) {
         }
     }
     if (o.files.empty()) o.files.push_back("-");
-    if (o.threads == 0) o.threads = std::max(1u, std::thread::hardware_concurrency());
+    o.threads = horde::tools::thread_count(o.threads);
 
     // Diagnostics can be many: buffer stderr; stdout is line data.
     static char err_buffer[1 << 16];
@@ -179,8 +176,7 @@ int main(int argc, char** argv) {
     const auto start = std::chrono::steady_clock::now();
     CheckTotals totals;
     horde::CheckStats stats;
-    horde::ProgressMeter progress(stderr, "horde-check",
-                                  !o.no_progress && (o.progress || horde::ProgressMeter::is_terminal(stderr)));
+    horde::ProgressMeter progress(stderr, "horde-check", horde::tools::progress_wanted(o.progress));
     int status = 0;
     const auto log = horde::tools::make_stderr_logger("horde-check", o.verbose);
     for (const auto& file : o.files) {

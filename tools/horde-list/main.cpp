@@ -1,6 +1,7 @@
 // horde-list: the positions of PGN games (chess, Horde, Orda) as FEN, EPD, TSV or NDJSON lines,
 // or (--moves) the legal moves of FEN lines. The listing itself is horde/report/position_list.hpp.
 #include "cli.hpp"
+#include "progress.hpp"
 #include "input.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
@@ -8,7 +9,6 @@
 #include "horde/io/line_input.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/position_list.hpp"
-#include "horde/report/progress.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -16,7 +16,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -32,7 +31,7 @@ struct Options {
     std::string notation;
     std::string variant;
     unsigned threads = 0; // 0: every core
-    bool progress = false, no_progress = false;
+    horde::tools::ProgressFlags progress;
 };
 
 struct Counts {
@@ -117,9 +116,7 @@ int main(int argc, char** argv) {
     app.add_option("--threads", o.threads, "Check PGN on N threads (default: every core; 1: checking on one "
                                            "thread, listing on a second); the output is the same whatever N")
         ->check(CLI::PositiveNumber);
-    app.add_flag("--progress", o.progress, "Show the progress line on stderr even when it is not a terminal");
-    app.add_flag("--no-progress", o.no_progress, "Never show the progress line (default: on a terminal)")
-        ->excludes("--progress");
+    horde::tools::add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.set_version_flag("--version", "horde-list 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
@@ -165,11 +162,10 @@ int main(int argc, char** argv) {
         list_options.keep_partial = o.keep_partial;
         // Checking on `threads` threads, listing on one more.
         horde::ThreadedPositionLister lister(list_options, write_stdout);
-        horde::ProgressMeter progress(stderr, "horde-list",
-                                      !o.no_progress && (o.progress || horde::ProgressMeter::is_terminal(stderr)));
-        const unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+        horde::ProgressMeter progress(stderr, "horde-list", horde::tools::progress_wanted(o.progress));
         for (const auto& file : o.files)
-            status = std::max(status, list_pgn_file(file, check_options, threads, lister, progress, counts));
+            status = std::max(status, list_pgn_file(file, check_options, horde::tools::thread_count(o.threads), lister,
+                                                    progress, counts));
         lister.finish();
         progress.clear();
     }

@@ -1,5 +1,6 @@
 // horde-perft: perft counts for chess, Horde and Orda positions.
 #include "cli.hpp"
+#include "progress.hpp"
 #include "log.hpp"
 
 #include "horde/game/checker.hpp"
@@ -8,7 +9,6 @@
 #include "horde/perft/perft.hpp"
 #include "horde/perft/split.hpp"
 #include "horde/perft/suite.hpp"
-#include "horde/report/progress.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -16,7 +16,6 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
-#include <thread>
 
 namespace {
 
@@ -36,7 +35,7 @@ struct Options {
     bool json = false;
     bool verbose = false;
     int split = -1;
-    bool progress = false, no_progress = false;
+    horde::tools::ProgressFlags progress;
 };
 
 using horde::tools::kExitInvalid;
@@ -104,6 +103,7 @@ int run_single(const Options& o, const Runner& runner) {
     std::uint64_t total = 0;
     if (o.divide) {
         const auto rows = horde::perft_divide(runner.variant, board.position(), o.depth, runner.perft_options);
+        if (runner.progress) runner.progress->clear();
         for (const auto& [move, count] : rows) {
             fmt::print("{} {}\n", board.uci(move), count);
             total += count;
@@ -226,9 +226,7 @@ int main(int argc, char** argv) {
     app.add_option("--split", o.split, "Print every distinct position after D plies from --fen (or the start) once, "
                                        "as 'FEN<TAB>paths'; a FEN stream line ending in <TAB>weight counts weight x perft")
         ->check(CLI::Range(0, 8));
-    app.add_flag("--progress", o.progress, "Show root moves done on stderr even when it is not a terminal");
-    app.add_flag("--no-progress", o.no_progress, "Never show the progress line (default: on a terminal)")
-        ->excludes("--progress");
+    horde::tools::add_progress_options(app, o.progress, "root moves done, time left");
     app.set_version_flag("--version", "horde-perft 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
@@ -272,8 +270,7 @@ int main(int argc, char** argv) {
     runner.variant = *variant;
     runner.json = o.json;
     runner.log = horde::tools::make_stderr_logger("horde-perft", o.verbose);
-    runner.perft_options.threads =
-        o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    runner.perft_options.threads = int(horde::tools::thread_count(unsigned(o.threads)));
     std::unique_ptr<horde::PerftHash> hash;
     if (o.hash_mb > 0) {
         try {
@@ -285,8 +282,7 @@ int main(int argc, char** argv) {
         runner.perft_options.hash = hash.get();
     }
     // Deep single counts: root moves done, on a terminal.
-    horde::ProgressMeter progress(stderr, "horde-perft",
-                                  !o.no_progress && (o.progress || horde::ProgressMeter::is_terminal(stderr)));
+    horde::ProgressMeter progress(stderr, "horde-perft", horde::tools::progress_wanted(o.progress));
     if (!o.epd && !o.fen_stream && progress.enabled())
         runner.perft_options.on_root_move = [&](std::size_t done, std::size_t total) {
             progress.steps(done, total, "root moves");
