@@ -380,8 +380,9 @@ private:
 PgnPipeline::PgnPipeline(PipelineSettings settings) : settings_(std::move(settings)) {
     settings_.threads = std::max(1u, settings_.threads);
     slots_ = 2 * std::size_t(settings_.threads) + 2;
-    // Keep the batches in flight within about 16 MB of input whatever the thread count.
-    settings_.batch_bytes = std::clamp<std::size_t>(settings_.batch_bytes, 4096, (std::size_t(16) << 20) / slots_);
+    // Keep the batches in flight within about 8 MB of input (16 MB of events) whatever the
+    // thread count, so that the peak RSS stays far below 64 MB on a machine of many cores too.
+    settings_.batch_bytes = std::clamp<std::size_t>(settings_.batch_bytes, 4096, std::max<std::size_t>(4096, (std::size_t(8) << 20) / slots_));
 }
 
 void PgnPipeline::run(PgnReader& reader, const CheckOptions& options, const Work& work, const Ordered& ordered) {

@@ -15,9 +15,11 @@
 // byte-identical to one thread; and the input is tokenised once, not twice.
 //
 // Memory is bounded: at most `slots()` batches are in flight, each closed after about
-// `batch_bytes` of input (or twice that of recorded events, or kMaxBatchGames games). A game whose events alone outgrow kMaxGameEvents (one pathological
-// game of many megabytes) is checked on the reader thread as it is read instead of being
-// recorded, in a batch of its own.
+// `batch_bytes` of input (or twice that of recorded events, or kMaxBatchGames games), and
+// batch_bytes shrinks with many threads so that the batches in flight hold at most about 8 MB
+// of input. A game whose events alone outgrow kMaxGameEvents (one pathological game of many
+// megabytes) is checked on the reader thread as it is read instead of being recorded, in a
+// batch of its own.
 #pragma once
 
 #include "horde/game/checker.hpp"
