@@ -71,6 +71,9 @@ struct CheckRunSettings {
 };
 
 // Checks every game of the reader's input. `flush` runs on the calling thread, in input order,
+// whatever the thread count: it is the one sequential stage. A check that needs every game in
+// order (e.g. duplicate games) computes its per-game part in CheckOutput::add (on a worker, e.g.
+// a key of the moves, kept in a vector of CheckOutput) and its in-order part in `flush`.
 // with output to write; it must write out the strings and may keep the counts. With one thread
 // it is called about every 64 KB of output and every 256 games.
 void run_check(PgnReader& reader, const CheckOptions& check_options, const CheckOutputOptions& output_options,
