@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Perft speed of horde-perft against the Debian peers, in one run, on the same positions:
-#   Fairy-Stockfish (horde, orda via bench/oracle/orda.ini) and Stockfish (chess).
+#   Fairy-Stockfish (horde, orda via bench/oracle/orda.ini) and Stockfish (chess; Chess960 with
+#   UCI_Chess960).
 # Single thread, no hash, median of N runs; then our 2 threads against our 1 thread.
 #
 # Usage: bench/perft.sh [--runs N] [--perft PATH] [--fsf PATH] [--sf PATH]
@@ -57,7 +58,9 @@ peer() {
     while read -r line <&"$out"; do [ "$line" = uciok ] && break; done
     echo "setoption name Threads value 1" >&"$in"
     echo "setoption name Hash value 1" >&"$in"
-    if [ "$variant" != chess ]; then
+    if [ "$variant" = chess960 ]; then
+        echo "setoption name UCI_Chess960 value true" >&"$in"
+    elif [ "$variant" != chess ]; then
         [ "$variant" = orda ] && echo "setoption name VariantPath value $ORDA_INI" >&"$in"
         echo "setoption name UCI_Variant value $variant" >&"$in"
     fi
@@ -108,12 +111,17 @@ KIWIPETE='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 HORDE_START='rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1'
 ORDA_START='lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1'
 CHESS_START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+# Chess960: the first position of the public suite (Shredder-FEN) and start position 0.
+C960_SUITE_1='bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'
+C960_START_0='bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1'
 # name | variant | fen | depth | peer | target ratio ours/peer
 CASES=(
     "horde start|horde|$HORDE_START|7|fsf|8"
     "orda start|orda|$ORDA_START|6|fsf|10"
     "chess start|chess|$CHESS_START|6|sf|1.5"
     "kiwipete|chess|$KIWIPETE|5|sf|1.5"
+    "960 suite 1|chess960|$C960_SUITE_1|6|sf|1.5"
+    "960 start 0|chess960|$C960_START_0|6|sf|1.5"
 )
 THREAD_TARGET=1.8
 STATUS=0

@@ -10,7 +10,7 @@ complete -c horde-check -l invalid-out -r -F -d 'Write the invalid games to FILE
 complete -c horde-check -l fen -d 'Inputs are FEN lines'
 complete -c horde-check -l lichess -d 'Apply lichess extra Horde rules'
 complete -c horde-check -l strict -d 'Tolerated SAN spellings become errors'
-complete -c horde-check -l variant -x -a 'chess horde orda' -d 'Force the variant'
+complete -c horde-check -l variant -x -a 'chess chess960 horde orda' -d 'Force the variant'
 complete -c horde-check -s q -l quiet -d 'Only the summary line'
 complete -c horde-check -l no-warnings -d 'Do not print warnings'
 complete -c horde-check -s v -l verbose -d 'Log each input totals and speed to stderr'

@@ -4,8 +4,9 @@
 
 complete -c horde-perft -s h -l help -d 'Print the help and exit'
 complete -c horde-perft -l version -d 'Print the version and exit'
-complete -c horde-perft -l variant -x -a 'chess horde orda' -d 'Game: chess, horde or orda'
+complete -c horde-perft -l variant -x -a 'chess chess960 horde orda' -d 'Game: chess, chess960, horde or orda'
 complete -c horde-perft -l fen -x -d 'Start position (FEN)'
+complete -c horde-perft -l start -x -d 'Chess960 start position number (0-959)'
 complete -c horde-perft -s d -l depth -x -d 'Depth in plies'
 complete -c horde-perft -l moves -x -d 'UCI moves to play from --fen before counting'
 complete -c horde-perft -l divide -d 'Count per root move'

@@ -4,8 +4,9 @@
 
 complete -c horde-replay -s h -l help -d 'Print the help and exit'
 complete -c horde-replay -l version -d 'Print the version and exit'
-complete -c horde-replay -l variant -x -a 'chess horde orda' -d 'Game: chess, horde or orda'
+complete -c horde-replay -l variant -x -a 'chess chess960 horde orda' -d 'Game: chess, chess960, horde or orda'
 complete -c horde-replay -l fen -x -d 'Start position of the move list (FEN)'
+complete -c horde-replay -l start -x -d 'Chess960 start position number (0-959)'
 complete -c horde-replay -l moves -d 'The arguments are moves, not PGN files'
 complete -c horde-replay -l game -x -d 'PGN input: replay only game N'
 complete -c horde-replay -l ply -x -d 'Show only the position after ply N'

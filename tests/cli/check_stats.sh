@@ -29,7 +29,7 @@ expect_match "$WORK/got.json" '"status\.checkmate"' "statuses counted"
 tail -n 5 "$WORK/err" | cut -d: -f1-3 >"$WORK/groups"
 printf 'horde-check: stats: variant\nhorde-check: stats: status\nhorde-check: stats: result\nhorde-check: stats: error\nhorde-check: stats: warning\n' >"$WORK/want-groups"
 expect_same_file "$WORK/groups" "$WORK/want-groups" "--stats lines after the summary"
-expect_match "$WORK/err" "^horde-check: stats: variant: chess $(jq '."variant.chess"' "$WORK/got.json"), horde " "--stats text"
+expect_match "$WORK/err" "^horde-check: stats: variant: chess $(jq '."variant.chess"' "$WORK/got.json"), " "--stats text"
 
 # runs over parts add up to the run over the whole
 i=0

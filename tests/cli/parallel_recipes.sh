@@ -38,5 +38,5 @@ expect_eq "$JOBS_FAILED" 4 "parallel's exit status: the 4 files with invalid gam
 expect_same_file "$WORK/verdicts.ndjson" "$WORK/one.ndjson" "NDJSON of the jobs = one local run"
 expect_same_file "$WORK/summed.json" "$WORK/one-sorted.json" "summed --stats-json = one local run"
 expect_eq "$(wc -l <"$WORK/verdicts.ndjson")" "$(jq .games "$WORK/one.json")" "every game has its verdict"
-expect_eq "$(grep -c '^horde-check: ' "$WORK/parallel.err")" 7 "one summary per file"
+expect_eq "$(grep -c '^horde-check: ' "$WORK/parallel.err")" "$(ls ./*.pgn | wc -l)" "one summary per file"
 finish

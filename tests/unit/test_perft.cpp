@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,15 +51,16 @@ Board board_from(Variant v, const std::string& fen) {
     return std::get<Board>(parsed);
 }
 
-// Runs every (depth, expected) of every position of a suite file, one section per position.
+// Runs every (depth, expected) of every position of a suite file whose expected count is in
+// (above, max_expected].
 void check_suite(Variant v, const std::string& file, const PerftOptions& options = {},
-                 std::uint64_t max_expected = UINT64_MAX) {
+                 std::uint64_t max_expected = UINT64_MAX, std::uint64_t above = 0) {
     const auto suite = load_suite(file);
     for (const auto& [line_number, entry] : suite) {
         DYNAMIC_SECTION(file << ":" << line_number << " " << entry.fen) {
             const Board board = board_from(v, entry.fen);
             for (const auto& [depth, expected] : entry.expected) {
-                if (expected > max_expected) continue;
+                if (expected > max_expected || expected <= above) continue;
                 const std::uint64_t got = perft(v, board.position(), depth, options);
                 INFO(variant_name(v) << " FEN " << entry.fen << " depth " << depth << ": expected " << expected
                                      << ", got " << got);
@@ -73,22 +76,72 @@ TEST_CASE("perft suite: chess.epd", "[perft][chess]") { check_suite(Variant::Che
 TEST_CASE("perft suite: horde.epd", "[perft][horde]") { check_suite(Variant::Horde, "horde.epd"); }
 TEST_CASE("perft suite: orda.epd", "[perft][orda]") { check_suite(Variant::Orda, "orda.epd"); }
 
+// The public 960-position suite (depths 1-6, 5.2*10^11 nodes in all): counts up to
+// CHESS960_LIMIT in every run (3771 of its 5760 counts, 5*10^8 nodes); with the `slow` label
+// (so in CI) the rest of depths 1-5 and depth 6 of every 8th position (7.6*10^10 nodes);
+// depth 6 of every position (minutes even with a hash) only as `perft:records`.
+constexpr std::uint64_t CHESS960_LIMIT = 1'000'000;
+TEST_CASE("perft suite: chess960.epd up to 10^6 nodes", "[perft][chess960]") {
+    check_suite(Variant::Chess960, "chess960.epd", {}, CHESS960_LIMIT);
+}
+namespace {
+void check_chess960_deep(int max_depth, std::size_t every) {
+    PerftHash hash(256);
+    std::size_t index = 0;
+    for (const auto& [line_number, entry] : load_suite("chess960.epd")) {
+        const bool sampled = index++ % every == 0;
+        const Board board = board_from(Variant::Chess960, entry.fen);
+        for (const auto& [depth, expected] : entry.expected) {
+            if (expected <= CHESS960_LIMIT || depth > max_depth || (depth == 6 && !sampled)) continue;
+            const std::uint64_t got = perft(Variant::Chess960, board.position(), depth, PerftOptions{2, &hash});
+            INFO("chess960.epd:" << line_number << " " << entry.fen << " depth " << depth);
+            CHECK(got == expected);
+        }
+    }
+}
+} // namespace
+TEST_CASE("perft suite: chess960.epd above 10^6 nodes, depth 6 of every 8th position", "[.slow][perft][chess960]") {
+    check_chess960_deep(6, 8);
+}
+TEST_CASE("perft suite: chess960.epd depth 6 of every position", "[.records][perft][chess960]") {
+    check_chess960_deep(6, 1);
+}
+// Castling stress positions of our own, counts from Fairy-Stockfish (UCI_Chess960): up to
+// 2*10^6 nodes in every run, the deeper counts with the `slow` label.
+TEST_CASE("perft suite: chess960-castling.epd up to 2*10^6 nodes", "[perft][chess960]") {
+    check_suite(Variant::Chess960, "chess960-castling.epd", {}, 2'000'000);
+}
+TEST_CASE("perft suite: chess960-castling.epd above 2*10^6 nodes", "[.slow][perft][chess960]") {
+    check_suite(Variant::Chess960, "chess960-castling.epd", PerftOptions{2, nullptr}, UINT64_MAX, 2'000'000);
+}
+
+// The deep start files hold the record depths of docs/perft-records.md too: the `slow` tests
+// (which CI runs) stop at PLAIN_LIMIT nodes without a hash and at HASHED_LIMIT with one; the
+// record depths above run only as `perft:records` (-DHORDE_RECORD_TESTS=ON).
+constexpr std::uint64_t PLAIN_LIMIT = 2'000'000'000, HASHED_LIMIT = 10'000'000'000;
 TEST_CASE("perft suite: chess-start-deep.epd", "[.slow][perft][chess]") {
-    check_suite(Variant::Chess, "chess-start-deep.epd");
+    check_suite(Variant::Chess, "chess-start-deep.epd", {}, PLAIN_LIMIT);
 }
 TEST_CASE("perft suite: horde-start-deep.epd", "[.slow][perft][horde]") {
-    check_suite(Variant::Horde, "horde-start-deep.epd");
+    check_suite(Variant::Horde, "horde-start-deep.epd", {}, PLAIN_LIMIT);
 }
 TEST_CASE("perft suite: orda-start-deep.epd", "[.slow][perft][orda]") {
-    check_suite(Variant::Orda, "orda-start-deep.epd");
+    check_suite(Variant::Orda, "orda-start-deep.epd", {}, PLAIN_LIMIT);
 }
 
 TEST_CASE("perft suites: deep start positions with 2 threads and a hash table", "[.slow][perft][hash][threads]") {
     PerftHash hash(64);
     const PerftOptions options{2, &hash};
-    SECTION("chess") { check_suite(Variant::Chess, "chess-start-deep.epd", options); }
-    SECTION("horde") { check_suite(Variant::Horde, "horde-start-deep.epd", options); }
-    SECTION("orda") { check_suite(Variant::Orda, "orda-start-deep.epd", options); }
+    SECTION("chess") { check_suite(Variant::Chess, "chess-start-deep.epd", options, HASHED_LIMIT); }
+    SECTION("horde") { check_suite(Variant::Horde, "horde-start-deep.epd", options, HASHED_LIMIT); }
+    SECTION("orda") { check_suite(Variant::Orda, "orda-start-deep.epd", options, HASHED_LIMIT); }
+}
+
+TEST_CASE("perft records: deep start positions above the slow tests' limit", "[.records][perft][hash][threads]") {
+    PerftHash hash(2048);
+    const PerftOptions options{2, &hash};
+    SECTION("horde") { check_suite(Variant::Horde, "horde-start-deep.epd", options, UINT64_MAX, HASHED_LIMIT); }
+    SECTION("orda") { check_suite(Variant::Orda, "orda-start-deep.epd", options, UINT64_MAX, HASHED_LIMIT); }
 }
 
 TEST_CASE("perft: python-chess horde.perft positions", "[perft][horde]") {
@@ -223,15 +276,46 @@ TEST_CASE("perft_divide per move equals perft of the child", "[perft][divide]") 
     }
 }
 
-TEST_CASE("PerftHash stores exact (key, depth) entries", "[perft][hash]") {
+TEST_CASE("PerftHash stores exact (key, verification key, depth) entries", "[perft][hash]") {
     PerftHash hash(1);
     std::uint64_t count = 0;
-    CHECK_FALSE(hash.probe(0x123456789ABCDEF0ULL, 3, count));
-    hash.store(0x123456789ABCDEF0ULL, 3, 424242);
-    REQUIRE(hash.probe(0x123456789ABCDEF0ULL, 3, count));
+    const std::uint64_t key = 0x123456789ABCDEF0ULL, second = 0x0FEDCBA987654321ULL;
+    CHECK_FALSE(hash.probe(key, second, 3, count));
+    hash.store(key, second, 3, 424242);
+    REQUIRE(hash.probe(key, second, 3, count));
     CHECK(count == 424242);
-    CHECK_FALSE(hash.probe(0x123456789ABCDEF0ULL, 4, count)); // another depth
-    CHECK_FALSE(hash.probe(0x123456789ABCDEF1ULL, 3, count)); // another key, same slot or not
+    CHECK_FALSE(hash.probe(key, second, 4, count));     // another depth
+    CHECK_FALSE(hash.probe(key ^ 1, second, 3, count)); // another key, same slot or not
+    // A 64-bit Zobrist collision: the same key, another position. The verification key differs.
+    CHECK_FALSE(hash.probe(key, second ^ (1ULL << 40), 3, count));
+}
+
+TEST_CASE("verification_key tells apart positions the Zobrist key does", "[perft][hash]") {
+    // Every position at depth 3 below the chess and Horde start: distinct Zobrist keys have
+    // distinct verification keys and positions with equal Zobrist keys (transpositions)
+    // have equal verification keys.
+    for (Variant v : {Variant::Chess, Variant::Horde}) {
+        std::map<std::uint64_t, std::uint64_t> seen;
+        std::set<std::uint64_t> verifications;
+        std::vector<Board> level{Board(v)};
+        for (int depth = 0; depth < 3; ++depth) {
+            std::vector<Board> next;
+            for (const Board& b : level)
+                for (Move m : b.legal_moves()) {
+                    Board child = b;
+                    child.play(m);
+                    next.push_back(child);
+                }
+            level = std::move(next);
+        }
+        for (const Board& b : level) {
+            const auto second = verification_key(b.position());
+            auto [it, inserted] = seen.emplace(b.position().key, second);
+            if (inserted) CHECK(verifications.insert(second).second);
+            else CHECK(it->second == second);
+        }
+        CHECK(seen.size() > 500);
+    }
 }
 
 TEST_CASE("has_legal_move and checkers agree with the generator on every suite position to depth 2",

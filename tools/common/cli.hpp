@@ -3,6 +3,7 @@
 #pragma once
 
 #include "horde/core/types.hpp"
+#include "horde/position/board.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -31,7 +32,7 @@ inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** arg
     return std::nullopt;
 }
 
-inline constexpr std::string_view kVariantChoices = "chess, horde or orda";
+inline constexpr std::string_view kVariantChoices = "chess, chess960, horde or orda";
 
 // --variant NAME, with the tool's own help text.
 inline CLI::Option* add_variant_option(CLI::App& app, std::string& name, const std::string& help) {
@@ -44,6 +45,32 @@ inline std::optional<Variant> parse_variant_option(std::string_view tool, std::s
     const auto v = parse_variant(name);
     if (!v) fmt::print(stderr, "{}: unknown variant '{}' (expected {})\n", tool, name, kVariantChoices);
     return v;
+}
+
+// --start N: a Chess960 start position by number, wherever --fen gives a start position.
+inline CLI::Option* add_start_option(CLI::App& app, std::optional<int>& number) {
+    return app.add_option("--start", number,
+                          "Chess960 start position N instead of --fen (0-959, Scharnagl numbering; 518: the "
+                          "standard array); the variant is chess960 unless --variant says otherwise");
+}
+
+// Turns --start N into the start FEN and its variant (`variant_given`: --variant was on the
+// command line). False after printing "TOOL: ..." on stderr (the caller exits with kExitUsage).
+inline bool apply_start_option(std::string_view tool, const std::optional<int>& number, bool variant_given,
+                               Variant& variant, std::optional<std::string>& fen) {
+    if (!number) return true;
+    if (fen) {
+        fmt::print(stderr, "{}: --start is a start position: give either --start or --fen\n", tool);
+        return false;
+    }
+    auto start = numbered_start(*number, variant_given ? std::optional<Variant>(variant) : std::nullopt);
+    if (auto* error = std::get_if<std::string>(&start)) {
+        fmt::print(stderr, "{}: {}\n", tool, *error);
+        return false;
+    }
+    variant = std::get<NumberedStart>(start).variant;
+    fen = std::get<NumberedStart>(start).fen;
+    return true;
 }
 
 // "1 game", "2 games": the number first, where scripts look for it.

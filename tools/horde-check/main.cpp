@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
     app.add_flag("--fen", o.fen, "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): one verdict per line");
     app.add_flag("--lichess", o.lichess, "Apply lichess's extra Horde rules (closed-position draw, time-forfeit material)");
     app.add_flag("--strict", o.strict, "Tolerated SAN spellings (0-0, missing +/#, e8Q, missing x) become errors");
-    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
     app.add_flag("--no-warnings", o.no_warnings, "Do not print warnings");

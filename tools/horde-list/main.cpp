@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
                  "moves, sorted, on one line");
     app.add_option("--notation", o.notation, "Notation of --moves: san (default) or uci")
         ->check(CLI::IsMember({"san", "uci"}));
-    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, horde, orda) instead of the Variant tag; "
+    horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --moves the default variant (default: horde)");
     app.add_flag("--keep-partial", o.keep_partial, "List the positions of an invalid game up to its first error");
     app.add_option("--threads", o.threads, "Check PGN on N threads (default: every core; 1: checking on one "

@@ -24,6 +24,7 @@ using horde::Variant;
 struct Options {
     std::string variant_name = "horde";
     std::optional<std::string> fen;
+    std::optional<int> start; // --start: a Chess960 start position by number
     int depth = -1;
     bool divide = false;
     std::optional<std::string> epd;
@@ -211,8 +212,10 @@ int main(int argc, char** argv) {
     CLI::App app{"horde-perft: count the leaves of the legal-move tree (perft) for chess, Horde and Orda.\n"
                  "The count is the last line of stdout; time and speed go to stderr.",
                  "horde-perft"};
-    horde::tools::add_variant_option(app, o.variant_name, "Game: chess, horde or orda")->default_str("horde");
+    auto* variant_option =
+        horde::tools::add_variant_option(app, o.variant_name, "Game: chess, chess960, horde or orda")->default_str("horde");
     app.add_option("--fen", o.fen, "Start position (default: the variant's start position)");
+    horde::tools::add_start_option(app, o.start);
     app.add_option("-d,--depth", o.depth, "Depth in plies (0 gives 1)");
     app.add_option("--moves", o.moves, "Moves (UCI or SAN, space separated) to play from --fen before counting");
     app.add_flag("--divide", o.divide, "Print '<uci> <count>' per root move, a blank line, then the total");
@@ -230,8 +233,10 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "horde-perft 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
-    const auto variant = horde::tools::parse_variant_option("horde-perft", o.variant_name);
+    auto variant = horde::tools::parse_variant_option("horde-perft", o.variant_name);
     if (!variant) return kExitUsage;
+    if (!horde::tools::apply_start_option("horde-perft", o.start, variant_option->count() > 0, *variant, o.fen))
+        return kExitUsage;
     if (o.split >= 0) {
         if (o.depth >= 0 || o.epd || o.fen_stream || o.divide || o.json) {
             fmt::print(stderr, "horde-perft: --split takes --fen and --moves only (no --depth, --epd, input file, "

@@ -52,6 +52,7 @@ using horde::tools::kExitUsage;
 struct Options {
     std::string variant_name = "horde";
     bool variant_given = false;
+    std::optional<int> start; // --start: a Chess960 start position by number
     std::optional<std::string> fen;
     bool moves_mode = false; // --moves: the arguments are moves even without --fen
     std::vector<std::string> args;
@@ -170,9 +171,10 @@ int main(int argc, char** argv) {
                  "horde-replay"};
     app.add_option("args", o.args, "Moves (SAN or UCI), or PGN files ('-': stdin)");
     auto* variant =
-        horde::tools::add_variant_option(app, o.variant_name, "Game: chess, horde or orda (PGN: overrides the Variant tag)")
+        horde::tools::add_variant_option(app, o.variant_name, "Game: chess, chess960, horde or orda (PGN: overrides the Variant tag)")
             ->default_str("horde");
     app.add_option("--fen", o.fen, "Start position of the move list (default: the variant's start)");
+    horde::tools::add_start_option(app, o.start);
     app.add_flag("--moves", o.moves_mode, "The arguments (or stdin) are a move list, not PGN files");
     app.add_option("--game", o.game, "PGN input: replay only game N (1-based)")->check(CLI::PositiveNumber);
     app.add_option("--ply", o.ply, "Show only the position after ply N (0: the start)")->check(CLI::NonNegativeNumber);
@@ -192,8 +194,9 @@ int main(int argc, char** argv) {
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
     o.variant_given = variant->count() > 0;
 
-    const auto v = horde::tools::parse_variant_option("horde-replay", o.variant_name);
+    auto v = horde::tools::parse_variant_option("horde-replay", o.variant_name);
     if (!v) return kExitUsage;
+    if (!horde::tools::apply_start_option("horde-replay", o.start, o.variant_given, *v, o.fen)) return kExitUsage;
     if (int(bool(o.to)) + int(bool(o.svg)) + int(o.interactive) > 1)
         usage_error("--to, --svg and --interactive are different outputs: give at most one");
     if (o.interactive && (!::isatty(STDIN_FILENO) || !::isatty(STDOUT_FILENO)))

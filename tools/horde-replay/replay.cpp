@@ -112,7 +112,8 @@ int emit(const Replay& r, const Output& out) {
         const Variant variant = r.start.variant();
         std::string pgn;
         if (variant != Variant::Chess) pgn += fmt::format("[Variant \"{}\"]\n", pgn_variant_tag(variant));
-        if (r.start.fen() != Board(variant).fen()) pgn += fmt::format("[SetUp \"1\"]\n[FEN \"{}\"]\n", r.start.fen());
+        // Chess960 games keep their FEN tag even from the standard array, as lichess writes them.
+        if (variant == Variant::Chess960 || r.start.fen() != Board(variant).fen()) pgn += fmt::format("[SetUp \"1\"]\n[FEN \"{}\"]\n", r.start.fen());
         pgn += '\n';
         for (const std::string& san : t.san) pgn += san + ' ';
         const Adjudication& end = t.outcomes.back();

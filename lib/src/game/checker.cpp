@@ -113,7 +113,7 @@ void GameChecker::setup_start() {
         if (!has_tag) record_.variant = Variant::Chess;
         else if (auto v = parse_variant(tag)) record_.variant = *v;
         else {
-            error("unknown-variant", fmt::format("unknown variant \"{}\" (expected Standard, Horde or Orda)", tag),
+            error("unknown-variant", fmt::format("unknown variant \"{}\" (expected Standard, Horde, Orda or Chess960)", tag),
                   variant_tag_at_.first, variant_tag_at_.second);
             return;
         }

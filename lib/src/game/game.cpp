@@ -95,7 +95,7 @@ Adjudication Game::adjudicate_impl(bool with_movegen) const {
             return over(GameStatus::Checkmate, pos.side == WHITE ? GameResult::BlackWins : GameResult::WhiteWins);
         return over(GameStatus::Stalemate, GameResult::Draw);
     }
-    if (v == Variant::Chess && insufficient_material(pos)) return over(GameStatus::InsufficientMaterial, GameResult::Draw);
+    if (is_chess(v) && insufficient_material(pos)) return over(GameStatus::InsufficientMaterial, GameResult::Draw);
     const int reps = repetitions_;
     if (reps >= 5) return over(GameStatus::Fivefold, GameResult::Draw);
     if (pos.halfmove >= 150) return over(GameStatus::SeventyFiveMove, GameResult::Draw);

@@ -49,7 +49,7 @@ std::string_view piece_word(PieceType pt) {
 }
 
 std::string_view game_title(Variant v) {
-    return v == Variant::Horde ? "Horde" : v == Variant::Orda ? "Orda" : "chess";
+    return v == Variant::Horde ? "Horde" : v == Variant::Orda ? "Orda" : v == Variant::Chess960 ? "Chess960" : "chess";
 }
 
 // Which piece letters a side may move in a variant (pawns aside).
@@ -207,9 +207,12 @@ SanError explain_castling(const Board& board, bool king_side) {
     const std::uint8_t right = us == WHITE ? (king_side ? WHITE_OO : WHITE_OOO) : (king_side ? BLACK_OO : BLACK_OOO);
     if (!(pos.castling & right)) return illegal(fmt::format("{}: {} has lost this castling right", name, color_name(us)));
     if (board.in_check()) return illegal(fmt::format("{}: cannot castle out of check", name));
-    const Square king = us == WHITE ? E1 : E8;
-    const Bitboard between = between_bb(king, Square(king_side ? king + 3 : king - 4));
-    if (pos.pieces() & between) return illegal(fmt::format("{}: the squares between king and rook are not empty", name));
+    const Square king = lsb(pos.pieces(us, KING));
+    const Square rook = pos.castling_rook[castling_index(CastlingRights(right))];
+    const Square king_to = relative_square(us, king_side ? G1 : C1), rook_to = relative_square(us, king_side ? F1 : D1);
+    const Bitboard path = between_bb(king, king_to) | square_bb(king_to) | between_bb(rook, rook_to) | square_bb(rook_to);
+    if (pos.pieces() & path & ~square_bb(king) & ~square_bb(rook))
+        return illegal(fmt::format("{}: the squares between king and rook are not empty", name));
     return illegal(fmt::format("{}: the king would pass through or land on an attacked square", name));
 }
 

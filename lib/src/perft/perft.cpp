@@ -14,20 +14,45 @@ PerftHash::PerftHash(std::size_t megabytes) {
     mask_ = entries - 1;
 }
 
-bool PerftHash::probe(std::uint64_t key, int depth, std::uint64_t& count) const {
+bool PerftHash::probe(std::uint64_t key, std::uint64_t verification, int depth, std::uint64_t& count) const {
     const Entry& e = table_[key & mask_];
     const std::uint64_t data = __atomic_load_n(&e.data, __ATOMIC_RELAXED);
     const std::uint64_t check = __atomic_load_n(&e.check, __ATOMIC_RELAXED);
-    if ((check ^ data) != key || (data & 0xFF) != std::uint64_t(depth)) return false;
+    const std::uint64_t second = __atomic_load_n(&e.verification, __ATOMIC_RELAXED);
+    if ((check ^ data) != key || (second ^ data) != verification || (data & 0xFF) != std::uint64_t(depth))
+        return false;
     count = data >> 8;
     return true;
 }
 
-void PerftHash::store(std::uint64_t key, int depth, std::uint64_t count) {
+void PerftHash::store(std::uint64_t key, std::uint64_t verification, int depth, std::uint64_t count) {
     Entry& e = table_[key & mask_];
     const std::uint64_t data = count << 8 | std::uint64_t(depth);
     __atomic_store_n(&e.data, data, __ATOMIC_RELAXED);
     __atomic_store_n(&e.check, key ^ data, __ATOMIC_RELAXED);
+    __atomic_store_n(&e.verification, verification ^ data, __ATOMIC_RELAXED);
+}
+
+namespace {
+// A 64-bit multiply-xorshift mix (the finaliser of splitmix64/murmur3).
+constexpr std::uint64_t mix(std::uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return h ^ (h >> 33);
+}
+} // namespace
+
+std::uint64_t verification_key(const Position& pos) {
+    // Colour and type bitboards together with the mailbox-free state determine the position.
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+    auto add = [&h](std::uint64_t word) { h = mix(h ^ word) + 0x632BE59BD9B4E019ULL; };
+    add(pos.by_color[WHITE]);
+    add(pos.by_color[BLACK]);
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) add(pos.by_type[pt]);
+    add(std::uint64_t(pos.side) | std::uint64_t(pos.castling) << 8 | std::uint64_t(pos.ep) << 16);
+    return mix(h);
 }
 
 namespace {
@@ -40,8 +65,11 @@ std::uint64_t perft_node(const Position& pos, int depth, PerftHash* hash) {
         return counter.count;
     }
     std::uint64_t nodes = 0;
-    if constexpr (Hashed)
-        if (hash->probe(pos.key, depth, nodes)) return nodes;
+    std::uint64_t verification = 0;
+    if constexpr (Hashed) {
+        verification = verification_key(pos);
+        if (hash->probe(pos.key, verification, depth, nodes)) return nodes;
+    }
     MoveList moves;
     MoveListSink<V> sink{moves};
     generate_legal<V, Us>(pos, sink);
@@ -50,7 +78,7 @@ std::uint64_t perft_node(const Position& pos, int depth, PerftHash* hash) {
         child.template play<V>(m);
         nodes += perft_node<V, ~Us, Hashed>(child, depth - 1, hash);
     }
-    if constexpr (Hashed) hash->store(pos.key, depth, nodes);
+    if constexpr (Hashed) hash->store(pos.key, verification, depth, nodes);
     return nodes;
 }
 

@@ -39,6 +39,7 @@ std::optional<Variant> parse_variant(std::string_view text) {
         return Variant::Chess;
     if (s == "horde" || s == "hordechess") return Variant::Horde;
     if (s == "orda" || s == "ordachess") return Variant::Orda;
+    if (s == "chess960" || s == "960" || s == "fischerandom" || s == "fischerrandom") return Variant::Chess960;
     return std::nullopt;
 }
 
@@ -46,9 +47,49 @@ std::string_view start_fen(Variant v) {
     switch (v) {
     case Variant::Horde: return "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
     case Variant::Orda: return "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1";
-    case Variant::Chess: break;
+    case Variant::Chess:
+    case Variant::Chess960: break;
     }
     return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+}
+
+std::string chess960_start_fen(int n) {
+    if (n < 0 || n > 959) return {};
+    // Scharnagl: the light-squared bishop, the dark-squared bishop, the queen on the
+    // q-th free square, the knights by the KRN table, then rook, king, rook.
+    char rank[8] = {};
+    rank[2 * (n % 4) + 1] = 'b';
+    n /= 4;
+    rank[2 * (n % 4)] = 'b';
+    n /= 4;
+    auto place_on_free = [&rank](int index, char piece) {
+        for (int file = 0; file < 8; ++file)
+            if (!rank[file] && index-- == 0) {
+                rank[file] = piece;
+                return;
+            }
+    };
+    place_on_free(n % 6, 'q');
+    n /= 6;
+    constexpr int knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+    place_on_free(knights[n][1], 'n'); // the later one first: placing it does not shift the earlier one
+    place_on_free(knights[n][0], 'n');
+    place_on_free(0, 'r');
+    place_on_free(0, 'k');
+    place_on_free(0, 'r');
+    std::string black(rank, 8), white = black;
+    for (char& c : white) c = char(c - 'a' + 'A');
+    return black + "/pppppppp/8/8/8/8/PPPPPPPP/" + white + " w KQkq - 0 1";
+}
+
+std::variant<NumberedStart, std::string> numbered_start(int n, std::optional<Variant> given) {
+    if (n < 0 || n > 959) return fmt::format("--start {}: Chess960 start positions are numbered 0 to 959", n);
+    const Variant v = given.value_or(Variant::Chess960);
+    if (v == Variant::Chess && n != 518)
+        return fmt::format("--start {}: not the standard array (518) of chess; use --variant chess960", n);
+    if (!is_chess(v))
+        return fmt::format("--start {}: numbered start positions are Chess960's, not {}'s", n, variant_name(v));
+    return NumberedStart{v, chess960_start_fen(n)};
 }
 
 std::string square_name(Square s) {
@@ -144,6 +185,25 @@ Move Board::parse_uci(std::string_view text) const {
     return Move::none();
 }
 
+std::string Board::castling_field() const {
+    char field[4];
+    int length = 0;
+    for (int i = 0; i < 4; ++i) {
+        if (!(pos_.castling & (1 << i))) continue;
+        const Color c = i < 2 ? WHITE : BLACK;
+        const bool king_side = i % 2 == 0;
+        char letter = king_side ? 'K' : 'Q';
+        if (variant_ == Variant::Chess960) {
+            // X-FEN: the file letter only when another rook stands further out on that side.
+            const Bitboard rooks = pos_.pieces(c, ROOK) & rank_bb(relative_rank(c, 0));
+            const Square rook = pos_.castling_rook[i];
+            if (rook != (king_side ? msb(rooks) : lsb(rooks))) letter = char('A' + file_of(rook));
+        }
+        field[length++] = c == WHITE ? letter : char(letter - 'A' + 'a');
+    }
+    return length ? std::string(field, std::size_t(length)) : std::string(1, '-');
+}
+
 std::string Board::fen(bool with_counters) const {
     std::string s;
     for (int rank = 7; rank >= 0; --rank) {
@@ -162,11 +222,7 @@ std::string Board::fen(bool with_counters) const {
         if (rank) s += '/';
     }
     s += pos_.side == WHITE ? " w " : " b ";
-    if (!pos_.castling) s += '-';
-    if (pos_.castling & WHITE_OO) s += 'K';
-    if (pos_.castling & WHITE_OOO) s += 'Q';
-    if (pos_.castling & BLACK_OO) s += 'k';
-    if (pos_.castling & BLACK_OOO) s += 'q';
+    s += castling_field();
     s += ' ';
     s += ep_capture_is_legal() ? square_name(pos_.ep) : "-";
     if (with_counters) s += fmt::format(" {} {}", pos_.halfmove, pos_.fullmove);
@@ -215,7 +271,7 @@ std::string_view FenError::code_name() const {
 namespace {
 
 constexpr std::string_view game_title(Variant v) {
-    return v == Variant::Horde ? "Horde" : v == Variant::Orda ? "Orda" : "chess";
+    return v == Variant::Horde ? "Horde" : v == Variant::Orda ? "Orda" : v == Variant::Chess960 ? "Chess960" : "chess";
 }
 
 // Which piece letters each colour may use in a variant.
@@ -255,6 +311,72 @@ bool parse_number(std::string_view s, unsigned long& out) {
     if (s.empty() || s.size() > 9) return false;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
     return ec == std::errc() && p == s.data() + s.size();
+}
+
+// One character of the castling field: records the right and its rook in pos, or says why
+// the character is wrong. Standard chess, Horde and Orda take K, Q, k, q with king and rook on
+// their start squares (and Shredder letters naming those rooks); Chess960 takes X-FEN (K/Q
+// for the outermost rook on that side) and Shredder-FEN (the rook's file, A-H / a-h).
+struct CastlingFieldError {
+    FenError::Code code;
+    std::string message;
+};
+std::optional<CastlingFieldError> parse_castling_right(Variant v, Position& pos, char ch, std::string_view field) {
+    using C = FenError::Code;
+    auto syntax = [](std::string m) { return CastlingFieldError{C::BadCastlingSyntax, std::move(m)}; };
+    auto not_allowed = [](std::string m) { return CastlingFieldError{C::CastlingNotAllowed, std::move(m)}; };
+    auto no_pieces = [](std::string m) { return CastlingFieldError{C::CastlingWithoutPieces, std::move(m)}; };
+    const bool upper = ch >= 'A' && ch <= 'Z';
+    const char up = upper ? ch : char(ch - 'a' + 'A');
+    if (!(up == 'K' || up == 'Q' || (up >= 'A' && up <= 'H')) || !(upper || (ch >= 'a' && ch <= 'z')))
+        return syntax(fmt::format("unexpected character '{}' in '{}'", ch, field));
+    const Color c = upper ? WHITE : BLACK;
+    const std::string_view colour = c == WHITE ? "White" : "Black";
+    if (v == Variant::Horde && c == WHITE) return not_allowed(fmt::format("'{}' but White has no king in Horde", ch));
+    if (v == Variant::Orda && c == BLACK) return not_allowed(fmt::format("'{}' but Black cannot castle in Orda", ch));
+    const int back = relative_rank(c, 0);
+    const Bitboard kings = pos.pieces(c, KING);
+    const Bitboard rooks = pos.pieces(c, ROOK) & rank_bb(back);
+    Square king, rook;
+    if (v != Variant::Chess960) {
+        king = relative_square(c, E1);
+        const std::string_view hint = v == Variant::Chess ? " (a Chess960 position needs the chess960 variant)" : "";
+        if (up != 'K' && up != 'Q' && up != 'H' && up != 'A')
+            return syntax(fmt::format("'{}' but {} castles only with the rooks of the a- and h-files in {}{}", ch,
+                                      colour, game_title(v), hint));
+        rook = relative_square(c, up == 'K' || up == 'H' ? H1 : A1);
+        if (pos.board[king] != make_piece(c, KING))
+            return no_pieces(fmt::format("'{}' but no {} king on {}{}", ch, colour, square_name(king), hint));
+        if (pos.board[rook] != make_piece(c, ROOK))
+            return no_pieces(fmt::format("'{}' but no {} rook on {}{}", ch, colour, square_name(rook), hint));
+    } else {
+        if (!kings) return no_pieces(fmt::format("'{}' but {} has no king", ch, colour));
+        if (!(kings & rank_bb(back)) || more_than_one(kings))
+            return no_pieces(fmt::format("'{}' but the {} king is not on rank {}", ch, colour, back + 1));
+        king = lsb(kings);
+        const Bitboard king_side_rooks = rooks & ~(square_bb(king) * 2 - 1);
+        const Bitboard queen_side_rooks = rooks & (square_bb(king) - 1);
+        if (up == 'K' || up == 'Q') {
+            const Bitboard side_rooks = up == 'K' ? king_side_rooks : queen_side_rooks;
+            if (!side_rooks)
+                return no_pieces(fmt::format("'{}' but no {} rook on rank {} on the {}-side of the king", ch, colour,
+                                             back + 1, up == 'K' ? "h" : "a"));
+            rook = up == 'K' ? msb(side_rooks) : lsb(side_rooks);
+        } else {
+            rook = make_square(up - 'A', back);
+            if (!(rooks & square_bb(rook)))
+                return no_pieces(fmt::format("'{}' but no {} rook on {}", ch, colour, square_name(rook)));
+        }
+    }
+    const CastlingRights right = c == WHITE ? (rook > king ? WHITE_OO : WHITE_OOO) : (rook > king ? BLACK_OO : BLACK_OOO);
+    if (pos.castling & right)
+        return syntax(field.find(ch) != field.rfind(ch)
+                          ? fmt::format("'{}' given twice", ch)
+                          : fmt::format("'{}' gives the {} {}-side right a second time", ch, colour,
+                                        rook > king ? "king" : "queen"));
+    pos.castling |= right;
+    pos.castling_rook[castling_index(right)] = rook;
+    return std::nullopt;
 }
 
 } // namespace
@@ -331,37 +453,8 @@ std::variant<Board, FenError> Board::from_fen(Variant v, std::string_view fen) {
     // Castling.
     if (fields[2] != "-") {
         for (char ch : fields[2]) {
-            std::uint8_t right;
-            switch (ch) {
-            case 'K': right = WHITE_OO; break;
-            case 'Q': right = WHITE_OOO; break;
-            case 'k': right = BLACK_OO; break;
-            case 'q': right = BLACK_OOO; break;
-            default:
-                return fail(F::Castling, C::BadCastlingSyntax,
-                            fmt::format("castling field: unexpected character '{}' in '{}'", ch, fields[2]));
-            }
-            if (pos.castling & right)
-                return fail(F::Castling, C::BadCastlingSyntax,
-                            fmt::format("castling field: '{}' given twice", ch));
-            const Color c = (right & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
-            if (v == Variant::Horde && c == WHITE)
-                return fail(F::Castling, C::CastlingNotAllowed,
-                            fmt::format("castling field: '{}' but White has no king in Horde", ch));
-            if (v == Variant::Orda && c == BLACK)
-                return fail(F::Castling, C::CastlingNotAllowed,
-                            fmt::format("castling field: '{}' but Black cannot castle in Orda", ch));
-            const Square king_sq = c == WHITE ? E1 : E8;
-            const Square rook_sq = right & (WHITE_OO | BLACK_OO) ? (c == WHITE ? H1 : H8) : (c == WHITE ? A1 : A8);
-            if (pos.board[king_sq] != make_piece(c, KING))
-                return fail(F::Castling, C::CastlingWithoutPieces,
-                            fmt::format("castling field: '{}' but no {} king on {}", ch,
-                                        c == WHITE ? "White" : "Black", square_name(king_sq)));
-            if (pos.board[rook_sq] != make_piece(c, ROOK))
-                return fail(F::Castling, C::CastlingWithoutPieces,
-                            fmt::format("castling field: '{}' but no {} rook on {}", ch,
-                                        c == WHITE ? "White" : "Black", square_name(rook_sq)));
-            pos.castling |= right;
+            if (auto error = parse_castling_right(v, pos, ch, fields[2]))
+                return fail(F::Castling, error->code, "castling field: " + error->message);
         }
     }
     pos.key ^= detail::ZOBRIST.castling[pos.castling];

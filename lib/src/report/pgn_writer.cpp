@@ -25,6 +25,7 @@ std::string_view pgn_variant_tag(Variant v) {
     switch (v) {
     case Variant::Horde: return "Horde";
     case Variant::Orda: return "Orda";
+    case Variant::Chess960: return "Chess960";
     default: return "Standard";
     }
 }

@@ -109,11 +109,15 @@ char* write_fen(char* p, const Board& board, bool with_counters) {
     }
     *p++ = pos.side == WHITE ? 'w' : 'b';
     *p++ = ' ';
-    if (!pos.castling) *p++ = '-';
-    if (pos.castling & WHITE_OO) *p++ = 'K';
-    if (pos.castling & WHITE_OOO) *p++ = 'Q';
-    if (pos.castling & BLACK_OO) *p++ = 'k';
-    if (pos.castling & BLACK_OOO) *p++ = 'q';
+    if (board.variant() == Variant::Chess960) {
+        for (char c : board.castling_field()) *p++ = c; // X-FEN file letters need the rooks
+    } else {
+        if (!pos.castling) *p++ = '-';
+        if (pos.castling & WHITE_OO) *p++ = 'K';
+        if (pos.castling & WHITE_OOO) *p++ = 'Q';
+        if (pos.castling & BLACK_OO) *p++ = 'k';
+        if (pos.castling & BLACK_OOO) *p++ = 'q';
+    }
     *p++ = ' ';
     if (pos.ep != SQ_NONE && board.ep_capture_is_legal()) {
         *p++ = char('a' + file_of(pos.ep));

@@ -9,20 +9,27 @@ namespace horde {
 
 using Bitboard = std::uint64_t;
 
-enum class Variant : std::uint8_t { Chess, Horde, Orda };
-inline constexpr int VARIANT_NB = 3;
+// Chess960 (Fischer random) is standard chess with another back rank and generalised castling.
+enum class Variant : std::uint8_t { Chess, Horde, Orda, Chess960 };
+inline constexpr int VARIANT_NB = 4;
 
 constexpr std::string_view variant_name(Variant v) {
     switch (v) {
     case Variant::Chess: return "chess";
     case Variant::Horde: return "horde";
     case Variant::Orda: return "orda";
+    case Variant::Chess960: return "chess960";
     }
     return "chess";
 }
 
-// Accepts the tool spelling (chess, horde, orda) and PGN Variant tag spellings
-// ("Standard", "Horde chess", "Orda Chess", ...), case-insensitively.
+// Standard chess or Chess960: the games with FIDE's pieces, kings on both sides, and the
+// insufficient-material draw.
+constexpr bool is_chess(Variant v) { return v == Variant::Chess || v == Variant::Chess960; }
+
+// Accepts the tool spelling (chess, horde, orda, chess960) and PGN Variant tag spellings
+// ("Standard", "Horde chess", "Orda Chess", "Chess960", "Fischerandom", "960", ...),
+// case-insensitively.
 std::optional<Variant> parse_variant(std::string_view text);
 
 enum Color : std::uint8_t { WHITE, BLACK, COLOR_NB };
@@ -47,6 +54,8 @@ constexpr int rank_of(Square s) { return s >> 3; }
 constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file); }
 // Rank seen from colour c: rank 0 is c's back rank.
 constexpr int relative_rank(Color c, int rank) { return c == WHITE ? rank : 7 - rank; }
+// Square s seen from colour c: White's squares mirrored to Black's back rank side.
+constexpr Square relative_square(Color c, Square s) { return c == WHITE ? s : Square(s ^ 56); }
 constexpr Bitboard square_bb(Square s) { return Bitboard{1} << s; }
 
 // Piece types. LANCER, ARCHER, KHESHIG and YURT exist only in Orda; KING is Orda's khan too.
@@ -92,7 +101,7 @@ constexpr PieceType piece_type_from_letter(char upper) {
     return i < 128 ? detail::PIECE_LETTERS.type[i] : NO_PIECE_TYPE;
 }
 
-// Castling rights, one bit each.
+// Castling rights, one bit each; castling_index gives the bit's number (0..3).
 enum CastlingRights : std::uint8_t {
     NO_CASTLING = 0,
     WHITE_OO = 1,
@@ -101,12 +110,14 @@ enum CastlingRights : std::uint8_t {
     BLACK_OOO = 8,
     ALL_CASTLING = 15
 };
+constexpr int castling_index(CastlingRights r) { return r == WHITE_OO ? 0 : r == WHITE_OOO ? 1 : r == BLACK_OO ? 2 : 3; }
 
 // A move in 16 bits:
 //   bits 0-5   destination square
 //   bits 6-11  origin square
 //   bits 12-15 kind: 0 normal, 1 en passant, 2 castling (stored as the king's own move,
-//              e1g1), 3 promotion to knight, 4 bishop, 5 rook, 6 queen, 7 kheshig.
+//              e1g1; in Chess960 as king takes rook, e1h1, since the king may not move),
+//              3 promotion to knight, 4 bishop, 5 rook, 6 queen, 7 kheshig.
 // Move 0 (a1a1) is never legal, so it doubles as "no move".
 class Move {
 public:
@@ -150,8 +161,10 @@ private:
 template <Variant V> struct Rules {
     static constexpr bool has_king(Color c) { return !(V == Variant::Horde && c == WHITE); }
     static constexpr bool can_castle(Color c) {
-        return V == Variant::Chess || (V == Variant::Horde ? c == BLACK : c == WHITE);
+        return V == Variant::Chess || V == Variant::Chess960 || (V == Variant::Horde ? c == BLACK : c == WHITE);
     }
+    // Castling with the king and rook on any start squares (king takes rook in the Move).
+    static constexpr bool chess960 = V == Variant::Chess960;
     static constexpr bool orda_pieces = V == Variant::Orda;
     // Horde: White pawns double-step from rank 1 as well as rank 2 (rank-1 steps set no ep).
     static constexpr Bitboard double_step_from(Color c) {

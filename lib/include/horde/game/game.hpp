@@ -86,6 +86,7 @@ private:
             if ((pos.pieces(WHITE, KING) & rank_bb(7)) | (pos.pieces(BLACK, KING) & rank_bb(0))) return true;
             break;
         case Variant::Chess:
+        case Variant::Chess960:
             if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN))) return true;
             break;
         }

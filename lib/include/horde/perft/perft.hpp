@@ -11,25 +11,33 @@
 
 namespace horde {
 
-// A transposition table for perft whose counts stay exact: an entry matches only on the full
-// 64-bit position key (placement, side, castling, en passant) and the depth, and entries are
-// written as two words checked against each other, so a torn write between threads reads
-// as a miss rather than a wrong count. Key collisions of 64-bit Zobrist keys are the only
-// (astronomically unlikely) source of error.
+// A transposition table for perft whose counts stay exact. An entry matches only when two
+// independent 64-bit keys agree: the incremental Zobrist key (which also picks the slot) and
+// a second key hashed from the whole position when the entry is probed or stored
+// (`verification_key`), plus the depth. So a false match needs a 128-bit collision: with
+// 10^12 probes the chance of any wrong count is about 10^12 / 2^128 = 3e-27 (docs/perft-records.md).
+// Each entry is written as three words, two of them checked against the third, so a torn write
+// between threads reads as a miss rather than a wrong count.
 class PerftHash {
 public:
     explicit PerftHash(std::size_t megabytes);
-    bool probe(std::uint64_t key, int depth, std::uint64_t& count) const;
-    void store(std::uint64_t key, int depth, std::uint64_t count);
+    bool probe(std::uint64_t key, std::uint64_t verification, int depth, std::uint64_t& count) const;
+    void store(std::uint64_t key, std::uint64_t verification, int depth, std::uint64_t count);
+    std::size_t entries() const { return mask_ + 1; }
 
 private:
     struct Entry {
-        std::uint64_t check; // key ^ data
-        std::uint64_t data;  // count << 8 | depth
+        std::uint64_t check;        // key ^ data
+        std::uint64_t verification; // verification key ^ data
+        std::uint64_t data;         // count << 8 | depth
     };
     std::unique_ptr<Entry[]> table_;
     std::size_t mask_ = 0;
 };
+
+// A 64-bit hash of the whole position (placement, side, castling, en passant), computed
+// from the bitboards with other constants than the Zobrist keys, so independent of them.
+std::uint64_t verification_key(const Position& pos);
 
 struct PerftOptions {
     int threads = 1;

@@ -12,8 +12,21 @@
 
 namespace horde {
 
-// The standard start position of each game.
+// The standard start position of each game (Chess960: the standard array, number 518).
 std::string_view start_fen(Variant v);
+
+// The Chess960 start position with Scharnagl number n (0..959; 518 is the standard array),
+// castling field KQkq. Empty for a number out of range.
+std::string chess960_start_fen(int n);
+
+// The tools' `--start N`: Chess960 start position N, played as Chess960 (or as chess, for
+// 518 under `--variant chess`). `given` is the --variant the user gave, if any. On error,
+// the message (without the tool's name).
+struct NumberedStart {
+    Variant variant;
+    std::string fen;
+};
+std::variant<NumberedStart, std::string> numbered_start(int n, std::optional<Variant> given);
 
 // Why a FEN was rejected: the field it concerns and one code per failure kind.
 struct FenError {
@@ -26,9 +39,10 @@ struct FenError {
         BadPlacementChar,    // a character that is no piece letter or digit
         UnknownPiece,        // a piece letter the variant does not have (for that colour)
         BadSide,             // side to move not w/b
-        BadCastlingSyntax,   // not K, Q, k, q or - (or repeated)
+        BadCastlingSyntax,   // not K, Q, k, q or - (Chess960: also A-H, a-h), or repeated
         CastlingNotAllowed,  // a right for a side that cannot castle in this variant
-        CastlingWithoutPieces, // no king or rook on its start square for that right
+        CastlingWithoutPieces, // no king or rook on its start square for that right (Chess960:
+                               // no king on the back rank, no rook on that side or file)
         BadEnPassantSyntax,  // not a square or -
         ImpossibleEnPassant, // a square the last move cannot have left
         BadHalfmove,
@@ -58,8 +72,12 @@ public:
     const Position& position() const { return pos_; }
     Color side_to_move() const { return pos_.side; }
 
-    // FEN with the en passant field only when an en passant capture is legal.
+    // FEN with the en passant field only when an en passant capture is legal. Chess960
+    // castling rights are X-FEN: K/Q/k/q for the outermost rook on that side, the rook's
+    // file letter when another rook stands further out (as lichess and chessops write them).
     std::string fen(bool with_counters = true) const;
+    // The castling field alone ("KQkq", "Kq", "HAh", "-"), as fen() writes it.
+    std::string castling_field() const;
 
     MoveList legal_moves() const { return horde::legal_moves(variant_, pos_); }
     bool is_legal(Move m) const { return legal_moves().contains(m); }
@@ -78,7 +96,8 @@ public:
         return pos_.ep == SQ_NONE ? pos_.key : repetition_key_with_ep(); // inline: once per move
     }
 
-    // UCI: e2e4, e7e8q, e7e8h, castling as the king's move e1g1.
+    // UCI: e2e4, e7e8q, e7e8h, castling as the king's move e1g1; in Chess960 as king takes
+    // rook (e1h1), as engines write it under UCI_Chess960.
     std::string uci(Move m) const;
     // A legal move from its UCI text, or Move::none().
     Move parse_uci(std::string_view text) const;
@@ -99,6 +118,7 @@ template <class F> decltype(auto) with_variant(Variant v, F&& f) {
     switch (v) {
     case Variant::Horde: return f.template operator()<Variant::Horde>();
     case Variant::Orda: return f.template operator()<Variant::Orda>();
+    case Variant::Chess960: return f.template operator()<Variant::Chess960>();
     case Variant::Chess: break;
     }
     return f.template operator()<Variant::Chess>();

@@ -143,6 +143,29 @@ inline void generate_piece_moves(Bitboard pieces, Bitboard pinned, Square king, 
     }
 }
 
+// Chess960 castling on one side, as king takes rook. The king goes to g1/c1 and the rook
+// to f1/d1 (rank 8 for Black); every square either passes over or lands on must be empty
+// but for the two of them; the king is not in check (the caller's branch) and passes over
+// and lands on no attacked square (`danger`: the enemy's attacks without our king). The
+// castling rook may have shielded the king's target from a rook or queen on the back
+// rank, so that target is tested again along the rank without the rook.
+template <Variant V, Color Us, bool KingSide, class Sink>
+inline void generate_castling_960(const Position& pos, Square king, Bitboard danger, Sink& sink) {
+    constexpr CastlingRights Right = Us == WHITE ? (KingSide ? WHITE_OO : WHITE_OOO) : (KingSide ? BLACK_OO : BLACK_OOO);
+    constexpr Square KingTo = relative_square(Us, KingSide ? G1 : C1);
+    constexpr Square RookTo = relative_square(Us, KingSide ? F1 : D1);
+    if (!(pos.castling & Right)) return;
+    const Square rook = pos.castling_rook[castling_index(Right)];
+    const Bitboard movers = square_bb(king) | square_bb(rook);
+    const Bitboard king_path = between_bb(king, KingTo) | square_bb(KingTo);
+    const Bitboard rook_path = between_bb(rook, RookTo) | square_bb(RookTo);
+    const Bitboard occupied = pos.pieces();
+    if ((occupied & ~movers & (king_path | rook_path)) || (danger & king_path)) return;
+    const Bitboard after = (occupied ^ movers) | square_bb(KingTo) | square_bb(RookTo);
+    if (rook_attacks(KingTo, after) & rank_bb(relative_rank(Us, 0)) & straight_attackers<V, ~Us>(pos)) return;
+    sink.special(Move::make(king, rook, Move::CASTLING));
+}
+
 } // namespace detail
 
 template <Variant V, Color Us, class Sink> void generate_legal(const Position& pos, Sink& sink) {
@@ -167,6 +190,11 @@ template <Variant V, Color Us, class Sink> void generate_legal(const Position& p
             checkers = pos.template attackers_to<V>(king, occupied, Them);
             if (more_than_one(checkers)) return;
             check_mask = between_bb(king, lsb(checkers)) | checkers;
+        } else if constexpr (R::chess960) {
+            if (pos.castling & (Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO)) {
+                detail::generate_castling_960<V, Us, true>(pos, king, danger, sink);
+                detail::generate_castling_960<V, Us, false>(pos, king, danger, sink);
+            }
         } else if constexpr (R::can_castle(Us)) {
             constexpr std::uint8_t OO = Us == WHITE ? WHITE_OO : BLACK_OO;
             constexpr std::uint8_t OOO = Us == WHITE ? WHITE_OOO : BLACK_OOO;

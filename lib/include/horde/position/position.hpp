@@ -45,6 +45,9 @@ struct Position {
     Square ep = SQ_NONE;
     std::uint16_t halfmove = 0;
     std::uint16_t fullmove = 1;
+    // The rook each castling right castles with, by castling_index (Chess960; in the other
+    // games always h1, a1, h8, a8). Fixed for a game: rights are lost, never moved.
+    Square castling_rook[4] = {H1, A1, H8, A8};
 
     Bitboard pieces() const { return by_type[NO_PIECE_TYPE]; }
     Bitboard pieces(Color c) const { return by_color[c]; }
@@ -105,10 +108,38 @@ struct Position {
     // Plays a legal move. Rules that matter here: which double steps leave an en passant
     // square (relative rank 2 only, so Horde's rank-1 steps leave none).
     template <Variant V> void play(Move m);
+    // The part of play() for a move that is not castling (side and clocks aside).
+    template <Variant V> void play_piece_move(Move m, Piece moved);
 
     // Whether the side to move has an en passant capture that is legal.
     template <Variant V> bool ep_capture_is_legal() const;
 };
+
+template <Variant V> [[gnu::always_inline]] inline void Position::play_piece_move(Move m, Piece moved) {
+    const Color us = side, them = ~us;
+    const Square from = m.from(), to = m.to();
+    if (m.is_en_passant()) {
+        remove_piece(Square(int(to) - int(pawn_push(us))));
+        halfmove = 0;
+    } else if (board[to] != NO_PIECE) {
+        remove_piece(to);
+        halfmove = 0;
+    }
+    move_piece(from, to);
+    if (type_of(moved) == PAWN) {
+        halfmove = 0;
+        if (m.is_promotion()) {
+            remove_piece(to);
+            put_piece(make_piece(us, m.promoted()), to);
+        } else if ((to ^ from) == 16 && relative_rank(us, rank_of(from)) == 1) {
+            const Square passed = Square((from + to) / 2);
+            if (pawn_attacks(us, passed) & pieces(them, PAWN)) {
+                ep = passed;
+                key ^= detail::ZOBRIST.ep_file[file_of(ep)];
+            }
+        }
+    }
+}
 
 template <Variant V> [[gnu::always_inline]] inline void Position::play(Move m) {
     const Color us = side, them = ~us;
@@ -123,6 +154,34 @@ template <Variant V> [[gnu::always_inline]] inline void Position::play(Move m) {
     ++halfmove;
     if (us == BLACK) ++fullmove;
 
+    if constexpr (Rules<V>::chess960) {
+        if (m.is_castling()) {
+            // King takes rook: both leave their squares first, as either may land on the other's.
+            const bool king_side = to > from;
+            const Square king_to = relative_square(us, king_side ? G1 : C1);
+            const Square rook_to = relative_square(us, king_side ? F1 : D1);
+            const Piece rook = board[to];
+            remove_piece(from);
+            remove_piece(to);
+            put_piece(moved, king_to);
+            put_piece(rook, rook_to);
+        } else {
+            play_piece_move<V>(m, moved);
+        }
+        if (castling) {
+            std::uint8_t lost = type_of(moved) == KING ? (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO) : 0;
+            for (int i = 0; i < 4; ++i)
+                if (castling_rook[i] == from || castling_rook[i] == to) lost |= std::uint8_t(1 << i);
+            lost &= castling;
+            if (lost) {
+                key ^= detail::ZOBRIST.castling[castling];
+                castling &= ~lost;
+                key ^= detail::ZOBRIST.castling[castling];
+            }
+        }
+        side = them;
+        return;
+    }
     if (m.is_castling()) {
         const bool king_side = to > from;
         const Square rook_from = Square(king_side ? from + 3 : from - 4);
@@ -130,27 +189,7 @@ template <Variant V> [[gnu::always_inline]] inline void Position::play(Move m) {
         move_piece(from, to);
         move_piece(rook_from, rook_to);
     } else {
-        if (m.is_en_passant()) {
-            remove_piece(Square(int(to) - int(pawn_push(us))));
-            halfmove = 0;
-        } else if (board[to] != NO_PIECE) {
-            remove_piece(to);
-            halfmove = 0;
-        }
-        move_piece(from, to);
-        if (type_of(moved) == PAWN) {
-            halfmove = 0;
-            if (m.is_promotion()) {
-                remove_piece(to);
-                put_piece(make_piece(us, m.promoted()), to);
-            } else if ((to ^ from) == 16 && relative_rank(us, rank_of(from)) == 1) {
-                const Square passed = Square((from + to) / 2);
-                if (pawn_attacks(us, passed) & pieces(them, PAWN)) {
-                    ep = passed;
-                    key ^= detail::ZOBRIST.ep_file[file_of(ep)];
-                }
-            }
-        }
+        play_piece_move<V>(m, moved);
     }
     const std::uint8_t lost = castling & (detail::CASTLING_LOSS[from] | detail::CASTLING_LOSS[to]);
     if (lost) {

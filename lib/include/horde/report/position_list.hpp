@@ -62,7 +62,8 @@ struct ListOptions {
 // Appends a position's FEN to `out` (no allocation beyond the string's growth). With
 // `with_counters` false, only the first 4 fields (EPD).
 void append_fen(std::string& out, const Board& board, bool with_counters = true);
-// Appends a move's UCI text (e2e4, e7e8q, castling as the king's move e1g1).
+// Appends a move's UCI text (e2e4, e7e8q, castling as the king's move e1g1;
+// Chess960: king takes rook, e1h1).
 void append_uci(std::string& out, Move move);
 
 class PositionLister {
