@@ -13,7 +13,9 @@ STATUS=0
 # make_workdir <name>: a fresh temporary folder in $WORK (under $TMPDIR or /tmp), removed on exit.
 make_workdir() {
     WORK=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || { echo "cannot create a temporary folder" >&2; exit 2; }
-    trap 'rm -rf "$WORK"' EXIT
+    # Only the test's own shell removes it: a subshell killed as it starts (a watchdog) can still
+    # run an inherited EXIT trap, which must not delete the folder under the running test.
+    trap '[ "$BASHPID" = "$$" ] && rm -rf "$WORK"' EXIT
 }
 
 fail() {

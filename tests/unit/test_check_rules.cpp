@@ -376,6 +376,8 @@ TEST_CASE("check: Variant tag aliases", "[check][variant]") {
     CHECK(check_one(game("Chess", "1. e4 *")).variant == Variant::Chess);
     CHECK(check_one(game("", "1. e4 *")).variant == Variant::Chess);
     CHECK(check_one(game("Orda Chess", "1. e4 *")).variant == Variant::Orda);
+    for (const char* name : {"Chess960", "chess 960", "960", "Fischerandom", "FISCHERANDOM"})
+        CHECK(check_one(game(name, "1. e4 *")).variant == Variant::Chess960);
     require_error(check_one(game("Atomic", "1. e4 *")), "unknown-variant");
     require_error(check_one(game("", "1. a5 *")), "illegal-move", 1); // chess, not Horde
     // --variant overrides the tag.
@@ -493,4 +495,21 @@ TEST_CASE("check: --lichess: a win on time by a side that cannot win", "[check][
     CHECK(find(draw.warnings, "lichess-time-forfeit-draw"));
     // Without a Time forfeit termination nothing is checked.
     require_valid(check_one(setup("Horde", lone_pawn, "1-0", "1-0"), lichess()));
+}
+
+TEST_CASE("check: Chess960 games castle king-takes-rook and end as chess games do", "[check][chess960]") {
+    // Start position 0 (bbqnnrkr): clear the queen side, then O-O-O puts the king from g1 on
+    // c1 and the rook from f1 on d1. The final FEN is Fairy-Stockfish's (UCI_Chess960, moves
+    // d1c3 d8c6 e1f3 e8f6 d2d4 d7d5 c1d2 c8d7 g1f1 g8f8).
+    const GameRecord castled = check_one(setup("Chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+                                               "1. Nc3 Nc6 2. Nf3 Nf6 3. d4 d5 4. Qd2 Qd7 5. O-O-O O-O-O *"));
+    INFO(describe(castled));
+    REQUIRE(castled.valid());
+    CHECK(final_fen(castled) == "bbkr3r/pppqpppp/2n2n2/3p4/3P4/2N2N2/PPPQPPPP/BBKR3R w - - 4 6");
+    // Insufficient material ends a Chess960 game as it ends a chess game.
+    const GameRecord dead = check_one(setup("Chess960", "4k3/8/8/8/8/8/6r1/4K2B w - - 0 1", "1. Bxg2 *"));
+    CHECK(status_name(dead.adjudication.status) == "insufficient-material");
+    // An O-O through an occupied square names the rule.
+    require_error(check_one(setup("Chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", "1. O-O *")),
+                  "illegal-move", 1);
 }

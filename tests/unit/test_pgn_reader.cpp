@@ -538,7 +538,6 @@ TEST_CASE("pgn reader: huge comment and tag value in bounded memory", "[pgn][slo
                {"} e5 {short} 1-0\n[Event \"next\"]\n\n*\n", 1}});
     std::istream in(&gb);
     PgnReader reader(in);
-    Counter c;
     std::size_t max_footprint = 0;
     struct Watch : Counter {
         PgnReader* r;

@@ -1,12 +1,13 @@
 // horde-check: validate and adjudicate PGN games (or FEN lines) of chess, Horde and Orda.
 #include "cli.hpp"
-#include "progress.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
 #include "input.hpp"
 #include "log.hpp"
+#include "output.hpp"
+#include "progress.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/check_run.hpp"
 
@@ -39,23 +40,25 @@ struct Options {
     std::string stats_json;
 };
 
-using horde::CheckTotals;
+using Totals = horde::CheckTotals;
 
-// A file we write to, closed on destruction.
-struct OutFile {
-    std::FILE* f = nullptr;
-    ~OutFile() {
-        if (f) std::fclose(f);
-    }
+using horde::tools::RecordOutput;
+
+// Where the data goes: stdout for --json, the --valid-out/--invalid-out files and the
+// --stats-json file (each may be null).
+struct Outputs {
+    std::unique_ptr<RecordOutput> json, valid, invalid, stats;
 };
 
-void write(std::FILE* f, const std::string& s) {
-    if (f && !s.empty()) std::fwrite(s.data(), 1, s.size(), f);
+// Whole records only (a batch of games' output), then a record boundary.
+void write_records(RecordOutput* out, const std::string& data) {
+    if (!out || data.empty()) return;
+    out->write(data);
+    out->end_record();
 }
 
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
-                   CheckTotals& totals, horde::CheckStats& stats, horde::ProgressMeter& progress,
-                   std::FILE* valid_out, std::FILE* invalid_out) {
+                   Totals& totals, horde::CheckStats& stats, horde::ProgressMeter& progress, Outputs& outputs) {
     const auto input = horde::tools::open_input("horde-check", name);
     if (!input) return kExitUsage;
     // Progress in bytes of the file (compressed bytes for compressed input).
@@ -65,19 +68,21 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
     out_options.json = o.json;
     out_options.diagnostics = !o.quiet;
     out_options.warnings = !o.no_warnings;
-    out_options.valid_raw = valid_out != nullptr;
-    out_options.invalid_raw = invalid_out != nullptr;
-    out_options.stats = o.stats || !o.stats_json.empty();
+    out_options.valid_raw = outputs.valid != nullptr;
+    out_options.invalid_raw = outputs.invalid != nullptr;
+    out_options.stats = o.stats || outputs.stats;
     horde::CheckRunSettings settings;
     settings.threads = o.threads;
     settings.input_position = [&] { return input->raw_bytes_read(); }; // on the reading thread
     horde::PgnReader reader(*input);
     horde::run_check(reader, check_options, out_options, settings, [&](horde::CheckOutput& out) {
-        if (!out.err.empty()) progress.clear();
-        write(stderr, out.err);
-        write(stdout, out.out);
-        write(valid_out, out.valid);
-        write(invalid_out, out.invalid);
+        if (!out.err.empty()) {
+            progress.clear();
+            std::fwrite(out.err.data(), 1, out.err.size(), stderr);
+        }
+        write_records(outputs.json.get(), out.out);
+        write_records(outputs.valid.get(), out.valid);
+        write_records(outputs.invalid.get(), out.invalid);
         totals.add(out.totals);
         out.totals = {};
         stats.add(out.stats);
@@ -89,7 +94,8 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
     return 0;
 }
 
-int check_fen_file(const std::string& name, const Options& o, horde::Variant default_variant, CheckTotals& totals) {
+int check_fen_file(const std::string& name, const Options& o, horde::Variant default_variant, Totals& totals,
+                   Outputs& outputs) {
     const std::string display = horde::input_display_name(name);
     const auto failure = horde::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
         const horde::FenVerdict v = horde::check_fen_line(line, default_variant);
@@ -98,7 +104,10 @@ int check_fen_file(const std::string& name, const Options& o, horde::Variant def
         else ++totals.invalid;
         if (!v.valid && !o.quiet)
             fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, v.message, v.code);
-        if (o.json) fmt::print("{}\n", horde::fen_verdict_to_json(v, int(line_number)));
+        if (outputs.json) {
+            outputs.json->write(horde::fen_verdict_to_json(v, int(line_number)) + '\n');
+            outputs.json->end_record();
+        }
     });
     if (failure) {
         fmt::print(stderr, "horde-check: {}: {}\n", display, *failure);
@@ -156,15 +165,16 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "horde-check: --stats/--stats-json apply to PGN input, not --fen\n");
         return kExitUsage;
     }
-    OutFile valid_out, invalid_out, stats_out;
-    for (auto [path, out] : {std::pair{&o.valid_out, &valid_out}, std::pair{&o.invalid_out, &invalid_out},
-                             std::pair{&o.stats_json, &stats_out}}) {
+    horde::tools::restore_sigpipe();
+    horde::tools::exit_on_interrupt("horde-check");
+    Outputs outputs;
+    if (o.json) outputs.json = std::make_unique<RecordOutput>("horde-check", 1, "stdout");
+    for (auto [option, path, out] : {std::tuple{"--valid-out", &o.valid_out, &outputs.valid},
+                                     std::tuple{"--invalid-out", &o.invalid_out, &outputs.invalid},
+                                     std::tuple{"--stats-json", &o.stats_json, &outputs.stats}}) {
         if (path->empty()) continue;
-        out->f = std::fopen(path->c_str(), "wb");
-        if (!out->f) {
-            fmt::print(stderr, "horde-check: {}: cannot write: {}\n", *path, std::strerror(errno));
-            return kExitUsage;
-        }
+        *out = RecordOutput::create("horde-check", *path, fmt::format("{} {}", option, *path));
+        if (!*out) return kExitUsage;
     }
     if (o.files.empty()) o.files.push_back("-");
     o.threads = horde::tools::thread_count(o.threads);
@@ -174,16 +184,16 @@ int main(int argc, char** argv) {
     std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
 
     const auto start = std::chrono::steady_clock::now();
-    CheckTotals totals;
+    Totals totals;
     horde::CheckStats stats;
     horde::ProgressMeter progress(stderr, "horde-check", horde::tools::progress_wanted(o.progress));
     int status = 0;
     const auto log = horde::tools::make_stderr_logger("horde-check", o.verbose);
     for (const auto& file : o.files) {
-        const CheckTotals before = totals;
+        const Totals before = totals;
         const auto file_start = std::chrono::steady_clock::now();
-        const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals)
-                             : check_pgn_file(file, o, check_options, totals, stats, progress, valid_out.f, invalid_out.f);
+        const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals, outputs)
+                             : check_pgn_file(file, o, check_options, totals, stats, progress, outputs);
         status = std::max(status, rc);
         const double file_secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - file_start).count();
@@ -193,21 +203,16 @@ int main(int argc, char** argv) {
                   file_secs > 0 ? double(totals.plies - before.plies) / file_secs : 0.0);
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fflush(stdout);
     progress.clear();
+    write_records(outputs.stats.get(), stats.to_json());
+    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.stats})
+        if (*out) (*out)->close();
     using horde::tools::counted;
     fmt::print(stderr, "horde-check: {}, {} valid, {} invalid, {}, {}, {:.3f} s\n",
                o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),
                totals.valid, totals.invalid, counted(totals.warnings, "warning", "warnings"),
                counted(totals.plies, "ply", "plies"), secs);
-    if (o.stats) write(stderr, stats.to_text("horde-check"));
-    if (stats_out.f) {
-        write(stats_out.f, stats.to_json());
-        if (std::fflush(stats_out.f) != 0) {
-            fmt::print(stderr, "horde-check: {}: cannot write: {}\n", o.stats_json, std::strerror(errno));
-            status = kExitUsage;
-        }
-    }
+    if (o.stats) fmt::print(stderr, "{}", stats.to_text("horde-check"));
     std::fflush(stderr);
     if (status) return status;
     return totals.invalid ? kExitInvalid : 0;

@@ -3,6 +3,7 @@
 #include "cli.hpp"
 #include "progress.hpp"
 #include "input.hpp"
+#include "output.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
@@ -38,7 +39,10 @@ struct Counts {
     std::uint64_t invalid = 0, games = 0;
 };
 
-void write_stdout(std::string_view data) { std::fwrite(data.data(), 1, data.size(), stdout); }
+void write_stdout(std::string_view data) {
+    if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size())
+        horde::tools::exit_on_write_error("horde-list", "stdout", errno);
+}
 
 int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, unsigned threads,
                   horde::ThreadedPositionLister& lister, horde::ProgressMeter& progress, Counts& counts) {
@@ -119,6 +123,7 @@ int main(int argc, char** argv) {
     horde::tools::add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.set_version_flag("--version", "horde-list 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
+    horde::tools::restore_sigpipe();
 
     horde::CheckOptions check_options;
     horde::Variant fen_variant = horde::Variant::Horde;
@@ -169,10 +174,7 @@ int main(int argc, char** argv) {
         lister.finish();
         progress.clear();
     }
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-        fmt::print(stderr, "horde-list: write error: {}\n", std::strerror(errno));
-        status = kExitUsage;
-    }
+    horde::tools::finish_stdout("horde-list");
     std::fflush(stderr);
     if (status) return status;
     return counts.invalid ? kExitInvalid : 0;

@@ -2,6 +2,7 @@
 #include "cli.hpp"
 #include "progress.hpp"
 #include "log.hpp"
+#include "output.hpp"
 
 #include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
@@ -91,7 +92,9 @@ std::optional<horde::Board> start_board(const Options& o, Variant variant) {
 int run_split(const Options& o, Variant variant) {
     const auto board = start_board(o, variant);
     if (!board) return kExitUsage;
+    horde::tools::restore_sigpipe();
     for (const auto& p : horde::perft_split(*board, o.split)) fmt::print("{}\n", horde::split_line(p));
+    horde::tools::finish_stdout("horde-perft");
     return 0;
 }
 
@@ -141,7 +144,7 @@ int run_stream(const Options& o, const Runner& runner) {
                                                           o.depth, runner.perft_options);
         all_nodes += nodes;
         runner.report(weighted.fen, o.depth, nodes, seconds_since(t0));
-        std::fflush(stdout);
+        horde::tools::finish_stdout("horde-perft"); // each count as soon as it is known
     });
     if (failure) {
         fmt::print(stderr, "horde-perft: {}: {}\n", display, *failure);
@@ -293,7 +296,8 @@ int main(int argc, char** argv) {
             progress.steps(done, total, "root moves");
         };
     runner.progress = &progress;
-    if (o.epd) return run_epd(o, runner);
-    if (o.fen_stream) return run_stream(o, runner);
-    return run_single(o, runner);
+    horde::tools::restore_sigpipe();
+    const int status = o.epd ? run_epd(o, runner) : o.fen_stream ? run_stream(o, runner) : run_single(o, runner);
+    horde::tools::finish_stdout("horde-perft");
+    return status;
 }

@@ -13,6 +13,7 @@
 // (pgn_writer), which keeps tags, comments, NAGs and variations.
 #include "cli.hpp"
 #include "input.hpp"
+#include "output.hpp"
 #include "replay.hpp"
 
 #include "horde/game/checker.hpp"
@@ -192,6 +193,7 @@ int main(int argc, char** argv) {
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
     app.set_version_flag("--version", "horde-replay 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
+    horde::tools::restore_sigpipe();
     o.variant_given = variant->count() > 0;
 
     auto v = horde::tools::parse_variant_option("horde-replay", o.variant_name);
@@ -301,10 +303,6 @@ int main(int argc, char** argv) {
         if (s != 0) status = std::max(status, s);
         if (s == kExitUsage) break;
     }
-    std::fflush(stdout);
-    if (std::ferror(stdout)) {
-        fmt::print(stderr, "horde-replay: write error on stdout\n");
-        return kExitUsage;
-    }
+    horde::tools::finish_stdout("horde-replay");
     return status;
 }

@@ -107,17 +107,25 @@ constexpr LeaperTables make_leaper_tables() {
         t.rook_empty[s] = ray_attacks(s, 0, ROOK_DIRS);
         t.bishop_empty[s] = ray_attacks(s, 0, BISHOP_DIRS);
     }
+    // One walk per square and direction fills both tables for every square on that ray, so
+    // the whole build stays far below clang's default constexpr step limit.
     for (int a = 0; a < 64; ++a)
-        for (int b = 0; b < 64; ++b) {
-            Bitboard bb = Bitboard{1} << b, ab = Bitboard{1} << a;
-            if (a == b) continue;
-            for (const auto* dirs : {ROOK_DIRS, BISHOP_DIRS}) {
-                if (ray_attacks(a, 0, dirs) & bb) {
-                    t.between[a][b] = ray_attacks(a, bb, dirs) & ray_attacks(b, ab, dirs);
-                    t.line[a][b] = (ray_attacks(a, 0, dirs) & ray_attacks(b, 0, dirs)) | ab | bb;
+        for (const auto* dirs : {ROOK_DIRS, BISHOP_DIRS})
+            for (int d = 0; d < 4; ++d) {
+                const int df = dirs[d][0], dr = dirs[d][1];
+                Bitboard line = Bitboard{1} << a;
+                for (int sign : {1, -1})
+                    for (int f = a % 8 + sign * df, r = a / 8 + sign * dr; f >= 0 && f < 8 && r >= 0 && r < 8;
+                         f += sign * df, r += sign * dr)
+                        line |= Bitboard{1} << (r * 8 + f);
+                Bitboard between = 0;
+                for (int f = a % 8 + df, r = a / 8 + dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
+                    const int b = r * 8 + f;
+                    t.between[a][b] = between;
+                    t.line[a][b] = line;
+                    between |= Bitboard{1} << b;
                 }
             }
-        }
     return t;
 }
 
