@@ -13,9 +13,10 @@ STATUS=0
 # make_workdir <name>: a fresh temporary folder in $WORK (under $TMPDIR or /tmp), removed on exit.
 make_workdir() {
     WORK=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || { echo "cannot create a temporary folder" >&2; exit 2; }
-    # Only the test's own shell removes it: a subshell killed as it starts (a watchdog) can still
-    # run an inherited EXIT trap, which must not delete the folder under the running test.
-    trap '[ "$BASHPID" = "$$" ] && rm -rf "$WORK"' EXIT
+    # Only the test's own shell removes it: bash may run an inherited EXIT trap in a subshell
+    # that is killed early (a watchdog), which would pull the folder from under the test.
+    WORK_OWNER=$BASHPID
+    trap '[ "$BASHPID" = "$WORK_OWNER" ] && rm -rf "$WORK"' EXIT
 }
 
 fail() {

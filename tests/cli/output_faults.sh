@@ -85,7 +85,8 @@ for sig in INT TERM; do
     sleep 0.5
     kill -$sig $pid
     exec 7>&- # a tool that ignored the signal sees the end of input and exits 0: no hang
-    ( sleep 30; kill -KILL $pid ) >/dev/null 2>&1 &
+    # The watchdog drops the EXIT trap: a subshell killed early may run it and remove $WORK.
+    ( trap - EXIT; sleep 30; kill -KILL $pid ) >/dev/null 2>&1 &
     watchdog=$!
     STATUS=0
     wait $pid || STATUS=$?

@@ -60,8 +60,8 @@ inline bool same_position(const Board& a, const Board& b) {
            a.repetition_key() == b.repetition_key();
 }
 
-// A strict JSON syntax check (RFC 8259) of one value filling the whole text: the NDJSON
-// records the tools print must parse for any input.
+// A strict JSON syntax check (RFC 8259, UTF-8 text) of one value filling the whole text: the
+// NDJSON records the tools print must parse for any input.
 class JsonValidator {
 public:
     static bool valid(std::string_view text) {
@@ -93,6 +93,7 @@ private:
                 return true;
             }
             if (c < 0x20) return false;
+            if (c >= 0x80 && !utf8_sequence()) return false;
             if (c == '\\') {
                 ++i_;
                 if (at_end()) return false;
@@ -108,6 +109,24 @@ private:
             }
         }
         return false;
+    }
+    // A well-formed UTF-8 sequence (RFC 3629: no overlong forms, no surrogates, at most
+    // U+10FFFF) starting at i_; leaves i_ on its last byte.
+    bool utf8_sequence() {
+        const auto b = [&](std::size_t k) { return static_cast<unsigned char>(t_[i_ + k]); };
+        const unsigned char c = b(0);
+        std::size_t n = 0;
+        unsigned lo = 0x80, hi = 0xBF; // allowed range of the second byte
+        if (c >= 0xC2 && c <= 0xDF) n = 1;
+        else if (c >= 0xE0 && c <= 0xEF) n = 2, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+        else if (c >= 0xF0 && c <= 0xF4) n = 3, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+        else return false;
+        if (i_ + n >= t_.size()) return false;
+        if (b(1) < lo || b(1) > hi) return false;
+        for (std::size_t k = 2; k <= n; ++k)
+            if (b(k) < 0x80 || b(k) > 0xBF) return false;
+        i_ += n;
+        return true;
     }
     bool digits() {
         const std::size_t start = i_;

@@ -279,9 +279,14 @@ TEST_CASE("check: error: wrong-result", "[check][errors]") {
     require_error(bad, "wrong-result");
 }
 
-TEST_CASE("check: error: missing-result", "[check][errors]") {
+TEST_CASE("check: missing-result: a warning (read as '*'), an error with --strict", "[check][errors]") {
     auto r = check_one("[Event \"t\"]\n[Result \"*\"]\n\n1. e4 e5\n");
-    require_error(r, "missing-result");
+    require_valid(r);
+    REQUIRE(find(r.warnings, "missing-result"));
+    require_error(check_one("[Event \"t\"]\n[Result \"*\"]\n\n1. e4 e5\n", strict()), "missing-result");
+    // The Result tag stays the declared result and is still checked against the final position.
+    auto mate = check_one("[Event \"t\"]\n[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4#\n");
+    require_error(mate, "wrong-result");
 }
 
 TEST_CASE("check: error: bad-fen", "[check][errors]") {

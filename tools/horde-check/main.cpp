@@ -3,6 +3,7 @@
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
+#include "horde/game/duplicates.hpp"
 #include "horde/io/line_input.hpp"
 #include "input.hpp"
 #include "log.hpp"
@@ -30,6 +31,8 @@ struct Options {
     bool fen = false;
     bool lichess = false;
     bool strict = false;
+    bool allow_null_moves = false;
+    std::string duplicates, duplicates_out; // "", "exact" or "prefix"
     std::string variant;
     bool quiet = false;
     bool no_warnings = false;
@@ -44,10 +47,11 @@ using Totals = horde::CheckTotals;
 
 using horde::tools::RecordOutput;
 
-// Where the data goes: stdout for --json, the --valid-out/--invalid-out files and the
-// --stats-json file (each may be null).
+// Where the data goes: stdout for --json, the --valid-out/--invalid-out/--duplicates-out files
+// and the --stats-json file (each may be null); the duplicate finder (one for all inputs, or null).
 struct Outputs {
-    std::unique_ptr<RecordOutput> json, valid, invalid, stats;
+    std::unique_ptr<RecordOutput> json, valid, invalid, duplicates, stats;
+    horde::DuplicateFinder* finder = nullptr;
 };
 
 // Whole records only (a batch of games' output), then a record boundary.
@@ -70,6 +74,8 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
     out_options.warnings = !o.no_warnings;
     out_options.valid_raw = outputs.valid != nullptr;
     out_options.invalid_raw = outputs.invalid != nullptr;
+    out_options.duplicates_raw = outputs.duplicates != nullptr;
+    out_options.duplicates = outputs.finder;
     out_options.stats = o.stats || outputs.stats;
     horde::CheckRunSettings settings;
     settings.threads = o.threads;
@@ -83,6 +89,7 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
         write_records(outputs.json.get(), out.out);
         write_records(outputs.valid.get(), out.valid);
         write_records(outputs.invalid.get(), out.invalid);
+        write_records(outputs.duplicates.get(), out.duplicates);
         totals.add(out.totals);
         out.totals = {};
         stats.add(out.stats);
@@ -130,7 +137,11 @@ int main(int argc, char** argv) {
     app.add_option("--invalid-out", o.invalid_out, "Write every invalid game, byte for byte, to this file");
     app.add_flag("--fen", o.fen, "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): one verdict per line");
     app.add_flag("--lichess", o.lichess, "Apply lichess's extra Horde rules (closed-position draw, time-forfeit material)");
-    app.add_flag("--strict", o.strict, "Tolerated SAN spellings (0-0, missing +/#, e8Q, missing x) become errors");
+    app.add_flag("--strict", o.strict, "Every warning (tolerated spellings and dialects, see the README) becomes an error");
+    app.add_flag("--allow-null-moves", o.allow_null_moves, "A null move (--, Z0, 0000, @@@@) in the main line is a warning, not an error");
+    app.add_flag("--duplicates{exact}", o.duplicates,
+                 "Report games equal to an earlier one (--duplicates=prefix: also when one's moves start the other's)");
+    app.add_option("--duplicates-out", o.duplicates_out, "Write every duplicate game, byte for byte, to this file");
     horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
@@ -150,6 +161,14 @@ int main(int argc, char** argv) {
     horde::CheckOptions check_options;
     check_options.strict = o.strict;
     check_options.lichess = o.lichess;
+    check_options.allow_null_moves = o.allow_null_moves;
+    if (!o.duplicates_out.empty() && o.duplicates.empty()) o.duplicates = "exact";
+    if (o.duplicates == "exact") check_options.duplicates = horde::DuplicateMode::Exact;
+    else if (o.duplicates == "prefix") check_options.duplicates = horde::DuplicateMode::Prefix;
+    else if (!o.duplicates.empty()) {
+        fmt::print(stderr, "horde-check: --duplicates={}: expected exact or prefix\n", o.duplicates);
+        return kExitUsage;
+    }
     horde::Variant fen_variant = horde::Variant::Horde;
     if (!o.variant.empty()) {
         auto v = horde::tools::parse_variant_option("horde-check", o.variant);
@@ -157,8 +176,8 @@ int main(int argc, char** argv) {
         check_options.forced_variant = v;
         fen_variant = *v;
     }
-    if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty())) {
-        fmt::print(stderr, "horde-check: --valid-out/--invalid-out apply to PGN input, not --fen\n");
+    if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty() || !o.duplicates_out.empty())) {
+        fmt::print(stderr, "horde-check: --valid-out/--invalid-out/--duplicates-out apply to PGN input, not --fen\n");
         return kExitUsage;
     }
     if (o.fen && (o.stats || !o.stats_json.empty())) {
@@ -171,6 +190,7 @@ int main(int argc, char** argv) {
     if (o.json) outputs.json = std::make_unique<RecordOutput>("horde-check", 1, "stdout");
     for (auto [option, path, out] : {std::tuple{"--valid-out", &o.valid_out, &outputs.valid},
                                      std::tuple{"--invalid-out", &o.invalid_out, &outputs.invalid},
+                                     std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates},
                                      std::tuple{"--stats-json", &o.stats_json, &outputs.stats}}) {
         if (path->empty()) continue;
         *out = RecordOutput::create("horde-check", *path, fmt::format("{} {}", option, *path));
@@ -183,6 +203,8 @@ int main(int argc, char** argv) {
     static char err_buffer[1 << 16];
     std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
 
+    std::optional<horde::DuplicateFinder> finder;
+    if (check_options.duplicates != horde::DuplicateMode::Off) outputs.finder = &finder.emplace(check_options.duplicates);
     const auto start = std::chrono::steady_clock::now();
     Totals totals;
     horde::CheckStats stats;
@@ -205,7 +227,7 @@ int main(int argc, char** argv) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.clear();
     write_records(outputs.stats.get(), stats.to_json());
-    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.stats})
+    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates, &outputs.stats})
         if (*out) (*out)->close();
     using horde::tools::counted;
     fmt::print(stderr, "horde-check: {}, {} valid, {} invalid, {}, {}, {:.3f} s\n",

@@ -1,6 +1,8 @@
 #include "horde/game/checker.hpp"
 
+#include "horde/game/duplicates.hpp"
 #include "horde/game/lichess.hpp"
+#include "horde/notation/dialect.hpp"
 #include "horde/notation/san_exact.hpp"
 #include "horde/pgn/reader.hpp"
 
@@ -47,6 +49,11 @@ void GameChecker::error(std::string code, std::string message, int line, int col
 }
 
 void GameChecker::warning(std::string code, std::string message, int line, int column, int ply, std::string token) {
+    if (options_.strict) {
+        message += " (strict mode)";
+        record_.errors.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
+        return;
+    }
     record_.warnings.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
 }
 
@@ -75,6 +82,9 @@ void GameChecker::begin_game(int game_number, int line) {
     variation_depth_ = 0;
     variations_.clear();
     skipped_depth_ = 0;
+    pending_number_ = -1;
+    saw_movetext_ = false;
+    last_token_ = TokenKind::Unread;
     result_line_ = result_column_ = 0;
     variant_tag_at_ = fen_tag_at_ = setup_tag_at_ = {0, 0};
 }
@@ -149,9 +159,83 @@ void GameChecker::setup_start() {
 
 Move GameChecker::san(std::string_view token, int line, int column) {
     if (!started_) begin_movetext(line, column);
+    last_token_ = TokenKind::Unread;
     if (variation_depth_ > 0) return variation_move(token, line, column);
     return main_line_move(token, line, column);
 }
+
+void GameChecker::reader_notice(std::string_view code, std::string message, int line, int column) {
+    warning(std::string(code), std::move(message), line, column);
+}
+
+void GameChecker::check_move_number(int number, int fullmove, bool white, int line, int column, int ply,
+                                     std::string_view token) {
+    if (number < 0) {
+        if (white)
+            warning("missing-move-number", fmt::format("no move number before White's move {}", fullmove), line,
+                    column, ply, std::string(token));
+        return;
+    }
+    if (number == fullmove) return;
+    if (white && number == fullmove - 1)
+        warning("repeated-move-number",
+                fmt::format("move number {} repeated before White's move {}", number, fullmove), line, column, ply,
+                std::string(token));
+    else
+        warning("wrong-move-number",
+                fmt::format("move number {} before {}'s move {}", number, white ? "White" : "Black", fullmove), line,
+                column, ply, std::string(token));
+}
+
+void GameChecker::add_warnings(std::vector<SanWarning>& warnings, const char* where, int line, int column, int ply,
+                               std::string_view token) {
+    for (auto& w : warnings)
+        warning(std::string(san_warning_code_name(w.code)), fmt::format("{}{}", where, w.message), line, column, ply,
+                std::string(token));
+}
+
+void GameChecker::en_passant_mark(std::string_view token, Move last, const Board* before, int line, int column,
+                                  int ply, const char* where) {
+    last_token_ = TokenKind::EnPassantMark;
+    if (!last.is_none() && last.is_en_passant() && before) {
+        warning("en-passant-mark",
+                fmt::format("{}'{}' after the en passant capture {}: read as a mark", where, token,
+                            to_san(*before, last)),
+                line, column, ply - 1, std::string(token));
+        return;
+    }
+    error("en-passant-mark",
+          fmt::format("{}'{}' does not follow an en passant capture", where, token), line, column, ply - 1,
+          std::string(token));
+}
+
+namespace {
+
+// SAN first, then the dialects (slow path only).
+struct Reading {
+    Move move = Move::none();
+    SanMove san;
+    std::vector<SanWarning> warnings;
+};
+
+std::variant<Reading, SanError> read_move(const Board& board, std::string_view token) {
+    auto syntax = parse_san(token);
+    if (auto* san = std::get_if<SanMove>(&syntax)) {
+        auto resolved = resolve_san_move(board, *san, false);
+        if (auto* ok = std::get_if<SanResolution>(&resolved)) return Reading{ok->move, *san, std::move(ok->warnings)};
+        auto dialect = read_dialect_move(board, token);
+        if (dialect)
+            if (auto* d = std::get_if<DialectMove>(&*dialect)) return Reading{d->move, d->san, std::move(d->warnings)};
+        return std::get<SanError>(resolved);
+    }
+    auto dialect = read_dialect_move(board, token);
+    if (!dialect) return std::get<SanError>(syntax);
+    if (auto* e = std::get_if<SanError>(&*dialect)) return *e;
+    auto& d = std::get<DialectMove>(*dialect);
+    return Reading{d.move, d.san, std::move(d.warnings)};
+}
+
+} // namespace
 
 namespace {
 
@@ -178,9 +262,13 @@ Move play_exact_san(Game& game, std::string_view token, std::optional<Board>& be
 } // namespace
 
 Move GameChecker::main_line_move(std::string_view token, int line, int column) {
+    const int number = pending_number_;
+    pending_number_ = -1;
     if (!game_ || main_line_dead_) return Move::none();
     const int ply = game_->plies() + 1;
     const Board& board = game_->board();
+    const int fullmove = board.position().fullmove;
+    const bool white = board.side_to_move() == WHITE;
     auto after_end = [&](const Adjudication& end) {
         error("move-after-end",
               fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
@@ -202,63 +290,109 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
     {
         const Move m = play_exact_san(*game_, token, main_before_last_, exact, suffix_right);
         if (!m.is_none()) {
-            if (suffix_right) {
-                record_.moves.push_back(m);
-                return m;
-            }
-            std::vector<SanWarning> warnings;
-            if (auto e = check_suffix(game_->board(), exact, options_.strict, warnings)) {
-                error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
-                main_line_dead_ = true;
-                return Move::none();
-            }
+            last_token_ = TokenKind::Move;
             record_.moves.push_back(m);
-            for (auto& w : warnings)
-                warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply,
-                        std::string(token));
+            // numbered White moves and unnumbered Black moves need no further look
+            if (number < 0 ? white : number != fullmove) [[unlikely]]
+                check_move_number(number, fullmove, white, line, column, ply, token);
+            if (suffix_right) return m;
+            std::vector<SanWarning> warnings;
+            check_suffix(game_->board(), exact, false, warnings);
+            add_warnings(warnings, "", line, column, ply, token);
             return m;
         }
     }
-    auto syntax = parse_san(token);
-    if (auto* e = std::get_if<SanError>(&syntax)) {
-        error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
-        main_line_dead_ = true;
+    return main_line_slow(token, line, column, ply, number);
+}
+
+Move GameChecker::main_line_slow(std::string_view token, int line, int column, int ply, int number) {
+    const Board& board = game_->board();
+    const int fullmove = board.position().fullmove;
+    const bool white = board.side_to_move() == WHITE;
+    if (is_en_passant_mark(token)) {
+        en_passant_mark(token, record_.moves.empty() ? Move::none() : record_.moves.back(),
+                        main_before_last_ ? &*main_before_last_ : nullptr, line, column, ply, "");
         return Move::none();
     }
-    auto resolved = resolve_san_move(board, std::get<SanMove>(syntax), options_.strict);
-    if (auto* e = std::get_if<SanError>(&resolved)) {
+    if (is_null_move_token(token)) {
+        const std::string_view side = white ? "White" : "Black";
+        if (board.in_check()) {
+            error("null-move", fmt::format("null move '{}' while {} is in check", token, side), line, column, ply,
+                  std::string(token));
+            main_line_dead_ = true;
+            return Move::none();
+        }
+        if (!options_.allow_null_moves) {
+            error("null-move",
+                  fmt::format("null move '{}' in the main line: the record is not a legal game "
+                              "(--allow-null-moves accepts it)",
+                              token),
+                  line, column, ply, std::string(token));
+            main_line_dead_ = true;
+            return Move::none();
+        }
+        const Board before = board;
+        if (!game_->play_null()) {
+            error("null-move", fmt::format("null move '{}': the position after it is not legal", token), line, column,
+                  ply, std::string(token));
+            main_line_dead_ = true;
+            return Move::none();
+        }
+        main_before_last_ = before;
+        record_.moves.push_back(Move::none());
+        last_token_ = TokenKind::NullMove;
+        check_move_number(number, fullmove, white, line, column, ply, token);
+        warning("null-move", fmt::format("null move '{}' in the main line: {} passes", token, side), line, column, ply,
+                std::string(token));
+        return Move::none();
+    }
+    auto read = read_move(board, token);
+    if (auto* e = std::get_if<SanError>(&read)) {
         // No move at all: the game was over by checkmate or stalemate.
         const Adjudication end = game_->adjudicate();
-        if (end.kind == StatusKind::GameOver) return after_end(end);
+        if (end.kind == StatusKind::GameOver) {
+            error("move-after-end",
+                  fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
+                  line, column, ply, std::string(token));
+            main_line_dead_ = true;
+            return Move::none();
+        }
         error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
         main_line_dead_ = true;
         return Move::none();
     }
-    auto& resolution = std::get<SanResolution>(resolved);
+    auto& reading = std::get<Reading>(read);
     main_before_last_ = board;
-    game_->play(resolution.move);
-    if (auto e = check_suffix(game_->board(), std::get<SanMove>(syntax), options_.strict, resolution.warnings)) {
-        error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
-        main_line_dead_ = true;
-        for (auto& w : resolution.warnings)
-            warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply, std::string(token));
-        return Move::none();
-    }
-    record_.moves.push_back(resolution.move);
-    for (auto& w : resolution.warnings)
-        warning(std::string(san_warning_code_name(w.code)), std::move(w.message), line, column, ply, std::string(token));
-    return resolution.move;
+    game_->play(reading.move);
+    check_suffix(game_->board(), reading.san, false, reading.warnings);
+    record_.moves.push_back(reading.move);
+    last_token_ = TokenKind::Move;
+    check_move_number(number, fullmove, white, line, column, ply, token);
+    add_warnings(reading.warnings, "", line, column, ply, token);
+    return reading.move;
 }
 
 Move GameChecker::variation_move(std::string_view token, int line, int column) {
+    const int number = pending_number_;
+    pending_number_ = -1;
     if (skipped_depth_ > 0 || variations_.empty()) return Move::none();
     Line& l = variations_.back();
     if (!l.current) return Move::none();
     const int ply = l.ply + 1;
+    const int fullmove = l.current->position().fullmove;
+    const bool white = l.current->side_to_move() == WHITE;
     auto fail = [&](std::string code, std::string message) {
         error(std::move(code), fmt::format("in a variation: {}", message), line, column, ply, std::string(token));
         l.current.reset();
         return Move::none();
+    };
+    auto played = [&](Move m) {
+        l.ply = ply;
+        l.last = m;
+        last_token_ = m.is_none() ? TokenKind::NullMove : TokenKind::Move;
+        if (number < 0 ? white : number != fullmove) [[unlikely]]
+            check_move_number(number, fullmove, white, line, column, ply, token);
+        return m;
     };
     // The exact-SAN fast path, as on the main line (variations are a fair share of real files).
     SanMove exact;
@@ -267,25 +401,34 @@ Move GameChecker::variation_move(std::string_view token, int line, int column) {
         if (!m.is_none()) {
             l.before_last = l.current;
             l.current->play(m);
-            if (suffix_plainly_right(*l.current, exact.suffix)) {
-                l.ply = ply;
-                return m;
-            }
+            if (suffix_plainly_right(*l.current, exact.suffix)) return played(m);
             l.current = l.before_last; // the full path below gives the suffix's warning or error
         }
     }
-    auto syntax = parse_san(token);
-    if (auto* e = std::get_if<SanError>(&syntax)) return fail(san_error_code(e->code), e->message);
-    auto resolved = resolve_san(*l.current, std::get<SanMove>(syntax), options_.strict);
-    if (auto* e = std::get_if<SanError>(&resolved)) return fail(san_error_code(e->code), e->message);
-    auto& resolution = std::get<SanResolution>(resolved);
-    for (auto& w : resolution.warnings)
-        warning(std::string(san_warning_code_name(w.code)), fmt::format("in a variation: {}", w.message), line, column,
-                ply, std::string(token));
+    if (is_en_passant_mark(token)) {
+        en_passant_mark(token, l.last, l.before_last ? &*l.before_last : nullptr, line, column, ply, "in a variation: ");
+        return Move::none();
+    }
+    if (is_null_move_token(token)) {
+        if (l.current->in_check())
+            return fail("null-move", fmt::format("null move '{}' while {} is in check", token,
+                                                 white ? "White" : "Black"));
+        auto after = null_move_board(*l.current);
+        if (!after) return fail("null-move", fmt::format("null move '{}': the position after it is not legal", token));
+        l.before_last = l.current;
+        l.current = *after;
+        warning("null-move", fmt::format("in a variation: null move '{}': {} passes", token, white ? "White" : "Black"),
+                line, column, ply, std::string(token));
+        return played(Move::none());
+    }
+    auto read = read_move(*l.current, token);
+    if (auto* e = std::get_if<SanError>(&read)) return fail(san_error_code(e->code), e->message);
+    auto& reading = std::get<Reading>(read);
     l.before_last = l.current;
-    l.current->play(resolution.move);
-    l.ply = ply;
-    return resolution.move;
+    l.current->play(reading.move);
+    check_suffix(*l.current, reading.san, false, reading.warnings);
+    add_warnings(reading.warnings, "in a variation: ", line, column, ply, token);
+    return played(reading.move);
 }
 
 const Board* GameChecker::line_board() const {
@@ -296,6 +439,7 @@ const Board* GameChecker::line_board() const {
 
 void GameChecker::begin_variation(int line, int column) {
     if (!started_) begin_movetext(line, column);
+    saw_movetext_ = true;
     ++variation_depth_;
     if (skipped_depth_ > 0 || variations_.size() >= max_tracked_depth_) {
         ++skipped_depth_; // very deep nesting: structure only, no legality
@@ -337,7 +481,12 @@ void GameChecker::end_variation(int line, int column) {
 
 void GameChecker::result(std::string_view token, int line, int column) {
     if (!started_) begin_movetext(line, column);
-    if (variation_depth_ > 0) return; // a result inside a variation ends nothing
+    saw_movetext_ = true;
+    if (variation_depth_ > 0) { // a result inside a variation ends nothing
+        warning("result-in-variation", fmt::format("result '{}' inside a variation: it ends nothing", token), line,
+                column, 0, std::string(token));
+        return;
+    }
     record_.movetext_result = std::string(token);
     result_line_ = line;
     result_column_ = column;
@@ -355,7 +504,7 @@ void GameChecker::reader_error(std::string_view code, std::string message, int l
     error(std::string(code), std::move(message), line, column);
 }
 
-const GameRecord& GameChecker::end_game(int line, int column) {
+GameRecord& GameChecker::end_game(int line, int column) {
     if (!started_) begin_movetext(line, column);
     if (result_line_ > 0) {
         line = result_line_;
@@ -367,8 +516,16 @@ const GameRecord& GameChecker::end_game(int line, int column) {
     record_.declared = has_tag ? std::string(tag_result) : record_.movetext_result.empty() ? "*" : record_.movetext_result;
     if (has_tag && !parse_result(tag_result))
         error("wrong-result", fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);
-    if (record_.movetext_result.empty())
-        error("missing-result", "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *)", line, column);
+    if (record_.movetext_result.empty()) {
+        // Read as '*': the Result tag (if any) stays the declared result, checked below.
+        // no move, result or variation, and no token that gave an error
+        const bool no_movetext = !saw_movetext_ && record_.moves.empty() && record_.errors.empty();
+        if (no_movetext && !record_.tags.empty())
+            warning("no-movetext", "the game has tags but no movetext", line, column);
+        else
+            warning("missing-result", "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): read as '*'",
+                    line, column);
+    }
     else if (has_tag && record_.movetext_result != tag_result)
         error("wrong-result",
               fmt::format("the movetext ends with {} but the Result tag is {}", record_.movetext_result, tag_result),
@@ -412,7 +569,18 @@ const GameRecord& GameChecker::end_game(int line, int column) {
             }
         }
     }
+    if (options_.duplicates != DuplicateMode::Off && record_.valid() && !record_.moves.empty()) {
+        const auto states = fingerprint_states(record_);
+        record_.fingerprint = states.empty() ? 0 : states.back();
+    }
     return record_;
+}
+
+bool is_duplicate(const GameRecord& record) {
+    for (const auto* list : {&record.warnings, &record.errors})
+        for (const auto& d : *list)
+            if (d.code == "duplicate-game") return true;
+    return false;
 }
 
 namespace {
@@ -420,6 +588,8 @@ namespace {
 // Forwards the reader's events to a GameChecker.
 struct CheckVisitor : PgnVisitor {
     GameChecker& checker;
+    DuplicateFinder* duplicates = nullptr;
+    bool strict = false;
     std::string* raw;
     const std::function<void(const GameRecord&, std::string_view)>& on_game;
 
@@ -432,7 +602,11 @@ struct CheckVisitor : PgnVisitor {
         checker.tag(name, value, ln(p), col(p));
     }
     void begin_movetext(const SourcePos& p) { checker.begin_movetext(ln(p), col(p)); }
+    void move_number(std::uint64_t n, const SourcePos& p) { checker.move_number(n, ln(p), col(p)); }
     void san(std::string_view token, const SourcePos& p) { checker.san(token, ln(p), col(p)); }
+    void notice(PgnNotice kind, const SourcePos& p, std::string_view message) {
+        checker.reader_notice(pgn_notice_name(kind), std::string(message), ln(p), col(p));
+    }
     void begin_variation(const SourcePos& p) { checker.begin_variation(ln(p), col(p)); }
     void end_variation(const SourcePos& p) { checker.end_variation(ln(p), col(p)); }
     void result(std::string_view token, const SourcePos& p) { checker.result(token, ln(p), col(p)); }
@@ -440,7 +614,8 @@ struct CheckVisitor : PgnVisitor {
         checker.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
     }
     void end_game(const GameInfo& g) {
-        const GameRecord& record = checker.end_game(ln(g.end), col(g.end));
+        GameRecord& record = checker.end_game(ln(g.end), col(g.end));
+        if (duplicates) duplicates->check(record, strict);
         on_game(record, raw ? std::string_view(*raw) : std::string_view());
     }
 };
@@ -449,19 +624,50 @@ struct CheckVisitor : PgnVisitor {
 
 void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
                const std::function<void(const GameRecord&, std::string_view raw)>& on_game) {
+    check_pgn(reader, options, capture_raw, nullptr, on_game);
+}
+
+void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* shared,
+               const std::function<void(const GameRecord&, std::string_view raw)>& on_game) {
     GameChecker checker(options);
     std::string raw;
     if (capture_raw) reader.set_capture(&raw);
     CheckVisitor visitor(checker, capture_raw ? &raw : nullptr, on_game);
+    std::optional<DuplicateFinder> own;
+    if (options.duplicates != DuplicateMode::Off) {
+        if (!shared) shared = &own.emplace(options.duplicates);
+        visitor.duplicates = shared;
+        visitor.strict = options.strict;
+    }
     reader.read_all(visitor);
     if (capture_raw) reader.set_capture(nullptr);
 }
 
 namespace {
 
+// Length of the well-formed UTF-8 sequence (RFC 3629) at the start of s, or 0.
+std::size_t utf8_sequence_length(std::string_view s) {
+    const auto c = static_cast<unsigned char>(s[0]);
+    std::size_t n = 0;
+    unsigned lo = 0x80, hi = 0xBF; // allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    if (n == 0 || s.size() < n) return 0;
+    const auto second = static_cast<unsigned char>(s[1]);
+    if (second < lo || second > hi) return 0;
+    for (std::size_t k = 2; k < n; ++k)
+        if ((static_cast<unsigned char>(s[k]) & 0xC0) != 0x80) return 0;
+    return n;
+}
+
+// JSON text must be UTF-8. PGN files are not always (ChessBase and older exports write
+// Latin-1), so a byte that does not start a well-formed UTF-8 sequence is read as Latin-1 and
+// written as \u00XX: the record stays valid JSON and "Jos\xe9" comes out as "José".
 void append_json_string(std::string& out, std::string_view s) {
     out += '"';
-    for (unsigned char c : s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
         switch (c) {
         case '"': out += "\\\""; break;
         case '\\': out += "\\\\"; break;
@@ -469,8 +675,16 @@ void append_json_string(std::string& out, std::string_view s) {
         case '\r': out += "\\r"; break;
         case '\t': out += "\\t"; break;
         default:
-            if (c < 0x20) out += fmt::format("\\u{:04x}", c);
-            else out += char(c);
+            if (c < 0x20) {
+                out += fmt::format("\\u{:04x}", c);
+            } else if (c < 0x80) {
+                out += char(c);
+            } else if (const std::size_t n = utf8_sequence_length(s.substr(i))) {
+                out.append(s.substr(i, n));
+                i += n - 1;
+            } else {
+                out += fmt::format("\\u{:04x}", c);
+            }
         }
     }
     out += '"';

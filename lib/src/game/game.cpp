@@ -1,5 +1,7 @@
 #include "horde/game/game.hpp"
 
+#include "horde/notation/dialect.hpp"
+
 #include <algorithm>
 
 namespace horde {
@@ -102,6 +104,16 @@ Adjudication Game::adjudicate_impl(bool with_movegen) const {
     if (reps >= 3) return {GameStatus::Threefold, StatusKind::ClaimableDraw, GameResult::Draw};
     if (pos.halfmove >= 100) return {GameStatus::FiftyMove, StatusKind::ClaimableDraw, GameResult::Draw};
     return {};
+}
+
+bool Game::play_null() {
+    auto after = null_move_board(board_);
+    if (!after) return false;
+    board_ = *after;
+    ++plies_;
+    keys_.clear(); // positions before a null move do not repeat in a real game
+    record_key(board_.repetition_key());
+    return true;
 }
 
 } // namespace horde

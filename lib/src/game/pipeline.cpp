@@ -17,7 +17,9 @@ namespace horde {
 namespace {
 
 // The recorded events: a type byte, then int32 fields and length-prefixed strings.
-enum class Event : std::uint8_t { BeginGame, Tag, BeginMovetext, San, BeginVariation, EndVariation, Result, Error, EndGame };
+enum class Event : std::uint8_t {
+    BeginGame, Tag, BeginMovetext, MoveNumber, San, Notice, BeginVariation, EndVariation, Result, Error, EndGame
+};
 
 // A growable byte buffer written with one capacity test per event (std::string's appends
 // test per call, which showed in profiles of the reader thread).
@@ -28,6 +30,10 @@ public:
     std::string_view view(std::size_t from = 0) const { return {data_.get() + from, size_ - from}; }
     void clear() { size_ = 0; }
     void resize(std::size_t n) { size_ = n; } // n <= size()
+    void append_raw(const void* bytes, std::size_t n) {
+        std::memcpy(reserve(n), bytes, n);
+        size_ += n;
+    }
     void assign(std::string_view bytes) {
         clear();
         std::memcpy(reserve(bytes.size()), bytes.data(), bytes.size());
@@ -107,7 +113,19 @@ template <class OnEnd> void replay(std::string_view events, GameChecker& checker
             break;
         }
         case Event::BeginMovetext: checker.begin_movetext(line, column); break;
+        case Event::MoveNumber: {
+            std::uint64_t number;
+            std::memcpy(&number, c.p, sizeof number);
+            c.p += sizeof number;
+            checker.move_number(number, line, column);
+            break;
+        }
         case Event::San: checker.san(c.next_text(), line, column); break;
+        case Event::Notice: {
+            const auto kind = PgnNotice(std::uint8_t(*c.p++));
+            checker.reader_notice(pgn_notice_name(kind), std::string(c.next_text()), line, column);
+            break;
+        }
         case Event::BeginVariation: checker.begin_variation(line, column); break;
         case Event::EndVariation: checker.end_variation(line, column); break;
         case Event::Result: checker.result(c.next_text(), line, column); break;
@@ -188,8 +206,18 @@ private:
             out().put(Event::BeginMovetext, p.line, p.column);
             run.after_event();
         }
+        void move_number(std::uint64_t number, const SourcePos& p) {
+            // the number as 8 raw bytes, in the first text's place
+            out().put(Event::MoveNumber, p.line, p.column);
+            out().append_raw(&number, sizeof number);
+            run.after_event();
+        }
         void san(std::string_view token, const SourcePos& p) {
             out().put(Event::San, p.line, p.column, token, {}, 1);
+            run.after_event();
+        }
+        void notice(PgnNotice kind, const SourcePos& p, std::string_view message) {
+            out().put(Event::Notice, p.line, p.column, message, {}, 1, int(kind));
             run.after_event();
         }
         void begin_variation(const SourcePos& p) {

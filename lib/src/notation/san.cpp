@@ -26,6 +26,14 @@ std::string_view san_warning_code_name(SanWarningCode code) {
     case SanWarningCode::MissingCapture: return "missing-capture-mark";
     case SanWarningCode::SpuriousCapture: return "spurious-capture-mark";
     case SanWarningCode::NeedlessDisambiguation: return "needless-disambiguation";
+    case SanWarningCode::PawnLetter: return "pawn-letter";
+    case SanWarningCode::DoublePlusMate: return "double-plus-mate";
+    case SanWarningCode::LongAlgebraic: return "long-algebraic";
+    case SanWarningCode::UciMove: return "uci-move";
+    case SanWarningCode::CastlingAsKingMove: return "castling-as-king-move";
+    case SanWarningCode::LowercaseCastling: return "lowercase-castling";
+    case SanWarningCode::LowercasePiece: return "lowercase-piece";
+    case SanWarningCode::EnPassantMark: return "en-passant-mark";
     }
     return "san";
 }
@@ -72,7 +80,11 @@ std::variant<SanMove, SanError> parse_san(std::string_view token) {
     } else if (!t.empty() && t.back() == '+') {
         san.suffix = SanMove::Suffix::Check;
         t.remove_suffix(1);
-        if (!t.empty() && t.back() == '+') t.remove_suffix(1); // "++" is an old mate spelling
+        if (!t.empty() && t.back() == '+') { // "++" is an old mate spelling
+            t.remove_suffix(1);
+            san.suffix = SanMove::Suffix::Mate;
+            san.double_plus = true;
+        }
     }
     if (t.empty()) return syntax_error(token, "empty move");
 
@@ -96,6 +108,7 @@ std::variant<SanMove, SanError> parse_san(std::string_view token) {
             ++i;
         } else {
             san.piece = t[0] == 'P' ? 0 : t[0];
+            san.pawn_letter = t[0] == 'P';
             ++i;
         }
     }
@@ -309,6 +322,24 @@ std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const
             if (auto e = warn(SanWarningCode::SpuriousCapture, "'x' on a move that captures nothing")) return *e;
         if (san.promotion_without_equals)
             if (auto e = warn(SanWarningCode::PromotionWithoutEquals, "promotion written without '='")) return *e;
+        if (san.pawn_letter)
+            if (auto e = warn(SanWarningCode::PawnLetter, fmt::format("pawn move written with 'P': read as {}",
+                                                                      to_san(board, found))))
+                return *e;
+        // Both origin file and rank where neither alone was needed: long algebraic (Ng1xf3).
+        if (pt != PAWN && san.from_file >= 0 && san.from_rank >= 0) {
+            Move others[64];
+            const auto count_from = [&](Bitboard mask) {
+                return with_variant(v, [&]<Variant V>() {
+                    return legal_candidates<V>(pos, pt, san.to, mask, promoted, others);
+                });
+            };
+            if (count_from(file_bb(san.from_file)) == 1 || count_from(rank_bb(san.from_rank)) == 1)
+                if (auto e = warn(SanWarningCode::LongAlgebraic,
+                                  fmt::format("move written in long algebraic notation (origin square {}): read as {}",
+                                              square_name(found.from()), to_san(board, found))))
+                    return *e;
+        }
     }
 
     return out;
@@ -324,15 +355,19 @@ std::optional<SanError> check_suffix(const Board& after, const SanMove& san, boo
     const bool mate = check && !has_legal_move(after.variant(), after.position());
     std::string problem;
     SanWarningCode code = SanWarningCode::WrongCheckSuffix;
-    if (check && san.suffix == S::None) {
+    if (san.double_plus && mate) {
+        code = SanWarningCode::DoublePlusMate;
+        problem = "checkmate written '++': read as '#'";
+    } else if (check && san.suffix == S::None) {
         code = SanWarningCode::MissingCheckSuffix;
         problem = mate ? "checkmate written without '#'" : "check written without '+'";
     } else if (!check) {
-        problem = fmt::format("'{}' on a move that gives no check", san.suffix == S::Mate ? '#' : '+');
+        problem = fmt::format("'{}' on a move that gives no check",
+                              san.double_plus ? "++" : san.suffix == S::Mate ? "#" : "+");
     } else if (mate && san.suffix == S::Check) {
         problem = "checkmate written with '+', not '#'";
     } else if (!mate && san.suffix == S::Mate) {
-        problem = "'#' on a check that is not mate";
+        problem = san.double_plus ? "'++' (mate) on a check that is not mate" : "'#' on a check that is not mate";
     }
     if (problem.empty()) return std::nullopt;
     if (strict) return SanError{SanErrorCode::Syntax, fmt::format("{} (strict mode)", problem)};
@@ -378,6 +413,7 @@ bool parse_san_exact(std::string_view token, SanMove& san) {
     }
     if (san.piece == 0 && san.from_rank >= 0) return false;
     if (san.promotion && san.piece != 0) return false;
+    if (san.from_rank >= 0 && san.from_file >= 0) return false; // rare; the full path tells long algebraic
     return true;
 }
 

@@ -29,6 +29,15 @@ std::string_view pgn_error_name(PgnErrorKind kind) {
     return "unknown";
 }
 
+std::string_view pgn_notice_name(PgnNotice kind) {
+    switch (kind) {
+    case PgnNotice::UnicodeEllipsis: return "unicode-ellipsis";
+    case PgnNotice::TextBetweenGames: return "text-between-games";
+    case PgnNotice::BlankLineInMovetext: return "blank-line-in-movetext";
+    }
+    return "unknown";
+}
+
 namespace {
 std::size_t read_istream(void* ctx, char* dst, std::size_t n, bool& error) {
     auto& in = *static_cast<std::istream*>(ctx);
@@ -156,6 +165,43 @@ std::size_t PgnReader::skip_long_token() {
     }
 }
 
+long long PgnReader::peek_move_number() const {
+    std::size_t q = p_;
+    long long n = 0;
+    while (q < len_ && (cls(buf_[q]) & C_DIGIT) && q - p_ < 12) n = n * 10 + (buf_[q++] - '0');
+    if (q == p_ || q >= len_) return -1;
+    if (buf_[q] == '.') return n;
+    if (q + 2 < len_ && static_cast<unsigned char>(buf_[q]) == 0xE2 && static_cast<unsigned char>(buf_[q + 1]) == 0x80 &&
+        static_cast<unsigned char>(buf_[q + 2]) == 0xA6)
+        return n;
+    return -1;
+}
+
+bool PgnReader::starts_game_outside() const {
+    const char c = buf_[p_];
+    auto ends_at = [&](std::size_t q) { return q >= len_ || (cls(buf_[q]) & C_DELIM); };
+    if (c == '*') return ends_at(p_ + 1);
+    if (cls(c) & C_ALPHA) {
+        // A word of SAN's shape with a digit (e4, Nf3, Z0) or castling: movetext without numbers.
+        // Words of prose ("This", "Games") have no digit.
+        bool digit = false;
+        std::size_t q = p_;
+        for (; q < len_ && (cls(buf_[q]) & C_SAN) && q - p_ < 16; ++q) digit |= (cls(buf_[q]) & C_DIGIT) != 0;
+        if (q - p_ == 16) return true; // no word of prose: a game, whose reading names the token
+        if (!ends_at(q)) return false;
+        const std::string_view w(buf_.get() + p_, q - p_);
+        return digit || w.starts_with("O-O") || w.starts_with("o-o");
+    }
+    if (c == '-') return len_ - p_ >= 2 && buf_[p_ + 1] == '-' && ends_at(p_ + 2);
+    if (!(cls(c) & C_DIGIT)) return false;
+    if (peek_move_number() >= 0) return true;
+    const std::size_t rest = len_ - p_;
+    const char* b = buf_.get() + p_;
+    if (rest >= 3 && (std::memcmp(b, "1-0", 3) == 0 || std::memcmp(b, "0-1", 3) == 0)) return ends_at(p_ + 3);
+    if (rest >= 7 && std::memcmp(b, "1/2-1/2", 7) == 0) return ends_at(p_ + 7);
+    return false;
+}
+
 std::string_view PgnReader::peek_tag_name() const {
     std::size_t q = p_ + 1;
     while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
@@ -261,8 +307,11 @@ PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
                 }
             }
             p_ = std::size_t(q - buf_.get());
-            if (at_line_start && q < lim) continue; // check the '[' candidate
         }
+        // only the bytes read as comment (not past a tag line that may end it): the same answer
+        // whatever the buffer boundaries
+        if (std::memchr(b, '{', std::size_t(buf_.get() + p_ - b))) comment_nested_open_ = true;
+        if (at_line_start && buf_.get() + p_ < lim) continue; // check the '[' candidate
         if (close) {
             const std::size_t ci = std::size_t(close - buf_.get());
             if (spanning) {
@@ -358,6 +407,7 @@ PgnReader::TagScan PgnReader::scan_tag() {
         return t;
     }
     std::memcpy(name_, buf_.get() + ns, nlen);
+    name_[nlen] = 0;
     t.name = std::string_view(name_, nlen);
     while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
     if (q >= len_ || buf_[q] != '"') return cut("expected '\"' after the tag name");

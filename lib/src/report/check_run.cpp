@@ -80,7 +80,10 @@ void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutp
         out += line;
         out += '\n';
     }
-    if (r.valid() ? o.valid_raw : o.invalid_raw) (r.valid() ? valid : invalid) += raw;
+    // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).
+    std::string* raw_out = r.valid() ? (o.valid_raw ? &valid : nullptr) : (o.invalid_raw ? &invalid : nullptr);
+    if (is_duplicate(r)) raw_out = o.duplicates_raw ? &duplicates : r.valid() && o.valid_raw ? &valid : nullptr;
+    if (raw_out) *raw_out += raw;
     if (o.stats) stats.add(r);
 }
 
@@ -89,16 +92,17 @@ void CheckOutput::clear_text() {
     err.clear();
     valid.clear();
     invalid.clear();
+    duplicates.clear();
 }
 
 void run_check(PgnReader& reader, const CheckOptions& check_options, const CheckOutputOptions& o,
                const CheckRunSettings& settings, const std::function<void(CheckOutput&)>& flush) {
-    const bool capture = o.valid_raw || o.invalid_raw;
+    const bool capture = o.valid_raw || o.invalid_raw || o.duplicates_raw;
     auto position = [&] { return settings.input_position ? settings.input_position() : reader.bytes_consumed(); };
-    if (settings.threads <= 1) {
+    if (settings.threads <= 1 || o.duplicates) { // duplicates: one thread (see CheckOutputOptions)
         CheckOutput output;
         std::uint64_t games = 0;
-        check_pgn(reader, check_options, capture, [&](const GameRecord& r, std::string_view raw) {
+        check_pgn(reader, check_options, capture, o.duplicates, [&](const GameRecord& r, std::string_view raw) {
             output.add(r, raw, o);
             if (output.buffered() >= (64 << 10) || ++games % 256 == 0) {
                 output.input_position = position();

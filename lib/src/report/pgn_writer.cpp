@@ -93,13 +93,19 @@ public:
         std::optional<Board> before;
         if (line) before = *line;
         const Move move = checker_.san(token, ln(p), col(p));
+        const GameChecker::TokenKind kind = checker_.last_token();
+        if (kind == GameChecker::TokenKind::EnPassantMark) return; // "e.p.": SAN has no mark
         Token t{Token::Kind::Move, std::string(token)};
-        if (before && !move.is_none()) {
-            t.text = to_san(*before, move);
+        if (before && (kind == GameChecker::TokenKind::NullMove || !move.is_none())) {
+            t.text = kind == GameChecker::TokenKind::NullMove ? std::string("--") : to_san(*before, move);
             t.number = before->position().fullmove;
             t.white = before->side_to_move() == WHITE;
         }
         tokens_.push_back(std::move(t));
+    }
+    void move_number(std::uint64_t n, const SourcePos& p) { checker_.move_number(n, ln(p), col(p)); }
+    void notice(PgnNotice kind, const SourcePos& p, std::string_view message) {
+        checker_.reader_notice(pgn_notice_name(kind), std::string(message), ln(p), col(p));
     }
     void nag(int code, const SourcePos&) { tokens_.push_back({Token::Kind::Nag, fmt::format("${}", code)}); }
     void comment(std::string_view text, const SourcePos&, bool) {
@@ -118,9 +124,7 @@ public:
         else tokens_.push_back({Token::Kind::Close, {}});
     }
     void result(std::string_view token, const SourcePos& p) {
-        const bool inside = checker_.in_variation();
-        checker_.result(token, ln(p), col(p));
-        if (inside) tokens_.push_back({Token::Kind::Result, std::string(token)});
+        checker_.result(token, ln(p), col(p)); // inside a variation: dropped (it ends nothing)
     }
     void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
         checker_.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
@@ -229,7 +233,10 @@ private:
             }
             prev = t.kind;
         }
-        add(record.movetext_result.empty() ? std::string("*") : record.movetext_result);
+        // A movetext without a result was read as '*': the export writes the declared result.
+        add(!record.movetext_result.empty() ? record.movetext_result
+            : parse_result(record.declared)  ? record.declared
+                                             : std::string("*"));
 
         std::string line;
         auto flush = [&] {

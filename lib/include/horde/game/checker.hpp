@@ -25,10 +25,15 @@ struct Diagnostic {
     std::string token;    // the SAN (or other token) concerned, if any
 };
 
+// --duplicates: off, equal games, or also games where one's moves are a prefix of the other's.
+enum class DuplicateMode : std::uint8_t { Off, Exact, Prefix };
+
 struct CheckOptions {
     std::optional<Variant> forced_variant; // --variant: ignore the Variant tag
-    bool strict = false;                   // tolerated SAN spellings become errors
+    bool strict = false;                   // every warning becomes an error (with "(strict mode)")
     bool lichess = false;                  // lichess's extra Horde rules
+    bool allow_null_moves = false;         // a main-line null move is a warning, not an error
+    DuplicateMode duplicates = DuplicateMode::Off; // check_pgn reports duplicate games (duplicates.hpp)
 };
 
 struct GameRecord {
@@ -37,7 +42,8 @@ struct GameRecord {
     std::vector<std::pair<std::string, std::string>> tags; // in input order
     std::optional<Variant> variant;
     std::optional<Board> start;       // nullopt when the start position is invalid
-    std::vector<Move> moves;          // main line, legal moves only (up to the first error)
+    std::vector<Move> moves;          // main line, legal moves only (up to the first error); a
+                                      // null move (only with allow_null_moves) is Move::none()
     std::optional<Board> final_board; // after the last legal main-line move
     Adjudication adjudication;
     std::string declared = "*";       // the Result tag ("*" when absent)
@@ -48,6 +54,8 @@ struct GameRecord {
     // The adjudication is then kind game-over, result 1/2-1/2, and record_status_name()
     // says "lichess-closed-position".
     bool lichess_closed_position = false;
+    // With CheckOptions::duplicates: the fingerprint of variant, start and main line (0: none).
+    std::uint64_t fingerprint = 0;
     bool valid() const { return errors.empty(); }
     int plies() const { return int(moves.size()); }
     std::string_view tag(std::string_view name) const;
@@ -61,9 +69,19 @@ public:
     void tag(std::string_view name, std::string_view value, int line, int column);
     // Called once the tag section is over (before the first movetext token).
     void begin_movetext(int line, int column);
-    // A SAN token of the movetext. Returns the legal move it names in the current line (main
-    // line or variation), or Move::none() (after an error in that line, or a bad token).
+    // A SAN token of the movetext (or a dialect spelling, see notation/dialect.hpp). Returns the
+    // legal move it names in the current line (main line or variation), or Move::none() (after
+    // an error in that line, a bad token, a null move or an en passant mark: see last_token()).
     Move san(std::string_view token, int line, int column);
+    // A move number ("12." "12..." "12…"): checked against the next move of the line.
+    void move_number(std::uint64_t number, int /*line*/, int /*column*/) {
+        pending_number_ = number > 100000 ? 100000 : int(number); // inline: once per move pair
+    }
+    // Unusual input the reader read with certainty (PgnNotice): a warning.
+    void reader_notice(std::string_view code, std::string message, int line, int column);
+    // What the last san() token was.
+    enum class TokenKind : std::uint8_t { Move, NullMove, EnPassantMark, Unread };
+    TokenKind last_token() const { return last_token_; }
     void begin_variation(int line, int column);
     void end_variation(int line, int column);
     void result(std::string_view token, int line, int column);
@@ -71,7 +89,7 @@ public:
     void reader_error(std::string_view code, std::string message, int line, int column);
     // Finishes the game: result checks and adjudication. The record stays valid until the
     // next begin_game.
-    const GameRecord& end_game(int line, int column);
+    GameRecord& end_game(int line, int column);
 
     const GameRecord& record() const { return record_; }
     // The main line's board now (after the last legal move), if the start was valid.
@@ -87,12 +105,22 @@ private:
     void setup_start();
     void start_game_from(const Board& start);
     Move main_line_move(std::string_view token, int line, int column);
+    Move main_line_slow(std::string_view token, int line, int column, int ply, int number);
     Move variation_move(std::string_view token, int line, int column);
+    // The move number written before a move (-1: none) against the position it is played from.
+    void check_move_number(int number, int fullmove, bool white, int line, int column, int ply,
+                           std::string_view token);
+    // An "e.p." token after `last` (the line's last move).
+    void en_passant_mark(std::string_view token, Move last, const Board* before, int line, int column, int ply,
+                         const char* where);
+    void add_warnings(std::vector<SanWarning>& warnings, const char* where, int line, int column, int ply,
+                      std::string_view token);
 
     struct Line {
         std::optional<Board> before_last; // position before this line's last move
         std::optional<Board> current;     // nullopt once the line has an error
         int ply = 0;                      // ply number of the last move (for messages)
+        Move last = Move::none();         // the last move (for an "e.p." mark)
     };
 
     CheckOptions options_;
@@ -107,6 +135,9 @@ private:
     std::vector<Line> variations_;
     std::size_t max_tracked_depth_ = 256; // deeper variations are checked for structure only
     int skipped_depth_ = 0;
+    int pending_number_ = -1;           // the move number before the next move, -1: none
+    bool saw_movetext_ = false;         // a move, result or variation
+    TokenKind last_token_ = TokenKind::Unread;
     int result_line_ = 0, result_column_ = 0; // where the result token stood
     std::pair<int, int> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
     std::optional<Board> start_boards_[VARIANT_NB];
@@ -114,16 +145,25 @@ private:
 
 class PgnReader;
 // Reads every game of a PGN stream through a GameChecker and hands each finished record to
-// `on_game` together with the game's raw bytes (empty unless capture_raw).
+// `on_game` together with the game's raw bytes (empty unless capture_raw). With
+// options.duplicates, a DuplicateFinder sees the records in order first.
 void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
+               const std::function<void(const GameRecord&, std::string_view raw)>& on_game);
+class DuplicateFinder;
+// The same, with a DuplicateFinder that outlives the call (duplicates across several inputs);
+// nullptr: one of its own when options.duplicates is set.
+void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* duplicates,
                const std::function<void(const GameRecord&, std::string_view raw)>& on_game);
 
 // One NDJSON object for a record (no trailing newline).
 std::string record_to_json(const GameRecord& record);
-// The text escaped for a JSON string (without the quotes).
+// The text escaped for a JSON string (without the quotes); bytes that are not UTF-8 are read
+// as Latin-1 (\u00XX), so the result is always valid JSON.
 std::string json_escape(std::string_view s);
 // The status of the record's adjudication: status_name(), or "lichess-closed-position".
 std::string_view record_status_name(const GameRecord& record);
+// Whether the record was reported as a duplicate game (duplicates.hpp).
+bool is_duplicate(const GameRecord& record);
 // "White - Black" from the tags, for messages.
 std::string game_players(const GameRecord& record);
 

@@ -63,6 +63,8 @@ public:
         if (irreversible || board_.position().castling != castling_before) keys_.clear();
         record_key(board_.repetition_key());
     }
+    // Passes the turn (a null move): false, and nothing done, when the side to move is in check.
+    bool play_null();
     // How many times the current position has occurred since the start (1 = first time).
     int repetitions() const { return repetitions_; }
     Adjudication adjudicate() const;

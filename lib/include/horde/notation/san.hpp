@@ -26,6 +26,8 @@ struct SanMove {
     // Spellings that real files use but the standard does not: warnings by default.
     bool zero_castling = false;       // 0-0 instead of O-O
     bool promotion_without_equals = false; // e8Q
+    bool pawn_letter = false;         // Pe4
+    bool double_plus = false;         // "++": an old spelling of mate, read as '#'
 };
 
 enum class SanErrorCode : std::uint8_t {
@@ -52,6 +54,15 @@ enum class SanWarningCode : std::uint8_t {
     MissingCapture,         // capture without 'x'
     SpuriousCapture,        // 'x' on a move that captures nothing
     NeedlessDisambiguation, // more origin information than needed
+    // Dialects (see notation/dialect.hpp): what was written, and read as what.
+    PawnLetter,             // Pe4
+    DoublePlusMate,         // Qxf7++
+    LongAlgebraic,          // e2-e4, Ng1-f3, Ng1xf3, e7e8=Q
+    UciMove,                // g1f3, e2e4, d7d8q
+    CastlingAsKingMove,     // e1g1, Ke1g1 when castling is legal
+    LowercaseCastling,      // o-o, o-o-o
+    LowercasePiece,         // nf3, qd1, Orda lc7
+    EnPassantMark,          // exd6 e.p.
 };
 std::string_view san_warning_code_name(SanWarningCode code);
 

@@ -30,15 +30,25 @@
 //                                   inside a variation it is delivered but does not
 //   error(kind, pos, message)       see PgnErrorKind; at most kMaxErrorsPerGame per game are
 //                                   delivered (GameInfo::error_count counts them all)
+//   notice(kind, pos, message)      something unusual but read with certainty, see PgnNotice
 //   end_game(GameInfo)              raw byte range and end position filled in
 //
 // Game boundaries. A game is a tag section plus movetext. It ends at a result token outside
 // variations, at a '[' + tag name in movetext (a new tag section), at EOF, or, inside a tag
-// section, at a '[' that follows a line without tags (a blank line) or that opens a second
-// Event tag (so a tags-only game followed by the next game is two games). Whitespace, comments
-// and '%' lines before the first game or after a game's result belong to no game's events (they
-// are not reported, but they are part of the raw bytes, see below). Any other token starts a
-// game, so movetext without tags is a game, and so is a lone result.
+// section, at a second Event tag, or at a tag whose name the section already has after a line
+// without tags (a blank line): so a tags-only game followed by the next game is two games, and
+// a repeated tag on the next line (two White tags) stays in its game. Blank lines, '%' lines and ';'
+// comments inside a tag section do not end it. In movetext that has no result yet, a blank line
+// followed by a move number that restarts the numbering (1, or a number below the last one, as
+// a game from a FEN starts again at its first number) starts a new game without tags; followed by anything else, the game goes on (notice
+// BlankLineInMovetext). Whitespace, comments and '%' lines before the first game or after a
+// game's result belong to no game's events (they are not reported, but they are part of the raw
+// bytes, see below). Outside a game, a move number, a result token, or a word of SAN's shape
+// that has a digit or is castling ("e4", "Nf3", "O-O"), starts a game (so movetext without tags
+// is a game, and so is a lone result); any other text (prose: "This file has 3 games") is read
+// to the end of its line as text between games (notice
+// TextBetweenGames, delivered to the game whose raw bytes hold it: the game before it, or for a
+// preamble the first game, after its begin_game).
 //
 // Raw bytes. Game n spans [raw_begin, raw_end): raw_begin is the offset of the game's first
 // token (0 for the first game, so a BOM or a preamble goes with it) and raw_end is the next
@@ -68,6 +78,12 @@
 //   NulByte / InvalidByte a token containing a NUL byte / a control or non-ASCII byte (inside
 //                        comments and tag values such bytes pass through unchecked, except
 //                        NUL in a tag value, which is an error).
+// Dialect tokens: "1…" (Unicode ellipsis, notice UnicodeEllipsis) is a move number like
+// "1..."; "0000" and "@@@@" (null moves) and "e.p." / "e.p" (en passant marks) are delivered as
+// san tokens, as are "--", "Z0" and "ep", which have SAN's shape; "e8(Q)" (a promotion in
+// parentheses, no space before '(') is one san token, not a move and a variation.
+// A stray '}' or an unterminated '{' after a comment that contains a '{' says, in its message,
+// that the comment seems to contain a nested { ... }.
 // A '%' in column 1 makes the line an escape line (ignored). A UTF-8 BOM at offset 0 is
 // skipped. Lines end with LF, CRLF or CR; columns count bytes (a tab is one column), 1-based.
 #pragma once
@@ -75,6 +91,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <iosfwd>
 #include <memory>
@@ -110,6 +127,15 @@ enum class PgnErrorKind : std::uint8_t {
 // "unterminated-comment", "unterminated-variation", ...
 std::string_view pgn_error_name(PgnErrorKind kind);
 
+// Unusual input read with certainty (the game checker makes them warnings).
+enum class PgnNotice : std::uint8_t {
+    UnicodeEllipsis,     // "1…" for "1..."
+    TextBetweenGames,    // text before the first game or between games (not made into a game)
+    BlankLineInMovetext, // a blank line inside movetext that goes on
+};
+// "unicode-ellipsis", "text-between-games", "blank-line-in-movetext"
+std::string_view pgn_notice_name(PgnNotice kind);
+
 enum class Control : std::uint8_t { Continue, SkipVariation, SkipGame };
 
 struct GameInfo {
@@ -135,6 +161,7 @@ struct PgnVisitor {
     void end_variation(const SourcePos&) {}
     void result(std::string_view, const SourcePos&) {}
     void error(PgnErrorKind, const SourcePos&, std::string_view /*message*/) {}
+    void notice(PgnNotice, const SourcePos&, std::string_view /*message*/) {}
     void end_game(const GameInfo&) {}
 };
 
@@ -255,6 +282,37 @@ private:
     // Before a movetext token at p_: opens a game or its movetext if needed. Returns false if
     // the token belongs to the next game (the pending game was finished).
     template <class V> bool enter_movetext(V& v);
+    // Before a movetext token at p_: Go (read it), NextGame (it belongs to the next game: the
+    // current one was finished) or Consumed (text between games, skipped).
+    enum class Gate : std::uint8_t { Go, NextGame, Consumed };
+    template <class V> [[gnu::always_inline]] Gate gate(V& v) {
+        if (in_game_ && !pending_end_ && state_ == State::Movetext) [[likely]] {
+            if (line_ != last_token_line_) [[unlikely]] {
+                if (line_ > last_token_line_ + 1 && last_number_ >= 0 && on_movetext_gap(v)) return Gate::NextGame;
+                last_token_line_ = line_;
+            }
+            return Gate::Go;
+        }
+        if ((!in_game_ || pending_end_) && !starts_game_outside()) {
+            on_outside_text(v);
+            return Gate::Consumed;
+        }
+        return enter_movetext(v) ? Gate::Go : Gate::NextGame;
+    }
+    template <class V> void deliver_san(V& v, const char* b, std::size_t n, std::size_t idx) {
+        if (quiet()) return;
+        const SourcePos pos = pos_at(idx);
+        emit(v, [&] { return v.san(std::string_view(b, n), pos); });
+    }
+    static bool is_ellipsis(const char* b, std::size_t n) {
+        return n >= 3 && static_cast<unsigned char>(b[0]) == 0xE2 && static_cast<unsigned char>(b[1]) == 0x80 &&
+               static_cast<unsigned char>(b[2]) == 0xA6;
+    }
+    const char* unterminated_message() const {
+        return comment_nested_open_ ? "comment '{' is never closed (it seems to contain a nested '{ ... }': PGN "
+                                      "comments do not nest)"
+                                    : "comment '{' is never closed";
+    }
     template <class V> void on_comment(V& v, bool brace);
     template <class V> void on_bracket(V& v, bool& game_done);
     template <class V> void on_word(V& v);
@@ -262,6 +320,30 @@ private:
     template <class V>
     void on_san(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t whole, std::size_t san_run = 0);
     template <class V> void on_garbage(V& v, const char* b, std::size_t n, std::size_t idx);
+    // Slow path of a word that is no token of PGN's: a dialect token delivered as san (true), or not.
+    template <class V> bool on_dialect_word(V& v, const char* b, std::size_t n, std::size_t idx);
+    template <class V> void on_notice(V& v, PgnNotice k, const SourcePos& pos, std::string_view msg);
+    // Outside a game, at a token that is not a line's move number or result: consumes the line
+    // as text between games.
+    template <class V> void on_outside_text(V& v);
+    // At a token of unfinished movetext after a blank line: true if it starts a new game.
+    template <class V> bool on_movetext_gap(V& v);
+    // The move number at p_ ("12." "12…"), or -1 when the word there is not one.
+    long long peek_move_number() const;
+    // A word at p_ that starts a game outside one: a move number, a result, a SAN-shaped word.
+    bool starts_game_outside() const;
+    // Records the name in the tag section's set; true if it was there. The key is the length and
+    // the first 7 bytes: names that share both are rare, and a clash could only split a game at
+    // a repeated name after a blank line, never merge two.
+    bool seen_tag(std::string_view name) {
+        if (name.empty()) return false;
+        std::uint64_t key = std::min<std::size_t>(name.size(), 255);
+        for (std::size_t i = 0; i < name.size() && i < 7; ++i) key |= std::uint64_t(std::uint8_t(name[i])) << (8 * i + 8);
+        for (std::size_t i = 0; i < tag_count_; ++i)
+            if (tag_hashes_[i] == key) return true;
+        if (tag_count_ < kTrackedTags) tag_hashes_[tag_count_++] = key;
+        return false;
+    }
 
     // input
     ReadFn read_ = nullptr;
@@ -277,9 +359,22 @@ private:
     GameInfo game_;
     std::uint64_t games_ = 0;
     State state_ = State::Tags;
-    bool in_game_ = false, pending_end_ = false, skip_ = false, saw_event_ = false;
-    std::uint64_t depth_ = 0, skip_var_depth_ = 0, last_tag_line_ = 0;
+    bool in_game_ = false, pending_end_ = false, skip_ = false;
+    std::uint64_t depth_ = 0, skip_var_depth_ = 0;
     SourcePos var_open_;
+    // dialects and boundaries
+    static constexpr std::size_t kTrackedTags = 48;
+    std::uint64_t tag_hashes_[kTrackedTags] = {};
+    std::size_t tag_count_ = 0;
+    std::uint64_t last_tag_line_ = 0;
+    std::uint64_t last_token_line_ = 0;   // line of the last movetext token (for blank lines)
+    long long last_number_ = -1;          // the game's last move number (-1: none yet; blank
+                                          // lines before the first are not looked at)
+    bool text_reported_ = false;          // a TextBetweenGames notice was given in this gap
+    bool comment_nested_open_ = false;    // the last comment contained a '{'
+    SourcePos preamble_pos_;              // text before the first game, reported after begin_game
+    bool preamble_ = false;
+    std::string preamble_text_;
     // scratch
     std::string text_;
     char name_[kMaxToken + 1] = {};
@@ -370,15 +465,77 @@ template <class V> void PgnReader::start_game(V& v, const SourcePos& pos, std::s
     game_.start = pos;
     game_.raw_begin = games_ == 1 ? 0 : base_ + idx;
     in_game_ = true;
-    pending_end_ = skip_ = saw_event_ = false;
+    pending_end_ = skip_ = false;
     depth_ = skip_var_depth_ = 0;
     state_ = s;
+    tag_count_ = 0;
     last_tag_line_ = pos.line;
+    last_number_ = -1;
+    text_reported_ = comment_nested_open_ = false;
+    last_token_line_ = pos.line;
     emit(v, [&] { return v.begin_game(game_); });
+    if (preamble_) [[unlikely]] {
+        preamble_ = false;
+        const std::string msg = "text before the first game: '" + preamble_text_ + "'";
+        on_notice(v, PgnNotice::TextBetweenGames, preamble_pos_, msg);
+    }
 }
+
+template <class V> void PgnReader::on_notice(V& v, PgnNotice k, const SourcePos& pos, std::string_view msg) {
+    if (!quiet()) emit(v, [&] { return v.notice(k, pos, msg); });
+}
+
+template <class V> bool PgnReader::on_dialect_word(V& v, const char* b, std::size_t n, std::size_t idx) {
+    const std::string_view w(b, n);
+    if (w == "@@@@" || w == "e.p." || w == "e.p" || w == "ep.") {
+        deliver_san(v, b, n, idx);
+        return true;
+    }
+    std::size_t i = 0;
+    while (is_ellipsis(b + i, n - i)) i += 3;
+    if (i == n && n > 0) { // "…" standing alone, as "..." may
+        on_notice(v, PgnNotice::UnicodeEllipsis, pos_at(idx), "'…' read as '...'");
+        return true;
+    }
+    return false;
+}
+
+template <class V> bool PgnReader::on_movetext_gap(V& v) {
+    const long long n = peek_move_number();
+    if (n >= 0 && (n == 1 || n < last_number_)) {
+        finish_game(v, p_); // the numbering restarts: a new game without tags
+        return true;
+    }
+    on_notice(v, PgnNotice::BlankLineInMovetext, pos_at(p_), "blank line inside the movetext: the game goes on");
+    last_token_line_ = line_;
+    return false;
+}
+
+template <class V> void PgnReader::on_outside_text(V& v) {
+    const SourcePos pos = pos_at(p_);
+    const bool report = !text_reported_;
+    text_reported_ = true;
+    const char first = buf_[p_];
+    const TextScan t = scan_line_comment(report); // from the byte after `first` to the line end
+    if (!report) return;
+    std::string clip(1, first);
+    clip += t.text.substr(0, 39);
+    while (!clip.empty() && (clip.back() == ' ' || clip.back() == '\t')) clip.pop_back();
+    for (char& c : clip)
+        if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) >= 127) c = '?';
+    if (!in_game_) { // a preamble: reported once the first game has begun
+        preamble_ = true;
+        preamble_pos_ = pos;
+        preamble_text_ = std::move(clip);
+        return;
+    }
+    on_notice(v, PgnNotice::TextBetweenGames, pos, "text between games: '" + clip + "'");
+}
+
 
 template <class V> void PgnReader::begin_movetext(V& v, std::size_t idx) {
     state_ = State::Movetext;
+    last_token_line_ = line_;
     if (!quiet()) {
         const SourcePos pos = pos_at(idx);
         emit(v, [&] { return v.begin_movetext(pos); });
@@ -426,19 +583,30 @@ template <class V> void PgnReader::on_comment(V& v, bool brace) {
             start_game(v, t.open, 0, State::Movetext);
             if (!quiet()) emit(v, [&] { return v.begin_movetext(t.open); });
         }
-        report(v, PgnErrorKind::UnterminatedComment, t.open, "comment '{' is never closed");
+        report(v, PgnErrorKind::UnterminatedComment, t.open, unterminated_message());
         return;
     }
-    if (state_ == State::Tags) begin_movetext(v, p_);
+    if (state_ == State::Tags) {
+        if (!brace) { // a ';' line inside the tag section does not end it
+            scan_line_comment(false);
+            return;
+        }
+        begin_movetext(v, p_);
+    } else if (line_ > last_token_line_ + 1 && last_number_ >= 0) [[unlikely]] {
+        on_movetext_gap(v);
+    }
+    comment_nested_open_ = false;
     const bool keep = !quiet();
     const TextScan t = brace ? scan_brace_comment(keep) : scan_line_comment(keep);
-    if (t.end != TextEnd::Closed) report(v, PgnErrorKind::UnterminatedComment, t.open, "comment '{' is never closed");
+    if (t.end != TextEnd::Closed) report(v, PgnErrorKind::UnterminatedComment, t.open, unterminated_message());
     if (keep && !quiet()) emit(v, [&] { return v.comment(t.text, t.open, t.truncated); });
+    last_token_line_ = line_;
 }
 
 template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
     if (!in_game_) {
         start_game(v, pos_at(p_), p_, State::Tags);
+        seen_tag(peek_tag_name());
     } else if (pending_end_) {
         finish_game(v, p_);
         game_done = true;
@@ -452,15 +620,15 @@ template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
         finish_game(v, p_);
         game_done = true;
         return;
-    } else if (line_ > last_tag_line_ + 1 || (saw_event_ && peek_tag_name() == "Event")) {
-        finish_game(v, p_);
+    } else if (const std::string_view name = peek_tag_name();
+               seen_tag(name) && (line_ > last_tag_line_ + 1 || name == "Event")) {
+        finish_game(v, p_); // a repeated tag name: the next game's tag section
         game_done = true;
         return;
     }
     const TagScan t = scan_tag();
     last_tag_line_ = line_;
     if (t.deliver) {
-        if (t.name == "Event") saw_event_ = true;
         if (!quiet()) {
             const std::string_view value(text_.data(), text_.size());
             emit(v, [&] { return v.tag(t.name, value, t.pos, t.truncated); });
@@ -503,6 +671,7 @@ void PgnReader::on_san(V& v, const char* b, std::size_t n, std::size_t idx, std:
     if (ok_start && j < n) nag = annotation_nag(b + j, n - j);
     if (!ok_start || (j < n && nag == 0)) {
         // report the whole word (for "12.@@" the word starts before b)
+        if (whole == n && on_dialect_word(v, b, n, idx)) return;
         on_garbage(v, b + n - whole, whole, idx + n - whole);
         return;
     }
@@ -539,12 +708,26 @@ template <class V> void PgnReader::on_word(V& v) {
             if (num < 1000000000000ULL) num = num * 10 + std::uint64_t(b[i] - '0');
             ++i;
         }
-        if (i == n || b[i] == '.') {
+        if (i == n || b[i] == '.' || is_ellipsis(b + i, n - i)) {
+            if (i == n && n == 4 && num == 0) [[unlikely]] { // "0000": a null move
+                deliver_san(v, b, n, s);
+                return;
+            }
+            last_number_ = static_cast<long long>(num);
             if (!quiet()) {
                 const SourcePos pos = pos_at(s);
                 emit(v, [&] { return v.move_number(num, pos); });
             }
-            while (i < n && b[i] == '.') ++i;
+            while (i < n) {
+                if (b[i] == '.') {
+                    ++i;
+                } else if (is_ellipsis(b + i, n - i)) {
+                    on_notice(v, PgnNotice::UnicodeEllipsis, pos_at(s + i), "move number written with '…': read as '...'");
+                    i += 3;
+                } else {
+                    break;
+                }
+            }
             if (i < n) on_san(v, b + i, n - i, s + i, n);
             return;
         }
@@ -589,6 +772,12 @@ template <class V> void PgnReader::on_word(V& v) {
         if (i < n) on_garbage(v, b, n, s);
         return;
     } else {
+        if (n < avail && b[n] == '(' && n + 2 < avail && (cls(b[n + 1]) & C_ALPHA) && b[n + 2] == ')') [[unlikely]] {
+            // "e8(Q)": one token, so that the checker can name it (it is no move and no variation)
+            p_ = s + n + 3;
+            deliver_san(v, b, n + 3, s);
+            return;
+        }
         on_san(v, b, n, s, n, san_run); // letters, "--", or garbage
         return;
     }
@@ -633,6 +822,7 @@ template <class V> bool PgnReader::read_game(V& v) {
         case '%':
             if (base_ + p_ == line_start_) {
                 scan_line_comment(false);
+                last_token_line_ = line_; // an escape line is no blank line
                 continue;
             }
             break;
@@ -643,7 +833,10 @@ template <class V> bool PgnReader::read_game(V& v) {
             continue;
         }
         case '(': {
-            if (!(in_game_ && !pending_end_ && state_ == State::Movetext) && !enter_movetext(v)) return true;
+            if (const Gate g = gate(v); g != Gate::Go) {
+                if (g == Gate::NextGame) return true;
+                continue;
+            }
             const bool q = quiet();
             if (depth_ == 0) var_open_ = pos_at(p_);
             ++depth_;
@@ -655,7 +848,10 @@ template <class V> bool PgnReader::read_game(V& v) {
             continue;
         }
         case ')': {
-            if (!(in_game_ && !pending_end_ && state_ == State::Movetext) && !enter_movetext(v)) return true;
+            if (const Gate g = gate(v); g != Gate::Go) {
+                if (g == Gate::NextGame) return true;
+                continue;
+            }
             if (depth_ == 0) {
                 report(v, PgnErrorKind::UnmatchedParen, pos_at(p_), "')' without a matching '('");
             } else {
@@ -672,14 +868,26 @@ template <class V> bool PgnReader::read_game(V& v) {
         }
         case ']':
         case '}':
-            if (!(in_game_ && !pending_end_ && state_ == State::Movetext) && !enter_movetext(v)) return true;
-            on_garbage(v, buf_.get() + p_, 1, p_);
+            if (const Gate g = gate(v); g != Gate::Go) {
+                if (g == Gate::NextGame) return true;
+                continue;
+            }
+            if (c == '}' && comment_nested_open_) {
+                report(v, PgnErrorKind::GarbageToken, pos_at(p_),
+                       "unexpected '}': the comment before it seems to contain a nested '{ ... }' (PGN comments do "
+                       "not nest)");
+            } else {
+                on_garbage(v, buf_.get() + p_, 1, p_);
+            }
             ++p_;
             continue;
         default:
             break;
         }
-        if (!(in_game_ && !pending_end_ && state_ == State::Movetext) && !enter_movetext(v)) return true;
+        if (const Gate g = gate(v); g != Gate::Go) {
+            if (g == Gate::NextGame) return true;
+            continue;
+        }
         on_word(v);
     }
 }

@@ -15,6 +15,7 @@
 namespace horde {
 
 class PgnReader;
+class DuplicateFinder;
 
 struct CheckTotals {
     std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
@@ -48,7 +49,11 @@ struct CheckOutputOptions {
     bool warnings = true;     // warnings among them
     bool valid_raw = false;   // keep the raw bytes of valid games (--valid-out)
     bool invalid_raw = false; // and of invalid ones (--invalid-out)
+    bool duplicates_raw = false; // and of duplicate games (--duplicates-out)
     bool stats = false;
+    // --duplicates: the finder that sees every record in order (it marks them, so that run
+    // is on one thread); null when off.
+    DuplicateFinder* duplicates = nullptr;
 };
 
 // The output of a run of consecutive games.
@@ -56,12 +61,13 @@ struct CheckOutput {
     std::string out;              // stdout: NDJSON verdicts
     std::string err;              // stderr: diagnostics
     std::string valid, invalid;   // raw games
+    std::string duplicates;       // raw duplicate games (--duplicates-out)
     CheckTotals totals;
     CheckStats stats;
     std::uint64_t input_position = 0; // see PipelineSettings::input_position
 
     void add(const GameRecord& record, std::string_view raw, const CheckOutputOptions& options);
-    std::size_t buffered() const { return out.size() + err.size() + valid.size() + invalid.size(); }
+    std::size_t buffered() const { return out.size() + err.size() + valid.size() + invalid.size() + duplicates.size(); }
     void clear_text(); // empties the four strings, keeps the counts
 };
 

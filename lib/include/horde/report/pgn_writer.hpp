@@ -25,7 +25,10 @@
 //     comment) stays a ';' comment ("; text"), which ends its line.
 //   * Variations "(...)" at any depth, '(' glued to the next token and ')' to the previous one;
 //     a variation without any token (or whose tokens were all dropped) is dropped. A result
-//     token inside a variation is kept as it stands.
+//     token inside a variation is dropped (it ends nothing). A null move (only possible in a
+//     variation, or in the main line with allow_null_moves) is written "--"; an "e.p." mark is
+//     dropped. Every accepted dialect spelling (notation/dialect.hpp) comes out as SAN, so the
+//     export passes the checker in strict mode with no warning except for null moves.
 //   * The result token last.
 //   * Lines of at most `max_line` (80) bytes, broken at spaces (between tokens and between the
 //     words of a comment); one word longer than the limit (a long comment word, a ';' comment)
