@@ -31,6 +31,10 @@ same_as_one_thread() {
 for f in "$GAMES"/*.pgn; do
     same_as_one_thread "$(basename "$f")" "$f"
 done
+# the PGN dialect cases (reader notices, move-number checks, odd boundaries)
+for f in "$TESTDATA"/dialects/*.pgn; do
+    [ -e "$f" ] && same_as_one_thread "dialects/$(basename "$f")" "$f"
+done
 # every corpus at once (game numbers restart per file, the totals do not), and from stdin
 same_as_one_thread "all corpora" "$GAMES"/*.pgn
 cat "$GAMES"/*.pgn >"$WORK/all.pgn"
