@@ -48,7 +48,7 @@ inline bool promotion_allowed(Variant v, PieceType pt) {
 // Whether a pseudo-legal move (not castling) leaves the mover's king safe: the enemy's
 // attacks on the king square are recomputed with the occupancy after the move, without
 // copying the position.
-template <Variant V> inline bool leaves_king_safe(const Position& pos, Move m) {
+template <Variant V> [[gnu::always_inline]] inline bool leaves_king_safe(const Position& pos, Move m) {
     const Color us = pos.side;
     if (!Rules<V>::has_king(us)) return true;
     const Bitboard king = pos.pieces(us, KING);
@@ -69,7 +69,7 @@ template <Variant V> inline bool leaves_king_safe(const Position& pos, Move m) {
 // found from the destination backwards: only the few candidate origins are tested, not
 // every legal move of the position (this is the hot path of PGN validation).
 template <Variant V>
-inline int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboard from_mask, PieceType promoted, Move* out) {
+[[gnu::always_inline]] inline int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboard from_mask, PieceType promoted, Move* out) {
     const Color us = pos.side;
     const Piece target = pos.piece_on(to);
     if (target != NO_PIECE && color_of(target) == us) return 0;
@@ -109,7 +109,7 @@ inline int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboa
     return n;
 }
 
-template <Variant V> inline Move resolve_san_exact_as(const Position& pos, const SanMove& san) {
+template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(const Position& pos, const SanMove& san) {
     if (san.kind != SanMove::Kind::Normal || san.promotion_without_equals) return Move::none();
     const PieceType pt = san.piece ? piece_type_from_letter(san.piece) : PAWN;
     if (pt == NO_PIECE_TYPE) return Move::none();
@@ -128,7 +128,7 @@ template <Variant V> inline Move resolve_san_exact_as(const Position& pos, const
     return captures == san.capture ? found[0] : Move::none();
 }
 
-template <Variant V> inline bool suffix_plainly_right_as(const Position& pos, SanMove::Suffix suffix) {
+template <Variant V> [[gnu::always_inline]] inline bool suffix_plainly_right_as(const Position& pos, SanMove::Suffix suffix) {
     if (variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
     const Bitboard king = pos.pieces(pos.side, KING);
     const bool check = king && pos.template attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
