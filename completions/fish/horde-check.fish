@@ -17,3 +17,8 @@ complete -c horde-check -l variant -x -a 'chess chess960 horde orda' -d 'Force t
 complete -c horde-check -s q -l quiet -d 'Only the summary line'
 complete -c horde-check -l no-warnings -d 'Do not print warnings'
 complete -c horde-check -s v -l verbose -d 'Log each input totals and speed to stderr'
+complete -c horde-check -l threads -x -d 'Threads (default: every core)'
+complete -c horde-check -l progress -d 'Show the progress line even off a terminal'
+complete -c horde-check -l no-progress -d 'Never show the progress line'
+complete -c horde-check -l stats -d 'Counts by variant, status, result and code'
+complete -c horde-check -l stats-json -r -F -d 'Write the counts to FILE as JSON'

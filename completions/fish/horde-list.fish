@@ -14,3 +14,6 @@ complete -c horde-list -l moves -d 'Inputs are FEN lines: list their legal moves
 complete -c horde-list -l notation -x -a 'san uci' -d 'Notation of --moves'
 complete -c horde-list -l variant -x -a 'chess chess960 horde orda' -d 'Game: chess, chess960, horde or orda'
 complete -c horde-list -l keep-partial -d 'List the positions of invalid games up to the error'
+complete -c horde-list -l threads -x -d 'Threads (default: every core)'
+complete -c horde-list -l progress -d 'Show the progress line even off a terminal'
+complete -c horde-list -l no-progress -d 'Never show the progress line'

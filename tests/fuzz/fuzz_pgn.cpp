@@ -1,5 +1,5 @@
 // fuzz-pgn: the whole horde-check pipeline on the input as a PGN file, in the default,
-// --strict and --lichess modes: reader, GameChecker, diagnostics, the NDJSON record, raw game
+// --strict, --lichess and --allow-null-moves modes: reader, GameChecker, diagnostics, the NDJSON record, raw game
 // capture (--valid-out/--invalid-out) and the position listing of horde-list. Self-checks:
 //   * every mode sees the same games, and the raw bytes of the games rebuild the input;
 //   * every JSON record and listed JSON line parses;
@@ -98,9 +98,10 @@ void check_export(std::string_view text, const CheckOptions& options) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text = fuzz::as_text(data, size);
-    CheckOptions plain, strict, lichess;
+    CheckOptions plain, strict, lichess, nulls;
     strict.strict = true;
     lichess.lichess = true;
+    nulls.allow_null_moves = true;
 
     std::string raw;
     const auto records = check_text(text, plain, &raw);
@@ -109,14 +110,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_listing(records);
     check_export(text, plain);
 
-    for (const CheckOptions* options : {&strict, &lichess}) {
+    for (const CheckOptions* options : {&strict, &lichess, &nulls}) {
+        const char* mode = options->strict ? "strict" : options->lichess ? "lichess" : "allow-null-moves";
         const auto other = check_text(text, *options, nullptr);
-        FUZZ_CHECK(other.size() == records.size(), fmt::format("{} games by default, {} with --{}", records.size(),
-                                                               other.size(), options->strict ? "strict" : "lichess"));
+        FUZZ_CHECK(other.size() == records.size(),
+                   fmt::format("{} games by default, {} with --{}", records.size(), other.size(), mode));
         for (std::size_t i = 0; i < other.size(); ++i) {
             check_record(other[i]);
-            if (options->strict && other[i].valid())
+            // --strict only adds errors; --allow-null-moves only removes them.
+            if (options == &strict && other[i].valid())
                 FUZZ_CHECK(records[i].valid(), fmt::format("game {}: valid with --strict, invalid by default", i + 1));
+            if (options == &nulls && records[i].valid())
+                FUZZ_CHECK(other[i].valid(), fmt::format("game {}: valid by default, invalid with --{}", i + 1, mode));
         }
         check_export(text, *options);
     }

@@ -47,6 +47,9 @@ for v in chess horde orda chess960; do
             if ($1 % 2) printf "%s%s ", ($2 % 2 ? int(($2 + 1) / 2) ". " : ""), $3 > file
             else printf "%s ", $4 > file }'
 done
+# pgn: the dialect fixtures (one per tolerated or refused spelling, null moves included).
+for f in "$TESTDATA"/dialects/*.pgn; do cp "$f" "$CORPUS/pgn/dialect-$(basename "$f")"; done
+
 # input: a little text in every format the input layer reads, whole and cut short, and a zstd
 # file behind a skippable frame (as lichess dumps start).
 head -c 3000 "$TESTDATA/games/horde-valid.pgn" >"$CORPUS/input/plain.pgn"

@@ -8,7 +8,9 @@
 #include "input.hpp"
 #include "log.hpp"
 #include "output.hpp"
+#include "progress.hpp"
 #include "horde/pgn/reader.hpp"
+#include "horde/report/check_run.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -35,50 +37,66 @@ struct Options {
     bool quiet = false;
     bool no_warnings = false;
     bool verbose = false;
+    unsigned threads = 0; // 0: every core
+    horde::tools::ProgressFlags progress;
+    bool stats = false;
+    std::string stats_json;
 };
 
-struct Totals {
-    std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
-};
+using Totals = horde::CheckTotals;
 
 using horde::tools::RecordOutput;
 
 // Where the data goes: stdout for --json, the --valid-out/--invalid-out/--duplicates-out files
-// (each may be null); the duplicate finder (one for all inputs, or null).
+// and the --stats-json file (each may be null); the duplicate finder (one for all inputs, or null).
 struct Outputs {
-    std::unique_ptr<RecordOutput> json, valid, invalid, duplicates;
+    std::unique_ptr<RecordOutput> json, valid, invalid, duplicates, stats;
     horde::DuplicateFinder* finder = nullptr;
 };
 
+// Whole records only (a batch of games' output), then a record boundary.
+void write_records(RecordOutput* out, const std::string& data) {
+    if (!out || data.empty()) return;
+    out->write(data);
+    out->end_record();
+}
+
 int check_pgn_file(const std::string& name, const Options& o, const horde::CheckOptions& check_options,
-                   Totals& totals, Outputs& outputs) {
+                   Totals& totals, horde::CheckStats& stats, horde::ProgressMeter& progress, Outputs& outputs) {
     const auto input = horde::tools::open_input("horde-check", name);
     if (!input) return kExitUsage;
-    const std::string& display = input->display_name();
+    // Progress in bytes of the file (compressed bytes for compressed input).
+    progress.start_input(input->raw_size().value_or(0));
+    horde::CheckOutputOptions out_options;
+    out_options.display = input->display_name();
+    out_options.json = o.json;
+    out_options.diagnostics = !o.quiet;
+    out_options.warnings = !o.no_warnings;
+    out_options.valid_raw = outputs.valid != nullptr;
+    out_options.invalid_raw = outputs.invalid != nullptr;
+    out_options.duplicates_raw = outputs.duplicates != nullptr;
+    out_options.duplicates = outputs.finder;
+    out_options.stats = o.stats || outputs.stats;
+    horde::CheckRunSettings settings;
+    settings.threads = o.threads;
+    settings.input_position = [&] { return input->raw_bytes_read(); }; // on the reading thread
     horde::PgnReader reader(*input);
-    const bool capture = outputs.valid || outputs.invalid || outputs.duplicates;
-    horde::check_pgn(reader, check_options, capture, outputs.finder, [&](const horde::GameRecord& r, std::string_view raw) {
-        ++totals.games;
-        totals.plies += std::uint64_t(r.plies());
-        totals.warnings += r.warnings.size();
-        if (r.valid()) ++totals.valid;
-        else ++totals.invalid;
-        if (!o.quiet) horde::print_record_diagnostics(stderr, display, r, !o.no_warnings);
-        if (outputs.json) {
-            std::string line = horde::record_to_json(r);
-            line.insert(1, fmt::format("\"file\":\"{}\",", horde::json_escape(display)));
-            line += '\n';
-            outputs.json->write(line);
-            outputs.json->end_record();
+    horde::run_check(reader, check_options, out_options, settings, [&](horde::CheckOutput& out) {
+        if (!out.err.empty()) {
+            progress.clear();
+            std::fwrite(out.err.data(), 1, out.err.size(), stderr);
         }
-        // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).
-        RecordOutput* out = (r.valid() ? outputs.valid : outputs.invalid).get();
-        if (horde::is_duplicate(r)) out = outputs.duplicates ? outputs.duplicates.get() : r.valid() ? outputs.valid.get() : nullptr;
-        if (out) {
-            out->write(raw);
-            out->end_record();
-        }
+        write_records(outputs.json.get(), out.out);
+        write_records(outputs.valid.get(), out.valid);
+        write_records(outputs.invalid.get(), out.invalid);
+        write_records(outputs.duplicates.get(), out.duplicates);
+        totals.add(out.totals);
+        out.totals = {};
+        stats.add(out.stats);
+        out.stats = {};
+        progress.bytes(out.input_position, totals.games);
     });
+    progress.clear();
     if (horde::tools::report_input_error("horde-check", *input)) return kExitUsage;
     return 0;
 }
@@ -129,6 +147,14 @@ int main(int argc, char** argv) {
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
     app.add_flag("--no-warnings", o.no_warnings, "Do not print warnings");
     app.add_flag("-v,--verbose", o.verbose, "Log each input's totals and speed to stderr");
+    app.add_option("--threads", o.threads, "Check PGN on N threads (default: every core; 1: one thread); "
+                                           "the output is the same whatever N")
+        ->check(CLI::PositiveNumber);
+    horde::tools::add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
+    app.add_flag("--stats", o.stats, "After the summary, counts by variant, status, declared result, "
+                                     "error and warning code");
+    app.add_option("--stats-json", o.stats_json, "Write the --stats counts to this file as one JSON object "
+                                                 "(objects of several runs add up key by key)");
     app.set_version_flag("--version", "horde-check 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
@@ -154,18 +180,24 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "horde-check: --valid-out/--invalid-out/--duplicates-out apply to PGN input, not --fen\n");
         return kExitUsage;
     }
+    if (o.fen && (o.stats || !o.stats_json.empty())) {
+        fmt::print(stderr, "horde-check: --stats/--stats-json apply to PGN input, not --fen\n");
+        return kExitUsage;
+    }
     horde::tools::restore_sigpipe();
     horde::tools::exit_on_interrupt("horde-check");
     Outputs outputs;
     if (o.json) outputs.json = std::make_unique<RecordOutput>("horde-check", 1, "stdout");
     for (auto [option, path, out] : {std::tuple{"--valid-out", &o.valid_out, &outputs.valid},
                                      std::tuple{"--invalid-out", &o.invalid_out, &outputs.invalid},
-                                     std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates}}) {
+                                     std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates},
+                                     std::tuple{"--stats-json", &o.stats_json, &outputs.stats}}) {
         if (path->empty()) continue;
         *out = RecordOutput::create("horde-check", *path, fmt::format("{} {}", option, *path));
         if (!*out) return kExitUsage;
     }
     if (o.files.empty()) o.files.push_back("-");
+    o.threads = horde::tools::thread_count(o.threads);
 
     // Diagnostics can be many: buffer stderr; stdout is line data.
     static char err_buffer[1 << 16];
@@ -175,13 +207,15 @@ int main(int argc, char** argv) {
     if (check_options.duplicates != horde::DuplicateMode::Off) outputs.finder = &finder.emplace(check_options.duplicates);
     const auto start = std::chrono::steady_clock::now();
     Totals totals;
+    horde::CheckStats stats;
+    horde::ProgressMeter progress(stderr, "horde-check", horde::tools::progress_wanted(o.progress));
     int status = 0;
     const auto log = horde::tools::make_stderr_logger("horde-check", o.verbose);
     for (const auto& file : o.files) {
         const Totals before = totals;
         const auto file_start = std::chrono::steady_clock::now();
         const int rc = o.fen ? check_fen_file(file, o, fen_variant, totals, outputs)
-                             : check_pgn_file(file, o, check_options, totals, outputs);
+                             : check_pgn_file(file, o, check_options, totals, stats, progress, outputs);
         status = std::max(status, rc);
         const double file_secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - file_start).count();
@@ -191,13 +225,16 @@ int main(int argc, char** argv) {
                   file_secs > 0 ? double(totals.plies - before.plies) / file_secs : 0.0);
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates})
+    progress.clear();
+    write_records(outputs.stats.get(), stats.to_json());
+    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates, &outputs.stats})
         if (*out) (*out)->close();
     using horde::tools::counted;
     fmt::print(stderr, "horde-check: {}, {} valid, {} invalid, {}, {}, {:.3f} s\n",
                o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),
                totals.valid, totals.invalid, counted(totals.warnings, "warning", "warnings"),
                counted(totals.plies, "ply", "plies"), secs);
+    if (o.stats) fmt::print(stderr, "{}", stats.to_text("horde-check"));
     std::fflush(stderr);
     if (status) return status;
     return totals.invalid ? kExitInvalid : 0;

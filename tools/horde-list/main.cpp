@@ -1,6 +1,7 @@
 // horde-list: the positions of PGN games (chess, Horde, Orda) as FEN, EPD, TSV or NDJSON lines,
 // or (--moves) the legal moves of FEN lines. The listing itself is horde/report/position_list.hpp.
 #include "cli.hpp"
+#include "progress.hpp"
 #include "input.hpp"
 #include "output.hpp"
 #include "horde/report/diagnostics.hpp"
@@ -30,10 +31,12 @@ struct Options {
     int ply = -1, every = 0;
     std::string notation;
     std::string variant;
+    unsigned threads = 0; // 0: every core
+    horde::tools::ProgressFlags progress;
 };
 
 struct Counts {
-    std::uint64_t invalid = 0;
+    std::uint64_t invalid = 0, games = 0;
 };
 
 void write_stdout(std::string_view data) {
@@ -41,19 +44,24 @@ void write_stdout(std::string_view data) {
         horde::tools::exit_on_write_error("horde-list", "stdout", errno);
 }
 
-int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, horde::ThreadedPositionLister& lister,
-                  Counts& counts) {
+int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, unsigned threads,
+                  horde::ThreadedPositionLister& lister, horde::ProgressMeter& progress, Counts& counts) {
     const auto input = horde::tools::open_input("horde-list", name);
     if (!input) return kExitUsage;
-    const std::string& display = input->display_name();
+    progress.start_input(input->raw_size().value_or(0)); // compressed bytes for compressed input
     horde::PgnReader reader(*input);
-    horde::check_pgn(reader, check_options, false, [&](const horde::GameRecord& r, std::string_view) {
-        if (!r.valid()) {
-            ++counts.invalid;
-            horde::print_record_diagnostics(stderr, display, r, false);
-        }
-        lister.list_game(r);
-    });
+    const auto position = [&] { return input->raw_bytes_read(); }; // on the reading thread
+    horde::run_list(reader, check_options, input->display_name(), threads, position, lister,
+                    [&](horde::ListOutput& out) {
+                        if (!out.err.empty()) {
+                            progress.clear();
+                            std::fwrite(out.err.data(), 1, out.err.size(), stderr);
+                        }
+                        counts.invalid += out.invalid;
+                        counts.games += out.games;
+                        progress.bytes(out.input_position, counts.games);
+                    });
+    progress.clear();
     if (horde::tools::report_input_error("horde-list", *input)) return kExitUsage;
     return 0;
 }
@@ -109,6 +117,10 @@ int main(int argc, char** argv) {
     horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --moves the default variant (default: horde)");
     app.add_flag("--keep-partial", o.keep_partial, "List the positions of an invalid game up to its first error");
+    app.add_option("--threads", o.threads, "Check PGN on N threads (default: every core; 1: checking on one "
+                                           "thread, listing on a second); the output is the same whatever N")
+        ->check(CLI::PositiveNumber);
+    horde::tools::add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.set_version_flag("--version", "horde-list 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
     horde::tools::restore_sigpipe();
@@ -153,10 +165,14 @@ int main(int argc, char** argv) {
         list_options.every = o.every;
         list_options.unique = o.unique;
         list_options.keep_partial = o.keep_partial;
-        // Checking on this thread, listing on a second one.
+        // Checking on `threads` threads, listing on one more.
         horde::ThreadedPositionLister lister(list_options, write_stdout);
-        for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, check_options, lister, counts));
+        horde::ProgressMeter progress(stderr, "horde-list", horde::tools::progress_wanted(o.progress));
+        for (const auto& file : o.files)
+            status = std::max(status, list_pgn_file(file, check_options, horde::tools::thread_count(o.threads), lister,
+                                                    progress, counts));
         lister.finish();
+        progress.clear();
     }
     horde::tools::finish_stdout("horde-list");
     std::fflush(stderr);

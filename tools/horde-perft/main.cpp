@@ -1,5 +1,6 @@
 // horde-perft: perft counts for chess, Horde and Orda positions.
 #include "cli.hpp"
+#include "progress.hpp"
 #include "log.hpp"
 #include "output.hpp"
 
@@ -7,6 +8,7 @@
 #include "horde/io/line_input.hpp"
 #include "horde/notation/move_list.hpp"
 #include "horde/perft/perft.hpp"
+#include "horde/perft/split.hpp"
 #include "horde/perft/suite.hpp"
 
 #include <CLI/CLI.hpp>
@@ -15,7 +17,6 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
-#include <thread>
 
 namespace {
 
@@ -35,16 +36,19 @@ struct Options {
     std::size_t hash_mb = 0;
     bool json = false;
     bool verbose = false;
+    int split = -1;
+    horde::tools::ProgressFlags progress;
 };
 
 using horde::tools::kExitInvalid;
 using horde::tools::kExitUsage;
 
 struct Runner {
-    Variant variant;
+    Variant variant = Variant::Horde;
     horde::PerftOptions perft_options;
-    bool json;
+    bool json = false;
     std::shared_ptr<spdlog::logger> log;
+    horde::ProgressMeter* progress = nullptr; // erased before the result is printed
 
     // --verbose: one line per count on stderr.
     void log_result(std::string_view fen, int depth, std::uint64_t nodes, double seconds) const {
@@ -68,23 +72,42 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-int run_single(const Options& o, const Runner& runner) {
-    const std::string fen = o.fen.value_or(std::string(horde::start_fen(runner.variant)));
-    auto parsed = horde::Board::from_fen(runner.variant, fen);
+// The position of --fen (or the start) after --moves; nullopt after printing the error.
+std::optional<horde::Board> start_board(const Options& o, Variant variant) {
+    const std::string fen = o.fen.value_or(std::string(horde::start_fen(variant)));
+    auto parsed = horde::Board::from_fen(variant, fen);
     if (auto* err = std::get_if<horde::FenError>(&parsed)) {
-        fmt::print(stderr, "horde-perft: invalid FEN for {}: {}\n", horde::variant_name(runner.variant), err->message);
-        return kExitUsage;
+        fmt::print(stderr, "horde-perft: invalid FEN for {}: {}\n", horde::variant_name(variant), err->message);
+        return std::nullopt;
     }
     auto played = horde::play_move_list(std::get<horde::Board>(parsed), o.moves);
     if (auto* err = std::get_if<horde::MoveListError>(&played)) {
         fmt::print(stderr, "horde-perft: --moves: ply {} '{}': {} [{}]\n", err->ply, err->token, err->message, err->code);
-        return kExitUsage;
+        return std::nullopt;
     }
-    const horde::Board& board = std::get<horde::PlayedMoveList>(played).end;
+    return std::get<horde::PlayedMoveList>(played).end;
+}
+
+// --split D: every distinct position after D plies, "FEN<TAB>paths".
+int run_split(const Options& o, Variant variant) {
+    const auto board = start_board(o, variant);
+    if (!board) return kExitUsage;
+    horde::tools::restore_sigpipe();
+    for (const auto& p : horde::perft_split(*board, o.split)) fmt::print("{}\n", horde::split_line(p));
+    horde::tools::finish_stdout("horde-perft");
+    return 0;
+}
+
+int run_single(const Options& o, const Runner& runner) {
+    const std::string fen = o.fen.value_or(std::string(horde::start_fen(runner.variant)));
+    const auto start_position = start_board(o, runner.variant);
+    if (!start_position) return kExitUsage;
+    const horde::Board& board = *start_position;
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     if (o.divide) {
         const auto rows = horde::perft_divide(runner.variant, board.position(), o.depth, runner.perft_options);
+        if (runner.progress) runner.progress->clear();
         for (const auto& [move, count] : rows) {
             fmt::print("{} {}\n", board.uci(move), count);
             total += count;
@@ -95,6 +118,7 @@ int run_single(const Options& o, const Runner& runner) {
         total = horde::perft(runner.variant, board.position(), o.depth, runner.perft_options);
     }
     const double secs = seconds_since(start);
+    if (runner.progress) runner.progress->clear();
     runner.report(o.moves.empty() ? fen : board.fen(), o.depth, total, secs);
     fmt::print(stderr, "time {:.3f} s, {:.0f} nodes/s\n", secs, secs > 0 ? double(total) / secs : 0.0);
     return 0;
@@ -107,17 +131,19 @@ int run_stream(const Options& o, const Runner& runner) {
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t all_nodes = 0;
     const auto failure = horde::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
-        auto parsed = horde::Board::from_fen(runner.variant, line);
-        if (auto* err = std::get_if<horde::FenError>(&parsed)) {
-            fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", display, line_number, err->message);
+        const horde::WeightedFen weighted = horde::parse_weighted_fen(line); // "FEN" or "FEN<TAB>weight"
+        auto parsed = horde::Board::from_fen(runner.variant, weighted.fen);
+        if (auto* err = std::get_if<horde::FenError>(&parsed); err || !weighted.error.empty()) {
+            fmt::print(stderr, "{}:{}: error: {}\n", display, line_number,
+                       err ? "invalid FEN: " + err->message : weighted.error);
             status = kExitInvalid;
             return;
         }
         const auto t0 = std::chrono::steady_clock::now();
-        const auto nodes =
-            horde::perft(runner.variant, std::get<horde::Board>(parsed).position(), o.depth, runner.perft_options);
+        const auto nodes = weighted.weight * horde::perft(runner.variant, std::get<horde::Board>(parsed).position(),
+                                                          o.depth, runner.perft_options);
         all_nodes += nodes;
-        runner.report(line, o.depth, nodes, seconds_since(t0));
+        runner.report(weighted.fen, o.depth, nodes, seconds_since(t0));
         horde::tools::finish_stdout("horde-perft"); // each count as soon as it is known
     });
     if (failure) {
@@ -203,6 +229,10 @@ int main(int argc, char** argv) {
     app.add_option("--hash", o.hash_mb, "Transposition table size in MB (0: none)");
     app.add_flag("-v,--verbose", o.verbose, "Log each suite or stream position's count and time to stderr");
     app.add_flag("--json", o.json, "One NDJSON object per result: fen, variant, depth, nodes, seconds, nps");
+    app.add_option("--split", o.split, "Print every distinct position after D plies from --fen (or the start) once, "
+                                       "as 'FEN<TAB>paths'; a FEN stream line ending in <TAB>weight counts weight x perft")
+        ->check(CLI::Range(0, 8));
+    horde::tools::add_progress_options(app, o.progress, "root moves done, time left");
     app.set_version_flag("--version", "horde-perft 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
@@ -210,6 +240,14 @@ int main(int argc, char** argv) {
     if (!variant) return kExitUsage;
     if (!horde::tools::apply_start_option("horde-perft", o.start, variant_option->count() > 0, *variant, o.fen))
         return kExitUsage;
+    if (o.split >= 0) {
+        if (o.depth >= 0 || o.epd || o.fen_stream || o.divide || o.json) {
+            fmt::print(stderr, "horde-perft: --split takes --fen and --moves only (no --depth, --epd, input file, "
+                               "--divide or --json)\n");
+            return kExitUsage;
+        }
+        return run_split(o, *variant);
+    }
     if (o.depth < -1 || (o.depth == -1 && !o.epd)) {
         if (o.depth == -1) fmt::print(stderr, "horde-perft: --depth is required\n");
         else fmt::print(stderr, "horde-perft: depth must be 0 or more, got {}\n", o.depth);
@@ -236,9 +274,11 @@ int main(int argc, char** argv) {
         return kExitUsage;
     }
 
-    Runner runner{*variant, {}, o.json, horde::tools::make_stderr_logger("horde-perft", o.verbose)};
-    runner.perft_options.threads =
-        o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    Runner runner;
+    runner.variant = *variant;
+    runner.json = o.json;
+    runner.log = horde::tools::make_stderr_logger("horde-perft", o.verbose);
+    runner.perft_options.threads = int(horde::tools::thread_count(unsigned(o.threads)));
     std::unique_ptr<horde::PerftHash> hash;
     if (o.hash_mb > 0) {
         try {
@@ -249,6 +289,13 @@ int main(int argc, char** argv) {
         }
         runner.perft_options.hash = hash.get();
     }
+    // Deep single counts: root moves done, on a terminal.
+    horde::ProgressMeter progress(stderr, "horde-perft", horde::tools::progress_wanted(o.progress));
+    if (!o.epd && !o.fen_stream && progress.enabled())
+        runner.perft_options.on_root_move = [&](std::size_t done, std::size_t total) {
+            progress.steps(done, total, "root moves");
+        };
+    runner.progress = &progress;
     horde::tools::restore_sigpipe();
     const int status = o.epd ? run_epd(o, runner) : o.fen_stream ? run_stream(o, runner) : run_single(o, runner);
     horde::tools::finish_stdout("horde-perft");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <mutex>
 #include <thread>
 
 namespace horde {
@@ -106,8 +107,10 @@ struct WorkItem {
 // work than threads, then lets the threads take pieces one at a time. Root moves alone are
 // too few and too uneven (Horde's start position has 8) to keep two cores busy to the end.
 template <Variant V>
-void divide_parallel(const Position& pos, int depth, int threads, PerftHash* hash,
+void divide_parallel(const Position& pos, int depth, const PerftOptions& options,
                      std::vector<std::pair<Move, std::uint64_t>>& result) {
+    const int threads = options.threads;
+    PerftHash* hash = options.hash;
     std::vector<WorkItem> items;
     items.reserve(result.size());
     for (std::size_t i = 0; i < result.size(); ++i) {
@@ -134,11 +137,20 @@ void divide_parallel(const Position& pos, int depth, int threads, PerftHash* has
         items.swap(next);
     }
     std::vector<std::atomic<std::uint64_t>> counts(result.size());
+    std::vector<std::atomic<std::size_t>> items_left(result.size()); // per root move, for progress
+    for (const WorkItem& item : items) items_left[item.root].fetch_add(1, std::memory_order_relaxed);
+    std::size_t roots_done = 0;
+    for (auto& left : items_left) roots_done += left.load() == 0; // no legal reply: done already
+    std::mutex progress_mutex;
     std::atomic<std::size_t> next_item{0};
     auto worker = [&] {
         for (std::size_t i; (i = next_item.fetch_add(1, std::memory_order_relaxed)) < items.size();) {
             const WorkItem& item = items[i];
             counts[item.root].fetch_add(perft_dispatch<V>(item.pos, item.depth, hash), std::memory_order_relaxed);
+            if (items_left[item.root].fetch_sub(1, std::memory_order_acq_rel) == 1 && options.on_root_move) {
+                std::lock_guard lock(progress_mutex);
+                options.on_root_move(++roots_done, result.size());
+            }
         }
     };
     {
@@ -160,13 +172,15 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const Positi
     for (Move m : moves) result.emplace_back(m, 0);
     with_variant(v, [&]<Variant V>() {
         if (options.threads <= 1) {
+            std::size_t done = 0;
             for (auto& [move, count] : result) {
                 Position child = pos;
                 child.template play<V>(move);
                 count = perft_dispatch<V>(child, depth - 1, options.hash);
+                if (options.on_root_move) options.on_root_move(++done, result.size());
             }
         } else {
-            divide_parallel<V>(pos, depth, options.threads, options.hash, result);
+            divide_parallel<V>(pos, depth, options, result);
         }
     });
     return result;
@@ -174,7 +188,7 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const Positi
 
 std::uint64_t perft(Variant v, const Position& pos, int depth, const PerftOptions& options) {
     if (depth <= 0) return 1;
-    if (options.threads <= 1 || depth == 1)
+    if ((options.threads <= 1 && !options.on_root_move) || depth == 1)
         return with_variant(v, [&]<Variant V>() { return perft_dispatch<V>(pos, depth, options.hash); });
     std::uint64_t total = 0;
     for (const auto& [move, count] : perft_divide(v, pos, depth, options)) total += count;

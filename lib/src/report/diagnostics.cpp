@@ -18,10 +18,22 @@ void print_diagnostic(std::FILE* out, std::string_view file, const GameRecord& r
     std::fwrite(line.data(), 1, line.size(), out);
 }
 
-void print_record_diagnostics(std::FILE* out, std::string_view file, const GameRecord& r, bool warnings) {
-    for (const auto& d : r.errors) print_diagnostic(out, file, r, d, "error");
+void append_record_diagnostics(std::string& out, std::string_view file, const GameRecord& r, bool warnings) {
+    for (const auto& d : r.errors) {
+        out += format_diagnostic(file, r, d, "error");
+        out += '\n';
+    }
     if (warnings)
-        for (const auto& d : r.warnings) print_diagnostic(out, file, r, d, "warning");
+        for (const auto& d : r.warnings) {
+            out += format_diagnostic(file, r, d, "warning");
+            out += '\n';
+        }
+}
+
+void print_record_diagnostics(std::FILE* out, std::string_view file, const GameRecord& r, bool warnings) {
+    std::string text;
+    append_record_diagnostics(text, file, r, warnings);
+    std::fwrite(text.data(), 1, text.size(), out);
 }
 
 } // namespace horde

@@ -1,6 +1,9 @@
 #include "horde/report/position_list.hpp"
 
+#include "horde/game/pipeline.hpp"
 #include "horde/notation/san.hpp"
+#include "horde/pgn/reader.hpp"
+#include "horde/report/diagnostics.hpp"
 
 #include <algorithm>
 #include <array>
@@ -282,7 +285,14 @@ std::uint64_t PositionLister::list_game(const Board* start, bool valid, std::spa
     return lines_ - before;
 }
 
-void ThreadedPositionLister::Batch::clear() {
+void ListBatch::add(const GameRecord& r) {
+    state.push_back(!r.start ? 0 : r.valid() ? 1 : 2);
+    starts.push_back(r.start ? *r.start : Board());
+    moves.insert(moves.end(), r.moves.begin(), r.moves.end());
+    ends.push_back(moves.size());
+}
+
+void ListBatch::clear() {
     starts.clear();
     state.clear();
     moves.clear();
@@ -297,11 +307,14 @@ ThreadedPositionLister::ThreadedPositionLister(ListOptions options, PositionList
 ThreadedPositionLister::~ThreadedPositionLister() { finish(); }
 
 void ThreadedPositionLister::list_game(const GameRecord& r) {
-    filling_.state.push_back(!r.start ? 0 : r.valid() ? 1 : 2);
-    filling_.starts.push_back(r.start ? *r.start : Board());
-    filling_.moves.insert(filling_.moves.end(), r.moves.begin(), r.moves.end());
-    filling_.ends.push_back(filling_.moves.size());
+    filling_.add(r);
     if (filling_.games() >= kBatchGames || filling_.moves.size() >= kBatchGames * 256) hand_over();
+}
+
+void ThreadedPositionLister::list_batch(ListBatch& batch) {
+    if (filling_.games()) hand_over();
+    std::swap(filling_, batch);
+    if (filling_.games()) hand_over();
 }
 
 void ThreadedPositionLister::hand_over() {
@@ -346,6 +359,55 @@ void ThreadedPositionLister::finish() {
     cv_.notify_all();
     worker_.join();
     lister_.flush();
+}
+
+void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
+              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
+              const std::function<void(ListOutput&)>& flush) {
+    auto diagnose = [&](ListOutput& out, const GameRecord& r) {
+        ++out.games;
+        if (!r.valid()) {
+            ++out.invalid;
+            append_record_diagnostics(out.err, display, r, false);
+        }
+    };
+    if (threads <= 1) {
+        ListOutput out;
+        check_pgn(reader, options, false, [&](const GameRecord& r, std::string_view) {
+            diagnose(out, r);
+            lister.list_game(r);
+            if (out.games % 256 == 0 || out.err.size() >= (64 << 10)) {
+                out.input_position = input_position();
+                flush(out);
+                out = ListOutput{};
+            }
+        });
+        out.input_position = input_position();
+        flush(out);
+        return;
+    }
+    PipelineSettings settings;
+    settings.threads = threads;
+    settings.input_position = input_position;
+    PgnPipeline pipeline(settings);
+    struct Slot {
+        ListOutput out;
+        ListBatch batch;
+    };
+    std::vector<Slot> slots(pipeline.slots());
+    pipeline.run(
+        reader, options,
+        [&](std::size_t slot, const GameRecord& r, std::string_view) {
+            diagnose(slots[slot].out, r);
+            slots[slot].batch.add(r);
+        },
+        [&](std::size_t slot, const PipelineBatch& batch) {
+            Slot& s = slots[slot];
+            s.out.input_position = batch.input_position;
+            flush(s.out);
+            s.out = ListOutput{};
+            lister.list_batch(s.batch);
+        });
 }
 
 std::string legal_moves_line(const Board& board, bool uci) {

@@ -4,6 +4,7 @@
 #include "horde/position/board.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -41,6 +42,9 @@ std::uint64_t verification_key(const Position& pos);
 struct PerftOptions {
     int threads = 1;
     PerftHash* hash = nullptr; // optional, may be shared by threads
+    // Progress: called with (root moves done, root moves) each time a root move's count is
+    // complete, from any thread, never from two at once.
+    std::function<void(std::size_t done, std::size_t total)> on_root_move = nullptr;
 };
 
 // perft(depth); depth 0 gives 1.

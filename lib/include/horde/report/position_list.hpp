@@ -43,6 +43,8 @@
 
 namespace horde {
 
+class PgnReader;
+
 enum class ListFormat : std::uint8_t { Fen, Epd, Tsv, Json };
 // "fen", "epd", "tsv", "json"
 std::optional<ListFormat> parse_list_format(std::string_view text);
@@ -101,10 +103,23 @@ private:
     bool any_selector_ = false;
 };
 
+// What a PositionLister needs of a run of game records (start, validity, moves), copied, so
+// that records can be listed on another thread than the one that checked them.
+struct ListBatch {
+    std::vector<Board> starts;
+    std::vector<std::int8_t> state; // per game: 0 no start, 1 valid, 2 invalid
+    std::vector<Move> moves;
+    std::vector<std::size_t> ends; // per game: end of its moves in `moves`
+    void add(const GameRecord& record);
+    void clear();
+    std::size_t games() const { return ends.size(); }
+};
+
 // A PositionLister on a second thread, for speed on two cores: list_game copies what the
-// lister needs (start, validity, moves) into a batch of games; full batches go to the worker
-// thread, which lists them in input order and calls the sink. Memory stays bounded: at most
-// three batches (one filling, one waiting, one being listed) of about kBatchGames games.
+// lister needs into a batch of games; full batches (or batches the caller filled, from
+// checking threads) go to the worker thread, which lists them in input order and calls the
+// sink. Memory stays bounded: at most three batches (one filling, one waiting, one being
+// listed) of about kBatchGames games.
 class ThreadedPositionLister {
 public:
     static constexpr std::size_t kBatchGames = 256;
@@ -115,29 +130,36 @@ public:
     ThreadedPositionLister& operator=(const ThreadedPositionLister&) = delete;
 
     void list_game(const GameRecord& record);
+    // Lists the games of `batch` after those handed over before; leaves `batch` empty.
+    void list_batch(ListBatch& batch);
     // Lists every game handed over so far, flushes, and stops the worker; the sink is not
     // called after it returns. Idempotent.
     void finish();
 
 private:
-    struct Batch {
-        std::vector<Board> starts;
-        std::vector<std::int8_t> state; // per game: 0 no start, 1 valid, 2 invalid
-        std::vector<Move> moves;
-        std::vector<std::size_t> ends; // per game: end of its moves in `moves`
-        void clear();
-        std::size_t games() const { return ends.size(); }
-    };
     void hand_over();
     void run();
 
     PositionLister lister_; // used by the worker thread only
-    Batch filling_, pending_, working_;
+    ListBatch filling_, pending_, working_;
     bool has_pending_ = false, done_ = false, finished_ = false;
     std::mutex mutex_;
     std::condition_variable cv_;
     std::thread worker_;
 };
+
+// horde-list's run over a PGN stream: every game is checked (on `threads` threads, see
+// game/pipeline.hpp) and handed to the lister in input order; the diagnostics of invalid games
+// (errors only) come to `flush` in input order, on the calling thread, with the counts.
+struct ListOutput {
+    std::string err;
+    std::uint64_t games = 0, invalid = 0;
+    std::uint64_t input_position = 0; // bytes read so far, for progress
+};
+// `input_position` (sampled on the thread that reads) gives ListOutput::input_position.
+void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
+              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
+              const std::function<void(ListOutput&)>& flush);
 
 // --moves: a position's legal moves in SAN or UCI, sorted (byte order), separated by single
 // spaces (empty when there is none).

@@ -1,0 +1,88 @@
+// horde-check's run over a PGN stream: each game's output (diagnostics, NDJSON verdict, raw
+// bytes for --valid-out/--invalid-out, totals, --stats counts) is built into a CheckOutput,
+// on one thread or on several (game/pipeline.hpp), and handed to the caller in input order,
+// so that the bytes written are the same whatever the thread count.
+#pragma once
+
+#include "horde/game/checker.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace horde {
+
+class PgnReader;
+class DuplicateFinder;
+
+struct CheckTotals {
+    std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
+    void add(const CheckTotals& other);
+};
+
+// --stats: counts of games by variant, status, declared result, and of each error and
+// warning code. Flat keys ("games", "variant.horde", "status.checkmate", "result.1-0",
+// "error.illegal-move", "warning.missing-check-mark", ...), so that objects from several runs
+// add up key by key.
+class CheckStats {
+public:
+    void add(const GameRecord& record);
+    void add(const CheckStats& other);
+    const std::map<std::string, std::uint64_t, std::less<>>& counts() const { return counts_; }
+    // One JSON object, keys sorted, with a trailing newline.
+    std::string to_json() const;
+    // Lines for the terminal, one per group: "TOOL: stats: variant: chess 3, horde 2".
+    std::string to_text(std::string_view tool) const;
+
+private:
+    void bump(std::string_view group, std::string_view name);
+    std::map<std::string, std::uint64_t, std::less<>> counts_;
+    std::string key_;
+};
+
+struct CheckOutputOptions {
+    std::string display;      // the input's name in messages and in the "file" field
+    bool json = false;        // NDJSON verdicts
+    bool diagnostics = true;  // per-game diagnostics (not --quiet)
+    bool warnings = true;     // warnings among them
+    bool valid_raw = false;   // keep the raw bytes of valid games (--valid-out)
+    bool invalid_raw = false; // and of invalid ones (--invalid-out)
+    bool duplicates_raw = false; // and of duplicate games (--duplicates-out)
+    bool stats = false;
+    // --duplicates: the finder that sees every record in order (it marks them, so that run
+    // is on one thread); null when off.
+    DuplicateFinder* duplicates = nullptr;
+};
+
+// The output of a run of consecutive games.
+struct CheckOutput {
+    std::string out;              // stdout: NDJSON verdicts
+    std::string err;              // stderr: diagnostics
+    std::string valid, invalid;   // raw games
+    std::string duplicates;       // raw duplicate games (--duplicates-out)
+    CheckTotals totals;
+    CheckStats stats;
+    std::uint64_t input_position = 0; // see PipelineSettings::input_position
+
+    void add(const GameRecord& record, std::string_view raw, const CheckOutputOptions& options);
+    std::size_t buffered() const { return out.size() + err.size() + valid.size() + invalid.size() + duplicates.size(); }
+    void clear_text(); // empties the four strings, keeps the counts
+};
+
+struct CheckRunSettings {
+    unsigned threads = 1;                           // 1: on the calling thread only
+    std::function<std::uint64_t()> input_position; // for progress (bytes read so far)
+};
+
+// Checks every game of the reader's input. `flush` runs on the calling thread, in input order,
+// whatever the thread count: it is the one sequential stage. A check that needs every game in
+// order (e.g. duplicate games) computes its per-game part in CheckOutput::add (on a worker, e.g.
+// a key of the moves, kept in a vector of CheckOutput) and its in-order part in `flush`.
+// with output to write; it must write out the strings and may keep the counts. With one thread
+// it is called about every 64 KB of output and every 256 games.
+void run_check(PgnReader& reader, const CheckOptions& check_options, const CheckOutputOptions& output_options,
+               const CheckRunSettings& settings, const std::function<void(CheckOutput&)>& flush);
+
+} // namespace horde

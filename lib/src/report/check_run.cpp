@@ -1,0 +1,134 @@
+#include "horde/report/check_run.hpp"
+
+#include "horde/game/pipeline.hpp"
+#include "horde/pgn/reader.hpp"
+#include "horde/report/diagnostics.hpp"
+
+#include <fmt/format.h>
+
+#include <vector>
+
+namespace horde {
+
+void CheckTotals::add(const CheckTotals& o) {
+    games += o.games;
+    valid += o.valid;
+    invalid += o.invalid;
+    warnings += o.warnings;
+    plies += o.plies;
+}
+
+void CheckStats::bump(std::string_view group, std::string_view name) {
+    key_.assign(group);
+    if (!name.empty()) {
+        key_ += '.';
+        key_ += name;
+    }
+    auto it = counts_.find(key_);
+    if (it == counts_.end()) counts_.emplace(key_, 1);
+    else ++it->second;
+}
+
+void CheckStats::add(const GameRecord& r) {
+    bump("games", "");
+    bump(r.valid() ? "valid" : "invalid", "");
+    bump("variant", r.variant ? variant_name(*r.variant) : std::string_view("unknown"));
+    bump("status", record_status_name(r));
+    bump("result", r.declared);
+    for (const auto& d : r.errors) bump("error", d.code);
+    for (const auto& d : r.warnings) bump("warning", d.code);
+}
+
+void CheckStats::add(const CheckStats& other) {
+    for (const auto& [key, n] : other.counts_) counts_[key] += n;
+}
+
+std::string CheckStats::to_json() const {
+    std::string out = "{";
+    for (const auto& [key, n] : counts_) {
+        if (out.size() > 1) out += ',';
+        out += fmt::format("\"{}\":{}", json_escape(key), n);
+    }
+    out += "}\n";
+    return out;
+}
+
+std::string CheckStats::to_text(std::string_view tool) const {
+    std::string out;
+    for (std::string_view group : {"variant", "status", "result", "error", "warning"}) {
+        std::string line;
+        for (const auto& [key, n] : counts_) {
+            const std::string_view k = key;
+            if (k.size() <= group.size() || k.substr(0, group.size()) != group || k[group.size()] != '.') continue;
+            line += fmt::format("{}{} {}", line.empty() ? "" : ", ", k.substr(group.size() + 1), n);
+        }
+        out += fmt::format("{}: stats: {}: {}\n", tool, group, line.empty() ? "none" : line);
+    }
+    return out;
+}
+
+void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
+    ++totals.games;
+    totals.plies += std::uint64_t(r.plies());
+    totals.warnings += r.warnings.size();
+    if (r.valid()) ++totals.valid;
+    else ++totals.invalid;
+    if (o.diagnostics) append_record_diagnostics(err, o.display, r, o.warnings);
+    if (o.json) {
+        std::string line = record_to_json(r);
+        line.insert(1, fmt::format("\"file\":\"{}\",", json_escape(o.display)));
+        out += line;
+        out += '\n';
+    }
+    // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).
+    std::string* raw_out = r.valid() ? (o.valid_raw ? &valid : nullptr) : (o.invalid_raw ? &invalid : nullptr);
+    if (is_duplicate(r)) raw_out = o.duplicates_raw ? &duplicates : r.valid() && o.valid_raw ? &valid : nullptr;
+    if (raw_out) *raw_out += raw;
+    if (o.stats) stats.add(r);
+}
+
+void CheckOutput::clear_text() {
+    out.clear();
+    err.clear();
+    valid.clear();
+    invalid.clear();
+    duplicates.clear();
+}
+
+void run_check(PgnReader& reader, const CheckOptions& check_options, const CheckOutputOptions& o,
+               const CheckRunSettings& settings, const std::function<void(CheckOutput&)>& flush) {
+    const bool capture = o.valid_raw || o.invalid_raw || o.duplicates_raw;
+    auto position = [&] { return settings.input_position ? settings.input_position() : reader.bytes_consumed(); };
+    if (settings.threads <= 1 || o.duplicates) { // duplicates: one thread (see CheckOutputOptions)
+        CheckOutput output;
+        std::uint64_t games = 0;
+        check_pgn(reader, check_options, capture, o.duplicates, [&](const GameRecord& r, std::string_view raw) {
+            output.add(r, raw, o);
+            if (output.buffered() >= (64 << 10) || ++games % 256 == 0) {
+                output.input_position = position();
+                flush(output);
+                output.clear_text();
+            }
+        });
+        output.input_position = position();
+        flush(output);
+        return;
+    }
+    PipelineSettings pipeline_settings;
+    pipeline_settings.threads = settings.threads;
+    pipeline_settings.capture_raw = capture;
+    pipeline_settings.input_position = position;
+    PgnPipeline pipeline(pipeline_settings);
+    std::vector<CheckOutput> outputs(pipeline.slots());
+    pipeline.run(
+        reader, check_options,
+        [&](std::size_t slot, const GameRecord& r, std::string_view raw) { outputs[slot].add(r, raw, o); },
+        [&](std::size_t slot, const PipelineBatch& batch) {
+            CheckOutput& output = outputs[slot];
+            output.input_position = batch.input_position;
+            flush(output);
+            output = CheckOutput{};
+        });
+}
+
+} // namespace horde
