@@ -8,8 +8,6 @@ namespace horde {
 
 namespace {
 
-bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-bool is_rank(char c) { return c >= '1' && c <= '8'; }
 char upper(char c) { return c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c; }
 char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
@@ -41,7 +39,7 @@ std::optional<LongMove> parse_long(std::string_view t) {
     std::size_t i = 0;
     if (!t.empty() && t[0] >= 'A' && t[0] <= 'Z') m.piece = t[i++];
     auto square = [&](Square& s) {
-        if (i + 2 > t.size() || !is_file(t[i]) || !is_rank(t[i + 1])) return false;
+        if (i + 2 > t.size() || !is_file_char(t[i]) || !is_rank_char(t[i + 1])) return false;
         s = make_square(t[i] - 'a', t[i + 1] - '1');
         i += 2;
         return true;
@@ -138,7 +136,7 @@ std::optional<std::variant<DialectMove, SanError>> read_dialect_move(const Board
     }
     if (t.size() < 2) return std::nullopt;
     // "e8(Q)": promotion in parentheses. An error: it reads like a move and a variation "(Q)".
-    if (t.size() >= 5 && t[t.size() - 3] == '(' && t.back() == ')' && is_rank(t[t.size() - 4]))
+    if (t.size() >= 5 && t[t.size() - 3] == '(' && t.back() == ')' && is_rank_char(t[t.size() - 4]))
         return SanError{SanErrorCode::Syntax,
                         fmt::format("'{}': a promotion written in parentheses is not read (SAN writes {}={})", token,
                                     t.substr(0, t.size() - 3), upper(t[t.size() - 2]))};

@@ -16,9 +16,7 @@ bool is_result_token(std::string_view s) { return s == "1-0" || s == "0-1" || s 
 
 bool is_uci_shape(std::string_view s) {
     if (s.size() != 4 && s.size() != 5) return false;
-    auto file = [](char c) { return c >= 'a' && c <= 'h'; };
-    auto rank = [](char c) { return c >= '1' && c <= '8'; };
-    if (!file(s[0]) || !rank(s[1]) || !file(s[2]) || !rank(s[3])) return false;
+    if (!is_file_char(s[0]) || !is_rank_char(s[1]) || !is_file_char(s[2]) || !is_rank_char(s[3])) return false;
     return s.size() == 4 || std::string_view("qrbnh").find(s[4]) != std::string_view::npos;
 }
 

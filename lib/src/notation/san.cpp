@@ -40,8 +40,6 @@ std::string_view san_warning_code_name(SanWarningCode code) {
 
 namespace {
 
-bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-bool is_rank(char c) { return c >= '1' && c <= '8'; }
 bool is_piece_letter(char c) { return piece_type_from_letter(c) != NO_PIECE_TYPE && c != 'P'; }
 
 SanError syntax_error(std::string_view token, std::string_view why) {
@@ -124,7 +122,7 @@ std::variant<SanMove, SanError> parse_san(std::string_view token) {
     } else if (!rest.empty() && rest.back() == '=') {
         return syntax_error(token, "'=' without a promotion piece");
     }
-    if (rest.size() < 2 || !is_file(rest[rest.size() - 2]) || !is_rank(rest.back()))
+    if (rest.size() < 2 || !is_file_char(rest[rest.size() - 2]) || !is_rank_char(rest.back()))
         return syntax_error(token, "no destination square");
     san.to = make_square(rest[rest.size() - 2] - 'a', rest.back() - '1');
     rest.remove_suffix(2);
@@ -134,8 +132,8 @@ std::variant<SanMove, SanError> parse_san(std::string_view token) {
     }
     if (rest.size() > 2) return syntax_error(token, "unexpected characters");
     for (char c : rest) {
-        if (is_file(c) && san.from_file < 0 && san.from_rank < 0) san.from_file = c - 'a';
-        else if (is_rank(c) && san.from_rank < 0) san.from_rank = c - '1';
+        if (is_file_char(c) && san.from_file < 0 && san.from_rank < 0) san.from_file = c - 'a';
+        else if (is_rank_char(c) && san.from_rank < 0) san.from_rank = c - '1';
         else return syntax_error(token, fmt::format("unexpected character '{}'", c));
     }
     if (san.piece == 0 && san.from_rank >= 0) return syntax_error(token, "a pawn move names no origin rank");

@@ -98,7 +98,7 @@ std::string square_name(Square s) {
 }
 
 Square parse_square(std::string_view t) {
-    if (t.size() != 2 || t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8') return SQ_NONE;
+    if (t.size() != 2 || !is_file_char(t[0]) || !is_rank_char(t[1])) return SQ_NONE;
     return make_square(t[0] - 'a', t[1] - '1');
 }
 

@@ -52,6 +52,9 @@ enum Square : std::uint8_t {
 constexpr int file_of(Square s) { return s & 7; }
 constexpr int rank_of(Square s) { return s >> 3; }
 constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file); }
+// The characters of square names in notation: files a-h, ranks 1-8.
+constexpr bool is_file_char(char c) { return c >= 'a' && c <= 'h'; }
+constexpr bool is_rank_char(char c) { return c >= '1' && c <= '8'; }
 // Rank seen from colour c: rank 0 is c's back rank.
 constexpr int relative_rank(Color c, int rank) { return c == WHITE ? rank : 7 - rank; }
 // Square s seen from colour c: White's squares mirrored to Black's back rank side.
