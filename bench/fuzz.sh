@@ -6,8 +6,10 @@
 # report, failed self-check) leaves its input in BUILD/fuzz-findings/<name>/ and the log next
 # to it.
 #
-# Usage: bench/fuzz.sh TIME [--build DIR] [--jobs N] [--only NAME]
+# Usage: bench/fuzz.sh TIME [--cpu] [--build DIR] [--jobs N] [--only NAME]
 #   TIME     seconds per target
+#   --cpu    TIME is CPU seconds, not wall seconds: each target runs until its process has
+#            used TIME seconds of CPU (on a shared machine, wall time says little)
 #   --build  the HORDE_FUZZ build (default: build-fuzz; configured and built when missing)
 #   --jobs   targets run at the same time (default 1)
 #   --only   run this target only (repeatable)
@@ -18,14 +20,16 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 PROJECT=$(cd "$HERE/.." && pwd)
 BUILD=$PROJECT/build-fuzz
 JOBS=1
+CPU=0
 ONLY=()
 TIME=""
 while [ $# -gt 0 ]; do
     case $1 in
     --build) BUILD=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
+    --cpu) CPU=1; shift ;;
     --only) ONLY+=("$2"); shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "bench/fuzz.sh: unknown option '$1'" >&2; exit 2 ;;
     *) [ -z "$TIME" ] || { echo "bench/fuzz.sh: one TIME only" >&2; exit 2; }; TIME=$1; shift ;;
     esac
@@ -48,11 +52,35 @@ run_target() {
     local name=$1 exe=$BUILD/tests/fuzz/fuzz-$name
     local work=$BUILD/fuzz-corpus/$name findings=$BUILD/fuzz-findings/$name log=$BUILD/fuzz-logs/$name.log
     mkdir -p "$work" "$findings" "$(dirname "$log")"
+    rm -f "$log.cputicks"
     # -timeout: an input running 10 s is a hang; -rss_limit_mb: memory past 2 GB is a finding.
+    local wall=$TIME
+    [ "$CPU" = 0 ] || wall=$((TIME * 50))
     set +e
-    "$exe" "$work" "$PROJECT/tests/fuzz/corpus/$name" -max_total_time="$TIME" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1
-    echo $? >"$log.status"
+    "$exe" "$work" "$PROJECT/tests/fuzz/corpus/$name" -max_total_time="$wall" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1 &
+    local pid=$! rc
+    if [ "$CPU" = 1 ]; then
+        # Stop the run with SIGINT (libFuzzer prints its final stats and exits 72) once the
+        # process has used TIME seconds of CPU, user plus system, all threads.
+        local tick limit used
+        tick=$(getconf CLK_TCK)
+        limit=$((TIME * tick))
+        while kill -0 "$pid" 2>/dev/null; do
+            used=$(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)
+            if [ "${used:-0}" -ge "$limit" ]; then
+                echo "$used" >"$log.cputicks"
+                kill -INT "$pid" 2>/dev/null
+                break
+            fi
+            sleep 2
+        done
+    fi
+    wait "$pid"
+    rc=$?
+    # 72 is libFuzzer's exit code for an interrupted run: the CPU budget was reached.
+    if [ "$CPU" = 1 ] && [ "$rc" = 72 ] && [ -f "$log.cputicks" ]; then rc=0; fi
+    echo "$rc" >"$log.status"
     set -e
 }
 
@@ -71,7 +99,7 @@ done
 wait
 
 STATUS=0
-printf '%-9s %8s %12s %9s %7s %7s %8s  %s\n' target seconds executions "exec/s" cov ft corpus result
+printf '%-9s %8s %12s %9s %7s %7s %8s  %s\n' target "$([ "$CPU" = 1 ] && echo cpu-s || echo seconds)" executions "exec/s" cov ft corpus result
 for name in "${TARGETS[@]}"; do
     log=$BUILD/fuzz-logs/$name.log
     rc=$(cat "$log.status")
@@ -88,6 +116,7 @@ for name in "${TARGETS[@]}"; do
         reason=$(grep -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|self-check failed' "$log" || echo "exit $rc")
         result="FINDING: ${reason} -> ${artifact:-see $log}"
     fi
+    if [ -f "$log.cputicks" ]; then secs=$(($(cat "$log.cputicks") / $(getconf CLK_TCK))); fi
     [ -n "$secs" ] || secs=$TIME
     rate=$(awk -v n="${execs:-0}" -v s="$secs" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }')
     printf '%-9s %8s %12s %9s %7s %7s %8s  %s\n' "$name" "$secs" "${execs:-?}" "$rate" "${cov:-?}" "${ft:-?}" "$corpus" "$result"
