@@ -591,9 +591,9 @@ struct CheckVisitor : PgnVisitor {
     DuplicateFinder* duplicates = nullptr;
     bool strict = false;
     std::string* raw;
-    const std::function<void(const GameRecord&, std::string_view)>& on_game;
+    const GameCallback& on_game;
 
-    CheckVisitor(GameChecker& c, std::string* r, const std::function<void(const GameRecord&, std::string_view)>& f)
+    CheckVisitor(GameChecker& c, std::string* r, const GameCallback& f)
         : checker(c), raw(r), on_game(f) {}
     static int ln(const SourcePos& p) { return int(p.line); }
     static int col(const SourcePos& p) { return int(p.column); }
@@ -622,13 +622,12 @@ struct CheckVisitor : PgnVisitor {
 
 } // namespace
 
-void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
-               const std::function<void(const GameRecord&, std::string_view raw)>& on_game) {
+void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, const GameCallback& on_game) {
     check_pgn(reader, options, capture_raw, nullptr, on_game);
 }
 
 void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* shared,
-               const std::function<void(const GameRecord&, std::string_view raw)>& on_game) {
+               const GameCallback& on_game) {
     GameChecker checker(options);
     std::string raw;
     if (capture_raw) reader.set_capture(&raw);

@@ -3,11 +3,12 @@
 #include "horde/pgn/reader.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <cstring>
 #include <exception>
 #include <mutex>
-#include <optional>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -16,157 +17,82 @@ namespace horde {
 
 namespace {
 
-// The recorded events: a type byte, then int32 fields and length-prefixed strings.
-enum class Event : std::uint8_t {
-    BeginGame, Tag, BeginMovetext, MoveNumber, San, Notice, BeginVariation, EndVariation, Result, Error, EndGame
-};
-
-// A growable byte buffer written with one capacity test per event (std::string's appends
-// test per call, which showed in profiles of the reader thread).
-class EventBuffer {
+// A byte buffer that grows without zero-filling (std::string::resize writes every new byte).
+class Bytes {
 public:
-    std::size_t size() const { return size_; }
     const char* data() const { return data_.get(); }
-    std::string_view view(std::size_t from = 0) const { return {data_.get() + from, size_ - from}; }
-    void clear() { size_ = 0; }
-    void resize(std::size_t n) { size_ = n; } // n <= size()
-    void append_raw(const void* bytes, std::size_t n) {
-        std::memcpy(reserve(n), bytes, n);
-        size_ += n;
+    char* data() { return data_.get(); }
+    std::size_t size() const { return size_; }
+    std::string_view view() const { return {data_.get(), size_}; }
+    // Room for n more bytes at data() + size(); commit(k) then adds k of them.
+    char* room(std::size_t n) {
+        if (size_ + n > capacity_) {
+            const std::size_t capacity = std::max(size_ + n, 2 * capacity_);
+            auto data = std::make_unique_for_overwrite<char[]>(capacity);
+            if (size_) std::memcpy(data.get(), data_.get(), size_);
+            data_ = std::move(data);
+            capacity_ = capacity;
+        }
+        return data_.get() + size_;
     }
-    void assign(std::string_view bytes) {
-        clear();
-        std::memcpy(reserve(bytes.size()), bytes.data(), bytes.size());
-        size_ = bytes.size();
+    void commit(std::size_t k) { size_ += k; }
+    void resize_down(std::size_t n) { size_ = std::min(size_, n); }
+    void assign(const char* p, std::size_t n) {
+        size_ = 0;
+        std::memcpy(room(n), p, n);
+        size_ = n;
     }
-    // The event's fields: its type, line and column (ints: what the GameChecker takes), and
-    // up to two length-prefixed texts, plus one more byte when `extra` is set.
-    void put(Event e, std::uint64_t line, std::uint64_t column, std::string_view a = {}, std::string_view b = {},
-             int texts = 0, int extra = -1) {
-        char* p = reserve(1 + 2 * 4 + 2 * 4 + a.size() + b.size() + 1);
-        *p++ = char(e);
-        p = put_int(p, std::int32_t(line));
-        p = put_int(p, std::int32_t(column));
-        if (extra >= 0) *p++ = char(extra);
-        if (texts >= 1) p = put_text(p, a);
-        if (texts >= 2) p = put_text(p, b);
-        size_ = std::size_t(p - data_.get());
+    void swap(Bytes& o) noexcept {
+        std::swap(data_, o.data_);
+        std::swap(size_, o.size_);
+        std::swap(capacity_, o.capacity_);
     }
 
 private:
-    static char* put_int(char* p, std::int32_t v) {
-        std::memcpy(p, &v, sizeof v);
-        return p + sizeof v;
-    }
-    static char* put_text(char* p, std::string_view text) {
-        const auto n = std::uint32_t(text.size());
-        std::memcpy(p, &n, sizeof n);
-        std::memcpy(p + sizeof n, text.data(), text.size());
-        return p + sizeof n + text.size();
-    }
-    char* reserve(std::size_t n) {
-        if (size_ + n > capacity_) grow(size_ + n);
-        return data_.get() + size_;
-    }
-    void grow(std::size_t need) {
-        const std::size_t capacity = std::max(need, std::max<std::size_t>(2 * capacity_, 1 << 16));
-        auto data = std::make_unique<char[]>(capacity);
-        if (size_) std::memcpy(data.get(), data_.get(), size_);
-        data_ = std::move(data);
-        capacity_ = capacity;
-    }
     std::unique_ptr<char[]> data_;
     std::size_t size_ = 0, capacity_ = 0;
 };
 
-struct EventCursor {
-    const char* p;
-    int next_int() {
-        std::int32_t v;
-        std::memcpy(&v, p, sizeof v);
-        p += sizeof v;
-        return v;
-    }
-    std::string_view next_text() {
-        std::uint32_t n;
-        std::memcpy(&n, p, sizeof n);
-        p += sizeof n;
-        const std::string_view text(p, n);
-        p += n;
-        return text;
-    }
-};
-
-// Replays recorded events into a checker; `on_end` gets each finished record.
-template <class OnEnd> void replay(std::string_view events, GameChecker& checker, OnEnd&& on_end) {
-    EventCursor c{events.data()};
-    const char* end = events.data() + events.size();
-    while (c.p < end) {
-        const auto e = Event(std::uint8_t(*c.p++));
-        const int line = c.next_int();
-        const int column = c.next_int();
-        switch (e) {
-        case Event::BeginGame: checker.begin_game(column, line); break; // column holds the game number
-        case Event::Tag: {
-            const std::string_view name = c.next_text();
-            checker.tag(name, c.next_text(), line, column);
-            break;
-        }
-        case Event::BeginMovetext: checker.begin_movetext(line, column); break;
-        case Event::MoveNumber: {
-            std::uint64_t number;
-            std::memcpy(&number, c.p, sizeof number);
-            c.p += sizeof number;
-            checker.move_number(number, line, column);
-            break;
-        }
-        case Event::San: checker.san(c.next_text(), line, column); break;
-        case Event::Notice: {
-            const auto kind = PgnNotice(std::uint8_t(*c.p++));
-            checker.reader_notice(pgn_notice_name(kind), std::string(c.next_text()), line, column);
-            break;
-        }
-        case Event::BeginVariation: checker.begin_variation(line, column); break;
-        case Event::EndVariation: checker.end_variation(line, column); break;
-        case Event::Result: checker.result(c.next_text(), line, column); break;
-        case Event::Error: {
-            const auto kind = PgnErrorKind(std::uint8_t(*c.p++));
-            checker.reader_error(pgn_error_name(kind), std::string(c.next_text()), line, column);
-            break;
-        }
-        case Event::EndGame: on_end(checker.end_game(line, column)); break;
-        }
-    }
-}
-
-struct Batch {
-    enum class State : std::uint8_t { Free, Filling, Ready, Working, Done };
+// A stretch of the input that starts at a game boundary, read and checked by one worker.
+struct Chunk {
+    // Partial: its worker waits for the calling thread to take the output so far (a chunk of
+    // very many games), then goes on parsing.
+    enum class State : std::uint8_t { Free, Ready, Parsing, Partial, Parsed, Formatting, Done };
     State state = State::Free;
-    bool prechecked = false; // its one game was checked on the reader thread
-    EventBuffer events;
-    std::string raw;
-    std::vector<std::size_t> raw_ends;
-    PipelineBatch info;
-    void clear() {
-        prechecked = false;
-        events.clear();
-        raw.clear();
-        raw_ends.clear();
-        info = {};
-    }
+    bool tail = false;           // the rest of the input: read on the calling thread
+    Bytes bytes;                 // the chunk's input bytes
+    PgnSegment at;               // where they start
+    std::uint64_t games = 0;     // games in the chunk, once parsed
+    std::uint64_t first_game = 0;          // games before the chunk, once known
+    std::atomic<bool> numbered{false};     // first_game is known
+    bool parsed = false;
+    // Records kept until the chunk's game numbers are known (storage reused from use to use),
+    // with their raw bytes' range in `bytes`.
+    std::vector<GameRecord> kept;
+    std::vector<std::pair<std::size_t, std::size_t>> kept_raw;
+    std::size_t kept_count = 0, formatted = 0;
+    std::uint64_t partial_games = 0, flushed_games = 0;
+    std::uint64_t input_position = 0;
 };
 
-struct Aborted {}; // unwinds the reader thread when the run stops early
+struct Aborted {}; // unwinds a thread when the run stops early
+
+// End offsets in a segment of the games a reader of it finds there (the last game's end is
+// the segment's end, so it is no boundary).
+struct BoundaryFinder : PgnVisitor {
+    std::vector<GameInfo> ends;
+    void end_game(const GameInfo& g) { ends.push_back(g); }
+};
 
 class Run {
 public:
     Run(const PipelineSettings& s, std::size_t slots, PgnReader& reader, const CheckOptions& options,
         const PgnPipeline::Work& work, const PgnPipeline::Ordered& ordered)
-        : settings_(s), batches_(slots), reader_(reader), options_(options), work_(work), ordered_(ordered) {}
+        : settings_(s), chunks_(slots), reader_(reader), options_(options), work_(work), ordered_(ordered) {}
 
     void go() {
         std::vector<std::thread> threads;
-        threads.emplace_back([this] { guarded([this] { read(); }); });
+        threads.emplace_back([this] { guarded([this] { split(); }); });
         for (unsigned i = 0; i < settings_.threads; ++i) threads.emplace_back([this] { guarded([this] { check(); }); });
         guarded([this] { order(); });
         for (auto& t : threads) t.join();
@@ -174,7 +100,15 @@ public:
     }
 
 private:
-    Batch& at(std::uint64_t seq) { return batches_[seq % batches_.size()]; }
+    // Bytes kept after a candidate cut, so that every look ahead of the reader's is inside the chunk.
+    static constexpr std::size_t kMargin = 4096;
+    // Without a cut of find_game_cut's this far past the target size, the chunk is cut at a
+    // boundary that a reader of the chunk finds (input without blank lines between games).
+    static constexpr std::size_t kSearch = 256 * 1024;
+    // Records kept per chunk before its worker waits for the chunk's game numbers.
+    static constexpr std::size_t kMaxKept = 1024;
+
+    Chunk& at(std::uint64_t seq) { return chunks_[seq % chunks_.size()]; }
 
     template <class F> void guarded(F&& f) {
         try {
@@ -184,223 +118,360 @@ private:
             std::lock_guard lock(mutex_);
             if (!error_) error_ = std::current_exception();
             aborted_ = true;
-            cv_.notify_all();
+            split_cv_.notify_all();
+            work_cv_.notify_all();
+            order_cv_.notify_all();
         }
     }
 
-    // --- reader thread
-    struct Recorder : PgnVisitor {
-        Run& run;
-        explicit Recorder(Run& r) : run(r) {}
-        EventBuffer& out() { return run.filling_->events; }
-        void begin_game(const GameInfo& g) {
-            run.game_events_ = out().size();
-            out().put(Event::BeginGame, g.start.line, g.number); // the column field holds the number
-            run.after_event();
-        }
-        void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
-            out().put(Event::Tag, p.line, p.column, name, value, 2);
-            run.after_event();
-        }
-        void begin_movetext(const SourcePos& p) {
-            out().put(Event::BeginMovetext, p.line, p.column);
-            run.after_event();
-        }
-        void move_number(std::uint64_t number, const SourcePos& p) {
-            // the number as 8 raw bytes, in the first text's place
-            out().put(Event::MoveNumber, p.line, p.column);
-            out().append_raw(&number, sizeof number);
-            run.after_event();
-        }
-        void san(std::string_view token, const SourcePos& p) {
-            out().put(Event::San, p.line, p.column, token, {}, 1);
-            run.after_event();
-        }
-        void notice(PgnNotice kind, const SourcePos& p, std::string_view message) {
-            out().put(Event::Notice, p.line, p.column, message, {}, 1, int(kind));
-            run.after_event();
-        }
-        void begin_variation(const SourcePos& p) {
-            out().put(Event::BeginVariation, p.line, p.column);
-            run.after_event();
-        }
-        void end_variation(const SourcePos& p) {
-            out().put(Event::EndVariation, p.line, p.column);
-            run.after_event();
-        }
-        void result(std::string_view token, const SourcePos& p) {
-            out().put(Event::Result, p.line, p.column, token, {}, 1);
-            run.after_event();
-        }
-        void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
-            out().put(Event::Error, p.line, p.column, message, {}, 1, int(kind));
-            run.after_event();
-        }
-        void end_game(const GameInfo& g) {
-            out().put(Event::EndGame, g.end.line, g.end.column);
-            run.end_game();
-        }
-    };
+    // --- splitting thread: raw bytes into chunks that start at game boundaries.
 
-    void read() {
-        if (settings_.capture_raw) reader_.set_capture(&capture_);
-        struct Release {
-            PgnReader& r;
-            ~Release() { r.set_capture(nullptr); }
-        } release{reader_};
-        filling_ = &acquire();
-        Recorder recorder(*this);
-        while (reader_.read_game(recorder)) {}
-        filling_->info.input_position = settings_.input_position ? settings_.input_position() : 0;
+    // Appends input to `bytes` until it holds `want` bytes or the input ends.
+    void read_to(Bytes& bytes, std::size_t want) {
+        while (!input_end_ && bytes.size() < want) {
+            const std::size_t step = std::max<std::size_t>(want - bytes.size(), 64 * 1024);
+            const std::size_t got = reader_.read_raw(bytes.room(step), step);
+            bytes.commit(got);
+            if (got == 0) input_end_ = true;
+        }
+    }
+
+    void split() {
+        PgnSegment at;
+        Bytes carry;
+        for (;;) {
+            Chunk& c = acquire();
+            c.bytes.swap(carry);
+            carry.resize_down(0);
+            c.at = at;
+            const std::size_t target = settings_.batch_bytes;
+            std::size_t cut = SIZE_MAX, searched = target;
+            PgnSegment next;
+            next.input_start = false;
+            for (std::size_t want = target + 16 * 1024;; want *= 2) {
+                read_to(c.bytes, want);
+                const std::size_t size = c.bytes.size();
+                if (input_end_) { // the rest of the input is here: no cut
+                    cut = size;
+                    break;
+                }
+                if (!at.input_start && searched < size) {
+                    cut = find_game_cut(c.bytes.data(), size, searched, input_end_);
+                    if (cut != SIZE_MAX) {
+                        next.offset = at.offset + cut;
+                        next.line = at.line + count_line_ends(c.bytes.data(), cut);
+                        next.line_start = next.offset;
+                        break;
+                    }
+                    searched = size > PgnReader::kLookahead + 1 ? size - PgnReader::kLookahead - 1 : 0;
+                }
+                if (at.input_start || size >= target + kSearch) {
+                    // The first chunk (a preamble, a BOM), or no blank line between games: a reader
+                    // of the chunk says where its games end.
+                    if (exact_cut(c, target, cut, next)) break;
+                    if (size >= settings_.max_chunk_bytes) {
+                        c.tail = true;
+                        cut = size;
+                        break;
+                    }
+                }
+            }
+            if (cut < c.bytes.size()) carry.assign(c.bytes.data() + cut, c.bytes.size() - cut);
+            c.bytes.resize_down(cut);
+            const bool last = c.tail || (input_end_ && carry.size() == 0);
+            publish(c);
+            if (last) break;
+            at = next;
+        }
         std::lock_guard lock(mutex_);
-        if (filling_->info.games) {
-            filling_->state = Batch::State::Ready;
-            ++filled_;
-        } else {
-            filling_->state = Batch::State::Free;
+        splitting_done_ = true;
+        work_cv_.notify_all();
+        order_cv_.notify_all();
+    }
+
+    // The last game boundary of the chunk at or after `target` (else the last before it) that
+    // lies a margin before the bytes read so far; false when there is none.
+    bool exact_cut(Chunk& c, std::size_t target, std::size_t& cut, PgnSegment& next) {
+        const std::size_t size = c.bytes.size();
+        const std::size_t usable = input_end_ ? size : (size > kMargin ? size - kMargin : 0);
+        BoundaryFinder finder;
+        auto r = PgnReader::from_segment(c.bytes.view(), c.at);
+        // Enough games to choose from: past the target and the margin, or a batch's worth.
+        while (r.read_game(finder) && finder.ends.size() <= PgnPipeline::kMaxBatchGames &&
+               finder.ends.back().raw_end - c.at.offset < target + kMargin) {}
+        if (!finder.ends.empty() && finder.ends.back().raw_end - c.at.offset == size) finder.ends.pop_back(); // ends where the bytes do
+        const GameInfo* best = nullptr;
+        for (const GameInfo& g : finder.ends) {
+            const std::size_t end = std::size_t(g.raw_end - c.at.offset);
+            if (end == 0) continue;
+            if (end > usable) break;
+            best = &g;
+            if (end >= target || std::size_t(&g - finder.ends.data()) + 1 >= PgnPipeline::kMaxBatchGames) break;
         }
-        reading_done_ = true;
-        cv_.notify_all();
+        if (!best) return false;
+        cut = std::size_t(best->raw_end - c.at.offset);
+        next.offset = best->raw_end;
+        next.line = best->end.line;
+        next.line_start = best->end.offset - (best->end.column - 1);
+        return true;
     }
 
-    Batch& acquire() {
+    Chunk& acquire() {
         std::unique_lock lock(mutex_);
-        Batch& b = at(filled_);
-        cv_.wait(lock, [&] { return aborted_ || b.state == Batch::State::Free; });
+        Chunk& c = at(filled_);
+        split_cv_.wait(lock, [&] { return aborted_ || c.state == Chunk::State::Free; });
         if (aborted_) throw Aborted{};
-        b.state = Batch::State::Filling;
         lock.unlock();
-        b.clear();
-        batch_start_ = reader_.bytes_consumed();
-        return b;
+        c.tail = c.parsed = false;
+        c.numbered = false;
+        c.games = c.first_game = 0;
+        c.kept_count = c.formatted = 0;
+        c.partial_games = c.flushed_games = 0;
+        return c;
     }
 
-    void publish() {
-        filling_->info.input_position = settings_.input_position ? settings_.input_position() : 0;
+    void publish(Chunk& c) {
+        c.input_position = settings_.input_position ? settings_.input_position() : 0;
         {
             std::lock_guard lock(mutex_);
-            filling_->state = Batch::State::Ready;
+            c.state = Chunk::State::Ready;
             ++filled_;
+            advance_numbering();
         }
-        cv_.notify_all();
-        filling_ = &acquire();
+        work_cv_.notify_all();
+        if (c.tail) order_cv_.notify_all();
     }
 
-    void after_event() {
-        if (inline_checker_ || filling_->events.size() - game_events_ > PgnPipeline::kMaxGameEvents) [[unlikely]]
-            check_inline();
-    }
-
-    // A huge game: checked here as it is read, in a batch of its own.
-    [[gnu::noinline]] void check_inline() {
-        if (!inline_checker_) {
-            std::string tail(filling_->events.view(game_events_));
-            filling_->events.resize(game_events_);
-            if (filling_->info.games) publish();
-            filling_->prechecked = true;
-            filling_->events.assign(tail);
-            if (!reader_checker_) reader_checker_.emplace(options_);
-            inline_checker_ = &*reader_checker_;
+    // Under the lock: gives each chunk its first game number once every chunk before it is parsed.
+    void advance_numbering() {
+        while (numbered_ < filled_) {
+            Chunk& c = at(numbered_);
+            if (!c.numbered) {
+                c.first_game = games_before_;
+                c.numbered = true;
+            }
+            if (!c.parsed) break;
+            games_before_ += c.games;
+            ++numbered_;
         }
-        replay(filling_->events.view(), *inline_checker_, [&](const GameRecord& record) {
-            work_(std::size_t(filled_ % batches_.size()), record, capture_);
-        });
-        filling_->events.clear();
     }
 
-    void end_game() {
-        const bool was_inline = inline_checker_ != nullptr;
-        after_event();
-        inline_checker_ = nullptr;
-        ++filling_->info.games;
-        if (settings_.capture_raw && !was_inline) {
-            filling_->raw += capture_;
-            filling_->raw_ends.push_back(filling_->raw.size());
-        }
-        // Closed on input bytes, on recorded bytes (tiny games record more than they read) and
-        // on games (each game's output can outweigh its input), so that a batch stays small.
-        if (was_inline || reader_.bytes_consumed() - batch_start_ >= settings_.batch_bytes ||
-            filling_->events.size() >= 2 * settings_.batch_bytes || filling_->info.games >= PgnPipeline::kMaxBatchGames)
-            publish();
-    }
-
-    // --- worker threads
+    // --- worker threads: read and check a chunk; hand its records to `work` once numbered.
     void check() {
-        GameChecker checker(options_);
         for (;;) {
-            std::uint64_t seq;
+            std::uint64_t seq = 0;
+            bool format = false;
             {
                 std::unique_lock lock(mutex_);
-                cv_.wait(lock, [&] {
-                    return aborted_ || (worked_ < filled_ && at(worked_).state == Batch::State::Ready) ||
-                           (reading_done_ && worked_ == filled_);
+                work_cv_.wait(lock, [&] {
+                    if (aborted_) return true;
+                    if ((format = find_formattable(seq))) return true;
+                    if (parsed_ < filled_ && !at(parsed_).tail) return true;
+                    // Done when nothing is left to read and no parsed chunk waits for its numbers.
+                    return splitting_done_ && !any_parsed_waiting();
                 });
-                if (aborted_ || worked_ == filled_) return;
-                seq = worked_++;
-                at(seq).state = Batch::State::Working;
+                if (aborted_) return;
+                if (format) {
+                    at(seq).state = Chunk::State::Formatting;
+                } else if (parsed_ < filled_ && !at(parsed_).tail) {
+                    seq = parsed_++;
+                    at(seq).state = Chunk::State::Parsing;
+                } else {
+                    return;
+                }
             }
-            Batch& b = at(seq);
-            const std::size_t slot = std::size_t(seq % batches_.size());
-            if (!b.prechecked) {
-                std::size_t game = 0;
-                replay(b.events.view(), checker, [&](const GameRecord& record) {
-                    std::string_view raw;
-                    if (settings_.capture_raw) {
-                        const std::size_t begin = game ? b.raw_ends[game - 1] : 0;
-                        raw = std::string_view(b.raw).substr(begin, b.raw_ends[game] - begin);
-                    }
-                    ++game;
-                    work_(slot, record, raw);
-                });
-            }
+            Chunk& c = at(seq);
+            const std::size_t slot = std::size_t(seq % chunks_.size());
+            if (!format && !parse(c, slot)) continue;
+            format_kept(c, slot);
+            bool next_in_order, ending;
             {
                 std::lock_guard lock(mutex_);
-                b.state = Batch::State::Done;
+                c.state = Chunk::State::Done;
+                next_in_order = seq == ordered_seq_;
+                ending = splitting_done_;
             }
-            cv_.notify_all();
+            // Wake only who may go on: the calling thread if it waits for this chunk, idle
+            // workers at the end (so that they can exit). Fewer wake-ups, fewer context switches.
+            if (next_in_order) order_cv_.notify_one();
+            if (ending) work_cv_.notify_all();
         }
     }
 
-    // --- calling thread
+    // Under the lock: a parsed chunk whose game numbers are known and whose records wait.
+    bool find_formattable(std::uint64_t& seq) {
+        for (std::uint64_t s = ordered_seq_; s < filled_; ++s)
+            if (at(s).state == Chunk::State::Parsed && at(s).numbered) {
+                seq = s;
+                return true;
+            }
+        return false;
+    }
+    bool any_parsed_waiting() {
+        for (std::uint64_t s = ordered_seq_; s < filled_; ++s)
+            if (at(s).state == Chunk::State::Parsed || at(s).state == Chunk::State::Parsing) return true;
+        return false;
+    }
+
+    // Hands the kept records to `work` with their numbers; returns how many.
+    std::uint64_t format_kept(Chunk& c, std::size_t slot) {
+        const std::size_t from = c.formatted;
+        for (; c.formatted < c.kept_count; ++c.formatted) {
+            GameRecord& r = c.kept[c.formatted];
+            r.game += int(c.first_game);
+            const auto [begin, end] = c.kept_raw[c.formatted];
+            work_(slot, r, settings_.capture_raw ? c.bytes.view().substr(begin, end - begin) : std::string_view());
+        }
+        return c.formatted - from;
+    }
+
+    // Reads and checks the chunk. Returns true when the caller is to format the kept records
+    // now (the chunk's numbers are known), false when the chunk waits for them.
+    //
+    // A record goes to `work` as soon as its game number is known (every chunk before this one
+    // is read), or at once when its output does not depend on the number
+    // (PipelineSettings::needs_number) and no record before it is kept; else it is kept (moved,
+    // not copied) until the number is known, at most kMaxKept of them.
+    bool parse(Chunk& c, std::size_t slot) {
+        auto reader = PgnReader::from_segment(c.bytes.view(), c.at);
+        bool direct = false; // the reader numbers the games as a reader of the whole input does
+        std::size_t raw_end = 0, raw_begin = 0;
+        std::uint64_t games = 0, unflushed = 0;
+        auto number_from_here = [&](GameRecord& r) {
+            unflushed += format_kept(c, slot);
+            r.game += int(c.first_game);
+            reader.add_game_number_offset(c.first_game);
+            direct = true;
+        };
+        check_pgn(reader, options_, settings_.capture_raw, nullptr, [&](GameRecord& r, std::string_view raw) {
+            ++games;
+            raw_begin = raw_end;
+            raw_end += raw.size();
+            if (!direct && c.numbered.load(std::memory_order_acquire)) number_from_here(r);
+            if (!direct && (c.kept_count > c.formatted || !settings_.needs_number || settings_.needs_number(r))) {
+                if (c.kept.size() <= c.kept_count) {
+                    c.kept.emplace_back();
+                    c.kept_raw.emplace_back();
+                }
+                std::swap(c.kept[c.kept_count], r); // kept without a copy; the checker reuses the other
+                c.kept_raw[c.kept_count++] = {raw_begin, raw_end};
+                if (c.kept_count - c.formatted < kMaxKept) return;
+                wait_numbered(c);
+                unflushed += format_kept(c, slot);
+                reader.add_game_number_offset(c.first_game);
+                direct = true;
+            } else {
+                work_(slot, r, raw);
+                ++unflushed;
+            }
+            if (unflushed >= PgnPipeline::kMaxBatchGames) { // bounded output per slot
+                flush_partial(c, unflushed);
+                unflushed = 0;
+            }
+        });
+        bool format_now;
+        {
+            std::lock_guard lock(mutex_);
+            c.games = games;
+            c.parsed = true;
+            advance_numbering();
+            format_now = c.numbered;
+            c.state = format_now ? Chunk::State::Formatting : Chunk::State::Parsed;
+            if (ordered_seq_ < filled_ && at(ordered_seq_).tail) order_cv_.notify_one();
+        }
+        work_cv_.notify_all(); // later chunks may have their numbers now
+        return format_now;
+    }
+
+    // Hands the output so far to the calling thread, once it has taken every chunk before.
+    void flush_partial(Chunk& c, std::uint64_t games) {
+        std::unique_lock lock(mutex_);
+        c.partial_games = games;
+        c.state = Chunk::State::Partial;
+        order_cv_.notify_one();
+        work_cv_.wait(lock, [&] { return aborted_ || c.state != Chunk::State::Partial; });
+        if (aborted_) throw Aborted{};
+    }
+
+    void wait_numbered(Chunk& c) {
+        std::unique_lock lock(mutex_);
+        work_cv_.wait(lock, [&] { return aborted_ || c.numbered.load(); });
+        if (aborted_) throw Aborted{};
+    }
+
+    // --- calling thread: the chunks' output in input order.
     void order() {
         for (std::uint64_t seq = 0;; ++seq) {
-            Batch& b = at(seq);
-            {
-                std::unique_lock lock(mutex_);
-                cv_.wait(lock, [&] {
-                    return aborted_ || (seq < filled_ && b.state == Batch::State::Done) || (reading_done_ && seq == filled_);
-                });
-                if (aborted_ || seq == filled_) return;
+            Chunk& c = at(seq);
+            const std::size_t slot = std::size_t(seq % chunks_.size());
+            for (;;) {
+                {
+                    std::unique_lock lock(mutex_);
+                    order_cv_.wait(lock, [&] {
+                        return aborted_ ||
+                               (seq < filled_ && (c.state == Chunk::State::Done || c.state == Chunk::State::Partial ||
+                                                  (c.tail && c.numbered))) ||
+                               (splitting_done_ && seq == filled_);
+                    });
+                    if (aborted_ || seq == filled_) return;
+                    if (c.state != Chunk::State::Partial) break;
+                }
+                ordered_(slot, PipelineBatch{c.partial_games, c.input_position});
+                {
+                    std::lock_guard lock(mutex_);
+                    c.flushed_games += c.partial_games;
+                    c.state = Chunk::State::Parsing;
+                }
+                work_cv_.notify_all();
             }
-            ordered_(std::size_t(seq % batches_.size()), b.info);
+            if (c.tail) {
+                read_tail(c, slot);
+                return;
+            }
+            ordered_(slot, PipelineBatch{c.games - c.flushed_games, c.input_position});
             {
                 std::lock_guard lock(mutex_);
-                b.state = Batch::State::Free;
+                c.state = Chunk::State::Free;
+                ordered_seq_ = seq + 1;
             }
-            cv_.notify_all();
+            split_cv_.notify_one();
         }
+    }
+
+    // The rest of the input after a chunk without any game boundary: read on this thread, the
+    // output handed on every 256 games.
+    void read_tail(Chunk& c, std::size_t slot) {
+        auto reader = PgnReader::resume(reader_, c.bytes.view(), c.at);
+        reader.add_game_number_offset(c.first_game);
+        std::uint64_t games = 0;
+        check_pgn(reader, options_, settings_.capture_raw, nullptr, [&](const GameRecord& r, std::string_view raw) {
+            work_(slot, r, raw);
+            if (++games % 256 == 0) {
+                ordered_(slot, PipelineBatch{256, settings_.input_position ? settings_.input_position() : 0});
+            }
+        });
+        if (games % 256) ordered_(slot, PipelineBatch{games % 256, settings_.input_position ? settings_.input_position() : 0});
     }
 
     const PipelineSettings& settings_;
-    std::vector<Batch> batches_;
+    std::vector<Chunk> chunks_;
     PgnReader& reader_;
     const CheckOptions& options_;
     const PgnPipeline::Work& work_;
     const PgnPipeline::Ordered& ordered_;
 
     std::mutex mutex_;
-    std::condition_variable cv_;
-    std::uint64_t filled_ = 0, worked_ = 0; // batches handed to the workers / taken by them
-    bool reading_done_ = false, aborted_ = false;
+    // The splitting thread waits for a free chunk, workers for work, the calling thread for the
+    // next chunk in order.
+    std::condition_variable split_cv_, work_cv_, order_cv_;
+    std::uint64_t filled_ = 0;   // chunks published by the splitting thread
+    std::uint64_t parsed_ = 0;   // chunks taken by a worker for parsing
+    std::uint64_t numbered_ = 0; // chunks parsed and counted into games_before_, in order
+    std::uint64_t games_before_ = 0;
+    std::uint64_t ordered_seq_ = 0;
+    bool splitting_done_ = false, aborted_ = false;
     std::exception_ptr error_;
-
-    // reader thread only
-    Batch* filling_ = nullptr;
-    std::string capture_;
-    std::size_t game_events_ = 0;
-    std::uint64_t batch_start_ = 0;
-    std::optional<GameChecker> reader_checker_;
-    GameChecker* inline_checker_ = nullptr;
+    bool input_end_ = false; // splitting thread only
 };
 
 } // namespace
@@ -408,9 +479,10 @@ private:
 PgnPipeline::PgnPipeline(PipelineSettings settings) : settings_(std::move(settings)) {
     settings_.threads = std::max(1u, settings_.threads);
     slots_ = 2 * std::size_t(settings_.threads) + 2;
-    // Keep the batches in flight within about 8 MB of input (16 MB of events) whatever the
-    // thread count, so that the peak RSS stays far below 64 MB on a machine of many cores too.
+    // Keep the chunks in flight within about 8 MB of input whatever the thread count, so that
+    // the peak RSS stays far below 64 MB on a machine of many cores too.
     settings_.batch_bytes = std::clamp<std::size_t>(settings_.batch_bytes, 4096, std::max<std::size_t>(4096, (std::size_t(8) << 20) / slots_));
+    settings_.max_chunk_bytes = std::max(settings_.max_chunk_bytes, 2 * settings_.batch_bytes);
 }
 
 void PgnPipeline::run(PgnReader& reader, const CheckOptions& options, const Work& work, const Ordered& ordered) {

@@ -81,29 +81,65 @@ bool is_name_char(char c) { return (cls(c) & (C_ALPHA | C_DIGIT)) || c == '_'; }
 bool is_eol(char c) { return c == '\n' || c == '\r'; }
 } // namespace
 
-PgnReader::PgnReader(ReadFn fn, void* ctx) : read_(fn), ctx_(ctx), buf_(new char[kBufferSize]()) {}
+PgnReader::PgnReader(ReadFn fn, void* ctx) : read_(fn), ctx_(ctx), storage_(new char[kBufferSize]) { buf_ = storage_.get(); }
 PgnReader::PgnReader(std::istream& in) : PgnReader(&read_istream, &in) {}
 PgnReader::PgnReader(std::FILE* file) : PgnReader(&read_file, file) {}
 PgnReader::PgnReader(io::Input& in) : PgnReader(&read_input, &in) {}
 PgnReader::PgnReader(int fd) : PgnReader(&read_fd, reinterpret_cast<void*>(static_cast<std::intptr_t>(fd))) {}
-PgnReader::PgnReader(std::string_view data, int) : PgnReader(nullptr, nullptr) {
-    mem_.data = data.data();
-    mem_.size = data.size();
-    ctx_ = &mem_;
-    read_ = [](void* ctx, char* dst, std::size_t n, bool&) -> std::size_t {
-        auto& m = *static_cast<Memory*>(ctx);
-        const std::size_t k = std::min(n, m.size - m.pos);
-        if (k) std::memcpy(dst, m.data + m.pos, k);
-        m.pos += k;
-        return k;
+// A memory reader reads the data where it is: no copy, no buffer to fill.
+PgnReader::PgnReader(std::string_view data, int) {
+    buf_ = const_cast<char*>(data.data());
+    len_ = data.size();
+    eof_ = borrowed_ = true;
+}
+PgnReader::PgnReader(std::string_view data, const PgnSegment& at) : PgnReader(data, 0) { seed(at); }
+PgnReader::PgnReader(PgnReader& source, std::string_view prefix, const PgnSegment& at) : PgnReader(nullptr, nullptr) {
+    chain_.data = prefix.data();
+    chain_.size = prefix.size();
+    chain_.source = &source;
+    ctx_ = &chain_;
+    read_ = [](void* ctx, char* dst, std::size_t n, bool& error) -> std::size_t {
+        auto& c = *static_cast<Chain*>(ctx);
+        if (c.pos < c.size) {
+            const std::size_t k = std::min(n, c.size - c.pos);
+            std::memcpy(dst, c.data + c.pos, k);
+            c.pos += k;
+            return k;
+        }
+        const std::size_t got = c.source->read_raw(dst, n);
+        if (c.source->io_error()) error = true;
+        return got;
     };
+    seed(at);
 }
 PgnReader::~PgnReader() = default;
+
+void PgnReader::seed(const PgnSegment& at) {
+    base_ = at.offset;
+    line_ = at.line;
+    line_start_ = at.line_start;
+    input_start_ = at.input_start;
+}
+
+std::size_t PgnReader::read_raw(char* dst, std::size_t n) {
+    std::size_t got = 0;
+    if (p_ < len_) { // bytes already buffered (none unless read_game ran)
+        got = std::min(n, len_ - p_);
+        std::memcpy(dst, buf_ + p_, got);
+        p_ += got;
+        return got;
+    }
+    if (eof_) return 0;
+    got = read_(ctx_, dst, n, io_error_);
+    if (got == 0) eof_ = true;
+    base_ += got;
+    return got;
+}
 
 void PgnReader::start() {
     started_ = true;
     ensure(3);
-    if (len_ >= 3 && static_cast<unsigned char>(buf_[0]) == 0xEF && static_cast<unsigned char>(buf_[1]) == 0xBB &&
+    if (input_start_ && base_ == 0 && len_ >= 3 && static_cast<unsigned char>(buf_[0]) == 0xEF && static_cast<unsigned char>(buf_[1]) == 0xBB &&
         static_cast<unsigned char>(buf_[2]) == 0xBF) {
         p_ = 3;
         line_start_ = 3;
@@ -111,17 +147,18 @@ void PgnReader::start() {
 }
 
 bool PgnReader::fill(std::size_t need) {
+    if (borrowed_) return p_ < len_;
     if (p_ > 0) {
-        if (capture_ && p_ > cap_from_) capture_->append(buf_.get() + cap_from_, p_ - cap_from_);
+        if (capture_ && p_ > cap_from_) capture_->append(buf_ + cap_from_, p_ - cap_from_);
         cap_from_ = 0;
         const std::size_t rest = len_ - p_;
-        if (rest) std::memmove(buf_.get(), buf_.get() + p_, rest);
+        if (rest) std::memmove(buf_, buf_ + p_, rest);
         base_ += p_;
         len_ = rest;
         p_ = 0;
     }
     while (!eof_ && len_ < need && len_ < kBufferSize) {
-        const std::size_t got = read_(ctx_, buf_.get() + len_, kBufferSize - len_, io_error_);
+        const std::size_t got = read_(ctx_, buf_ + len_, kBufferSize - len_, io_error_);
         if (got == 0) eof_ = true;
         len_ += got;
     }
@@ -189,47 +226,115 @@ bool PgnReader::starts_game_outside() const {
         for (; q < len_ && (cls(buf_[q]) & C_SAN) && q - p_ < 16; ++q) digit |= (cls(buf_[q]) & C_DIGIT) != 0;
         if (q - p_ == 16) return true; // no word of prose: a game, whose reading names the token
         if (!ends_at(q)) return false;
-        const std::string_view w(buf_.get() + p_, q - p_);
+        const std::string_view w(buf_ + p_, q - p_);
         return digit || w.starts_with("O-O") || w.starts_with("o-o");
     }
     if (c == '-') return len_ - p_ >= 2 && buf_[p_ + 1] == '-' && ends_at(p_ + 2);
     if (!(cls(c) & C_DIGIT)) return false;
     if (peek_move_number() >= 0) return true;
     const std::size_t rest = len_ - p_;
-    const char* b = buf_.get() + p_;
+    const char* b = buf_ + p_;
     if (rest >= 3 && (std::memcmp(b, "1-0", 3) == 0 || std::memcmp(b, "0-1", 3) == 0)) return ends_at(p_ + 3);
     if (rest >= 7 && std::memcmp(b, "1/2-1/2", 7) == 0) return ends_at(p_ + 7);
     return false;
 }
 
+// Within the window on_bracket ensured (kLookahead bytes from the '['), so that the name does
+// not depend on where the buffer ends.
 std::string_view PgnReader::peek_tag_name() const {
+    const std::size_t end = std::min(len_, p_ + kLookahead);
     std::size_t q = p_ + 1;
-    while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
+    while (q < end && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
     const std::size_t s = q;
-    if (q < len_ && !(cls(buf_[q]) & C_ALPHA)) return {};
-    while (q < len_ && is_name_char(buf_[q])) ++q;
-    return std::string_view(buf_.get() + s, q - s);
+    if (q < end && !(cls(buf_[q]) & C_ALPHA)) return {};
+    while (q < end && is_name_char(buf_[q])) ++q;
+    return std::string_view(buf_ + s, q - s);
 }
 
-// '[' name blank+ '"' ... '"' blank* ']' on one line, starting at buffer index i. A line that
-// runs past the lookahead window is judged by its start.
-bool PgnReader::looks_like_tag_line(std::size_t i) const {
-    const std::size_t end = std::min(len_, i + kLookahead);
-    std::size_t q = i + 1;
+bool pgn_detail::looks_like_tag_line(const char* b, std::size_t avail) {
+    const std::size_t end = std::min(avail, PgnReader::kLookahead);
+    std::size_t q = 1;
     const std::size_t s = q;
-    while (q < end && is_name_char(buf_[q])) ++q;
-    if (q == s || !(cls(buf_[s]) & C_ALPHA)) return false;
-    const std::size_t b = q;
-    while (q < end && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
-    if (q == b || q == end || buf_[q] != '"') return q == end && q > b && end < len_;
+    while (q < end && is_name_char(b[q])) ++q;
+    if (q == s || !(cls(b[s]) & C_ALPHA)) return false;
+    const std::size_t k = q;
+    while (q < end && (b[q] == ' ' || b[q] == '\t')) ++q;
+    if (q == k || q == end || b[q] != '"') return q == end && q > k && end < avail;
     ++q;
-    while (q < end && buf_[q] != '"' && !is_eol(buf_[q])) q += buf_[q] == '\\' ? 2 : 1;
-    if (q >= end) return end < len_;
-    if (buf_[q] != '"') return false;
+    while (q < end && b[q] != '"' && !is_eol(b[q])) q += b[q] == '\\' ? 2 : 1;
+    if (q >= end) return end < avail;
+    if (b[q] != '"') return false;
     ++q;
-    while (q < end && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
-    if (q == end) return end < len_;
-    return buf_[q] == ']';
+    while (q < end && (b[q] == ' ' || b[q] == '\t')) ++q;
+    if (q == end) return end < avail;
+    return b[q] == ']';
+}
+
+// At buffer index i, with kLookahead + 1 bytes from i in the buffer unless the input ends
+// there: the answer is then that for the whole input.
+bool PgnReader::looks_like_tag_line(std::size_t i) const { return pgn_detail::looks_like_tag_line(buf_ + i, len_ - i); }
+
+namespace {
+bool is_blank_byte(char c) { return c == ' ' || c == '\t'; }
+bool is_reader_space(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
+
+// The line that ends just before `end` (a line start > 0): [begin, stop) without its line end.
+struct LineSpan {
+    std::size_t begin, stop;
+};
+LineSpan line_before(const char* d, std::size_t end) {
+    std::size_t stop = end - 1; // the line end's last byte
+    if (d[stop] == '\n' && stop > 0 && d[stop - 1] == '\r') --stop;
+    std::size_t begin = stop;
+    while (begin > 0 && d[begin - 1] != '\n' && d[begin - 1] != '\r') --begin;
+    return {begin, stop};
+}
+} // namespace
+
+std::size_t find_game_cut(const char* d, std::size_t size, std::size_t from, bool at_end) {
+    const std::size_t window = PgnReader::kLookahead + 1;
+    const std::size_t limit = at_end ? size : (size > window ? size - window : 0);
+    for (std::size_t i = std::max<std::size_t>(from, 1); i < limit;) {
+        const void* hit = std::memchr(d + i, '[', limit - i);
+        if (!hit) break;
+        const std::size_t x = std::size_t(static_cast<const char*>(hit) - d);
+        i = x + 1;
+        if (x == 0 || (d[x - 1] != '\n' && d[x - 1] != '\r')) continue;
+        if (!pgn_detail::looks_like_tag_line(d + x, size - x)) continue;
+        // One blank line or more just before, then a line with content that leaves the tag section.
+        std::size_t end = x;
+        int blanks = 0;
+        bool ok = false;
+        while (end > 0) {
+            const LineSpan l = line_before(d, end);
+            if (l.begin == 0) break; // the segment's first line: the game's own start
+            bool blank = true, content = false;
+            char first = 0;
+            for (std::size_t k = l.begin; k < l.stop; ++k) {
+                const char c = d[k];
+                if (!is_blank_byte(c)) blank = false;
+                if (!is_reader_space(c) && !first) first = c;
+                if (!is_reader_space(c)) content = true;
+            }
+            if (blank) {
+                ++blanks;
+                end = l.begin;
+                continue;
+            }
+            ok = blanks > 0 && content && first != ';' && first != '%' && !std::memchr(d + l.begin, '[', l.stop - l.begin);
+            break;
+        }
+        if (ok) return x;
+    }
+    return SIZE_MAX;
+}
+
+std::uint64_t count_line_ends(const char* d, std::size_t n) {
+    std::uint64_t lines = std::uint64_t(std::count(d, d + n, '\n'));
+    if (!std::memchr(d, '\r', n)) return lines;
+    for (std::size_t i = 0; i < n; ++i) // each CR ends a line, and the LF after it does not
+        if (d[i] == '\r') lines += (i + 1 < n && d[i + 1] == '\n') ? 0 : 1;
+    return lines;
 }
 
 PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
@@ -240,13 +345,13 @@ PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
     std::size_t start = p_;
     bool spanning = false, blank_seen = false, line_content = true, at_line_start = false;
     auto flush = [&](std::size_t upto) {
-        if (keep) append_text(buf_.get() + start, upto - start, r.truncated);
+        if (keep) append_text(buf_ + start, upto - start, r.truncated);
         spanning = true;
     };
     for (;;) {
         if (p_ == len_) {
             flush(p_);
-            if (!fill(at_line_start ? kLookahead : 1)) {
+            if (!fill(at_line_start ? kLookahead + 1 : 1)) {
                 r.end = TextEnd::Eof;
                 r.text = text_;
                 return r;
@@ -256,9 +361,9 @@ PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
         if (at_line_start) {
             at_line_start = false;
             if (blank_seen && buf_[p_] == '[') {
-                if (len_ - p_ < kLookahead && !eof_) {
+                if (len_ - p_ < kLookahead + 1 && !eof_) {
                     flush(p_);
-                    fill(kLookahead);
+                    fill(kLookahead + 1);
                     start = p_;
                 }
                 if (looks_like_tag_line(p_)) {
@@ -267,15 +372,15 @@ PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
                         flush(p_);
                         r.text = text_;
                     } else {
-                        r.text = std::string_view(buf_.get() + start, std::min(p_ - start, kMaxText));
+                        r.text = std::string_view(buf_ + start, std::min(p_ - start, kMaxText));
                         r.truncated = p_ - start > kMaxText;
                     }
                     return r;
                 }
             }
         }
-        const char* b = buf_.get() + p_;
-        const char* e = buf_.get() + len_;
+        const char* b = buf_ + p_;
+        const char* e = buf_ + len_;
         const char* close = static_cast<const char*>(std::memchr(b, '}', std::size_t(e - b)));
         const char* lim = close ? close : e;
         const std::size_t n = std::size_t(lim - b);
@@ -286,13 +391,13 @@ PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
                         line_content = true;
                         break;
                     }
-            p_ = std::size_t(lim - buf_.get());
+            p_ = std::size_t(lim - buf_);
         } else {
             const char* q = b;
             for (; q < lim; ++q) {
                 const char c = *q;
                 if (c == '\n' || c == '\r') {
-                    if (newline_at(std::size_t(q - buf_.get()))) {
+                    if (newline_at(std::size_t(q - buf_))) {
                         if (!line_content) blank_seen = true;
                         line_content = false;
                     }
@@ -306,19 +411,19 @@ PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
                     line_content = true;
                 }
             }
-            p_ = std::size_t(q - buf_.get());
+            p_ = std::size_t(q - buf_);
         }
         // only the bytes read as comment (not past a tag line that may end it): the same answer
         // whatever the buffer boundaries
-        if (std::memchr(b, '{', std::size_t(buf_.get() + p_ - b))) comment_nested_open_ = true;
-        if (at_line_start && buf_.get() + p_ < lim) continue; // check the '[' candidate
+        if (std::memchr(b, '{', std::size_t(buf_ + p_ - b))) comment_nested_open_ = true;
+        if (at_line_start && buf_ + p_ < lim) continue; // check the '[' candidate
         if (close) {
-            const std::size_t ci = std::size_t(close - buf_.get());
+            const std::size_t ci = std::size_t(close - buf_);
             if (spanning) {
                 flush(ci);
                 r.text = text_;
             } else {
-                r.text = std::string_view(buf_.get() + start, std::min(ci - start, kMaxText));
+                r.text = std::string_view(buf_ + start, std::min(ci - start, kMaxText));
                 r.truncated = ci - start > kMaxText;
             }
             p_ = ci + 1;
@@ -335,25 +440,25 @@ PgnReader::TextScan PgnReader::scan_line_comment(bool keep) {
     std::size_t start = p_;
     bool spanning = false;
     for (;;) {
-        const char* b = buf_.get() + p_;
+        const char* b = buf_ + p_;
         const std::size_t n = len_ - p_;
         const char* nl = static_cast<const char*>(std::memchr(b, '\n', n));
         const char* cr = static_cast<const char*>(std::memchr(b, '\r', nl ? std::size_t(nl - b) : n));
         const char* eol = cr ? cr : nl;
         if (eol) {
-            const std::size_t ei = std::size_t(eol - buf_.get());
+            const std::size_t ei = std::size_t(eol - buf_);
             if (spanning) {
-                if (keep) append_text(buf_.get() + start, ei - start, r.truncated);
+                if (keep) append_text(buf_ + start, ei - start, r.truncated);
                 r.text = text_;
             } else {
-                r.text = std::string_view(buf_.get() + start, std::min(ei - start, kMaxText));
+                r.text = std::string_view(buf_ + start, std::min(ei - start, kMaxText));
                 r.truncated = ei - start > kMaxText;
             }
             p_ = ei;
             return r;
         }
         p_ = len_;
-        if (keep) append_text(buf_.get() + start, p_ - start, r.truncated);
+        if (keep) append_text(buf_ + start, p_ - start, r.truncated);
         spanning = true;
         if (!fill(1)) {
             r.text = text_;
@@ -378,7 +483,10 @@ void PgnReader::recover_tag() {
 
 PgnReader::TagScan PgnReader::scan_tag() {
     TagScan t;
-    ensure(kMaxToken + 8);
+    ensure(kLookahead + 1);
+    // '[', the name and the blanks up to the value's '"' are judged within kLookahead bytes, so
+    // that the reading does not depend on where the buffer ends.
+    const std::size_t end = std::min(len_, p_ + kLookahead);
     t.pos = pos_at(p_);
     auto fail = [&](PgnErrorKind k, const char* msg) {
         t.has_error = true;
@@ -386,12 +494,13 @@ PgnReader::TagScan PgnReader::scan_tag() {
         t.message = msg;
     };
     std::size_t q = p_ + 1;
-    while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
+    while (q < end && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
     const std::size_t ns = q;
-    while (q < len_ && is_name_char(buf_[q]) && q - ns <= kMaxToken) ++q;
+    while (q < end && is_name_char(buf_[q]) && q - ns <= kMaxToken) ++q;
     const std::size_t nlen = q - ns;
     auto cut = [&](const char* malformed) {
         if (q >= len_) fail(PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
+        else if (q >= end) fail(PgnErrorKind::MalformedTag, "tag pair too long before its value");
         else if (is_eol(buf_[q])) fail(PgnErrorKind::MalformedTag, "tag pair cut off at the end of its line");
         else fail(PgnErrorKind::MalformedTag, malformed);
         p_ = q;
@@ -406,11 +515,11 @@ PgnReader::TagScan PgnReader::scan_tag() {
         recover_tag();
         return t;
     }
-    std::memcpy(name_, buf_.get() + ns, nlen);
+    std::memcpy(name_, buf_ + ns, nlen);
     name_[nlen] = 0;
     t.name = std::string_view(name_, nlen);
-    while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
-    if (q >= len_ || buf_[q] != '"') return cut("expected '\"' after the tag name");
+    while (q < end && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
+    if (q >= end || buf_[q] != '"') return cut("expected '\"' after the tag name");
     p_ = q + 1;
     text_.clear();
     bool nul = false;
@@ -425,7 +534,7 @@ PgnReader::TagScan PgnReader::scan_tag() {
             if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == 0) break;
             ++i;
         }
-        append_text(buf_.get() + p_, i - p_, t.truncated);
+        append_text(buf_ + p_, i - p_, t.truncated);
         p_ = i;
         if (i == len_) continue;
         const char c = buf_[i];
@@ -436,7 +545,7 @@ PgnReader::TagScan PgnReader::scan_tag() {
         if (c == '\\') {
             ensure(2);
             if (p_ + 1 < len_ && (buf_[p_ + 1] == '"' || buf_[p_ + 1] == '\\')) {
-                append_text(buf_.get() + p_ + 1, 1, t.truncated);
+                append_text(buf_ + p_ + 1, 1, t.truncated);
                 p_ += 2;
             } else {
                 append_text("\\", 1, t.truncated);
@@ -452,9 +561,11 @@ PgnReader::TagScan PgnReader::scan_tag() {
         fail(PgnErrorKind::MalformedTag, "tag value not closed on its line");
         return t;
     }
-    ensure(kMaxToken);
+    for (;;) { // blanks before ']', however many, across buffer refills
+        while (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) ++p_;
+        if (p_ < len_ || !fill(1)) break;
+    }
     q = p_;
-    while (q < len_ && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
     t.deliver = true;
     if (q < len_ && buf_[q] == ']') {
         p_ = q + 1;

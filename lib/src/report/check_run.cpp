@@ -118,6 +118,11 @@ void run_check(PgnReader& reader, const CheckOptions& check_options, const Check
     pipeline_settings.threads = settings.threads;
     pipeline_settings.capture_raw = capture;
     pipeline_settings.input_position = position;
+    // The number appears in the NDJSON verdict and in each diagnostic line; totals, --stats and
+    // raw games do not say it.
+    pipeline_settings.needs_number = [&o](const GameRecord& r) {
+        return o.json || (o.diagnostics && (!r.errors.empty() || (o.warnings && !r.warnings.empty())));
+    };
     PgnPipeline pipeline(pipeline_settings);
     std::vector<CheckOutput> outputs(pipeline.slots());
     pipeline.run(

@@ -146,14 +146,16 @@ private:
 class PgnReader;
 // Reads every game of a PGN stream through a GameChecker and hands each finished record to
 // `on_game` together with the game's raw bytes (empty unless capture_raw). With
-// options.duplicates, a DuplicateFinder sees the records in order first.
-void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
-               const std::function<void(const GameRecord&, std::string_view raw)>& on_game);
+// options.duplicates, a DuplicateFinder sees the records in order first. `on_game` may keep
+// the record by swapping it with one of its own (no copy): the checker's next game starts from
+// whatever record it then holds, reusing its storage.
+using GameCallback = std::function<void(GameRecord&, std::string_view raw)>;
+void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, const GameCallback& on_game);
 class DuplicateFinder;
 // The same, with a DuplicateFinder that outlives the call (duplicates across several inputs);
 // nullptr: one of its own when options.duplicates is set.
 void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* duplicates,
-               const std::function<void(const GameRecord&, std::string_view raw)>& on_game);
+               const GameCallback& on_game);
 
 // One NDJSON object for a record (no trailing newline).
 std::string record_to_json(const GameRecord& record);

@@ -1,25 +1,30 @@
 // Checking a PGN stream on several cores with the output in input order (--threads N).
 //
-// One reader thread runs the PgnReader over the input, exactly as the single-threaded
-// check_pgn does, and records the events the GameChecker consumes (tags, SAN tokens,
-// variations, results, reader errors, with their lines and columns) into batches of whole
-// games, with each game's raw bytes when asked. Worker threads replay each batch into their
-// own GameChecker and call `work` for every finished record, in input order within the batch,
-// writing into the batch's payload slot. The calling thread then takes the batches in input
-// order and calls `ordered` with the slot: the one sequential stage (writing output, totals,
-// progress, and any check that needs every game in order).
+// One splitting thread reads the raw input bytes (decompressed by io::Input) and cuts them
+// into chunks of about `batch_bytes` at game boundaries. Worker threads each read a chunk with
+// a PgnReader of their own (PgnReader::from_segment, seeded with the chunk's byte offset and
+// line) and check it with a GameChecker of their own, calling `work` for every finished
+// record, in input order within the chunk, writing into the chunk's payload slot. The calling
+// thread takes the chunks in input order and calls `ordered` with the slot: the one sequential
+// stage (writing output, totals, progress, any check that needs every game in order).
 //
-// Why record events instead of cutting the bytes and re-reading them in the workers: the
-// game boundaries, the line/column/game numbers and every reader error are then those of the
-// one sequential reader by construction, whatever its boundary rules are, so the output is
-// byte-identical to one thread; and the input is tokenised once, not twice.
+// Why the output is byte-identical to one thread. A chunk starts only where a reader of the
+// whole input ends a game and starts the next one with a fresh state, so a reader of the chunk
+// reads it as the reader of the whole input would (the reader's look-ahead is bounded, so
+// where its buffer ends never matters): the same games, lines, columns, errors and raw bytes.
+// The cuts: find_game_cut's (a tag line after a blank line, past the tag section: a scan as
+// fast as memchr), or, for the first chunk and for input without blank lines between games,
+// the game ends that a reader of the chunk finds. Game numbers are the one thing a chunk's
+// reader cannot know before the chunks before it are read: a record whose output depends on
+// its number (PipelineSettings::needs_number) is kept until then (moved, not copied), and the
+// reader numbers the rest of the chunk's games right once the number is known. Workers
+// tokenise only their own chunks: the splitting thread does no parsing.
 //
-// Memory is bounded: at most `slots()` batches are in flight, each closed after about
-// `batch_bytes` of input (or twice that of recorded events, or kMaxBatchGames games), and
-// batch_bytes shrinks with many threads so that the batches in flight hold at most about 8 MB
-// of input. A game whose events alone outgrow kMaxGameEvents (one pathological game of many
-// megabytes) is checked on the reader thread as it is read instead of being recorded, in a
-// batch of its own.
+// Memory is bounded: at most `slots()` chunks are in flight, batch_bytes shrinks with many
+// threads so that they hold at most about 8 MB of input, a chunk's output is handed on every
+// kMaxBatchGames games, and at most 1024 records per chunk wait for their numbers. A stretch
+// of max_chunk_bytes (16 MB) without any game boundary (one enormous game) makes the rest of
+// the input be read on the calling thread, in constant memory.
 #pragma once
 
 #include "horde/game/checker.hpp"
@@ -36,8 +41,14 @@ class PgnReader;
 struct PipelineSettings {
     unsigned threads = 2;                      // worker threads (>= 1)
     bool capture_raw = false;                  // hand each game's raw bytes to `work`
-    std::size_t batch_bytes = 128 * 1024;      // input bytes per batch (about)
-    // Sampled by the reader thread when it closes a batch (e.g. the compressed bytes read so
+    std::size_t batch_bytes = 128 * 1024;      // input bytes per chunk (about)
+    // A stretch this long without a game boundary: the rest is read on the calling thread.
+    std::size_t max_chunk_bytes = 16 << 20;
+    // Whether `work`'s output for a record depends on its game number (null: always). A record
+    // whose output does not is handed to `work` without waiting for the number to be known,
+    // with a number that may be wrong (see the header comment).
+    std::function<bool(const GameRecord&)> needs_number;
+    // Sampled by the splitting thread when it closes a chunk (e.g. the compressed bytes read so
     // far, for a progress meter); 0 when unset.
     std::function<std::uint64_t()> input_position;
 };
@@ -50,10 +61,9 @@ struct PipelineBatch {
 
 class PgnPipeline {
 public:
-    static constexpr std::size_t kMaxGameEvents = 16 << 20;
     static constexpr std::uint64_t kMaxBatchGames = 1024;
-    // Runs on a worker thread (or the reader thread, see above) for every game, in input
-    // order within a batch; `slot` indexes the caller's payloads (0 .. slots() - 1).
+    // Runs on a worker thread (or the calling thread, see above) for every game, in input
+    // order within a chunk; `slot` indexes the caller's payloads (0 .. slots() - 1).
     using Work = std::function<void(std::size_t slot, const GameRecord& record, std::string_view raw)>;
     // Runs on the calling thread for every batch, in input order; the slot is then reused.
     using Ordered = std::function<void(std::size_t slot, const PipelineBatch& batch)>;

@@ -1,6 +1,7 @@
 // Streaming PGN reader: bytes -> events. No chess knowledge beyond token shapes.
 //
-// The reader pulls bytes through one fixed buffer (kBufferSize) and calls a visitor for each
+// The reader pulls bytes through one fixed buffer (kBufferSize; a memory reader reads its data
+// in place) and calls a visitor for each
 // token, game by game, in constant memory whatever the input size: comment and tag-value text
 // handed to the visitor is capped at kMaxText bytes (the event carries a `truncated` flag; the
 // reader still scans to the real end), variations are a depth counter, tokens are string_views
@@ -138,6 +139,17 @@ std::string_view pgn_notice_name(PgnNotice kind);
 
 enum class Control : std::uint8_t { Continue, SkipVariation, SkipGame };
 
+// Where a reader of part of the input starts (PgnReader::from_segment, resume): the global
+// byte offset, line and line-start offset of its first byte, so that positions, lines and
+// columns are those of the whole input. `input_start`: the segment is the input's beginning
+// (a BOM is skipped there, and the first game's raw bytes start at 0).
+struct PgnSegment {
+    std::uint64_t offset = 0;
+    std::uint64_t line = 1;
+    std::uint64_t line_start = 0;
+    bool input_start = true;
+};
+
 struct GameInfo {
     std::uint64_t number = 0;      // 1-based
     SourcePos start;               // the game's first token (line: the line it starts on)
@@ -172,6 +184,10 @@ public:
     static constexpr std::size_t kMaxText = 64 * 1024;     // cap of comment / tag value text
     static constexpr std::size_t kLookahead = 1024;        // for the unterminated-comment heuristic
     static constexpr std::uint64_t kMaxErrorsPerGame = 100;
+    // Bytes visible ahead of every token (a token of kMaxToken bytes, its delimiter, "(Q)"), so
+    // that what the reader decides never depends on where its buffer happens to end: a reader
+    // of part of the input (from_segment) must read it exactly as a reader of the whole input.
+    static constexpr std::size_t kPeek = kMaxToken + 8;
 
     // Sources. The stream/FILE*/memory must outlive the reader. For std::cin prefer the fd
     // constructor (PgnReader(0)) or call std::ios::sync_with_stdio(false) first.
@@ -181,6 +197,15 @@ public:
     // Through io::Input (compressed files, stdin); io_error() is then in.failed().
     explicit PgnReader(io::Input& in);
     static PgnReader from_memory(std::string_view data) { return PgnReader(data, 0); }
+    // A reader of `data`, a part of a larger input that starts at a game boundary `at` (see
+    // find_game_cut): it reads that part exactly as a reader of the whole input would, except
+    // that game numbers start at 1 (add_game_number_offset).
+    static PgnReader from_segment(std::string_view data, const PgnSegment& at) { return PgnReader(data, at); }
+    // A reader of `prefix` followed by the rest of `source`'s input (after what read_raw
+    // returned), `prefix` starting at game boundary `at`. An I/O error sets io_error() on both.
+    static PgnReader resume(PgnReader& source, std::string_view prefix, const PgnSegment& at) {
+        return PgnReader(source, prefix, at);
+    }
 
     PgnReader(PgnReader&&) = delete; // from_memory relies on guaranteed copy elision
     PgnReader& operator=(PgnReader&&) = delete;
@@ -208,20 +233,31 @@ public:
         cap_from_ = p_;
     }
 
+    // Raw input bytes for a caller that splits the input itself (game/pipeline): up to n bytes
+    // from where reading stands (only before the first read_game). Returns 0 at the end or on
+    // an I/O error (io_error()). They count in bytes_consumed().
+    std::size_t read_raw(char* dst, std::size_t n);
+    // Between games (e.g. from end_game): the games after this one are numbered n higher.
+    void add_game_number_offset(std::uint64_t n) { games_ += n; }
+
     std::uint64_t games_read() const { return games_; }
     std::uint64_t bytes_consumed() const { return base_ + p_; }
     bool io_error() const { return io_error_; }
     // Bytes held by the reader (buffer and text scratch), for tests: constant in the input size.
-    std::size_t memory_footprint() const { return kBufferSize + text_.capacity() + sizeof(*this); }
+    std::size_t memory_footprint() const { return (borrowed_ ? 0 : kBufferSize) + text_.capacity() + sizeof(*this); }
 
 private:
     using ReadFn = std::size_t (*)(void* ctx, char* dst, std::size_t n, bool& error);
-    struct Memory {
+    struct Chain { // resume(): the prefix, then the source's reads
         const char* data = nullptr;
         std::size_t size = 0, pos = 0;
+        PgnReader* source = nullptr;
     };
     PgnReader(std::string_view data, int);
+    PgnReader(std::string_view data, const PgnSegment& at);
+    PgnReader(PgnReader& source, std::string_view prefix, const PgnSegment& at);
     PgnReader(ReadFn fn, void* ctx);
+    void seed(const PgnSegment& at);
 
     enum class State : std::uint8_t { Tags, Movetext };
     enum class TextEnd : std::uint8_t { Closed, Eof, BrokenAtTag };
@@ -348,8 +384,11 @@ private:
     // input
     ReadFn read_ = nullptr;
     void* ctx_ = nullptr;
-    Memory mem_;
-    std::unique_ptr<char[]> buf_;
+    Chain chain_;
+    bool input_start_ = true;
+    std::unique_ptr<char[]> storage_; // the buffer of a streaming reader
+    char* buf_ = nullptr;             // storage_, or the data of a memory reader (never written then)
+    bool borrowed_ = false;           // a memory reader: buf_ is the whole input, nothing to fill
     std::size_t len_ = 0, p_ = 0;
     std::uint64_t base_ = 0; // absolute offset of buf_[0]
     bool eof_ = false, io_error_ = false, started_ = false;
@@ -436,7 +475,27 @@ inline int annotation_nag(const char* s, std::size_t n) {
     if (s[0] == '?') return s[1] == '?' ? 4 : s[1] == '!' ? 6 : 0;
     return 0;
 }
+
+// '[' name blank+ '"' ... '"' blank* ']' on one line at b, judged within the first
+// PgnReader::kLookahead bytes; `avail` is the number of bytes from b to the end of the input
+// (or any number above kLookahead): a line that runs past the window is judged by its start.
+bool looks_like_tag_line(const char* b, std::size_t avail);
 } // namespace pgn_detail
+
+// For splitting an input between readers (game/pipeline). find_game_cut returns the offset of
+// the first line start in [from, size - PgnReader::kLookahead - 1) (to size at the input's
+// end) where a reader of the whole input certainly ends the game it is in and starts a new one
+// with a fresh state, or SIZE_MAX if it finds none. `data` must start at a game boundary that
+// is not the input's beginning (a reader is then in a game at every later line). The line
+// qualifies when it is a tag line (pgn_detail::looks_like_tag_line), the line before it is
+// blank (spaces and tabs only: so an unterminated comment would also end there), and the last
+// line with content before the blank lines has no '[' and does not start with ';' or '%' (so
+// the reader is past the tag section: in movetext, after a result, or in a comment).
+std::size_t find_game_cut(const char* data, std::size_t size, std::size_t from, bool at_end);
+// The line ends in data[0, n) as the reader counts them (LF, CRLF and CR each end one line):
+// the line of data[n] is that many lines below the line of data[0] when data[0] is not the LF
+// of a CRLF and data[n - 1] is not the CR of one.
+std::uint64_t count_line_ends(const char* data, std::size_t n);
 
 template <class V, class F> inline void PgnReader::emit(V&, F&& f) {
     if constexpr (std::is_same_v<std::invoke_result_t<F>, Control>) {
@@ -463,7 +522,7 @@ template <class V> void PgnReader::start_game(V& v, const SourcePos& pos, std::s
     game_ = GameInfo{};
     game_.number = games_;
     game_.start = pos;
-    game_.raw_begin = games_ == 1 ? 0 : base_ + idx;
+    game_.raw_begin = games_ == 1 && input_start_ ? 0 : base_ + idx;
     in_game_ = true;
     pending_end_ = skip_ = false;
     depth_ = skip_var_depth_ = 0;
@@ -551,7 +610,7 @@ template <class V> void PgnReader::finish_game(V& v, std::size_t idx) {
     }
     game_.raw_end = base_ + idx;
     game_.end = pos_at(idx);
-    if (capture_) capture_->append(buf_.get() + cap_from_, idx - cap_from_);
+    if (capture_) capture_->append(buf_ + cap_from_, idx - cap_from_);
     v.end_game(game_);
     if (capture_) capture_->clear();
     cap_from_ = idx;
@@ -604,6 +663,7 @@ template <class V> void PgnReader::on_comment(V& v, bool brace) {
 }
 
 template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
+    ensure(kLookahead + 1); // peek_tag_name and scan_tag judge the pair within this window
     if (!in_game_) {
         start_game(v, pos_at(p_), p_, State::Tags);
         seen_tag(peek_tag_name());
@@ -613,7 +673,7 @@ template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
         return;
     } else if (state_ == State::Movetext) {
         if (peek_tag_name().empty()) {
-            on_garbage(v, buf_.get() + p_, 1, p_);
+            on_garbage(v, buf_ + p_, 1, p_);
             ++p_;
             return;
         }
@@ -687,7 +747,7 @@ void PgnReader::on_san(V& v, const char* b, std::size_t n, std::size_t idx, std:
 template <class V> void PgnReader::on_word(V& v) {
     using namespace pgn_detail;
     const std::size_t s = p_;
-    const char* b = buf_.get() + s;
+    const char* b = buf_ + s;
     const std::size_t avail = len_ - s;
     const std::size_t lim = avail < kMaxToken ? avail : kMaxToken;
     std::size_t san_run;
@@ -792,7 +852,7 @@ template <class V> void PgnReader::on_word(V& v) {
 template <class V> bool PgnReader::read_game(V& v) {
     if (!started_) start();
     for (;;) {
-        if (len_ - p_ < kMaxToken && !eof_) fill(kMaxToken);
+        if (len_ - p_ < kPeek && !eof_) fill(kPeek);
         if (p_ == len_) {
             if (!in_game_) return false;
             finish_game(v, p_);
@@ -877,7 +937,7 @@ template <class V> bool PgnReader::read_game(V& v) {
                        "unexpected '}': the comment before it seems to contain a nested '{ ... }' (PGN comments do "
                        "not nest)");
             } else {
-                on_garbage(v, buf_.get() + p_, 1, p_);
+                on_garbage(v, buf_ + p_, 1, p_);
             }
             ++p_;
             continue;
