@@ -94,7 +94,7 @@ void GameChecker::tag(std::string_view name, std::string_view value, int line, i
         error("pgn-syntax", fmt::format("tag [{}] after the movetext began", name), line, column);
         return;
     }
-    record_.tags.emplace_back(std::string(name), std::string(value));
+    record_.tags.emplace_back(name, value);
     // Problems with these tags are reported where the tag stands.
     if (name == "Variant") variant_tag_at_ = {line, column};
     else if (name == "FEN") fen_tag_at_ = {line, column};
@@ -244,8 +244,10 @@ std::string san_error_code(SanErrorCode c) { return std::string(san_error_code_n
 // parse_san_exact, resolve_san_exact and suffix_plainly_right in one pass on a game, with one
 // dispatch on the variant: when the token parses exactly and names one legal move, copies the
 // position to before_last, plays the move and sets suffix_right; else returns Move::none()
-// and leaves the game as it was. san holds the parsed token either way.
-Move play_exact_san(Game& game, std::string_view token, std::optional<Board>& before_last, SanMove& san,
+// and leaves the game as it was. san holds the parsed token either way. Out of line, with
+// Game::play_as inside it: inlined into main_line_move, GCC kept play_as out of line (measured:
+// 3% more instructions per game).
+[[gnu::noinline]] Move play_exact_san(Game& game, std::string_view token, std::optional<Board>& before_last, SanMove& san,
                     bool& suffix_right) {
     if (!san_detail::parse_san_exact_inline(token, san)) return Move::none();
     // One dispatch on the variant for the whole move: resolution, play and suffix test inline.
@@ -298,7 +300,7 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
             if (suffix_right) return m;
             std::vector<SanWarning> warnings;
             check_suffix(game_->board(), exact, false, warnings);
-            add_warnings(warnings, "", line, column, ply, token);
+            if (!warnings.empty()) add_warnings(warnings, "", line, column, ply, token);
             return m;
         }
     }

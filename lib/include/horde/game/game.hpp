@@ -53,7 +53,7 @@ public:
     // Plays a legal move and records the position for repetition counting.
     void play(Move m);
     // play() for a variant known at compile time (V must be board().variant()).
-    template <Variant V> void play_as(Move m) {
+    template <Variant V> [[gnu::always_inline]] void play_as(Move m) {
         const Position& before = board_.position();
         const bool irreversible = type_of(before.piece_on(m.from())) == PAWN || m.is_en_passant() ||
                                   before.piece_on(m.to()) != NO_PIECE || m.is_castling();

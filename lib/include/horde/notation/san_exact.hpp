@@ -67,15 +67,18 @@ template <Variant V> [[gnu::always_inline]] inline bool leaves_king_safe(const P
 
 // The legal moves (castling aside) of piece type pt to `to` from an origin in from_mask,
 // found from the destination backwards: only the few candidate origins are tested, not
-// every legal move of the position (this is the hot path of PGN validation).
+// every legal move of the position (this is the hot path of PGN validation). Inlining, measured
+// with callgrind on the check benchmark: one call with everything inside it (flatten, and the
+// lambda forced inline) costs 4% fewer instructions than inlining it into the caller, where
+// GCC then left the lambda and attackers_to out of line.
 template <Variant V>
-[[gnu::always_inline]] inline int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboard from_mask, PieceType promoted, Move* out) {
+[[gnu::flatten]] inline int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboard from_mask, PieceType promoted, Move* out) {
     const Color us = pos.side;
     const Piece target = pos.piece_on(to);
     if (target != NO_PIECE && color_of(target) == us) return 0;
     if (variant_game_over<V>(pos)) return 0;
     int n = 0;
-    auto consider = [&](Bitboard origins, Move::Kind kind) {
+    auto consider = [&](Bitboard origins, Move::Kind kind) __attribute__((always_inline)) {
         while (origins) {
             const Square from = pop_lsb(origins);
             const Move m = kind == Move::PROMOTION ? Move::promotion(from, to, promoted) : Move::make(from, to, kind);

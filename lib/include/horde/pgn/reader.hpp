@@ -225,7 +225,10 @@ public:
 
     // Skip the rest of the current game (valid from inside an event).
     void skip_game() {
-        if (in_game_) skip_ = game_.skipped = true;
+        if (in_game_) {
+            skip_ = game_.skipped = true;
+            update_quiet();
+        }
     }
     // Opt-in raw capture of each game's bytes (nullptr to stop). Call between games.
     void set_capture(std::string* out) {
@@ -310,7 +313,10 @@ private:
 
     // --- events (templates below) ---
     template <class V, class F> void emit(V& v, F&& f);
-    bool quiet() const { return skip_ || (skip_var_depth_ != 0 && depth_ >= skip_var_depth_); }
+    // skip_ || (skip_var_depth_ != 0 && depth_ >= skip_var_depth_), as one comparison: it is
+    // asked for every token. update_quiet() after every change of skip_ or skip_var_depth_.
+    bool quiet() const { return depth_ >= quiet_from_; }
+    void update_quiet() { quiet_from_ = skip_ ? 0 : skip_var_depth_ != 0 ? skip_var_depth_ : UINT64_MAX; }
     template <class V> void report(V& v, PgnErrorKind k, const SourcePos& pos, std::string_view msg);
     template <class V> void start_game(V& v, const SourcePos& pos, std::size_t idx, State s);
     template <class V> void finish_game(V& v, std::size_t idx);
@@ -399,7 +405,7 @@ private:
     std::uint64_t games_ = 0;
     State state_ = State::Tags;
     bool in_game_ = false, pending_end_ = false, skip_ = false;
-    std::uint64_t depth_ = 0, skip_var_depth_ = 0;
+    std::uint64_t depth_ = 0, skip_var_depth_ = 0, quiet_from_ = UINT64_MAX;
     SourcePos var_open_;
     // dialects and boundaries
     static constexpr std::size_t kTrackedTags = 48;
@@ -502,8 +508,10 @@ template <class V, class F> inline void PgnReader::emit(V&, F&& f) {
         const Control c = f();
         if (c == Control::SkipGame) {
             skip_ = game_.skipped = true;
+            update_quiet();
         } else if (c == Control::SkipVariation && depth_ > 0 && skip_var_depth_ == 0) {
             skip_var_depth_ = depth_;
+            update_quiet();
             game_.skipped = true;
         }
     } else {
@@ -526,6 +534,7 @@ template <class V> void PgnReader::start_game(V& v, const SourcePos& pos, std::s
     in_game_ = true;
     pending_end_ = skip_ = false;
     depth_ = skip_var_depth_ = 0;
+    update_quiet();
     state_ = s;
     tag_count_ = 0;
     last_tag_line_ = pos.line;
@@ -605,6 +614,7 @@ template <class V> void PgnReader::finish_game(V& v, std::size_t idx) {
     if (state_ == State::Tags) begin_movetext(v, idx);
     if (depth_ > 0) {
         skip_var_depth_ = 0;
+        update_quiet();
         report(v, PgnErrorKind::UnterminatedVariation, var_open_,
                depth_ == 1 ? "variation '(' is never closed" : "variations '(' are never closed");
     }
@@ -616,6 +626,7 @@ template <class V> void PgnReader::finish_game(V& v, std::size_t idx) {
     cap_from_ = idx;
     in_game_ = pending_end_ = skip_ = false;
     depth_ = skip_var_depth_ = 0;
+    update_quiet();
 }
 
 template <class V> bool PgnReader::enter_movetext(V& v) {
@@ -916,7 +927,10 @@ template <class V> bool PgnReader::read_game(V& v) {
                 report(v, PgnErrorKind::UnmatchedParen, pos_at(p_), "')' without a matching '('");
             } else {
                 const bool q = skip_ || (skip_var_depth_ != 0 && depth_ > skip_var_depth_);
-                if (skip_var_depth_ != 0 && depth_ == skip_var_depth_) skip_var_depth_ = 0;
+                if (skip_var_depth_ != 0 && depth_ == skip_var_depth_) {
+                    skip_var_depth_ = 0;
+                    update_quiet();
+                }
                 --depth_;
                 if (!q) {
                     const SourcePos pos = pos_at(p_);
