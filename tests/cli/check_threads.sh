@@ -68,6 +68,12 @@ JSON="" same_as_one_thread "odd input, no --json" "$WORK/odd.pgn"
 JSON="" same_as_one_thread "corpora x6, no --json" "$WORK/big.pgn"
 JSON="" same_as_one_thread "all corpora, no --json, --strict" --strict "$GAMES"/*.pgn
 
+# --duplicates: an in-order stage over the records (the corpora repeated: every game from the
+# second copy on is a duplicate)
+same_as_one_thread "corpora x6, --duplicates" --duplicates "$WORK/big.pgn"
+same_as_one_thread "corpora x6, --duplicates=prefix --strict" --duplicates=prefix --strict "$WORK/big.pgn"
+JSON="" same_as_one_thread "corpora x6, --duplicates-out, no --json" --duplicates-out "$WORK/dups.pgn" "$WORK/big.pgn"
+
 # one game far larger than a batch (checked on the reader thread), between ordinary games
 {
     cat "$GAMES/chess-valid.pgn"

@@ -3,6 +3,7 @@
 // the NDJSON verdict and the raw bytes — and an exception in a stage stops the run and comes
 // back to the caller instead of hanging it.
 #include "horde/game/checker.hpp"
+#include "horde/game/duplicates.hpp"
 #include "horde/game/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 
@@ -236,5 +237,50 @@ TEST_CASE("PgnPipeline: a game longer than the largest chunk", "[pipeline]") {
         INFO("threads " << threads);
         CHECK(pipelined(input, options, threads, 4096, nullptr, false, 64 * 1024) == want);
         CHECK(pipelined(input, options, threads, 4096, nullptr, true, 64 * 1024) == sequential(input, options, nullptr, true));
+    }
+}
+
+// An in_order stage (the DuplicateFinder of --duplicates) sees every record in input order, with
+// its final number, before `work`, on any thread count: the records and their duplicate
+// warnings are those of check_pgn with its own finder.
+TEST_CASE("PgnPipeline: an in-order stage sees the records in input order", "[pipeline]") {
+    std::string input;
+    for (int i = 0; i < 5; ++i) input += corpora() + "\n\n";
+    for (auto mode : {horde::DuplicateMode::Exact, horde::DuplicateMode::Prefix}) {
+        horde::CheckOptions options;
+        options.duplicates = mode;
+        const std::string want = sequential(input, options);
+        REQUIRE(want.find("duplicate-game") != std::string::npos);
+        for (unsigned threads : {2u, 3u}) {
+            for (bool as_check : {false, true}) {
+                INFO("threads " << threads << ", as_check " << as_check);
+                horde::DuplicateFinder finder(mode);
+                horde::PipelineSettings settings;
+                settings.threads = threads;
+                settings.capture_raw = true;
+                settings.batch_bytes = 4096;
+                if (as_check) settings.needs_number = [](const horde::GameRecord& r) { return !r.valid(); };
+                std::uint64_t last = 0;
+                bool in_order = true;
+                settings.in_order = [&](horde::GameRecord& r) {
+                    in_order = in_order && std::uint64_t(r.game) == last + 1;
+                    last = std::uint64_t(r.game);
+                    finder.check(r, false);
+                };
+                horde::PgnPipeline pipeline(settings);
+                std::vector<std::string> slots(pipeline.slots());
+                std::string got;
+                auto reader = horde::PgnReader::from_memory(input);
+                pipeline.run(
+                    reader, options,
+                    [&](std::size_t slot, const horde::GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw); },
+                    [&](std::size_t slot, const horde::PipelineBatch&) {
+                        got += slots[slot];
+                        slots[slot].clear();
+                    });
+                CHECK(in_order);
+                CHECK(got == want);
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 #include "horde/game/pipeline.hpp"
 
+#include "horde/game/duplicates.hpp"
 #include "horde/pgn/reader.hpp"
 
 #include <algorithm>
@@ -64,7 +65,10 @@ struct Chunk {
     PgnSegment at;               // where they start
     std::uint64_t games = 0;     // games in the chunk, once parsed
     std::uint64_t first_game = 0;          // games before the chunk, once known
-    std::atomic<bool> numbered{false};     // first_game is known
+    bool first_known = false;              // first_game is known
+    // Its records may go on to `work`: first_game is known and, with an in_order stage, every
+    // chunk before is done.
+    std::atomic<bool> numbered{false};
     bool parsed = false;
     // Records kept until the chunk's game numbers are known (storage reused from use to use),
     // with their raw bytes' range in `bytes`.
@@ -222,7 +226,7 @@ private:
         split_cv_.wait(lock, [&] { return aborted_ || c.state == Chunk::State::Free; });
         if (aborted_) throw Aborted{};
         lock.unlock();
-        c.tail = c.parsed = false;
+        c.tail = c.parsed = c.first_known = false;
         c.numbered = false;
         c.games = c.first_game = 0;
         c.kept_count = c.formatted = 0;
@@ -242,18 +246,27 @@ private:
         if (c.tail) order_cv_.notify_all();
     }
 
-    // Under the lock: gives each chunk its first game number once every chunk before it is parsed.
-    void advance_numbering() {
-        while (numbered_ < filled_) {
-            Chunk& c = at(numbered_);
-            if (!c.numbered) {
-                c.first_game = games_before_;
-                c.numbered = true;
+    // Under the lock: gives each chunk its first game number once every chunk before it is
+    // parsed, and lets its records go on once that is known and, with an in_order stage, every
+    // chunk before is done. Returns whether a chunk was let go (workers may wait for that).
+    bool advance_numbering() {
+        for (;;) {
+            if (counted_ < filled_ && !at(counted_).first_known) {
+                at(counted_).first_game = games_before_;
+                at(counted_).first_known = true;
             }
-            if (!c.parsed) break;
-            games_before_ += c.games;
-            ++numbered_;
+            if (counted_ == filled_ || !at(counted_).parsed) break;
+            games_before_ += at(counted_).games;
+            ++counted_;
         }
+        while (done_ < ordered_seq_ || (done_ < filled_ && at(done_).state == Chunk::State::Done)) ++done_;
+        bool released = false;
+        while (released_ < filled_ && at(released_).first_known && (!settings_.in_order || released_ <= done_)) {
+            at(released_).numbered = true;
+            ++released_;
+            released = true;
+        }
+        return released;
     }
 
     // --- worker threads: read and check a chunk; hand its records to `work` once numbered.
@@ -284,17 +297,43 @@ private:
             const std::size_t slot = std::size_t(seq % chunks_.size());
             if (!format && !parse(c, slot)) continue;
             format_kept(c, slot);
-            bool next_in_order, ending;
-            {
-                std::lock_guard lock(mutex_);
-                c.state = Chunk::State::Done;
-                next_in_order = seq == ordered_seq_;
-                ending = splitting_done_;
+            done(c, seq);
+        }
+    }
+
+    // After format_kept: the chunk waits for the calling thread.
+    void done(Chunk& c, std::uint64_t seq) {
+        bool next_in_order, wake_workers;
+        {
+            std::lock_guard lock(mutex_);
+            c.state = Chunk::State::Done;
+            next_in_order = seq == ordered_seq_;
+            wake_workers = advance_numbering() || splitting_done_;
+        }
+        // Wake only who may go on: the calling thread if it waits for this chunk, workers if a
+        // chunk was let go or at the end (so that they can exit). Fewer wake-ups, fewer switches.
+        if (next_in_order) order_cv_.notify_one();
+        if (wake_workers) work_cv_.notify_all();
+    }
+
+    // Under the lock, while a worker waits for something (its chunk's numbers, the calling
+    // thread): formats a chunk that is ready for it meanwhile, so that waiting workers never
+    // leave a formattable chunk (the one the calling thread waits for) undone.
+    template <class Until> void wait_helping(std::unique_lock<std::mutex>& lock, Until&& until) {
+        for (;;) {
+            if (aborted_) throw Aborted{};
+            if (until()) return;
+            std::uint64_t seq;
+            if (find_formattable(seq)) {
+                Chunk& other = at(seq);
+                other.state = Chunk::State::Formatting;
+                lock.unlock();
+                format_kept(other, std::size_t(seq % chunks_.size()));
+                done(other, seq);
+                lock.lock();
+                continue;
             }
-            // Wake only who may go on: the calling thread if it waits for this chunk, idle
-            // workers at the end (so that they can exit). Fewer wake-ups, fewer context switches.
-            if (next_in_order) order_cv_.notify_one();
-            if (ending) work_cv_.notify_all();
+            work_cv_.wait(lock);
         }
     }
 
@@ -319,6 +358,7 @@ private:
         for (; c.formatted < c.kept_count; ++c.formatted) {
             GameRecord& r = c.kept[c.formatted];
             r.game += int(c.first_game);
+            if (settings_.in_order) settings_.in_order(r);
             const auto [begin, end] = c.kept_raw[c.formatted];
             work_(slot, r, settings_.capture_raw ? c.bytes.view().substr(begin, end - begin) : std::string_view());
         }
@@ -343,12 +383,16 @@ private:
             reader.add_game_number_offset(c.first_game);
             direct = true;
         };
-        check_pgn(reader, options_, settings_.capture_raw, nullptr, [&](GameRecord& r, std::string_view raw) {
+        // With CheckOptions::duplicates the checker computes fingerprints; the in_order stage,
+        // not a finder of this chunk's, reports duplicates.
+        DuplicateFinder no_duplicates(DuplicateMode::Off);
+        check_pgn(reader, options_, settings_.capture_raw, &no_duplicates, [&](GameRecord& r, std::string_view raw) {
             ++games;
             raw_begin = raw_end;
             raw_end += raw.size();
             if (!direct && c.numbered.load(std::memory_order_acquire)) number_from_here(r);
-            if (!direct && (c.kept_count > c.formatted || !settings_.needs_number || settings_.needs_number(r))) {
+            if (!direct &&
+                (c.kept_count > c.formatted || !settings_.needs_number || settings_.in_order || settings_.needs_number(r))) {
                 if (c.kept.size() <= c.kept_count) {
                     c.kept.emplace_back();
                     c.kept_raw.emplace_back();
@@ -361,6 +405,7 @@ private:
                 reader.add_game_number_offset(c.first_game);
                 direct = true;
             } else {
+                if (direct && settings_.in_order) settings_.in_order(r);
                 work_(slot, r, raw);
                 ++unflushed;
             }
@@ -389,14 +434,12 @@ private:
         c.partial_games = games;
         c.state = Chunk::State::Partial;
         order_cv_.notify_one();
-        work_cv_.wait(lock, [&] { return aborted_ || c.state != Chunk::State::Partial; });
-        if (aborted_) throw Aborted{};
+        wait_helping(lock, [&] { return c.state != Chunk::State::Partial; });
     }
 
     void wait_numbered(Chunk& c) {
         std::unique_lock lock(mutex_);
-        work_cv_.wait(lock, [&] { return aborted_ || c.numbered.load(); });
-        if (aborted_) throw Aborted{};
+        wait_helping(lock, [&] { return c.numbered.load(); });
     }
 
     // --- calling thread: the chunks' output in input order.
@@ -433,6 +476,7 @@ private:
                 std::lock_guard lock(mutex_);
                 c.state = Chunk::State::Free;
                 ordered_seq_ = seq + 1;
+                if (advance_numbering()) work_cv_.notify_all();
             }
             split_cv_.notify_one();
         }
@@ -444,7 +488,9 @@ private:
         auto reader = PgnReader::resume(reader_, c.bytes.view(), c.at);
         reader.add_game_number_offset(c.first_game);
         std::uint64_t games = 0;
-        check_pgn(reader, options_, settings_.capture_raw, nullptr, [&](const GameRecord& r, std::string_view raw) {
+        DuplicateFinder no_duplicates(DuplicateMode::Off);
+        check_pgn(reader, options_, settings_.capture_raw, &no_duplicates, [&](GameRecord& r, std::string_view raw) {
+            if (settings_.in_order) settings_.in_order(r);
             work_(slot, r, raw);
             if (++games % 256 == 0) {
                 ordered_(slot, PipelineBatch{256, settings_.input_position ? settings_.input_position() : 0});
@@ -466,8 +512,10 @@ private:
     std::condition_variable split_cv_, work_cv_, order_cv_;
     std::uint64_t filled_ = 0;   // chunks published by the splitting thread
     std::uint64_t parsed_ = 0;   // chunks taken by a worker for parsing
-    std::uint64_t numbered_ = 0; // chunks parsed and counted into games_before_, in order
+    std::uint64_t counted_ = 0;  // chunks parsed and counted into games_before_, in order
     std::uint64_t games_before_ = 0;
+    std::uint64_t done_ = 0;     // chunks done (formatted), in order
+    std::uint64_t released_ = 0; // chunks let go (Chunk::numbered), in order
     std::uint64_t ordered_seq_ = 0;
     bool splitting_done_ = false, aborted_ = false;
     std::exception_ptr error_;

@@ -1,5 +1,6 @@
 #include "horde/report/check_run.hpp"
 
+#include "horde/game/duplicates.hpp"
 #include "horde/game/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
@@ -99,7 +100,7 @@ void run_check(PgnReader& reader, const CheckOptions& check_options, const Check
                const CheckRunSettings& settings, const std::function<void(CheckOutput&)>& flush) {
     const bool capture = o.valid_raw || o.invalid_raw || o.duplicates_raw;
     auto position = [&] { return settings.input_position ? settings.input_position() : reader.bytes_consumed(); };
-    if (settings.threads <= 1 || o.duplicates) { // duplicates: one thread (see CheckOutputOptions)
+    if (settings.threads <= 1) {
         CheckOutput output;
         std::uint64_t games = 0;
         check_pgn(reader, check_options, capture, o.duplicates, [&](const GameRecord& r, std::string_view raw) {
@@ -123,6 +124,9 @@ void run_check(PgnReader& reader, const CheckOptions& check_options, const Check
     pipeline_settings.needs_number = [&o](const GameRecord& r) {
         return o.json || (o.diagnostics && (!r.errors.empty() || (o.warnings && !r.warnings.empty())));
     };
+    // --duplicates: the finder sees every record in input order (the pipeline's in_order stage).
+    if (o.duplicates)
+        pipeline_settings.in_order = [&o, strict = check_options.strict](GameRecord& r) { o.duplicates->check(r, strict); };
     PgnPipeline pipeline(pipeline_settings);
     std::vector<CheckOutput> outputs(pipeline.slots());
     pipeline.run(

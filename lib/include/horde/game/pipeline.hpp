@@ -48,6 +48,10 @@ struct PipelineSettings {
     // whose output does not is handed to `work` without waiting for the number to be known,
     // with a number that may be wrong (see the header comment).
     std::function<bool(const GameRecord&)> needs_number;
+    // A stage that sees every record in input order, with its number, before `work` (e.g. the
+    // DuplicateFinder, which may add a diagnostic); null: none. It runs on any thread, one
+    // record at a time. With it, a chunk's records go on only once every chunk before is done.
+    std::function<void(GameRecord&)> in_order;
     // Sampled by the splitting thread when it closes a chunk (e.g. the compressed bytes read so
     // far, for a progress meter); 0 when unset.
     std::function<std::uint64_t()> input_position;

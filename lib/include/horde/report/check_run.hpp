@@ -51,8 +51,8 @@ struct CheckOutputOptions {
     bool invalid_raw = false; // and of invalid ones (--invalid-out)
     bool duplicates_raw = false; // and of duplicate games (--duplicates-out)
     bool stats = false;
-    // --duplicates: the finder that sees every record in order (it marks them, so that run
-    // is on one thread); null when off.
+    // --duplicates: the finder that sees every record in input order (and may mark it), on
+    // any thread count; null when off.
     DuplicateFinder* duplicates = nullptr;
 };
 
