@@ -104,8 +104,9 @@ public:
     }
 
 private:
-    // Bytes kept after a candidate cut, so that every look ahead of the reader's is inside the chunk.
-    static constexpr std::size_t kMargin = 4096;
+    // Bytes kept after a candidate cut, so that every look ahead of the reader's (at most
+    // kLookahead + 1 bytes, see PgnReader::kPeek) is inside the chunk.
+    static constexpr std::size_t kMargin = 2 * PgnReader::kLookahead;
     // Without a cut of find_game_cut's this far past the target size, the chunk is cut at a
     // boundary that a reader of the chunk finds (input without blank lines between games).
     static constexpr std::size_t kSearch = 256 * 1024;
@@ -133,7 +134,7 @@ private:
     // Appends input to `bytes` until it holds `want` bytes or the input ends.
     void read_to(Bytes& bytes, std::size_t want) {
         while (!input_end_ && bytes.size() < want) {
-            const std::size_t step = std::max<std::size_t>(want - bytes.size(), 64 * 1024);
+            const std::size_t step = std::max<std::size_t>(want - bytes.size(), settings_.read_bytes);
             const std::size_t got = reader_.read_raw(bytes.room(step), step);
             bytes.commit(got);
             if (got == 0) input_end_ = true;
@@ -152,7 +153,7 @@ private:
             std::size_t cut = SIZE_MAX, searched = target;
             PgnSegment next;
             next.input_start = false;
-            for (std::size_t want = target + 16 * 1024;; want *= 2) {
+            for (std::size_t want = target + std::min<std::size_t>(16 * 1024, target);; want *= 2) {
                 read_to(c.bytes, want);
                 const std::size_t size = c.bytes.size();
                 if (input_end_) { // the rest of the input is here: no cut
@@ -529,7 +530,8 @@ PgnPipeline::PgnPipeline(PipelineSettings settings) : settings_(std::move(settin
     slots_ = 2 * std::size_t(settings_.threads) + 2;
     // Keep the chunks in flight within about 8 MB of input whatever the thread count, so that
     // the peak RSS stays far below 64 MB on a machine of many cores too.
-    settings_.batch_bytes = std::clamp<std::size_t>(settings_.batch_bytes, 4096, std::max<std::size_t>(4096, (std::size_t(8) << 20) / slots_));
+    settings_.batch_bytes = std::clamp<std::size_t>(settings_.batch_bytes, 256, std::max<std::size_t>(4096, (std::size_t(8) << 20) / slots_));
+    settings_.read_bytes = std::max<std::size_t>(settings_.read_bytes, 1);
     settings_.max_chunk_bytes = std::max(settings_.max_chunk_bytes, 2 * settings_.batch_bytes);
 }
 

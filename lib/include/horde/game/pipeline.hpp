@@ -44,6 +44,8 @@ struct PipelineSettings {
     std::size_t batch_bytes = 128 * 1024;      // input bytes per chunk (about)
     // A stretch this long without a game boundary: the rest is read on the calling thread.
     std::size_t max_chunk_bytes = 16 << 20;
+    // Bytes the splitting thread asks the input for at a time (small in tests, to cut small inputs).
+    std::size_t read_bytes = 64 * 1024;
     // Whether `work`'s output for a record depends on its game number (null: always). A record
     // whose output does not is handed to `work` without waiting for the number to be known,
     // with a number that may be wrong (see the header comment).

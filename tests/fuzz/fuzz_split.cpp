@@ -1,0 +1,75 @@
+// fuzz-split: the cuts of the multi-threaded checker (game/pipeline.hpp) on arbitrary input.
+// The input, three times (so that there are cut candidates after a first game), goes through
+// PgnPipeline on 2 threads with 256-byte chunks read 97 bytes at a time, and through check_pgn
+// on one reader. Self-check: the records handed on in order (each one's NDJSON verdict and raw
+// bytes) are the same, whether every record waits for its game number or only invalid ones do.
+#include "fuzz_support.hpp"
+
+#include "horde/game/checker.hpp"
+#include "horde/game/pipeline.hpp"
+#include "horde/pgn/reader.hpp"
+
+#include <fmt/format.h>
+
+using namespace horde;
+
+namespace {
+
+std::string describe(const GameRecord& r, std::string_view raw, bool only_invalid) {
+    if (only_invalid && r.valid()) return std::string(raw);
+    return record_to_json(r) + "\n" + std::string(raw);
+}
+
+std::string one_reader(std::string_view text, const CheckOptions& options, bool only_invalid) {
+    auto reader = PgnReader::from_memory(text);
+    std::string out;
+    check_pgn(reader, options, true, [&](const GameRecord& r, std::string_view raw) { out += describe(r, raw, only_invalid); });
+    return out;
+}
+
+std::string pipelined(std::string_view text, const CheckOptions& options, bool only_invalid) {
+    PipelineSettings settings;
+    settings.threads = 2;
+    settings.capture_raw = true;
+    settings.batch_bytes = 256;
+    settings.read_bytes = 97;
+    settings.max_chunk_bytes = 16384;
+    if (only_invalid) settings.needs_number = [](const GameRecord& r) { return !r.valid(); };
+    PgnPipeline pipeline(settings);
+    std::vector<std::string> slots(pipeline.slots());
+    std::string out;
+    auto reader = PgnReader::from_memory(text);
+    pipeline.run(
+        reader, options,
+        [&](std::size_t slot, const GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw, only_invalid); },
+        [&](std::size_t slot, const PipelineBatch&) {
+            out += slots[slot];
+            slots[slot].clear();
+        });
+    return out;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size > 16384) return 0;
+    const std::string_view input = fuzz::as_text(data, size);
+    std::string text(input);
+    for (int i = 0; i < 2; ++i) {
+        text += "\n\n";
+        text += input;
+    }
+    CheckOptions options;
+    options.lichess = size % 3 == 0;
+    const bool only_invalid = size % 2 == 0;
+    const std::string want = one_reader(text, options, only_invalid);
+    const std::string got = pipelined(text, options, only_invalid);
+    if (got != want) {
+        std::size_t i = 0;
+        while (i < got.size() && i < want.size() && got[i] == want[i]) ++i;
+        const std::size_t from = i > 200 ? i - 200 : 0;
+        FUZZ_CHECK(got == want, fmt::format("first difference at byte {}\nwant: {}\ngot:  {}", i, want.substr(from, 400),
+                                            got.substr(from, 400)));
+    }
+    return 0;
+}
