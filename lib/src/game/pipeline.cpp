@@ -149,14 +149,17 @@ private:
             c.bytes.swap(carry);
             carry.resize_down(0);
             c.at = at;
-            const std::size_t target = settings_.batch_bytes;
+            // The first chunk small, so that the workers start early (the end is balanced by
+            // cutting the last stretch as any other).
+            const std::size_t target = at.input_start ? std::min<std::size_t>(settings_.batch_bytes, 16 * 1024)
+                                                      : settings_.batch_bytes;
             std::size_t cut = SIZE_MAX, searched = target;
             PgnSegment next;
             next.input_start = false;
             for (std::size_t want = target + std::min<std::size_t>(16 * 1024, target);; want *= 2) {
                 read_to(c.bytes, want);
                 const std::size_t size = c.bytes.size();
-                if (input_end_) { // the rest of the input is here: no cut
+                if (input_end_ && size <= target + target / 2) { // the rest of the input: no cut
                     cut = size;
                     break;
                 }
@@ -170,12 +173,16 @@ private:
                     }
                     searched = size > PgnReader::kLookahead + 1 ? size - PgnReader::kLookahead - 1 : 0;
                 }
-                if (at.input_start || size >= target + kSearch) {
-                    // The first chunk (a preamble, a BOM), or no blank line between games: a reader
-                    // of the chunk says where its games end.
+                if (at.input_start || input_end_ || size >= target + kSearch) {
+                    // The first chunk (a preamble, a BOM), the last stretch, or no blank line
+                    // between games: a reader of the chunk says where its games end.
                     if (exact_cut(c, target, cut, next)) break;
                     if (size >= settings_.max_chunk_bytes) {
                         c.tail = true;
+                        cut = size;
+                        break;
+                    }
+                    if (input_end_) { // one game to the end
                         cut = size;
                         break;
                     }
