@@ -143,14 +143,11 @@ std::string describe_as_check(const horde::GameRecord& r, std::string_view raw) 
     return r.valid() ? std::string(raw) : describe(r, raw);
 }
 
-std::string pipelined(const std::string& input, const horde::CheckOptions& options, unsigned threads, std::size_t batch,
-                      std::uint64_t* batches = nullptr, bool as_check = false, std::size_t max_chunk = 16 << 20) {
-    horde::PipelineSettings settings;
-    settings.threads = threads;
+// The records the pipeline hands on, in order (capture_raw on), described as describe() does, or
+// as describe_as_check() when as_check; counts the ordered batches into *batches.
+std::string run_pipeline(const std::string& input, const horde::CheckOptions& options, horde::PipelineSettings settings,
+                         bool as_check = false, std::uint64_t* batches = nullptr) {
     settings.capture_raw = true;
-    settings.batch_bytes = batch;
-    settings.max_chunk_bytes = max_chunk;
-    if (as_check) settings.needs_number = [](const horde::GameRecord& r) { return !r.valid(); };
     horde::PgnPipeline pipeline(settings);
     std::vector<std::string> slots(pipeline.slots());
     std::string got;
@@ -166,6 +163,16 @@ std::string pipelined(const std::string& input, const horde::CheckOptions& optio
             if (batches) ++*batches;
         });
     return got;
+}
+
+std::string pipelined(const std::string& input, const horde::CheckOptions& options, unsigned threads, std::size_t batch,
+                      std::uint64_t* batches = nullptr, bool as_check = false, std::size_t max_chunk = 16 << 20) {
+    horde::PipelineSettings settings;
+    settings.threads = threads;
+    settings.batch_bytes = batch;
+    settings.max_chunk_bytes = max_chunk;
+    if (as_check) settings.needs_number = [](const horde::GameRecord& r) { return !r.valid(); };
+    return run_pipeline(input, options, settings, as_check, batches);
 }
 
 } // namespace
@@ -257,8 +264,9 @@ TEST_CASE("PgnPipeline: an in-order stage sees the records in input order", "[pi
                 horde::DuplicateFinder finder(mode);
                 horde::PipelineSettings settings;
                 settings.threads = threads;
-                settings.capture_raw = true;
                 settings.batch_bytes = 4096;
+                // With an in_order stage every record waits for its number, whatever needs_number says
+                // (describe() below shows the number of valid games too).
                 if (as_check) settings.needs_number = [](const horde::GameRecord& r) { return !r.valid(); };
                 std::uint64_t last = 0;
                 bool in_order = true;
@@ -267,17 +275,7 @@ TEST_CASE("PgnPipeline: an in-order stage sees the records in input order", "[pi
                     last = std::uint64_t(r.game);
                     finder.check(r, false);
                 };
-                horde::PgnPipeline pipeline(settings);
-                std::vector<std::string> slots(pipeline.slots());
-                std::string got;
-                auto reader = horde::PgnReader::from_memory(input);
-                pipeline.run(
-                    reader, options,
-                    [&](std::size_t slot, const horde::GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw); },
-                    [&](std::size_t slot, const horde::PipelineBatch&) {
-                        got += slots[slot];
-                        slots[slot].clear();
-                    });
+                const std::string got = run_pipeline(input, options, settings);
                 CHECK(in_order);
                 CHECK(got == want);
             }
