@@ -61,7 +61,8 @@ struct Chunk {
     enum class State : std::uint8_t { Free, Ready, Parsing, Partial, Parsed, Formatting, Done };
     State state = State::Free;
     bool tail = false;           // the rest of the input: read on the calling thread
-    Bytes bytes;                 // the chunk's input bytes
+    Bytes bytes;                 // the chunk's input bytes, and up to kMargin bytes after them
+    std::size_t stop = 0;        // where the chunk ends in `bytes` (the look-ahead after it)
     PgnSegment at;               // where they start
     std::uint64_t games = 0;     // games in the chunk, once parsed
     std::uint64_t first_game = 0;          // games before the chunk, once known
@@ -189,7 +190,10 @@ private:
                 }
             }
             if (cut < c.bytes.size()) carry.assign(c.bytes.data() + cut, c.bytes.size() - cut);
-            c.bytes.resize_down(cut);
+            // The next chunk's first bytes stay after the cut too: the last game's tokens may
+            // look at them (is a tag value followed by ']'?), as a reader of the whole input does.
+            c.stop = cut;
+            c.bytes.resize_down(cut + std::min(kMargin, c.bytes.size() - cut));
             const bool last = c.tail || (input_end_ && carry.size() == 0);
             publish(c);
             if (last) break;
@@ -381,7 +385,7 @@ private:
     // (PipelineSettings::needs_number) and no record before it is kept; else it is kept (moved,
     // not copied) until the number is known, at most kMaxKept of them.
     bool parse(Chunk& c, std::size_t slot) {
-        auto reader = PgnReader::from_segment(c.bytes.view(), c.at);
+        auto reader = PgnReader::from_segment(c.bytes.view(), c.at, c.stop);
         bool direct = false; // the reader numbers the games as a reader of the whole input does
         std::size_t raw_end = 0, raw_begin = 0;
         std::uint64_t games = 0, unflushed = 0;

@@ -92,7 +92,10 @@ PgnReader::PgnReader(std::string_view data, int) {
     len_ = data.size();
     eof_ = borrowed_ = true;
 }
-PgnReader::PgnReader(std::string_view data, const PgnSegment& at) : PgnReader(data, 0) { seed(at); }
+PgnReader::PgnReader(std::string_view data, const PgnSegment& at, std::size_t stop) : PgnReader(data, 0) {
+    seed(at);
+    stop_ = std::min(stop, data.size());
+}
 PgnReader::PgnReader(PgnReader& source, std::string_view prefix, const PgnSegment& at) : PgnReader(nullptr, nullptr) {
     chain_.data = prefix.data();
     chain_.size = prefix.size();

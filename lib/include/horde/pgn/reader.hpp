@@ -197,10 +197,15 @@ public:
     // Through io::Input (compressed files, stdin); io_error() is then in.failed().
     explicit PgnReader(io::Input& in);
     static PgnReader from_memory(std::string_view data) { return PgnReader(data, 0); }
-    // A reader of `data`, a part of a larger input that starts at a game boundary `at` (see
-    // find_game_cut): it reads that part exactly as a reader of the whole input would, except
-    // that game numbers start at 1 (add_game_number_offset).
-    static PgnReader from_segment(std::string_view data, const PgnSegment& at) { return PgnReader(data, at); }
+    // A reader of data[0, stop), a part of a larger input that starts at game boundary `at` and
+    // ends at another (see find_game_cut): it reads that part exactly as a reader of the whole
+    // input would, except that game numbers start at 1 (add_game_number_offset). The bytes
+    // after `stop` (the next PgnReader::kLookahead + 1 of the input, or all to its end) are
+    // there for the look-ahead of the last game's tokens: a tag value is followed by ']' or not,
+    // a word by a delimiter or not. The reader never starts a token at or after `stop`.
+    static PgnReader from_segment(std::string_view data, const PgnSegment& at, std::size_t stop = SIZE_MAX) {
+        return PgnReader(data, at, stop);
+    }
     // A reader of `prefix` followed by the rest of `source`'s input (after what read_raw
     // returned), `prefix` starting at game boundary `at`. An I/O error sets io_error() on both.
     static PgnReader resume(PgnReader& source, std::string_view prefix, const PgnSegment& at) {
@@ -257,7 +262,7 @@ private:
         PgnReader* source = nullptr;
     };
     PgnReader(std::string_view data, int);
-    PgnReader(std::string_view data, const PgnSegment& at);
+    PgnReader(std::string_view data, const PgnSegment& at, std::size_t stop);
     PgnReader(PgnReader& source, std::string_view prefix, const PgnSegment& at);
     PgnReader(ReadFn fn, void* ctx);
     void seed(const PgnSegment& at);
@@ -395,6 +400,7 @@ private:
     std::unique_ptr<char[]> storage_; // the buffer of a streaming reader
     char* buf_ = nullptr;             // storage_, or the data of a memory reader (never written then)
     bool borrowed_ = false;           // a memory reader: buf_ is the whole input, nothing to fill
+    std::size_t stop_ = SIZE_MAX;     // from_segment: where reading ends (a buffer index)
     std::size_t len_ = 0, p_ = 0;
     std::uint64_t base_ = 0; // absolute offset of buf_[0]
     bool eof_ = false, io_error_ = false, started_ = false;
@@ -864,7 +870,7 @@ template <class V> bool PgnReader::read_game(V& v) {
     if (!started_) start();
     for (;;) {
         if (len_ - p_ < kPeek && !eof_) fill(kPeek);
-        if (p_ == len_) {
+        if (p_ == len_ || p_ >= stop_) [[unlikely]] {
             if (!in_game_) return false;
             finish_game(v, p_);
             return true;
