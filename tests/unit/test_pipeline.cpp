@@ -294,7 +294,7 @@ TEST_CASE("PgnPipeline: an in-order stage sees the records in input order", "[pi
 // without its ']' ("[Event "v" [Event ..."), so the checker's reading of that tag (expected ']')
 // needs the byte after the cut (found by fuzz-split: the chunk's reader said "input ends inside
 // a tag pair").
-TEST_CASE("PgnPipeline: a cut right after a tag pair without its ']'", "[pipeline]") {
+TEST_CASE("PgnPipeline: a cut right after a tag pair without its closing bracket", "[pipeline]") {
     std::string input;
     for (int copy = 0; copy < 4; ++copy) {
         std::string text = corpora();
