@@ -6,10 +6,13 @@
 # report, failed self-check) leaves its input in BUILD/fuzz-findings/<name>/ and the log next
 # to it.
 #
-# Usage: bench/fuzz.sh TIME [--cpu] [--build DIR] [--jobs N] [--only NAME]
+# Usage: bench/fuzz.sh TIME [--cpu] [--timeout S] [--build DIR] [--jobs N] [--only NAME]
 #   TIME     seconds per target
 #   --cpu    TIME is CPU seconds, not wall seconds: each target runs until its process has
 #            used TIME seconds of CPU (on a shared machine, wall time says little)
+#   --timeout an input running S seconds is a hang (default 10). libFuzzer measures it in wall
+#            time: on a machine whose other work can starve the fuzzers (or when they are
+#            paused), raise it, or every pause longer than S is reported as a hang
 #   --build  the HORDE_FUZZ build (default: build-fuzz; configured and built when missing)
 #   --jobs   targets run at the same time (default 1)
 #   --only   run this target only (repeatable)
@@ -21,6 +24,7 @@ PROJECT=$(cd "$HERE/.." && pwd)
 BUILD=$PROJECT/build-fuzz
 JOBS=1
 CPU=0
+TIMEOUT=10
 ONLY=()
 TIME=""
 while [ $# -gt 0 ]; do
@@ -28,14 +32,16 @@ while [ $# -gt 0 ]; do
     --build) BUILD=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
     --cpu) CPU=1; shift ;;
+    --timeout) TIMEOUT=$2; shift 2 ;;
     --only) ONLY+=("$2"); shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "bench/fuzz.sh: unknown option '$1'" >&2; exit 2 ;;
     *) [ -z "$TIME" ] || { echo "bench/fuzz.sh: one TIME only" >&2; exit 2; }; TIME=$1; shift ;;
     esac
 done
 [[ $TIME =~ ^[1-9][0-9]*$ ]] || { echo "bench/fuzz.sh: TIME must be a positive number of seconds" >&2; exit 2; }
 [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "bench/fuzz.sh: --jobs must be a positive number" >&2; exit 2; }
+[[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || { echo "bench/fuzz.sh: --timeout must be a positive number of seconds" >&2; exit 2; }
 
 TARGETS=(${ONLY[@]+"${ONLY[@]}"})
 if [ ${#TARGETS[@]} -eq 0 ]; then
@@ -53,11 +59,11 @@ run_target() {
     local work=$BUILD/fuzz-corpus/$name findings=$BUILD/fuzz-findings/$name log=$BUILD/fuzz-logs/$name.log
     mkdir -p "$work" "$findings" "$(dirname "$log")"
     rm -f "$log.cputicks"
-    # -timeout: an input running 10 s is a hang; -rss_limit_mb: memory past 2 GB is a finding.
+    # -timeout: an input running that long is a hang; -rss_limit_mb: memory past 2 GB is a finding.
     local wall=$TIME
     [ "$CPU" = 0 ] || wall=$((TIME * 50))
     set +e
-    "$exe" "$work" "$PROJECT/tests/fuzz/corpus/$name" -max_total_time="$wall" -timeout=10 -rss_limit_mb=2048 \
+    "$exe" "$work" "$PROJECT/tests/fuzz/corpus/$name" -max_total_time="$wall" -timeout="$TIMEOUT" -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1 &
     local pid=$! rc
     if [ "$CPU" = 1 ]; then
