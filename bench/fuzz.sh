@@ -6,7 +6,7 @@
 # report, failed self-check) leaves its input in BUILD/fuzz-findings/<name>/ and the log next
 # to it.
 #
-# Usage: bench/fuzz.sh TIME [--cpu] [--timeout S] [--build DIR] [--jobs N] [--only NAME]
+# Usage: bench/fuzz.sh TIME [--cpu] [--timeout S] [--build DIR] [--work DIR] [--jobs N] [--only NAME]
 #   TIME     seconds per target
 #   --cpu    TIME is CPU seconds, not wall seconds: each target runs until its process has
 #            used TIME seconds of CPU (on a shared machine, wall time says little)
@@ -14,6 +14,8 @@
 #            time: on a machine whose other work can starve the fuzzers (or when they are
 #            paused), raise it, or every pause longer than S is reported as a hang
 #   --build  the HORDE_FUZZ build (default: build-fuzz; configured and built when missing)
+#   --work   where the working corpora, findings and logs go (default: the build folder); a
+#            new folder runs every target from its seeds alone
 #   --jobs   targets run at the same time (default 1)
 #   --only   run this target only (repeatable)
 # Exit status: 0 when nothing was found, 1 on any finding, 2 on a usage or setup error.
@@ -22,6 +24,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 PROJECT=$(cd "$HERE/.." && pwd)
 BUILD=$PROJECT/build-fuzz
+WORKDIR=""
 JOBS=1
 CPU=0
 TIMEOUT=10
@@ -30,11 +33,12 @@ TIME=""
 while [ $# -gt 0 ]; do
     case $1 in
     --build) BUILD=$2; shift 2 ;;
+    --work) WORKDIR=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
     --cpu) CPU=1; shift ;;
     --timeout) TIMEOUT=$2; shift 2 ;;
     --only) ONLY+=("$2"); shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "bench/fuzz.sh: unknown option '$1'" >&2; exit 2 ;;
     *) [ -z "$TIME" ] || { echo "bench/fuzz.sh: one TIME only" >&2; exit 2; }; TIME=$1; shift ;;
     esac
@@ -43,6 +47,7 @@ done
 [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "bench/fuzz.sh: --jobs must be a positive number" >&2; exit 2; }
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || { echo "bench/fuzz.sh: --timeout must be a positive number of seconds" >&2; exit 2; }
 
+[ -n "$WORKDIR" ] || WORKDIR=$BUILD
 TARGETS=(${ONLY[@]+"${ONLY[@]}"})
 if [ ${#TARGETS[@]} -eq 0 ]; then
     for d in "$PROJECT"/tests/fuzz/corpus/*/; do TARGETS+=("$(basename "$d")"); done
@@ -56,7 +61,7 @@ cmake --build "$BUILD" -j2 --target fuzz >/dev/null || { echo "bench/fuzz.sh: bu
 # run_target NAME: one libFuzzer run; its log in BUILD/fuzz-logs/NAME.log.
 run_target() {
     local name=$1 exe=$BUILD/tests/fuzz/fuzz-$name
-    local work=$BUILD/fuzz-corpus/$name findings=$BUILD/fuzz-findings/$name log=$BUILD/fuzz-logs/$name.log
+    local work=$WORKDIR/fuzz-corpus/$name findings=$WORKDIR/fuzz-findings/$name log=$WORKDIR/fuzz-logs/$name.log
     mkdir -p "$work" "$findings" "$(dirname "$log")"
     rm -f "$log.cputicks"
     # -timeout: an input running that long is a hang; -rss_limit_mb: memory past 2 GB is a finding.
@@ -107,14 +112,14 @@ wait
 STATUS=0
 printf '%-9s %8s %12s %9s %7s %7s %8s  %s\n' target "$([ "$CPU" = 1 ] && echo cpu-s || echo seconds)" executions "exec/s" cov ft corpus result
 for name in "${TARGETS[@]}"; do
-    log=$BUILD/fuzz-logs/$name.log
+    log=$WORKDIR/fuzz-logs/$name.log
     rc=$(cat "$log.status")
     execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$log" | tail -n 1)
     secs=$(sed -nE 's/^Done [0-9]+ runs in ([0-9]+) second.*/\1/p' "$log" | tail -n 1)
     stats=$(grep -E '^#[0-9]+' "$log" | grep -E ' cov: ' | tail -n 1 || true)
     cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$stats")
     ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$stats")
-    corpus=$(find "$BUILD/fuzz-corpus/$name" -type f | wc -l)
+    corpus=$(find "$WORKDIR/fuzz-corpus/$name" -type f | wc -l)
     result=ok
     if [ "$rc" != 0 ]; then
         STATUS=1
