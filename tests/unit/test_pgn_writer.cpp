@@ -94,6 +94,17 @@ TEST_CASE("pgn export: move numbers after comments, variations and at variation 
     require_canonical(out);
 }
 
+// A comment with a '}' is written as a ';' comment; first in the movetext it would be read as
+// part of the tag section (a ';' line there does not end it), so an empty comment comes first
+// (found by fuzz-pgn: the export of the export had lost the comment).
+TEST_CASE("pgn export: a ';' comment first in the movetext", "[pgn_writer]") {
+    const std::string out = exported("[Event \"?\"]\n\n1. ; a } comment\ne4 ; and } another\ne5 *");
+    CHECK(movetext(out) == "{} ; a } comment\n1. e4 ; and } another\n1... e5 *");
+    require_canonical(out);
+    const std::string no_moves = exported("[Event \"?\"]\n\n{x}*\n") ;
+    CHECK(movetext(no_moves) == "{x} *");
+}
+
 TEST_CASE("pgn export: a game from a set-up position with Black to move", "[pgn_writer]") {
     const std::string out = exported("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n\nKd7 Kd2 Kd6 *");
     CHECK(out == kRoster + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n\n"

@@ -220,7 +220,12 @@ private:
                 add(word + "}");
                 break;
             }
-            case Token::Kind::LineComment: add("; " + t.text, true); break;
+            case Token::Kind::LineComment:
+                // A ';' line right after the tag section belongs to it when read (ChessBase
+                // headers): an empty comment, dropped when read, starts the movetext first.
+                if (units_.empty()) add("{}");
+                add("; " + t.text, true);
+                break;
             case Token::Kind::Open:
                 pending_open += '(';
                 moves_in_line.push_back(0);
