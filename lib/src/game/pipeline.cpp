@@ -311,13 +311,12 @@ private:
             const std::size_t slot = std::size_t(seq % chunks_.size());
             if (!format && !parse(c, slot)) continue;
             format_kept(c, slot);
-            done(c, seq);
+            done(c);
         }
     }
 
     // After format_kept: the chunk waits for the calling thread.
-    void done(Chunk& c, std::uint64_t seq) {
-        (void)seq;
+    void done(Chunk& c) {
         bool wake_order, wake_workers;
         {
             std::lock_guard lock(mutex_);
@@ -353,7 +352,7 @@ private:
                 other.state = Chunk::State::Formatting;
                 lock.unlock();
                 format_kept(other, std::size_t(seq % chunks_.size()));
-                done(other, seq);
+                done(other);
                 lock.lock();
                 continue;
             }
@@ -401,9 +400,10 @@ private:
         bool direct = false; // the reader numbers the games as a reader of the whole input does
         std::size_t raw_end = 0, raw_begin = 0;
         std::uint64_t games = 0, unflushed = 0;
-        auto number_from_here = [&](GameRecord& r) {
+        // The chunk's numbers are known: the kept records go on, and the reader numbers the
+        // games from here as a reader of the whole input does.
+        auto go_direct = [&] {
             unflushed += format_kept(c, slot);
-            r.game += int(c.first_game);
             reader.add_game_number_offset(c.first_game);
             direct = true;
         };
@@ -414,7 +414,10 @@ private:
             ++games;
             raw_begin = raw_end;
             raw_end += raw.size();
-            if (!direct && c.numbered.load(std::memory_order_acquire)) number_from_here(r);
+            if (!direct && c.numbered.load(std::memory_order_acquire)) {
+                go_direct();
+                r.game += int(c.first_game); // read before the offset
+            }
             if (!direct &&
                 (c.kept_count > c.formatted || !settings_.needs_number || settings_.in_order || settings_.needs_number(r))) {
                 if (c.kept.size() <= c.kept_count) {
@@ -425,9 +428,7 @@ private:
                 c.kept_raw[c.kept_count++] = {raw_begin, raw_end};
                 if (c.kept_count - c.formatted < kMaxKept) return;
                 wait_numbered(c);
-                unflushed += format_kept(c, slot);
-                reader.add_game_number_offset(c.first_game);
-                direct = true;
+                go_direct();
             } else {
                 if (direct && settings_.in_order) settings_.in_order(r);
                 work_(slot, r, raw);

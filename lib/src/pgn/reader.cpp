@@ -89,12 +89,12 @@ PgnReader::PgnReader(int fd) : PgnReader(&read_fd, reinterpret_cast<void*>(stati
 // A memory reader reads the data where it is: no copy, no buffer to fill.
 PgnReader::PgnReader(std::string_view data, int) {
     buf_ = const_cast<char*>(data.data());
-    len_ = data.size();
+    len_ = end_ = data.size();
     eof_ = borrowed_ = true;
 }
 PgnReader::PgnReader(std::string_view data, const PgnSegment& at, std::size_t stop) : PgnReader(data, 0) {
     seed(at);
-    stop_ = std::min(stop, data.size());
+    end_ = std::min(stop, data.size());
 }
 PgnReader::PgnReader(PgnReader& source, std::string_view prefix, const PgnSegment& at) : PgnReader(nullptr, nullptr) {
     chain_.data = prefix.data();
@@ -165,6 +165,7 @@ bool PgnReader::fill(std::size_t need) {
         if (got == 0) eof_ = true;
         len_ += got;
     }
+    end_ = len_; // a streaming reader reads to the end of what it holds
     return p_ < len_;
 }
 

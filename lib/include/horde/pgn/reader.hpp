@@ -400,7 +400,7 @@ private:
     std::unique_ptr<char[]> storage_; // the buffer of a streaming reader
     char* buf_ = nullptr;             // storage_, or the data of a memory reader (never written then)
     bool borrowed_ = false;           // a memory reader: buf_ is the whole input, nothing to fill
-    std::size_t stop_ = SIZE_MAX;     // from_segment: where reading ends (a buffer index)
+    std::size_t end_ = 0;             // where reading ends: len_, or from_segment's stop
     std::size_t len_ = 0, p_ = 0;
     std::uint64_t base_ = 0; // absolute offset of buf_[0]
     bool eof_ = false, io_error_ = false, started_ = false;
@@ -870,7 +870,7 @@ template <class V> bool PgnReader::read_game(V& v) {
     if (!started_) start();
     for (;;) {
         if (len_ - p_ < kPeek && !eof_) fill(kPeek);
-        if (p_ == len_ || p_ >= stop_) [[unlikely]] {
+        if (p_ >= end_) [[unlikely]] {
             if (!in_game_) return false;
             finish_game(v, p_);
             return true;
