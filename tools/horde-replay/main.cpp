@@ -12,6 +12,7 @@
 // exception is `--to pgn` on PGN input: games go straight through the library's PGN exporter
 // (pgn_writer), which keeps tags, comments, NAGs and variations.
 #include "cli.hpp"
+#include "html_output.hpp"
 #include "input.hpp"
 #include "output.hpp"
 #include "replay.hpp"
@@ -64,6 +65,8 @@ struct Options {
     std::string color = "auto";
     std::optional<std::string> to;
     std::optional<std::string> svg;
+    std::optional<std::string> html;
+    std::string theme = "brown";
     bool interactive = false;
 };
 
@@ -189,6 +192,11 @@ int main(int argc, char** argv) {
                    "or pgn (normalised PGN, comments and variations kept)")
         ->check(CLI::IsMember({"uci", "san", "pgn"}));
     app.add_option("--svg", o.svg, "Write SVG instead: FILE (the final or --ply position) or DIR/ (one file per ply)");
+    app.add_option("--html", o.html,
+                   "Write a replay page instead: FILE (every game in one page, with a game list) or DIR/ (one page per game)");
+    app.add_option("--theme", o.theme, "Board colours of --svg and --html: brown or blue")
+        ->check(CLI::IsMember({"brown", "blue"}))
+        ->default_str("brown");
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
     app.set_version_flag("--version", "horde-replay 0.1.0");
@@ -199,8 +207,9 @@ int main(int argc, char** argv) {
     auto v = horde::tools::parse_variant_option("horde-replay", o.variant_name);
     if (!v) return kExitUsage;
     if (!horde::tools::apply_start_option("horde-replay", o.start, o.variant_given, *v, o.fen)) return kExitUsage;
-    if (int(bool(o.to)) + int(bool(o.svg)) + int(o.interactive) > 1)
-        usage_error("--to, --svg and --interactive are different outputs: give at most one");
+    if (int(bool(o.to)) + int(bool(o.svg)) + int(bool(o.html)) + int(o.interactive) > 1)
+        usage_error("--to, --svg, --html and --interactive are different outputs: give at most one");
+    if (o.html && o.ply) usage_error("--ply does not apply to --html: open the page at #ply=N");
     if (o.interactive && (!::isatty(STDIN_FILENO) || !::isatty(STDOUT_FILENO)))
         usage_error("--interactive needs a terminal on stdin and stdout");
 
@@ -212,6 +221,11 @@ int main(int argc, char** argv) {
     out.svg = o.svg;
     out.ply = o.ply;
     out.interactive = o.interactive;
+    out.theme = *horde::parse_board_theme(o.theme);
+    horde::replay::HtmlOutput html;
+    html.target = o.html.value_or("");
+    html.page.flip = o.flip;
+    html.page.theme = out.theme;
 
     // Decide the input kind.
     std::vector<Replay> replays;
@@ -233,6 +247,9 @@ int main(int argc, char** argv) {
         const bool to_pgn = o.to && *o.to == "pgn";
         auto read = [&](horde::PgnReader& reader, const std::string& display) {
             if (to_pgn) export_pgn_games(reader, display, o, forced, status, games_seen, exported);
+            else if (o.html)
+                horde::replay::collect_pgn_games(reader, {.forced_variant = forced}, o.game, html, games_seen, status,
+                                                 [&](const horde::GameRecord& r, int n) { print_game_errors(display, n, r); });
             else read_pgn(reader, display, o, forced, replays, status, games_seen);
         };
         if (o.args.empty()) {
@@ -248,7 +265,8 @@ int main(int argc, char** argv) {
             read(reader, input->display_name());
             report_input_error(*input, status);
         }
-        if (o.game && replays.empty() && exported == 0 && status == 0)
+        html.source = o.args.size() == 1 ? o.args.front() : o.args.empty() ? "stdin" : fmt::format("{} files", o.args.size());
+        if (o.game && replays.empty() && html.games.empty() && exported == 0 && status == 0)
             usage_error(fmt::format("--game {}: the input has {} game{}", *o.game, games_seen, games_seen == 1 ? "" : "s"));
         out.several_games = !o.game && games_seen > 1;
         if (replays.size() > 1 && (o.interactive || (o.svg && !o.svg->ends_with('/') &&
@@ -297,6 +315,16 @@ int main(int argc, char** argv) {
         }
     }
 
+    if (o.html) {
+        for (const Replay& r : replays) {
+            html.games.push_back(horde::game_tree_from_moves(r.start, r.moves));
+            html.games.back().number = r.number;
+            html.games.back().title = r.title;
+        }
+        if (html.source.empty()) html.source = "stdin";
+        status = std::max(status, horde::replay::write_html(html));
+        replays.clear();
+    }
     for (std::size_t i = 0; i < replays.size(); ++i) {
         if (i && !out.to && !out.svg) fmt::print("\n");
         const int s = horde::replay::emit(replays[i], out);

@@ -30,12 +30,8 @@ std::string_view pgn_variant_tag(Variant v) {
     }
 }
 
-namespace {
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-// Runs of whitespace become one space; the ends are trimmed.
-std::string collapse_whitespace(std::string_view text) {
+std::string pgn_comment_text(std::string_view text) {
+    auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
     std::string out;
     out.reserve(text.size());
     bool pending_space = false;
@@ -50,6 +46,8 @@ std::string collapse_whitespace(std::string_view text) {
     }
     return out;
 }
+
+namespace {
 
 // One movetext element of a game, in input order.
 struct Token {
@@ -109,7 +107,7 @@ public:
     }
     void nag(int code, const SourcePos&) { tokens_.push_back({Token::Kind::Nag, fmt::format("${}", code)}); }
     void comment(std::string_view text, const SourcePos&, bool) {
-        std::string c = collapse_whitespace(text);
+        std::string c = pgn_comment_text(text);
         if (c.empty()) return;
         const bool line = c.find('}') != std::string::npos;
         tokens_.push_back({line ? Token::Kind::LineComment : Token::Kind::Comment, std::move(c)});

@@ -71,6 +71,10 @@ std::string export_pgn_text(std::string_view pgn, const CheckOptions& options = 
 // A tag value escaped for a PGN tag pair (backslash before '"' and '\'), without the quotes.
 std::string pgn_escape_tag_value(std::string_view value);
 
+// A comment's text as the export writes it: runs of whitespace (newlines included) become one
+// space, the ends are trimmed.
+std::string pgn_comment_text(std::string_view text);
+
 // The PGN Variant tag value of a variant: "Standard", "Horde", "Orda".
 std::string_view pgn_variant_tag(Variant v);
 
