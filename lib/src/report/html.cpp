@@ -338,10 +338,10 @@ std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageO
                        colors.check);
     out += "</defs>\n<g id=\"squares\"></g><g id=\"marks\"></g><g id=\"coords\"></g><g id=\"pieces\"></g>\n</svg>\n";
     // Drawn icons: the glyphs of media keys are missing from many fonts.
-    auto button = [&](std::string_view id, std::string_view title, std::string_view path) {
+    auto button = [&](std::string_view id, std::string_view label, std::string_view path) {
         out += fmt::format("<button id=\"{}\" title=\"{}\" aria-label=\"{}\"><svg viewBox=\"0 0 24 24\" width=\"22\" "
                            "height=\"22\"><path d=\"{}\" fill=\"currentColor\"/></svg></button>",
-                           id, title, title, path);
+                           id, label, label, path);
     };
     out += "<div id=\"controls\">";
     button("first", "Start (Home)", "M5 5h3v14H5z M20 5v14L9 12z");

@@ -109,10 +109,12 @@ std::string figure_shapes(Figure f, const Palette& palette) {
         break;
     case Figure::King:
     case Figure::Khan:
-        d.body(plinth(12)).body(KING_CROSS).body(KING_BODY).lines(BAND);
-        // The khan's mark: a sun over a crescent moon on the king's body.
+        d.body(plinth(12)).body(KING_CROSS).body(KING_BODY);
+        // The khan's mark: a sun over a crescent moon on the king's body, where the king has a band.
         if (f == Figure::Khan)
-            d.mark_circle(22.5, 24.6, 1.7).mark("M 19 26.3 C 19.8 29.6 25.2 29.6 26 26.3 C 24.6 28 20.4 28 19 26.3 Z");
+            d.mark_circle(22.5, 25.3, 2.3).mark("M 17.8 27 C 19 32.6 26 32.6 27.2 27 C 25.2 30.2 19.8 30.2 17.8 27 Z");
+        else
+            d.lines(BAND);
         break;
     case Figure::Lancer:
         d.body(ORDA_BASE);
@@ -210,10 +212,10 @@ std::string piece_symbol(PieceImage image) {
 }
 
 std::string piece_image_svg(PieceImage image, int size) {
+    // Through <use>, as the boards place it.
     return fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{0}\" viewBox=\"0 0 45 45\">"
-                       "<title>{1}</title>{2}</svg>\n",
-                       size, piece_image_name(image),
-                       figure_shapes(image.figure, image.color == WHITE ? WHITE_PALETTE : BLACK_PALETTE));
+                       "<title>{1}</title><defs>{2}</defs><use href=\"#{3}\" x=\"0\" y=\"0\" width=\"45\" height=\"45\"/></svg>\n",
+                       size, piece_image_name(image), piece_symbol(image), piece_symbol_id(image));
 }
 
 } // namespace horde
