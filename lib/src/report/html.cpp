@@ -2,6 +2,7 @@
 // the fixed CSS and script.
 #include "horde/report/html.hpp"
 
+#include "horde/report/json.hpp"
 #include "horde/report/pieces.hpp"
 
 #include <fmt/format.h>
@@ -231,9 +232,12 @@ void write_movetext(std::string& out, const GameTree& tree) {
     out += fmt::format("<span class=\"result\">{}</span></div>", html_escape(tree.result));
 }
 
+// "White - Black (Orda) 0-1": a game in the game list (which numbers it).
 std::string game_heading(const GameTree& g) {
-    const std::string title = g.title.empty() ? std::string(variant_name(g.variant())) : g.title;
-    return fmt::format("{}. {} ({}) {}", g.number, title, variant_name(g.variant()), g.result);
+    std::string variant(variant_name(g.variant()));
+    variant[0] = char(variant[0] - 'a' + 'A');
+    return g.title.empty() ? fmt::format("{} game {}", variant, g.result)
+                           : fmt::format("{} ({}) {}", g.title, variant, g.result);
 }
 
 void write_game_section(std::string& out, const GameTree& g, std::size_t index) {
@@ -248,31 +252,26 @@ void write_game_section(std::string& out, const GameTree& g, std::size_t index) 
     out += "\n</section>\n";
 }
 
-// The string as a JSON string literal, safe inside <script> ('<' escaped).
-std::string json_string(std::string_view s) {
-    std::string out = "\"";
-    for (char c : json_escape(s)) {
-        if (c == '<') out += "\\u003c";
-        else out += c;
-    }
-    return out + '"';
-}
-
-// One game's positions: per node [fen, squares a1..h8, from, to, [checked kings], label,
-// previous node, next node].
+// One game's positions (report/json's writer): per node [fen, squares a1..h8 as FEN letters,
+// from, to, [checked kings], label, previous node, next node].
 void write_game_json(std::string& out, const GameTree& g) {
-    out += "{\"result\":" + json_string(g.result) + ",\"outcome\":" + json_string(g.outcome) + ",\"pieces\":{";
-    bool first = true;
-    for (Color c : {WHITE, BLACK})
-        for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
-            const Piece p = make_piece(c, PieceType(pt));
-            out += fmt::format("{}\"{}\":\"{}\"", first ? "" : ",", piece_char(p),
-                               piece_symbol_id(piece_image(p, g.variant())));
-            first = false;
-        }
-    out += "},\"main\":[";
-    for (std::size_t i = 0; i < g.main_line.size(); ++i) out += fmt::format("{}{}", i ? "," : "", g.main_line[i]);
-    out += "],\"nodes\":[";
+    JsonObject game(out);
+    game.string("result", g.result).string("outcome", g.outcome);
+    {
+        JsonObject pieces(game.name("pieces"));
+        for (Color c : {WHITE, BLACK})
+            for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+                const Piece p = make_piece(c, PieceType(pt));
+                pieces.string(std::string(1, piece_char(p)), piece_symbol_id(piece_image(p, g.variant())));
+            }
+        pieces.end();
+    }
+    std::string& main = game.name("main");
+    main += '[';
+    for (std::size_t i = 0; i < g.main_line.size(); ++i) main += fmt::format("{}{}", i ? "," : "", g.main_line[i]);
+    main += ']';
+    std::string& nodes = game.name("nodes");
+    nodes += '[';
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {
         const GameNode& n = g.nodes[i];
         std::string squares(64, '.');
@@ -282,13 +281,15 @@ void write_game_json(std::string& out, const GameTree& g) {
         const Bitboard checked = checked_kings(n.board);
         for (int s = 0; s < SQ_NB; ++s)
             if (checked & square_bb(Square(s))) checks += fmt::format("{}{}", checks.empty() ? "" : ",", s);
-        const std::string label = i == 0 ? std::string("Start") : move_label(n, true);
-        const int from = n.move.is_none() ? -1 : int(n.move.from());
-        const int to = n.move.is_none() ? -1 : int(n.move.to());
-        out += fmt::format("{}[{},\"{}\",{},{},[{}],{},{},{}]\n", i ? "," : "", json_string(n.board.fen()), squares,
-                           from, to, checks, json_string(label), n.parent, n.next);
+        nodes += i ? ",\n[" : "[";
+        append_json_string(nodes, n.board.fen());
+        nodes += fmt::format(",\"{}\",{},{},[{}],", squares, n.move.is_none() ? -1 : int(n.move.from()),
+                             n.move.is_none() ? -1 : int(n.move.to()), checks);
+        append_json_string(nodes, i == 0 ? std::string("Start") : move_label(n, true));
+        nodes += fmt::format(",{},{}]", n.parent, n.next);
     }
-    out += "]}";
+    nodes += ']';
+    game.end();
 }
 
 } // namespace
@@ -352,12 +353,19 @@ std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageO
     out += "</div>\n"
            "<div id=\"status\"></div>\n</div>\n<div id=\"side\">\n";
     for (std::size_t i = 0; i < games.size(); ++i) write_game_section(out, games[i], i);
-    out += "</div>\n</div>\n<script type=\"application/json\" id=\"games-data\">[";
+    out += "</div>\n</div>\n<script type=\"application/json\" id=\"games-data\">";
+    std::string json = "[";
     for (std::size_t i = 0; i < games.size(); ++i) {
-        if (i) out += ",\n";
-        write_game_json(out, games[i]);
+        if (i) json += ",\n";
+        write_game_json(json, games[i]);
     }
-    out += "]</script>\n<script>";
+    json += ']';
+    // "</script>" in a string must not end the element: '<' only occurs inside JSON strings.
+    for (char c : json) {
+        if (c == '<') out += "\\u003c";
+        else out += c;
+    }
+    out += "</script>\n<script>";
     out += PAGE_SCRIPT;
     out += "</script>\n</body>\n</html>\n";
     return out;
