@@ -7,10 +7,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 GALLERY=$1
 REPLAY=$2
-if ! command -v rsvg-convert >/dev/null; then
-    echo "SKIP: no rsvg-convert (Debian: apt-get install librsvg2-bin)"
-    exit 77
-fi
+command -v rsvg-convert >/dev/null || skip "no rsvg-convert (Debian: apt-get install librsvg2-bin)"
 make_workdir pieces-render
 
 "$GALLERY" "$WORK/pieces" || fail "horde_piece_gallery failed"
