@@ -15,6 +15,7 @@
 #include "input.hpp"
 #include "output.hpp"
 #include "replay.hpp"
+#include "where.hpp"
 
 #include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
@@ -65,6 +66,8 @@ struct Options {
     std::optional<std::string> to;
     std::optional<std::string> svg;
     bool interactive = false;
+    std::optional<std::string> where;
+    horde::CheckOptions check; // --where's selector
 };
 
 [[noreturn]] void usage_error(const std::string& message) {
@@ -108,11 +111,11 @@ void print_game_errors(const std::string& display, int number, const horde::Game
 // stdout; invalid games: diagnostics on stderr, nothing written, and `status` becomes 1.
 void export_pgn_games(horde::PgnReader& reader, const std::string& display, const Options& o,
                       std::optional<Variant> forced, int& status, int& games_seen, int& exported) {
-    horde::CheckOptions co;
+    horde::CheckOptions co = o.check;
     co.forced_variant = forced;
     horde::export_pgn(reader, co, [&](const horde::GameRecord& r, std::string_view text) {
         const int number = ++games_seen;
-        if (o.game && *o.game != number) return;
+        if ((o.game && *o.game != number) || !r.selected) return;
         if (!r.valid() || !r.start) {
             print_game_errors(display, number, r);
             status = std::max(status, kExitInvalid);
@@ -127,11 +130,11 @@ void export_pgn_games(horde::PgnReader& reader, const std::string& display, cons
 // diagnostics on stderr, no replay, and `status` becomes 1.
 void read_pgn(horde::PgnReader& reader, const std::string& display, const Options& o,
               std::optional<Variant> forced, std::vector<Replay>& replays, int& status, int& games_seen) {
-    horde::CheckOptions co;
+    horde::CheckOptions co = o.check;
     co.forced_variant = forced;
     horde::check_pgn(reader, co, false, [&](const horde::GameRecord& r, std::string_view) {
         const int number = ++games_seen;
-        if (o.game && *o.game != number) return;
+        if ((o.game && *o.game != number) || !r.selected) return;
         if (!r.valid() || !r.start) {
             print_game_errors(display, number, r);
             status = std::max(status, kExitInvalid);
@@ -191,10 +194,12 @@ int main(int argc, char** argv) {
     app.add_option("--svg", o.svg, "Write SVG instead: FILE (the final or --ply position) or DIR/ (one file per ply)");
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
+    horde::tools::add_where_option(app, o.where);
     app.set_version_flag("--version", "horde-replay 0.1.0");
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
     horde::tools::restore_sigpipe();
     o.variant_given = variant->count() > 0;
+    if (!horde::tools::apply_where_option("horde-replay", o.where, o.check)) return kExitUsage;
 
     auto v = horde::tools::parse_variant_option("horde-replay", o.variant_name);
     if (!v) return kExitUsage;
@@ -226,6 +231,7 @@ int main(int argc, char** argv) {
         pgn = first != std::string::npos && head[first] == '[';
     }
     if (o.game && !pgn) usage_error("--game applies to PGN input only");
+    if (o.where && !pgn) usage_error("--where applies to PGN input only");
 
     if (pgn) {
         const std::optional<Variant> forced = o.variant_given ? v : std::nullopt;

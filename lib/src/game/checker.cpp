@@ -571,6 +571,7 @@ GameRecord& GameChecker::end_game(int line, int column) {
             }
         }
     }
+    record_.selected = !options_.select || options_.select(record_);
     if (options_.duplicates != DuplicateMode::Off && record_.valid() && !record_.moves.empty()) {
         const auto states = fingerprint_states(record_);
         record_.fingerprint = states.empty() ? 0 : states.back();

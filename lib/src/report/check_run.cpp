@@ -17,6 +17,7 @@ void CheckTotals::add(const CheckTotals& o) {
     invalid += o.invalid;
     warnings += o.warnings;
     plies += o.plies;
+    not_selected += o.not_selected;
 }
 
 void CheckStats::bump(std::string_view group, std::string_view name) {
@@ -32,6 +33,10 @@ void CheckStats::bump(std::string_view group, std::string_view name) {
 
 void CheckStats::add(const GameRecord& r) {
     bump("games", "");
+    if (!r.selected) { // --where: counted, nothing else
+        bump("not-selected", "");
+        return;
+    }
     bump(r.valid() ? "valid" : "invalid", "");
     bump("variant", r.variant ? variant_name(*r.variant) : std::string_view("unknown"));
     bump("status", record_status_name(r));
@@ -71,6 +76,11 @@ std::string CheckStats::to_text(std::string_view tool) const {
 void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
     ++totals.games;
     totals.plies += std::uint64_t(r.plies());
+    if (!r.selected) {
+        ++totals.not_selected;
+        if (o.stats) stats.add(r);
+        return;
+    }
     totals.warnings += r.warnings.size();
     if (r.valid()) ++totals.valid;
     else ++totals.invalid;
@@ -78,6 +88,11 @@ void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutp
     if (o.json) {
         std::string line = record_to_json(r);
         line.insert(1, fmt::format("\"file\":\"{}\",", json_escape(o.display)));
+        if (!o.json_tags.empty()) {
+            line.back() = ',';
+            append_json_tags(line, r, o.json_tags);
+            line += '}';
+        }
         out += line;
         out += '\n';
     }
@@ -122,6 +137,7 @@ void run_check(PgnReader& reader, const CheckOptions& check_options, const Check
     // The number appears in the NDJSON verdict and in each diagnostic line; totals, --stats and
     // raw games do not say it.
     pipeline_settings.needs_number = [&o](const GameRecord& r) {
+        if (!r.selected) return false;
         return o.json || (o.diagnostics && (!r.errors.empty() || (o.warnings && !r.warnings.empty())));
     };
     // --duplicates: the finder sees every record in input order (the pipeline's in_order stage).

@@ -28,12 +28,16 @@ struct Diagnostic {
 // --duplicates: off, equal games, or also games where one's moves are a prefix of the other's.
 enum class DuplicateMode : std::uint8_t { Off, Exact, Prefix };
 
+struct GameRecord;
+
 struct CheckOptions {
     std::optional<Variant> forced_variant; // --variant: ignore the Variant tag
     bool strict = false;                   // every warning becomes an error (with "(strict mode)")
     bool lichess = false;                  // lichess's extra Horde rules
     bool allow_null_moves = false;         // a main-line null move is a warning, not an error
     DuplicateMode duplicates = DuplicateMode::Off; // check_pgn reports duplicate games (duplicates.hpp)
+    // --where (select/where.hpp): decides GameRecord::selected at the end of each game; null: all.
+    std::function<bool(const GameRecord&)> select;
 };
 
 struct GameRecord {
@@ -56,6 +60,9 @@ struct GameRecord {
     bool lichess_closed_position = false;
     // With CheckOptions::duplicates: the fingerprint of variant, start and main line (0: none).
     std::uint64_t fingerprint = 0;
+    // CheckOptions::select chose this game (always true without it). A game not selected is
+    // read and checked but produces no output and no weight in the exit status.
+    bool selected = true;
     bool valid() const { return errors.empty(); }
     int plies() const { return int(moves.size()); }
     std::string_view tag(std::string_view name) const;
