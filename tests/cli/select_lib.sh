@@ -8,6 +8,7 @@ REPLAY=${3:?usage}
 TESTDATA=${4:?usage}
 GAMES=$TESTDATA/games
 FIXTURE=$TESTDATA/select/games.pgn
+CHECK=$(realpath "$CHECK") LIST=$(realpath "$LIST") REPLAY=$(realpath "$REPLAY")
 make_workdir horde-select
 # The tests that need python3 report as skipped without it (ctest SKIP_RETURN_CODE 77).
 need_python() {

@@ -110,13 +110,15 @@ int main(int argc, char** argv) {
     app.add_option("--format", o.format,
                    "Line format: fen (default), epd (4 fields, id \"GAME:PLY\"; sm \"SAN\" = the move played "
                    "from the position), tsv (game ply san uci fen, with a header), json (NDJSON: game, ply, "
-                   "san, uci, fen, variant); --games: tsv (default), csv (RFC 4180 quoting) or json")
+                   "san, uci, fen, variant), csv (as tsv, RFC 4180 quoting); --games and --fields: tsv (default), csv or json")
         ->check(CLI::IsMember({"fen", "epd", "tsv", "csv", "json"}));
     app.add_flag("--games", o.games, "One row per game instead of one per position (the columns of --fields)");
     app.add_option("--fields", o.fields,
                    "Columns of --games, comma-separated: tag names (White, WhiteElo, ...), the computed fields "
                    "variant, plies, valid, status, result, declared, errors, warnings, start_fen, final_fen, "
-                   "game, and file (default: " + std::string(horde::kDefaultGameFields) + ")");
+                   "game, and file (default: " + std::string(horde::kDefaultGameFields) +
+                       "); without --games, position rows: those and ply, san, uci, fen, clk, emt, eval, nags, "
+                       "comment (default: " + std::string(horde::kDefaultPositionFields) + ")");
     horde::tools::add_where_option(app, o.where);
     app.add_flag("--final", o.final, "Select the last position of each game");
     app.add_flag("--start", o.start, "Select the start position of each game");
@@ -148,27 +150,30 @@ int main(int argc, char** argv) {
         fen_variant = *v;
     }
     if (!horde::tools::apply_where_option("horde-list", o.where, check_options)) return kExitUsage;
-    if (o.games && (o.format == "fen" || o.format == "epd")) {
+    if ((o.games || (o.fields && !o.moves)) && (o.format == "fen" || o.format == "epd")) {
         if (app.count("--format")) {
-            fmt::print(stderr, "horde-list: --games writes tsv, csv or json, not {}\n", o.format);
+            fmt::print(stderr, "horde-list: --games and --fields write tsv, csv or json, not {}\n", o.format);
             return kExitUsage;
         }
         o.format = "tsv";
     }
-    if (!o.games && o.format == "csv") {
-        fmt::print(stderr, "horde-list: --format csv applies to --games\n");
+    // Position rows with --fields (or as csv) are a table too.
+    const bool position_table = !o.games && !o.moves && (o.fields || o.format == "csv");
+    if (position_table && (o.format == "fen" || o.format == "epd")) {
+        fmt::print(stderr, "horde-list: --fields writes tsv, csv or json rows, not {}\n", o.format);
         return kExitUsage;
     }
-    if (o.fields && !o.games) {
-        fmt::print(stderr, "horde-list: --fields applies to --games\n");
+    if (position_table && o.unique) {
+        fmt::print(stderr, "horde-list: --unique does not apply to --fields or --format csv\n");
         return kExitUsage;
     }
+    if (position_table) check_options.keep_notes = true;
     const bool selectors = o.final || o.start || o.ply >= 0 || o.every > 0 || o.unique;
     if (o.games && (selectors || o.keep_partial)) {
         fmt::print(stderr, "horde-list: --games lists games: the position selectors and --keep-partial do not apply\n");
         return kExitUsage;
     }
-    if (o.moves && (selectors || o.keep_partial || o.format != "fen" || o.games || o.where)) {
+    if (o.moves && (selectors || o.keep_partial || o.format != "fen" || o.games || o.where || o.fields)) {
         fmt::print(stderr, "horde-list: --moves takes FEN lines; --format, the selectors and --keep-partial "
                            "apply to PGN input\n");
         return kExitUsage;
@@ -190,9 +195,16 @@ int main(int argc, char** argv) {
     if (o.moves) {
         for (const auto& file : o.files)
             status = std::max(status, list_moves_file(file, fen_variant, o.notation == "uci", counts));
-    } else if (o.games) {
-        const horde::GameTable table(o.fields ? *o.fields : horde::kDefaultGameFields,
-                                     *horde::parse_table_format(o.format));
+    } else if (o.games || position_table) {
+        horde::GameTable::PositionPick pick{o.start, o.final, o.ply, o.every, o.keep_partial};
+        const horde::GameTable table(o.fields ? *o.fields
+                                     : o.games ? horde::kDefaultGameFields
+                                               : horde::kDefaultPositionFields,
+                                     *horde::parse_table_format(o.format), position_table, pick);
+        if (const auto bad = table.unknown_field(); !bad.empty()) {
+            fmt::print(stderr, "horde-list: --games --fields: '{}' is a field of position rows\n", bad);
+            return kExitUsage;
+        }
         write_stdout(table.header());
         horde::ProgressMeter progress(stderr, "horde-list", horde::tools::progress_wanted(o.progress));
         for (const auto& file : o.files)
