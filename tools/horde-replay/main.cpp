@@ -217,7 +217,7 @@ int main(int argc, char** argv) {
         ->check(CLI::PositiveNumber);
     app.add_option("--out", o.out, "--to pgn: write to files named PATTERN (%d: the file's number, from 1) "
                                    "instead of stdout");
-    app.set_version_flag("--version", "horde-replay 0.1.0");
+    app.set_version_flag("--version", horde::tools::version_line("horde-replay"));
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
     horde::tools::restore_sigpipe();
     o.variant_given = variant->count() > 0;

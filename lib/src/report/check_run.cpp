@@ -4,6 +4,7 @@
 #include "horde/game/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
+#include "horde/report/json.hpp"
 
 #include <fmt/format.h>
 
@@ -49,15 +50,7 @@ void CheckStats::add(const CheckStats& other) {
     for (const auto& [key, n] : other.counts_) counts_[key] += n;
 }
 
-std::string CheckStats::to_json() const {
-    std::string out = "{";
-    for (const auto& [key, n] : counts_) {
-        if (out.size() > 1) out += ',';
-        out += fmt::format("\"{}\":{}", json_escape(key), n);
-    }
-    out += "}\n";
-    return out;
-}
+std::string CheckStats::to_json() const { return counts_to_json(counts_); }
 
 std::string CheckStats::to_text(std::string_view tool) const {
     std::string out;
@@ -86,8 +79,8 @@ void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutp
     else ++totals.invalid;
     if (o.diagnostics) append_record_diagnostics(err, o.display, r, o.warnings);
     if (o.json) {
-        std::string line = record_to_json(r);
-        line.insert(1, fmt::format("\"file\":\"{}\",", json_escape(o.display)));
+        std::string line;
+        append_record_json(line, r, o.display);
         if (!o.json_tags.empty()) {
             line.back() = ',';
             append_json_tags(line, r, o.json_tags);

@@ -2,6 +2,7 @@
 
 #include "horde/notation/dialect.hpp"
 #include "horde/notation/san.hpp"
+#include "horde/report/json.hpp"
 
 #include <fmt/format.h>
 
@@ -25,11 +26,7 @@ std::vector<std::string> split_commas(std::string_view text) {
     return out;
 }
 
-void append_json_value(std::string& out, std::string_view value) {
-    out += '"';
-    out += json_escape(value);
-    out += '"';
-}
+void append_json_value(std::string& out, std::string_view value) { append_json_string(out, value); }
 
 } // namespace
 
