@@ -16,7 +16,7 @@ void collect_pgn_games(PgnReader& reader, const CheckOptions& options, std::opti
                        const std::function<void(const GameRecord&, int number)>& on_invalid) {
     read_game_trees(reader, options, [&](const GameRecord& record, const GameTree* tree) {
         const int number = ++games_seen;
-        if (pick && *pick != number) return;
+        if ((pick && *pick != number) || !record.selected) return; // --game, --where
         if (!tree) {
             on_invalid(record, number);
             status = std::max(status, tools::kExitInvalid);

@@ -22,7 +22,8 @@ struct HtmlOutput {
     std::string source;   // the input's name, for the title of a page of several games
 };
 
-// Reads the PGN games of `reader` (every game, or only game `pick`) into out.games; an invalid
+// Reads the PGN games of `reader` (every game, or only game `pick`; only those --where selects
+// through `options`) into out.games; an invalid
 // game goes to `on_invalid` with its number over all inputs and makes `status` 1.
 void collect_pgn_games(PgnReader& reader, const CheckOptions& options, std::optional<int> pick, HtmlOutput& out,
                        int& games_seen, int& status,
