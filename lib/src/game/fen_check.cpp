@@ -91,7 +91,7 @@ std::optional<std::string> json_string_field(std::string_view json, std::string_
     }
 }
 
-FenVerdict check_fen_line(std::string_view line, Variant default_variant) {
+FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool strict) {
     FenVerdict v;
     std::string_view fen = line;
     std::string storage;
@@ -126,6 +126,15 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant) {
         v.message = fmt::format("invalid {} FEN: {}", variant_name(variant), err->message);
         return v;
     }
+    if (std::string note = fen_warning(fen); !note.empty()) {
+        if (strict) {
+            v.code = "fen-fullmove-zero";
+            v.message = note + " (strict mode)";
+            return v;
+        }
+        v.warning_code = "fen-fullmove-zero";
+        v.warning = std::move(note);
+    }
     v.valid = true;
     v.board = std::get<Board>(parsed);
     v.adjudication = Game(*v.board).adjudicate();
@@ -140,11 +149,16 @@ std::string fen_verdict_to_json(const FenVerdict& v, int line_number) {
         out += fmt::format(",\"normalized_fen\":\"{}\",\"status\":\"{}\",\"status_kind\":\"{}\",\"result\":\"{}\"",
                            json_escape(v.board->fen()), status_name(v.adjudication.status),
                            status_kind_name(v.adjudication.kind), result_text(v.adjudication.result));
-        out += ",\"errors\":[]}";
+        out += ",\"errors\":[],\"warnings\":[";
+        if (!v.warning.empty())
+            out += fmt::format("{{\"line\":{},\"column\":1,\"ply\":null,\"code\":\"{}\",\"message\":\"{}\"}}",
+                               line_number, v.warning_code, json_escape(v.warning));
+        out += "]}";
     } else {
         out += fmt::format(",\"status\":null,\"errors\":[{{\"line\":{},\"column\":1,\"ply\":null,\"code\":\"{}\","
                            "\"message\":\"{}\"}}]}}",
                            line_number, v.code, json_escape(v.message));
+        out.insert(out.size() - 1, ",\"warnings\":[]");
     }
     return out;
 }

@@ -79,6 +79,7 @@ public:
 
     static int ln(const SourcePos& p) { return int(p.line); }
     static int col(const SourcePos& p) { return int(p.column); }
+    const PgnReader* reader_ = nullptr; // whether its input was cut short
 
     void begin_game(const GameInfo& g) {
         checker_.begin_game(int(g.number), ln(g.start));
@@ -87,7 +88,10 @@ public:
     void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
         checker_.tag(name, value, ln(p), col(p));
     }
-    void begin_movetext(const SourcePos& p) { checker_.begin_movetext(ln(p), col(p)); }
+    Control begin_movetext(const SourcePos& p) {
+        checker_.begin_movetext(ln(p), col(p));
+        return checker_.skip_rest() ? Control::SkipGame : Control::Continue;
+    }
     void san(std::string_view token, const SourcePos& p) {
         const Board* line = checker_.line_board();
         std::optional<Board> before;
@@ -130,7 +134,9 @@ public:
         checker_.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
     }
     void end_game(const GameInfo& g) {
-        const GameRecord& record = checker_.end_game(ln(g.end), col(g.end));
+        GameRecord& record = checker_.end_game(ln(g.end), col(g.end));
+        if (reader_ && reader_->game_cut_short()) [[unlikely]]
+            mark_cut_short(record, g);
         if (!record.valid()) {
             on_game_(record, {});
             return;
@@ -152,9 +158,21 @@ private:
         out_ += "\"]\n";
     }
 
+    // The result the export writes: the movetext's result token, or the declared result when
+    // there is none (read as '*'); in place of '*', the rules' result of a game that has ended.
+    static std::string export_result(const GameRecord& record) {
+        std::string result = !record.movetext_result.empty() ? record.movetext_result
+                             : parse_result(record.declared) ? record.declared
+                                                             : std::string("*");
+        if (result == "*" && record.adjudication.kind == StatusKind::GameOver)
+            result = result_text(record.adjudication.result);
+        return result;
+    }
+
     void write_tags(const GameRecord& record) {
         const auto& tags = record.tags;
         std::vector<bool> used(tags.size(), false);
+        const std::string result = export_result(record);
         for (const auto& [name, missing] : kRoster) {
             std::optional<std::string_view> value;
             for (std::size_t i = 0; i < tags.size(); ++i)
@@ -163,7 +181,7 @@ private:
                     used[i] = true;
                     break;
                 }
-            if (!value && name == "Result") value = record.movetext_result.empty() ? missing : record.movetext_result;
+            if (name == "Result" && (!value || *value == "*")) value = result;
             write_tag(name, value.value_or(missing));
         }
         const std::optional<Variant> forced = options_.forced_variant;
@@ -175,7 +193,10 @@ private:
                 variant_written = true;
                 continue;
             }
-            write_tag(tags[i].first, tags[i].second);
+            if (tags[i].first == "FEN" && record.start && !fen_warning(tags[i].second).empty())
+                write_tag("FEN", record.start->fen()); // as read (fullmove 0 -> 1)
+            else
+                write_tag(tags[i].first, tags[i].second);
         }
         if (forced && !variant_written && *forced != Variant::Chess) write_tag("Variant", pgn_variant_tag(*forced));
     }
@@ -238,10 +259,7 @@ private:
             }
             prev = t.kind;
         }
-        // A movetext without a result was read as '*': the export writes the declared result.
-        add(!record.movetext_result.empty() ? record.movetext_result
-            : parse_result(record.declared)  ? record.declared
-                                             : std::string("*"));
+        add(export_result(record));
 
         std::string line;
         auto flush = [&] {
@@ -278,6 +296,7 @@ void export_pgn(PgnReader& reader, const CheckOptions& options,
                 const std::function<void(const GameRecord&, std::string_view)>& on_game,
                 const PgnExportOptions& export_options) {
     Exporter exporter(options, export_options, on_game);
+    exporter.reader_ = &reader;
     reader.read_all(exporter);
 }
 
