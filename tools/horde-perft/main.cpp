@@ -4,12 +4,12 @@
 #include "log.hpp"
 #include "output.hpp"
 
-#include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
 #include "horde/notation/move_list.hpp"
 #include "horde/perft/perft.hpp"
 #include "horde/perft/split.hpp"
 #include "horde/perft/suite.hpp"
+#include "horde/report/json.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -57,11 +57,9 @@ struct Runner {
     }
 
     void report(std::string_view fen, int depth, std::uint64_t nodes, double seconds) const {
-        const double nps = seconds > 0 ? double(nodes) / seconds : 0.0;
         log_result(fen, depth, nodes, seconds);
         if (json) {
-            fmt::print("{{\"fen\":\"{}\",\"variant\":\"{}\",\"depth\":{},\"nodes\":{},\"seconds\":{:.6f},\"nps\":{:.0f}}}\n",
-                       horde::json_escape(fen), horde::variant_name(variant), depth, nodes, seconds, nps);
+            fmt::print("{}\n", horde::perft_result_to_json({fen, variant, depth, nodes, seconds}));
         } else {
             fmt::print("{}\n", nodes);
         }
@@ -239,7 +237,7 @@ int main(int argc, char** argv) {
                                        "as 'FEN<TAB>paths'; a FEN stream line ending in <TAB>weight counts weight x perft")
         ->check(CLI::Range(0, 8));
     horde::tools::add_progress_options(app, o.progress, "root moves done, time left");
-    app.set_version_flag("--version", "horde-perft 0.1.0");
+    app.set_version_flag("--version", horde::tools::version_line("horde-perft"));
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
     auto variant = horde::tools::parse_variant_option("horde-perft", o.variant_name);

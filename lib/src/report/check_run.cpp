@@ -4,6 +4,7 @@
 #include "horde/game/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
+#include "horde/report/json.hpp"
 
 #include <fmt/format.h>
 
@@ -45,15 +46,7 @@ void CheckStats::add(const CheckStats& other) {
     for (const auto& [key, n] : other.counts_) counts_[key] += n;
 }
 
-std::string CheckStats::to_json() const {
-    std::string out = "{";
-    for (const auto& [key, n] : counts_) {
-        if (out.size() > 1) out += ',';
-        out += fmt::format("\"{}\":{}", json_escape(key), n);
-    }
-    out += "}\n";
-    return out;
-}
+std::string CheckStats::to_json() const { return counts_to_json(counts_); }
 
 std::string CheckStats::to_text(std::string_view tool) const {
     std::string out;
@@ -69,18 +62,6 @@ std::string CheckStats::to_text(std::string_view tool) const {
     return out;
 }
 
-namespace {
-
-// The NDJSON verdict line, with the "file" field first.
-void append_verdict(std::string& out, const GameRecord& r, const CheckOutputOptions& o) {
-    std::string line = record_to_json(r);
-    line.insert(1, fmt::format("\"file\":\"{}\",", json_escape(o.display)));
-    out += line;
-    out += '\n';
-}
-
-} // namespace
-
 void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
     ++totals.games;
     totals.plies += std::uint64_t(r.plies());
@@ -92,7 +73,10 @@ void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutp
     if (r.valid()) ++totals.valid;
     else ++totals.invalid;
     if (o.diagnostics) append_record_diagnostics(err, o.display, r, o.warnings);
-    if (o.json) append_verdict(out, r, o);
+    if (o.json) {
+        append_record_json(out, r, o.display);
+        out += '\n';
+    }
     // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).
     std::string* raw_out = r.valid() ? (o.valid_raw ? &valid : nullptr) : (o.invalid_raw ? &invalid : nullptr);
     if (is_duplicate(r)) raw_out = o.duplicates_raw ? &duplicates : r.valid() && o.valid_raw ? &valid : nullptr;
@@ -103,7 +87,10 @@ void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutp
 
 void CheckOutput::add_skipped(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
     ++totals.skipped;
-    if (o.json) append_verdict(out, r, o);
+    if (o.json) {
+        append_record_json(out, r, o.display);
+        out += '\n';
+    }
     if (o.skipped_raw) skipped += raw;
     if (o.stats) stats.add(r);
 }

@@ -24,9 +24,10 @@ struct FenVerdict {
 // horde-list --format json and horde-perft --json write them.
 // strict: a warning makes the line invalid (its code and message become the error's).
 FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool strict = false);
-std::string fen_verdict_to_json(const FenVerdict& verdict, int line_number);
+// As NDJSON: fen_verdict_to_json in report/json.hpp.
 
-// The string value of a top-level "key" in a one-line JSON object (escapes decoded).
+// The string value of a top-level "key" in a one-line JSON object (escapes decoded, by
+// simdjson); nullopt when absent, not a string, or the text is no JSON object.
 std::optional<std::string> json_string_field(std::string_view json, std::string_view key);
 
 } // namespace horde
