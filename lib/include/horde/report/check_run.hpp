@@ -5,6 +5,7 @@
 #pragma once
 
 #include "horde/game/checker.hpp"
+#include "horde/report/game_table.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -20,6 +21,7 @@ class DuplicateFinder;
 struct CheckTotals {
     std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
     std::uint64_t skipped = 0; // --skip-unsupported: neither valid nor invalid (counted in games)
+    std::uint64_t not_selected = 0; // --where: read and checked, no output (not in valid/invalid)
     void add(const CheckTotals& other);
 };
 
@@ -53,6 +55,7 @@ struct CheckOutputOptions {
     bool duplicates_raw = false; // and of duplicate games (--duplicates-out)
     bool skipped_raw = false;    // and of skipped games (--skipped-out)
     bool stats = false;
+    TagSelection json_tags;   // --json-tags: a "tags" object in each verdict
     // --duplicates: the finder that sees every record in input order (and may mark it), on
     // any thread count; null when off.
     DuplicateFinder* duplicates = nullptr;
