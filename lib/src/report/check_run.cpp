@@ -67,6 +67,23 @@ std::string CheckStats::to_text(std::string_view tool) const {
     return out;
 }
 
+namespace {
+
+// The NDJSON verdict (with --json-tags' "tags" object) and its newline.
+void append_verdict_line(std::string& out, const GameRecord& r, const CheckOutputOptions& o) {
+    std::string line;
+    append_record_json(line, r, o.display);
+    if (!o.json_tags.empty()) {
+        line.back() = ',';
+        append_json_tags(line, r, o.json_tags);
+        line += '}';
+    }
+    out += line;
+    out += '\n';
+}
+
+} // namespace
+
 void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
     ++totals.games;
     totals.plies += std::uint64_t(r.plies());
@@ -83,17 +100,7 @@ void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutp
     if (r.valid()) ++totals.valid;
     else ++totals.invalid;
     if (o.diagnostics) append_record_diagnostics(err, o.display, r, o.warnings);
-    if (o.json) {
-        std::string line;
-        append_record_json(line, r, o.display);
-        if (!o.json_tags.empty()) {
-            line.back() = ',';
-            append_json_tags(line, r, o.json_tags);
-            line += '}';
-        }
-        out += line;
-        out += '\n';
-    }
+    if (o.json) append_verdict_line(out, r, o);
     // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).
     std::string* raw_out = r.valid() ? (o.valid_raw ? &valid : nullptr) : (o.invalid_raw ? &invalid : nullptr);
     if (is_duplicate(r)) raw_out = o.duplicates_raw ? &duplicates : r.valid() && o.valid_raw ? &valid : nullptr;
@@ -104,10 +111,7 @@ void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutp
 
 void CheckOutput::add_skipped(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
     ++totals.skipped;
-    if (o.json) {
-        append_record_json(out, r, o.display);
-        out += '\n';
-    }
+    if (o.json) append_verdict_line(out, r, o);
     if (o.skipped_raw) skipped += raw;
     if (o.stats) stats.add(r);
 }
