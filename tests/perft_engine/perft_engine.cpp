@@ -84,6 +84,7 @@ int serve_uci(Variant variant) {
                 words >> moves_word;
             }
             board = board_after(v, fen, words);
+            if (!board) return 1; // an engine that cannot follow ends, as horde-perft then reports
         } else if (command == "go") {
             std::string perft;
             int depth = 0;

@@ -28,17 +28,24 @@ std::string join_moves(const std::vector<std::string>& moves) {
     return out;
 }
 
-// A command line that shows the same difference again: the position found, at its depth.
-std::string reproduce_command(const AgainstRun& run, const engine::BisectReport& report, Variant variant) {
-    std::string line = fmt::format("horde-perft --variant {} --fen {} --depth {} --against {} --protocol {}",
-                                   variant_name(variant), shell_quote(report.fen), report.depth,
-                                   shell_quote(run.engine.command), engine::protocol_name(run.engine.protocol.value_or(engine::Protocol::Uci)));
+// A command line that shows the same difference again: the start and the moves to the
+// position found (the engine plays them, as in the bisection), at depth 1.
+std::string reproduce_command(const AgainstRun& run, const engine::BisectStart& start,
+                              const engine::BisectReport& report) {
+    std::vector<std::string> moves = start.moves;
+    moves.insert(moves.end(), report.path.begin(), report.path.end());
+    std::string line = fmt::format("horde-perft --variant {} --fen {}", variant_name(start.board.variant()),
+                                   shell_quote(start.fen));
+    if (!moves.empty()) line += " --moves " + shell_quote(join_moves(moves));
+    line += fmt::format(" --depth 1 --against {} --protocol {}", shell_quote(run.engine.command),
+                        engine::protocol_name(run.engine.protocol.value_or(engine::Protocol::Uci)));
     for (const auto& [name, value] : run.engine.options)
         line += " --engine-option " + shell_quote(fmt::format("{}={}", name, value));
     return line;
 }
 
-void print_difference(const AgainstRun& run, const engine::BisectReport& report, Variant variant, int depth) {
+void print_difference(const AgainstRun& run, const engine::BisectStart& start, const engine::BisectReport& report,
+                      int depth) {
     fmt::print("difference: depth {}, first wrong position found after {} move{}\n", depth, report.path.size(),
                report.path.size() == 1 ? "" : "s");
     fmt::print("path: {}\n", report.path.empty() ? "(the given position)" : join_moves(report.path));
@@ -48,7 +55,7 @@ void print_difference(const AgainstRun& run, const engine::BisectReport& report,
     for (const auto& c : report.counts)
         fmt::print("count differs: {} ({}): {} here, {} in the other engine\n", c.move.uci, c.move.san, c.ours, c.theirs);
     if (!report.note.empty()) fmt::print("note: {}\n", report.note);
-    fmt::print("reproduce: {}\n", reproduce_command(run, report, variant));
+    fmt::print("reproduce: {}\n", reproduce_command(run, start, report));
 }
 
 struct StartedEngine {
@@ -56,7 +63,7 @@ struct StartedEngine {
     AgainstRun run; // with the protocol found
 };
 
-std::optional<StartedEngine> start(const AgainstRun& run) {
+std::optional<StartedEngine> start_engine(const AgainstRun& run) {
     auto started = engine::start_engine(run.engine);
     if (auto* failed = std::get_if<engine::EngineFailure>(&started)) {
         fmt::print(stderr, "horde-perft: --against: {}\n", failed->message);
@@ -68,12 +75,12 @@ std::optional<StartedEngine> start(const AgainstRun& run) {
 }
 
 // 0 agree, 1 differ, 2 engine failure; prints the difference or the failure.
-int compare(const StartedEngine& s, const Board& board, const std::function<void()>& before_difference,
+int compare(const StartedEngine& s, const engine::BisectStart& start, const std::function<void()>& before_difference,
             std::uint64_t* total) {
     auto on_level = [&](int d) {
         if (s.run.progress) s.run.progress->steps(std::uint64_t(s.run.depth - d), std::uint64_t(s.run.depth), "levels");
     };
-    const auto report = engine::bisect(board, s.run.depth, *s.engine, s.run.perft, on_level);
+    const auto report = engine::bisect(start, s.run.depth, *s.engine, s.run.perft, on_level);
     if (s.run.progress) s.run.progress->clear();
     switch (report.outcome) {
     case engine::BisectReport::Outcome::Agree:
@@ -85,30 +92,30 @@ int compare(const StartedEngine& s, const Board& board, const std::function<void
     case engine::BisectReport::Outcome::Differ: break;
     }
     if (before_difference) before_difference();
-    print_difference(s.run, report, board.variant(), s.run.depth);
+    print_difference(s.run, start, report, s.run.depth);
     return 1;
 }
 
 } // namespace
 
-int run_against(const AgainstRun& run, const Board& board) {
-    auto s = start(run);
+int run_against(const AgainstRun& run, const engine::BisectStart& position) {
+    auto s = start_engine(run);
     if (!s) return 2;
     std::uint64_t total = 0;
-    const int status = compare(*s, board, nullptr, &total);
+    const int status = compare(*s, position, nullptr, &total);
     if (status == 0) fmt::print("agree: depth {}, {} nodes\n", run.depth, total);
     return status;
 }
 
 int run_against_sweep(const AgainstRun& run, const std::vector<Board>& positions,
                       const std::function<std::string(std::size_t)>& origin) {
-    auto s = start(run);
+    auto s = start_engine(run);
     if (!s) return 2;
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < positions.size(); ++i) {
         if (run.progress) run.progress->steps(i, positions.size(), "positions");
         s->run.progress = nullptr; // the sweep's progress line, not one per level
-        const int status = compare(*s, positions[i], [&] {
+        const int status = compare(*s, {positions[i].fen(), {}, positions[i]}, [&] {
             if (run.progress) run.progress->clear();
             fmt::print("position: {}: {}\n", origin(i), positions[i].fen());
         }, &total);

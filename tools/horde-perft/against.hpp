@@ -2,7 +2,7 @@
 // --random positions) and printing the bisected difference.
 #pragma once
 
-#include "horde/engine/perft_engine.hpp"
+#include "horde/engine/bisect.hpp"
 #include "horde/perft/perft.hpp"
 #include "horde/report/progress.hpp"
 
@@ -19,9 +19,10 @@ struct AgainstRun {
     ProgressMeter* progress = nullptr;
 };
 
-// One position: 0 when the engines agree (printed with the total), 1 when they differ (the
-// bisection printed), 2 when the engine fails (message on stderr).
-int run_against(const AgainstRun& run, const Board& start);
+// One position (--fen and --moves, which the engine is given as they are): 0 when the engines
+// agree (printed with the total), 1 when they differ (the bisection printed), 2 when the
+// engine fails (message on stderr).
+int run_against(const AgainstRun& run, const engine::BisectStart& start);
 
 // Many positions (`--random`, a FEN stream), stopping at the first difference, bisected.
 // `origin(i)` names position i in the report ("random position 17 of 100, seed 5").

@@ -181,7 +181,16 @@ int run_against_mode(const Options& o, const Runner& runner) {
             return fmt::format("{}:{}", horde::input_display_name(*o.fen_stream), line_numbers[i]);
         });
     }
-    return horde::tools::run_against(run, *start_position);
+    // The engine gets --fen and --moves as given (UCI spelling), and plays the moves itself.
+    horde::Board replay = std::get<horde::Board>(
+        horde::Board::from_fen(runner.variant, o.fen.value_or(std::string(horde::start_fen(runner.variant)))));
+    horde::engine::BisectStart start{replay.fen(), {}, *start_position};
+    const auto played = std::get<horde::PlayedMoveList>(horde::play_move_list(replay, o.moves)); // checked by start_board
+    for (const horde::Move m : played.moves) {
+        start.moves.push_back(replay.uci(m));
+        replay.play(m);
+    }
+    return horde::tools::run_against(run, start);
 }
 
 int run_single(const Options& o, const Runner& runner) {

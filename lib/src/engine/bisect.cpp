@@ -48,18 +48,18 @@ std::map<std::string, std::uint64_t> our_divide(const Board& board, int depth, c
 
 } // namespace
 
-BisectReport bisect(const Board& start, int depth, PerftEngine& engine, const PerftOptions& options,
+BisectReport bisect(const BisectStart& start, int depth, PerftEngine& engine, const PerftOptions& options,
                     const std::function<void(int depth)>& on_level) {
     BisectReport report;
-    const std::string root_fen = start.fen();
     PerftOptions quiet = options;
     quiet.on_root_move = nullptr;
-    Board board = start;
+    Board board = start.board;
+    std::vector<std::string> engine_moves = start.moves;
     for (int d = depth; d >= 1; --d) {
         if (on_level) on_level(d);
         std::map<std::string, Move> our_moves;
         const auto ours = our_divide(board, d, quiet, our_moves);
-        auto answer = engine.divide(root_fen, report.path, d);
+        auto answer = engine.divide(start.fen, engine_moves, d);
         if (auto* failed = std::get_if<EngineFailure>(&answer)) {
             report.outcome = BisectReport::Outcome::EngineFailed;
             report.failure = std::move(*failed);
@@ -112,6 +112,7 @@ BisectReport bisect(const Board& start, int depth, PerftEngine& engine, const Pe
             return report;
         }
         report.path.push_back(differing->first);
+        engine_moves.push_back(differing->first);
         board.play(our_moves.at(differing->first));
     }
     // Unreachable: depth 1 always decides.

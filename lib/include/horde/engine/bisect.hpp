@@ -27,7 +27,7 @@ struct BisectReport {
     enum class Outcome { Agree, Differ, EngineFailed };
     Outcome outcome = Outcome::Agree;
     std::uint64_t total = 0;       // Agree: the count both engines give
-    std::vector<std::string> path; // UCI moves from the start to the position of the difference
+    std::vector<std::string> path; // UCI moves from the start (after its moves) to the difference
     std::string fen;               // that position
     int depth = 0;                 // the depth at which it was compared there
     std::vector<MoveNames> missing; // moves we generate there and the other engine does not
@@ -38,9 +38,18 @@ struct BisectReport {
     EngineFailure failure;          // EngineFailed
 };
 
-// Compares `start` at `depth` >= 1 with the engine and bisects a difference. `on_level` (may be
-// empty) is told each depth compared (for progress).
-BisectReport bisect(const Board& start, int depth, PerftEngine& engine, const PerftOptions& options,
+// Where a comparison starts: the engine is given `fen` and `moves` (so that it plays the
+// moves itself: a bug may lie in what a move leaves behind, such as an en passant square
+// that no FEN of the result would carry); `board` is that position after the moves.
+struct BisectStart {
+    std::string fen;
+    std::vector<std::string> moves; // UCI
+    Board board;
+};
+
+// Compares the start at `depth` >= 1 with the engine and bisects a difference; the report's
+// path continues start.moves. `on_level` (may be empty) is told each depth compared.
+BisectReport bisect(const BisectStart& start, int depth, PerftEngine& engine, const PerftOptions& options,
                     const std::function<void(int depth)>& on_level = nullptr);
 
 // The SAN a move would have if it were legal (no check suffix): "Nxe5", "O-O", "exd6", "e8=H".
