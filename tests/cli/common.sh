@@ -5,18 +5,46 @@
 #
 # Every expect_* counts one check in CHECKS; fail counts one failure in FAILURES; finish prints
 # "<checks> checks, <failures> failures" and exits 0 when nothing failed, 1 otherwise.
+#
+# A script cannot pass without running its last check: finish must be the script's last
+# command (it fails when lines follow it), and a script that exits 0 any other way fails (an
+# EXIT trap). A script that cannot run here calls `skip REASON`, which exits 77: ctest's
+# SKIP_RETURN_CODE (tests/cli/CMakeLists.txt), reported as skipped, not passed.
 set -u
 FAILURES=0
 CHECKS=0
 STATUS=0
+FINISHED=
+WORK=
+WORK_OWNER=$BASHPID
+
+# The EXIT trap of the test's own shell (bash may run an inherited EXIT trap in a subshell that
+# is killed early, e.g. a watchdog: only the shell that set it acts).
+on_exit() {
+    local status=$?
+    [ "$BASHPID" = "$WORK_OWNER" ] || return "$status"
+    [ -n "$WORK" ] && rm -rf "$WORK"
+    if [ "$status" -eq 0 ] && [ -z "$FINISHED" ]; then
+        echo "FAIL: $(basename "$0") exited with status 0 before reaching finish ($CHECKS checks run)" >&2
+        exit 1
+    fi
+    return "$status"
+}
+trap on_exit EXIT
+
+# skip <reason>: this test cannot run here (a missing program); ctest reports it as skipped.
+skip() {
+    echo "SKIP: $*"
+    FINISHED=1
+    exit 77
+}
 
 # make_workdir <name>: a fresh temporary folder in $WORK (under $TMPDIR or /tmp), removed on exit.
 make_workdir() {
     WORK=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || { echo "cannot create a temporary folder" >&2; exit 2; }
-    # Only the test's own shell removes it: bash may run an inherited EXIT trap in a subshell
-    # that is killed early (a watchdog), which would pull the folder from under the test.
+    # Only the test's own shell removes it (on_exit): bash may run an inherited EXIT trap in a
+    # subshell that is killed early (a watchdog), which would pull the folder from under the test.
     WORK_OWNER=$BASHPID
-    trap '[ "$BASHPID" = "$WORK_OWNER" ] && rm -rf "$WORK"' EXIT
 }
 
 fail() {
@@ -125,8 +153,16 @@ peak_rss_kb() {
     fi
 }
 
+# finish: the script's last command. Prints the counts; exits 0 when nothing failed, 1 otherwise
+# (and 1 when the script goes on after it: those checks would never run).
 finish() {
+    local script=${BASH_SOURCE[1]} at=${BASH_LINENO[0]} last
+    last=$(grep -nvE '^[[:space:]]*(#.*)?$' "$script" | tail -n 1 | cut -d: -f1)
+    if [ "$at" != "$last" ]; then
+        fail "finish is called at line $at of $(basename "$script"), but the script goes on to line $last: the checks after it never run"
+    fi
     echo "$CHECKS checks, $FAILURES failures"
+    FINISHED=1
     [ "$FAILURES" -eq 0 ]
     exit $?
 }

@@ -5,10 +5,7 @@
 # summed with the README's jq line, equal the one run's object. Skipped when parallel is
 # missing (.ci/run installs it).
 source "$(dirname "$0")/check_lib.sh"
-if ! command -v parallel >/dev/null; then
-    echo "SKIP: GNU parallel missing (apt-get install parallel)"
-    exit 0
-fi
+command -v parallel >/dev/null || skip "GNU parallel missing (apt-get install parallel)"
 command -v jq >/dev/null || { echo "jq is needed (apt-get install jq)" >&2; exit 2; }
 
 # absolute paths (the recipe runs in the dumps' folder); the tools on the hosts' PATH

@@ -41,8 +41,6 @@ expect_one_line_error "negative thread count"
 run --variant horde --depth 2 --bogus-option
 expect_status 2 "unknown option"
 
-finish
-
 # --moves: UCI or SAN (the notation library's move lists); a bad move names its ply and token.
 run --variant chess --moves 'e2e4 e7e5 Nf3' --depth 1
 expect_status 0 "--moves in mixed UCI and SAN"
@@ -52,3 +50,5 @@ expect_eq "$(tail -n 1 "$WORK/out")" "$uci_count" "--moves with move numbers and
 run --variant chess --moves 'e2e4 e7e5 e1e3' --depth 1
 expect_one_line_error "illegal --moves move"
 expect_match "$WORK/err" "ply 3 'e1e3'" "names the ply and the token"
+
+finish

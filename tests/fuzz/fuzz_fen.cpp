@@ -4,6 +4,7 @@
 #include "fuzz_support.hpp"
 
 #include "horde/game/fen_check.hpp"
+#include "horde/report/json.hpp"
 
 #include <fmt/format.h>
 

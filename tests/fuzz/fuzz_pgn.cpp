@@ -13,6 +13,7 @@
 #include "horde/report/diagnostics.hpp"
 #include "horde/report/pgn_writer.hpp"
 #include "horde/report/position_list.hpp"
+#include "horde/report/json.hpp"
 
 #include <fmt/format.h>
 

@@ -8,6 +8,7 @@
 #include "horde/game/checker.hpp"
 #include "horde/game/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
+#include "horde/report/json.hpp"
 
 #include <fmt/format.h>
 

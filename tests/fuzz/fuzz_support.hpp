@@ -5,6 +5,8 @@
 
 #include "horde/position/board.hpp"
 
+#include <simdjson.h>
+
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -60,134 +62,14 @@ inline bool same_position(const Board& a, const Board& b) {
            a.repetition_key() == b.repetition_key();
 }
 
-// A strict JSON syntax check (RFC 8259, UTF-8 text) of one value filling the whole text: the
-// NDJSON records the tools print must parse for any input.
-class JsonValidator {
-public:
+// A strict JSON syntax check (RFC 8259, UTF-8 text) of one value filling the whole text, by
+// simdjson's DOM parser: the NDJSON records the tools print must parse for any input.
+struct JsonValidator {
     static bool valid(std::string_view text) {
-        JsonValidator v(text);
-        v.space();
-        if (!v.value(0)) return false;
-        v.space();
-        return v.i_ == text.size();
+        simdjson::dom::parser parser;
+        const simdjson::padded_string padded(text);
+        return parser.parse(padded).error() == simdjson::SUCCESS;
     }
-
-private:
-    explicit JsonValidator(std::string_view t) : t_(t) {}
-    bool at_end() const { return i_ >= t_.size(); }
-    char peek() const { return at_end() ? '\0' : t_[i_]; }
-    void space() {
-        while (!at_end() && (peek() == ' ' || peek() == '\t' || peek() == '\n' || peek() == '\r')) ++i_;
-    }
-    bool literal(std::string_view word) {
-        if (t_.substr(i_, word.size()) != word) return false;
-        i_ += word.size();
-        return true;
-    }
-    bool string() {
-        if (peek() != '"') return false;
-        for (++i_; !at_end(); ++i_) {
-            const auto c = static_cast<unsigned char>(t_[i_]);
-            if (c == '"') {
-                ++i_;
-                return true;
-            }
-            if (c < 0x20) return false;
-            if (c >= 0x80 && !utf8_sequence()) return false;
-            if (c == '\\') {
-                ++i_;
-                if (at_end()) return false;
-                const char e = t_[i_];
-                if (e == 'u') {
-                    for (int k = 0; k < 4; ++k) {
-                        ++i_;
-                        if (at_end() || !std::isxdigit(static_cast<unsigned char>(t_[i_]))) return false;
-                    }
-                } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
-                    return false;
-                }
-            }
-        }
-        return false;
-    }
-    // A well-formed UTF-8 sequence (RFC 3629: no overlong forms, no surrogates, at most
-    // U+10FFFF) starting at i_; leaves i_ on its last byte.
-    bool utf8_sequence() {
-        const auto b = [&](std::size_t k) { return static_cast<unsigned char>(t_[i_ + k]); };
-        const unsigned char c = b(0);
-        std::size_t n = 0;
-        unsigned lo = 0x80, hi = 0xBF; // allowed range of the second byte
-        if (c >= 0xC2 && c <= 0xDF) n = 1;
-        else if (c >= 0xE0 && c <= 0xEF) n = 2, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-        else if (c >= 0xF0 && c <= 0xF4) n = 3, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-        else return false;
-        if (i_ + n >= t_.size()) return false;
-        if (b(1) < lo || b(1) > hi) return false;
-        for (std::size_t k = 2; k <= n; ++k)
-            if (b(k) < 0x80 || b(k) > 0xBF) return false;
-        i_ += n;
-        return true;
-    }
-    bool digits() {
-        const std::size_t start = i_;
-        while (!at_end() && peek() >= '0' && peek() <= '9') ++i_;
-        return i_ > start;
-    }
-    bool number() {
-        if (peek() == '-') ++i_;
-        if (peek() == '0') ++i_;
-        else if (!digits()) return false;
-        if (peek() == '.') {
-            ++i_;
-            if (!digits()) return false;
-        }
-        if (peek() == 'e' || peek() == 'E') {
-            ++i_;
-            if (peek() == '+' || peek() == '-') ++i_;
-            if (!digits()) return false;
-        }
-        return true;
-    }
-    bool value(int depth) {
-        if (depth > 64) return false;
-        switch (peek()) {
-        case '{': return container(depth, '}', true);
-        case '[': return container(depth, ']', false);
-        case '"': return string();
-        case 't': return literal("true");
-        case 'f': return literal("false");
-        case 'n': return literal("null");
-        default: return number();
-        }
-    }
-    bool container(int depth, char close, bool object) {
-        ++i_;
-        space();
-        if (peek() == close) {
-            ++i_;
-            return true;
-        }
-        for (;;) {
-            space();
-            if (object) {
-                if (!string()) return false;
-                space();
-                if (peek() != ':') return false;
-                ++i_;
-                space();
-            }
-            if (!value(depth + 1)) return false;
-            space();
-            if (peek() == close) {
-                ++i_;
-                return true;
-            }
-            if (peek() != ',') return false;
-            ++i_;
-        }
-    }
-    std::string_view t_;
-    std::size_t i_ = 0;
 };
 
 } // namespace horde::fuzz

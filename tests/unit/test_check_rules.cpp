@@ -3,6 +3,7 @@
 // and lichess's extra rules (--lichess).
 #include "horde/game/checker.hpp"
 #include "horde/pgn/reader.hpp"
+#include "horde/report/json.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -6,6 +6,7 @@
 #include "horde/game/duplicates.hpp"
 #include "horde/game/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
+#include "horde/report/json.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -21,6 +21,12 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1; // invalid input found (a game, a FEN, a perft mismatch)
 inline constexpr int kExitUsage = 2;   // usage or I/O error
 
+// The project's version, from CMake's project(VERSION) (tools/CMakeLists.txt defines it).
+inline constexpr std::string_view kVersion = HORDE_VERSION;
+
+// What --version prints: "TOOL VERSION".
+inline std::string version_line(std::string_view tool) { return fmt::format("{} {}", tool, kVersion); }
+
 // Parses the command line. Returns the exit code when the tool must stop now: 0 after --help
 // or --version, kExitUsage (CLI11 has printed the error) for a bad command line.
 inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {

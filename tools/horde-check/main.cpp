@@ -11,6 +11,7 @@
 #include "progress.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/check_run.hpp"
+#include "horde/report/json.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -155,7 +156,7 @@ int main(int argc, char** argv) {
                                      "error and warning code");
     app.add_option("--stats-json", o.stats_json, "Write the --stats counts to this file as one JSON object "
                                                  "(objects of several runs add up key by key)");
-    app.set_version_flag("--version", "horde-check 0.1.0");
+    app.set_version_flag("--version", horde::tools::version_line("horde-check"));
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
     horde::CheckOptions check_options;

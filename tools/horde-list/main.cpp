@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
                                            "thread, listing on a second); the output is the same whatever N")
         ->check(CLI::PositiveNumber);
     horde::tools::add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
-    app.set_version_flag("--version", "horde-list 0.1.0");
+    app.set_version_flag("--version", horde::tools::version_line("horde-list"));
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
     horde::tools::restore_sigpipe();
 

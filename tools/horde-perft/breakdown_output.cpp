@@ -1,7 +1,5 @@
 #include "breakdown_output.hpp"
 
-#include "horde/game/checker.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -21,13 +19,6 @@ std::string breakdown_table(Variant v, const PerftBreakdown& counts) {
         values += fmt::format("{:>{}}", value, width);
     }
     return names + "\n" + values + "\n";
-}
-
-std::string breakdown_json(std::string_view fen, Variant v, int depth, const PerftBreakdown& counts, double seconds) {
-    std::string out = fmt::format("{{\"fen\":\"{}\",\"variant\":\"{}\",\"depth\":{}", json_escape(fen), variant_name(v), depth);
-    for (const BreakdownColumn& column : breakdown_columns(v)) out += fmt::format(",\"{}\":{}", column.name, counts.*column.field);
-    out += fmt::format(",\"seconds\":{:.6f},\"nps\":{:.0f}}}", seconds, seconds > 0 ? double(counts.nodes) / seconds : 0.0);
-    return out;
 }
 
 } // namespace horde::tools

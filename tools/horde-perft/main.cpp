@@ -6,13 +6,13 @@
 #include "against.hpp"
 #include "breakdown_output.hpp"
 
-#include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
 #include "horde/notation/move_list.hpp"
 #include "horde/perft/perft.hpp"
 #include "horde/perft/random.hpp"
 #include "horde/perft/split.hpp"
 #include "horde/perft/suite.hpp"
+#include "horde/report/json.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -67,11 +67,9 @@ struct Runner {
     }
 
     void report(std::string_view fen, int depth, std::uint64_t nodes, double seconds) const {
-        const double nps = seconds > 0 ? double(nodes) / seconds : 0.0;
         log_result(fen, depth, nodes, seconds);
         if (json) {
-            fmt::print("{{\"fen\":\"{}\",\"variant\":\"{}\",\"depth\":{},\"nodes\":{},\"seconds\":{:.6f},\"nps\":{:.0f}}}\n",
-                       horde::json_escape(fen), horde::variant_name(variant), depth, nodes, seconds, nps);
+            fmt::print("{}\n", horde::perft_result_to_json({fen, variant, depth, nodes, seconds}));
         } else {
             fmt::print("{}\n", nodes);
         }
@@ -127,7 +125,7 @@ int run_single_breakdown(const Options& o, const Runner& runner, const horde::Bo
     const double secs = seconds_since(start);
     if (runner.progress) runner.progress->clear();
     runner.log_result(fen, o.depth, total.nodes, secs);
-    if (runner.json) fmt::print("{}\n", horde::tools::breakdown_json(fen, runner.variant, o.depth, total, secs));
+    if (runner.json) fmt::print("{}\n", horde::perft_breakdown_to_json({fen, runner.variant, o.depth, 0, secs}, total));
     else fmt::print("{}", horde::tools::breakdown_table(runner.variant, total));
     fmt::print(stderr, "time {:.3f} s, {:.0f} nodes/s\n", secs, secs > 0 ? double(total.nodes) / secs : 0.0);
     return 0;
@@ -285,7 +283,7 @@ int run_epd(const Options& o, const Runner& runner) {
             summary.nodes += got;
             ++summary.checked;
             if (runner.json && o.breakdown)
-                fmt::print("{}\n", horde::tools::breakdown_json(entry->fen, runner.variant, depth, counts, seconds_since(t0)));
+                fmt::print("{}\n", horde::perft_breakdown_to_json({entry->fen, runner.variant, depth, 0, seconds_since(t0)}, counts));
             else if (runner.json) runner.report(entry->fen, depth, got, seconds_since(t0));
             else runner.log_result(entry->fen, depth, got, seconds_since(t0));
             const bool nodes_wrong = got != expected;
@@ -355,7 +353,7 @@ int main(int argc, char** argv) {
                                        "as 'FEN<TAB>paths'; a FEN stream line ending in <TAB>weight counts weight x perft")
         ->check(CLI::Range(0, 8));
     horde::tools::add_progress_options(app, o.progress, "root moves done, time left");
-    app.set_version_flag("--version", "horde-perft 0.1.0");
+    app.set_version_flag("--version", horde::tools::version_line("horde-perft"));
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
 
     auto variant = horde::tools::parse_variant_option("horde-perft", o.variant_name);

@@ -191,7 +191,7 @@ int main(int argc, char** argv) {
     app.add_option("--svg", o.svg, "Write SVG instead: FILE (the final or --ply position) or DIR/ (one file per ply)");
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
-    app.set_version_flag("--version", "horde-replay 0.1.0");
+    app.set_version_flag("--version", horde::tools::version_line("horde-replay"));
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
     horde::tools::restore_sigpipe();
     o.variant_given = variant->count() > 0;

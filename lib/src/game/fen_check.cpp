@@ -1,94 +1,48 @@
 #include "horde/game/fen_check.hpp"
 
-#include "horde/game/checker.hpp"
-
 #include <fmt/format.h>
+#include <simdjson.h>
 
 namespace horde {
 
-std::optional<std::string> json_string_field(std::string_view json, std::string_view key) {
-    // A small scanner: walks the object, skipping nested values, so that a key inside a
-    // string or a nested object is never mistaken for a top-level one.
-    std::size_t i = json.find('{');
-    if (i == std::string_view::npos) return std::nullopt;
-    ++i;
-    auto skip_ws = [&] {
-        while (i < json.size() && (json[i] == ' ' || json[i] == '\t' || json[i] == '\r' || json[i] == '\n')) ++i;
-    };
-    auto read_string = [&](std::string& out) -> bool {
-        if (i >= json.size() || json[i] != '"') return false;
-        ++i;
-        while (i < json.size() && json[i] != '"') {
-            char c = json[i++];
-            if (c == '\\' && i < json.size()) {
-                char e = json[i++];
-                switch (e) {
-                case 'n': c = '\n'; break;
-                case 't': c = '\t'; break;
-                case 'r': c = '\r'; break;
-                case 'b': c = '\b'; break;
-                case 'f': c = '\f'; break;
-                case 'u': {
-                    if (i + 4 > json.size()) return false;
-                    unsigned code = 0;
-                    for (int k = 0; k < 4; ++k) {
-                        char h = json[i++];
-                        code = code * 16 + unsigned(h >= 'a' ? h - 'a' + 10 : h >= 'A' ? h - 'A' + 10 : h - '0');
-                    }
-                    c = code < 0x80 ? char(code) : '?';
-                    break;
-                }
-                default: c = e;
-                }
-            }
-            out += c;
+namespace {
+
+// The string values of the top-level keys `names` of a JSON object (simdjson's On-Demand
+// parser: escapes decoded, \u escapes to UTF-8). Fields are read in order and the first of
+// each name wins; a field that is no string is absent; what follows the last wanted field is
+// not read. False when the text is no JSON object.
+template <std::size_t N>
+bool json_string_fields(std::string_view json, const std::string_view (&names)[N], std::optional<std::string> (&values)[N]) {
+    simdjson::ondemand::parser parser;
+    const simdjson::padded_string padded(json);
+    simdjson::ondemand::document document;
+    simdjson::ondemand::object object;
+    if (parser.iterate(padded).get(document) || document.get_object().get(object)) return false;
+    std::size_t found = 0;
+    bool seen[N] = {};
+    for (auto field : object) {
+        std::string_view key;
+        if (field.unescaped_key().get(key)) return found > 0;
+        for (std::size_t i = 0; i < N; ++i) {
+            if (seen[i] || key != names[i]) continue;
+            seen[i] = true;
+            ++found;
+            std::string_view value;
+            if (!field.value().get_string().get(value)) values[i] = std::string(value);
+            break;
         }
-        if (i >= json.size()) return false;
-        ++i;
-        return true;
-    };
-    auto skip_value = [&]() -> bool {
-        skip_ws();
-        if (i >= json.size()) return false;
-        if (json[i] == '"') {
-            std::string ignored;
-            return read_string(ignored);
-        }
-        int depth = 0;
-        while (i < json.size()) {
-            const char c = json[i];
-            if (c == '"') {
-                std::string ignored;
-                if (!read_string(ignored)) return false;
-                continue;
-            }
-            if (c == '{' || c == '[') ++depth;
-            else if (c == '}' || c == ']') {
-                if (depth == 0) return true;
-                --depth;
-            } else if (c == ',' && depth == 0) return true;
-            ++i;
-        }
-        return false;
-    };
-    for (;;) {
-        skip_ws();
-        if (i >= json.size() || json[i] == '}') return std::nullopt;
-        std::string name;
-        if (!read_string(name)) return std::nullopt;
-        skip_ws();
-        if (i >= json.size() || json[i] != ':') return std::nullopt;
-        ++i;
-        skip_ws();
-        if (name == key) {
-            std::string value;
-            if (i < json.size() && json[i] == '"' && read_string(value)) return value;
-            return std::nullopt;
-        }
-        if (!skip_value()) return std::nullopt;
-        skip_ws();
-        if (i < json.size() && json[i] == ',') ++i;
+        if (found == N) break;
     }
+    return true;
+}
+
+} // namespace
+
+std::optional<std::string> json_string_field(std::string_view json, std::string_view key) {
+    const std::string_view names[1] = {key};
+    std::optional<std::string> values[1];
+    json_string_fields(json, names, values);
+    return values[0];
 }
 
 FenVerdict check_fen_line(std::string_view line, Variant default_variant) {
@@ -98,7 +52,10 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant) {
     Variant variant = default_variant;
     const std::size_t first = line.find_first_not_of(" \t");
     if (first != std::string_view::npos && line[first] == '{') {
-        auto f = json_string_field(line, "fen");
+        static constexpr std::string_view names[2] = {"fen", "variant"};
+        std::optional<std::string> fields[2];
+        json_string_fields(line, names, fields);
+        const auto& f = fields[0];
         if (!f) {
             v.fen = std::string(line);
             v.code = "bad-json";
@@ -107,7 +64,7 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant) {
         }
         storage = *f;
         fen = storage;
-        if (auto name = json_string_field(line, "variant")) {
+        if (const auto& name = fields[1]) {
             auto parsed = parse_variant(*name);
             if (!parsed) {
                 v.fen = storage;
@@ -130,23 +87,6 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant) {
     v.board = std::get<Board>(parsed);
     v.adjudication = Game(*v.board).adjudicate();
     return v;
-}
-
-std::string fen_verdict_to_json(const FenVerdict& v, int line_number) {
-    std::string out = fmt::format("{{\"line\":{},\"fen\":\"{}\",\"variant\":", line_number, json_escape(v.fen));
-    out += v.variant ? fmt::format("\"{}\"", variant_name(*v.variant)) : "null";
-    out += fmt::format(",\"valid\":{}", v.valid ? "true" : "false");
-    if (v.valid) {
-        out += fmt::format(",\"normalized_fen\":\"{}\",\"status\":\"{}\",\"status_kind\":\"{}\",\"result\":\"{}\"",
-                           json_escape(v.board->fen()), status_name(v.adjudication.status),
-                           status_kind_name(v.adjudication.kind), result_text(v.adjudication.result));
-        out += ",\"errors\":[]}";
-    } else {
-        out += fmt::format(",\"status\":null,\"errors\":[{{\"line\":{},\"column\":1,\"ply\":null,\"code\":\"{}\","
-                           "\"message\":\"{}\"}}]}}",
-                           line_number, v.code, json_escape(v.message));
-    }
-    return out;
 }
 
 } // namespace horde

@@ -1,5 +1,7 @@
 #include "horde/position/board.hpp"
 
+#include "horde/position/writers.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -94,7 +96,9 @@ std::variant<NumberedStart, std::string> numbered_start(int n, std::optional<Var
 
 std::string square_name(Square s) {
     if (s >= SQ_NB) return "-";
-    return {char('a' + file_of(s)), char('1' + rank_of(s))};
+    char name[2];
+    write_square(name, s);
+    return {name, 2};
 }
 
 Square parse_square(std::string_view t) {
@@ -174,14 +178,15 @@ std::uint64_t Board::repetition_key_with_ep() const {
 }
 
 std::string Board::uci(Move m) const {
-    std::string s = square_name(m.from()) + square_name(m.to());
-    if (m.is_promotion()) s += char(piece_type_letter(m.promoted()) - 'A' + 'a');
+    std::string s;
+    append_uci(s, m);
     return s;
 }
 
 Move Board::parse_uci(std::string_view text) const {
+    char name[kMaxUciLength];
     for (Move m : legal_moves())
-        if (uci(m) == text) return m;
+        if (std::string_view(name, std::size_t(write_uci(name, m) - name)) == text) return m;
     return Move::none();
 }
 
@@ -206,26 +211,7 @@ std::string Board::castling_field() const {
 
 std::string Board::fen(bool with_counters) const {
     std::string s;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            Piece p = pos_.board[make_square(file, rank)];
-            if (p == NO_PIECE) {
-                ++empty;
-                continue;
-            }
-            if (empty) s += char('0' + empty);
-            empty = 0;
-            s += piece_char(p);
-        }
-        if (empty) s += char('0' + empty);
-        if (rank) s += '/';
-    }
-    s += pos_.side == WHITE ? " w " : " b ";
-    s += castling_field();
-    s += ' ';
-    s += ep_capture_is_legal() ? square_name(pos_.ep) : "-";
-    if (with_counters) s += fmt::format(" {} {}", pos_.halfmove, pos_.fullmove);
+    append_fen(s, *this, with_counters);
     return s;
 }
 

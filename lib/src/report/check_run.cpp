@@ -4,6 +4,7 @@
 #include "horde/game/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
+#include "horde/report/json.hpp"
 
 #include <fmt/format.h>
 
@@ -44,15 +45,7 @@ void CheckStats::add(const CheckStats& other) {
     for (const auto& [key, n] : other.counts_) counts_[key] += n;
 }
 
-std::string CheckStats::to_json() const {
-    std::string out = "{";
-    for (const auto& [key, n] : counts_) {
-        if (out.size() > 1) out += ',';
-        out += fmt::format("\"{}\":{}", json_escape(key), n);
-    }
-    out += "}\n";
-    return out;
-}
+std::string CheckStats::to_json() const { return counts_to_json(counts_); }
 
 std::string CheckStats::to_text(std::string_view tool) const {
     std::string out;
@@ -76,9 +69,7 @@ void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutp
     else ++totals.invalid;
     if (o.diagnostics) append_record_diagnostics(err, o.display, r, o.warnings);
     if (o.json) {
-        std::string line = record_to_json(r);
-        line.insert(1, fmt::format("\"file\":\"{}\",", json_escape(o.display)));
-        out += line;
+        append_record_json(out, r, o.display);
         out += '\n';
     }
     // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).

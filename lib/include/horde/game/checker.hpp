@@ -157,11 +157,7 @@ class DuplicateFinder;
 void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* duplicates,
                const GameCallback& on_game);
 
-// One NDJSON object for a record (no trailing newline).
-std::string record_to_json(const GameRecord& record);
-// The text escaped for a JSON string (without the quotes); bytes that are not UTF-8 are read
-// as Latin-1 (\u00XX), so the result is always valid JSON.
-std::string json_escape(std::string_view s);
+// The record as NDJSON: record_to_json in report/json.hpp.
 // The status of the record's adjudication: status_name(), or "lichess-closed-position".
 std::string_view record_status_name(const GameRecord& record);
 // Whether the record was reported as a duplicate game (duplicates.hpp).

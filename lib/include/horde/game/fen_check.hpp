@@ -22,9 +22,10 @@ struct FenVerdict {
 // A line is a FEN, or an NDJSON object with a "fen" field (and optionally "variant"), as
 // horde-list --format json and horde-perft --json write them.
 FenVerdict check_fen_line(std::string_view line, Variant default_variant);
-std::string fen_verdict_to_json(const FenVerdict& verdict, int line_number);
+// As NDJSON: fen_verdict_to_json in report/json.hpp.
 
-// The string value of a top-level "key" in a one-line JSON object (escapes decoded).
+// The string value of a top-level "key" in a one-line JSON object (escapes decoded, by
+// simdjson); nullopt when absent, not a string, or the text is no JSON object.
 std::optional<std::string> json_string_field(std::string_view json, std::string_view key);
 
 } // namespace horde

@@ -26,6 +26,7 @@
 #pragma once
 
 #include "horde/position/board.hpp"
+#include "horde/position/writers.hpp" // append_fen, append_uci
 #include "horde/game/checker.hpp"
 
 #include <cstdint>
@@ -58,13 +59,6 @@ struct ListOptions {
     bool unique = false;       // first occurrence of each position only
     bool keep_partial = false; // list invalid games up to their first error
 };
-
-// Appends a position's FEN to `out` (no allocation beyond the string's growth). With
-// `with_counters` false, only the first 4 fields (EPD).
-void append_fen(std::string& out, const Board& board, bool with_counters = true);
-// Appends a move's UCI text (e2e4, e7e8q, castling as the king's move e1g1;
-// Chess960: king takes rook, e1h1).
-void append_uci(std::string& out, Move move);
 
 class PositionLister {
 public:

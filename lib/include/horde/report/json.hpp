@@ -1,0 +1,107 @@
+// JSON output. Every NDJSON record the tools write is written here — horde-check's game and
+// FEN verdicts and --stats counts, horde-perft's results, horde-list's rows — with the one
+// string escaper, so that the key names and the escaping rules live in one place. New records
+// build on JsonObject (keys are plain identifiers; values are escaped).
+#pragma once
+
+#include "horde/game/checker.hpp"
+#include "horde/game/fen_check.hpp"
+#include "horde/perft/breakdown.hpp"
+#include "horde/position/board.hpp"
+
+#include <concepts>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace horde {
+
+// Appends `s` as a JSON string, quotes included. JSON text must be UTF-8 and PGN files are not
+// always (ChessBase and older exports write Latin-1), so a byte that does not start a
+// well-formed UTF-8 sequence is read as Latin-1 and written as \u00XX: the record stays valid
+// JSON and "Jos\xe9" comes out as "José".
+void append_json_string(std::string& out, std::string_view s);
+// The same without the quotes.
+std::string json_escape(std::string_view s);
+
+// One JSON object appended to a string, field by field, in the order of the calls:
+//   JsonObject(out).number("game", 3).string("fen", fen).null("san").end();
+class JsonObject {
+public:
+    explicit JsonObject(std::string& out) : out_(out) { out_ += '{'; }
+    JsonObject& string(std::string_view key, std::string_view value) {
+        append_json_string(name(key), value);
+        return *this;
+    }
+    // The string, or null when absent.
+    JsonObject& string_or_null(std::string_view key, std::optional<std::string_view> value) {
+        return value ? string(key, *value) : null(key);
+    }
+    template <std::integral T> JsonObject& number(std::string_view key, T value) {
+        append_integer(name(key), value);
+        return *this;
+    }
+    // A number written with `decimals` digits after the point ("0.125000").
+    JsonObject& fixed(std::string_view key, double value, int decimals);
+    JsonObject& boolean(std::string_view key, bool value) {
+        name(key) += value ? "true" : "false";
+        return *this;
+    }
+    JsonObject& null(std::string_view key) {
+        name(key) += "null";
+        return *this;
+    }
+    // A value that is already JSON text (an array or object written by the caller).
+    JsonObject& raw(std::string_view key, std::string_view json) {
+        name(key) += json;
+        return *this;
+    }
+    // Starts a field whose value the caller appends to the returned string.
+    std::string& name(std::string_view key);
+    void end() { out_ += '}'; }
+
+private:
+    static void append_integer(std::string& out, std::int64_t value);
+    static void append_integer(std::string& out, std::uint64_t value);
+    template <std::integral T> static void append_integer(std::string& out, T value) {
+        if constexpr (std::is_signed_v<T>) append_integer(out, std::int64_t(value));
+        else append_integer(out, std::uint64_t(value));
+    }
+    std::string& out_;
+    bool first_ = true;
+};
+
+// horde-check --json: the verdict on one game (no trailing newline); with `file`, the input's
+// name as a first field.
+void append_record_json(std::string& out, const GameRecord& record, std::optional<std::string_view> file = {});
+std::string record_to_json(const GameRecord& record);
+
+// horde-check --fen --json: the verdict on one FEN line (no trailing newline).
+std::string fen_verdict_to_json(const FenVerdict& verdict, int line_number);
+
+// horde-perft --json: one count (no trailing newline); nps is nodes / seconds (0 for no time).
+struct PerftResultRecord {
+    std::string_view fen;
+    Variant variant = Variant::Horde;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+};
+std::string perft_result_to_json(const PerftResultRecord& result);
+// horde-perft --breakdown --json: the same fields, the variant's breakdown columns after
+// "nodes" (result.nodes is not used: the breakdown's own is written).
+std::string perft_breakdown_to_json(const PerftResultRecord& result, const PerftBreakdown& counts);
+
+// --stats-json: one object of counts, keys in the map's order, with a trailing newline.
+std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<>>& counts);
+
+// horde-list --format json: the row of one position (no newline) written at `p`, which has
+// room for kMaxListRowJson bytes; returns its end. `played`/`played_san`: the move that
+// reached the position (Move::none() at ply 0: null).
+inline constexpr std::size_t kMaxListRowJson = 256;
+char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move played, std::string_view played_san,
+                          const Board& board);
+
+} // namespace horde

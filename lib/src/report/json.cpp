@@ -1,0 +1,220 @@
+#include "horde/report/json.hpp"
+
+#include "horde/position/writers.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cstring>
+#include <iterator>
+
+namespace horde {
+
+namespace {
+
+// Length of the well-formed UTF-8 sequence (RFC 3629) at the start of s, or 0.
+std::size_t utf8_sequence_length(std::string_view s) {
+    const auto c = static_cast<unsigned char>(s[0]);
+    std::size_t n = 0;
+    unsigned lo = 0x80, hi = 0xBF; // allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    if (n == 0 || s.size() < n) return 0;
+    const auto second = static_cast<unsigned char>(s[1]);
+    if (second < lo || second > hi) return 0;
+    for (std::size_t k = 2; k < n; ++k)
+        if ((static_cast<unsigned char>(s[k]) & 0xC0) != 0x80) return 0;
+    return n;
+}
+
+std::string diagnostics_json(const std::vector<Diagnostic>& list) {
+    std::string out = "[";
+    for (const auto& d : list) {
+        if (out.size() > 1) out += ',';
+        JsonObject o(out);
+        o.number("line", d.line).number("column", d.column);
+        if (d.ply > 0) o.number("ply", d.ply);
+        else o.null("ply");
+        o.string("code", d.code).string("message", d.message);
+        if (!d.token.empty()) o.string("token", d.token);
+        o.end();
+    }
+    out += ']';
+    return out;
+}
+
+// Writes at p without bounds checks: the callers' buffers have room for the whole row.
+struct RowWriter {
+    char* p;
+    void put(std::string_view s) {
+        std::memcpy(p, s.data(), s.size());
+        p += s.size();
+    }
+    void number(std::uint64_t n) { p = std::to_chars(p, p + 24, n).ptr; }
+};
+
+} // namespace
+
+void append_json_string(std::string& out, std::string_view s) {
+    out += '"';
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) {
+                fmt::format_to(std::back_inserter(out), "\\u{:04x}", c);
+            } else if (c < 0x80) {
+                out += char(c);
+            } else if (const std::size_t n = utf8_sequence_length(s.substr(i))) {
+                out.append(s.substr(i, n));
+                i += n - 1;
+            } else {
+                fmt::format_to(std::back_inserter(out), "\\u{:04x}", c);
+            }
+        }
+    }
+    out += '"';
+}
+
+std::string json_escape(std::string_view s) {
+    std::string quoted;
+    append_json_string(quoted, s);
+    return quoted.substr(1, quoted.size() - 2);
+}
+
+std::string& JsonObject::name(std::string_view key) {
+    if (!first_) out_ += ',';
+    first_ = false;
+    out_ += '"';
+    out_ += key; // keys are identifiers of ours: nothing to escape
+    out_ += "\":";
+    return out_;
+}
+
+JsonObject& JsonObject::fixed(std::string_view key, double value, int decimals) {
+    fmt::format_to(std::back_inserter(name(key)), "{:.{}f}", value, decimals);
+    return *this;
+}
+
+void JsonObject::append_integer(std::string& out, std::int64_t value) {
+    char buffer[24];
+    out.append(buffer, std::size_t(std::to_chars(buffer, buffer + sizeof buffer, value).ptr - buffer));
+}
+
+void JsonObject::append_integer(std::string& out, std::uint64_t value) {
+    char buffer[24];
+    out.append(buffer, std::size_t(std::to_chars(buffer, buffer + sizeof buffer, value).ptr - buffer));
+}
+
+void append_record_json(std::string& out, const GameRecord& r, std::optional<std::string_view> file) {
+    JsonObject o(out);
+    if (file) o.string("file", *file);
+    o.number("game", r.game).number("line", r.line).boolean("valid", r.valid());
+    o.string_or_null("variant", r.variant ? std::optional(variant_name(*r.variant)) : std::nullopt);
+    o.string("white", r.tag("White")).string("black", r.tag("Black")).number("plies", r.plies());
+    if (r.final_board) o.string("final_fen", r.final_board->fen());
+    else o.null("final_fen");
+    o.string("status", record_status_name(r))
+        .string("status_kind", status_kind_name(r.adjudication.kind))
+        .string("result", result_text(r.adjudication.result))
+        .string("declared", r.declared)
+        .raw("errors", diagnostics_json(r.errors))
+        .raw("warnings", diagnostics_json(r.warnings))
+        .end();
+}
+
+std::string record_to_json(const GameRecord& r) {
+    std::string out;
+    append_record_json(out, r);
+    return out;
+}
+
+std::string fen_verdict_to_json(const FenVerdict& v, int line_number) {
+    std::string out;
+    JsonObject o(out);
+    o.number("line", line_number).string("fen", v.fen);
+    o.string_or_null("variant", v.variant ? std::optional(variant_name(*v.variant)) : std::nullopt);
+    o.boolean("valid", v.valid);
+    if (v.valid) {
+        o.string("normalized_fen", v.board->fen())
+            .string("status", status_name(v.adjudication.status))
+            .string("status_kind", status_kind_name(v.adjudication.kind))
+            .string("result", result_text(v.adjudication.result))
+            .raw("errors", "[]");
+    } else {
+        // The error of a FEN line stands at its first column and belongs to no ply.
+        const Diagnostic error{.line = line_number, .column = 1, .ply = 0, .code = v.code, .message = v.message, .token = {}};
+        o.null("status").raw("errors", diagnostics_json({error}));
+    }
+    o.end();
+    return out;
+}
+
+std::string perft_breakdown_to_json(const PerftResultRecord& r, const PerftBreakdown& counts) {
+    const double nps = r.seconds > 0 ? double(counts.nodes) / r.seconds : 0.0;
+    std::string out;
+    JsonObject json(out);
+    json.string("fen", r.fen).string("variant", variant_name(r.variant)).number("depth", r.depth);
+    for (const BreakdownColumn& column : breakdown_columns(r.variant)) json.number(column.name, counts.*column.field);
+    json.fixed("seconds", r.seconds, 6).fixed("nps", nps, 0).end();
+    return out;
+}
+
+std::string perft_result_to_json(const PerftResultRecord& r) {
+    const double nps = r.seconds > 0 ? double(r.nodes) / r.seconds : 0.0;
+    std::string out;
+    JsonObject(out)
+        .string("fen", r.fen)
+        .string("variant", variant_name(r.variant))
+        .number("depth", r.depth)
+        .number("nodes", r.nodes)
+        .fixed("seconds", r.seconds, 6)
+        .fixed("nps", nps, 0)
+        .end();
+    return out;
+}
+
+std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<>>& counts) {
+    std::string out = "{";
+    for (const auto& [key, n] : counts) {
+        if (out.size() > 1) out += ',';
+        append_json_string(out, key); // keys of counts come from the input (codes, results)
+        out += ':';
+        out += std::to_string(n);
+    }
+    out += "}\n";
+    return out;
+}
+
+char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move played, std::string_view played_san,
+                          const Board& board) {
+    RowWriter w{p};
+    w.put("{\"game\":");
+    w.number(game);
+    w.put(",\"ply\":");
+    w.number(ply);
+    if (played.is_none()) {
+        w.put(",\"san\":null,\"uci\":null");
+    } else {
+        // SAN and UCI never need JSON escapes.
+        w.put(",\"san\":\"");
+        w.put(played_san);
+        w.put("\",\"uci\":\"");
+        w.p = write_uci(w.p, played);
+        w.put("\"");
+    }
+    w.put(",\"fen\":\"");
+    w.p = write_fen(w.p, board, true);
+    w.put("\",\"variant\":\"");
+    w.put(variant_name(board.variant()));
+    w.put("\"}");
+    return w.p;
+}
+
+} // namespace horde
