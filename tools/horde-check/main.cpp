@@ -9,6 +9,7 @@
 #include "log.hpp"
 #include "output.hpp"
 #include "progress.hpp"
+#include "where.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/check_run.hpp"
 #include "horde/report/json.hpp"
@@ -42,6 +43,8 @@ struct Options {
     horde::tools::ProgressFlags progress;
     bool stats = false;
     std::string stats_json;
+    std::optional<std::string> where;
+    std::string json_tags;
 };
 
 using Totals = horde::CheckTotals;
@@ -78,6 +81,7 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
     out_options.duplicates_raw = outputs.duplicates != nullptr;
     out_options.duplicates = outputs.finder;
     out_options.stats = o.stats || outputs.stats;
+    out_options.json_tags = horde::TagSelection::parse(o.json_tags);
     horde::CheckRunSettings settings;
     settings.threads = o.threads;
     settings.input_position = [&] { return input->raw_bytes_read(); }; // on the reading thread
@@ -134,15 +138,18 @@ int main(int argc, char** argv) {
                  "horde-check"};
     app.add_option("files", o.files, "PGN files (none or '-': stdin)");
     app.add_flag("--json", o.json, "One NDJSON verdict per game on stdout, in input order");
-    app.add_option("--valid-out", o.valid_out, "Write every valid game, byte for byte, to this file");
-    app.add_option("--invalid-out", o.invalid_out, "Write every invalid game, byte for byte, to this file");
+    app.add_option("--json-tags", o.json_tags, "With --json: a \"tags\" object in each verdict, of every tag (all) "
+                                               "or of the listed ones (White,WhiteElo,...: null when absent)");
+    app.add_option("--valid-out", o.valid_out, "Write every valid game, byte for byte, to this file ('-': stdout)");
+    app.add_option("--invalid-out", o.invalid_out, "Write every invalid game, byte for byte, to this file ('-': stdout)");
+    horde::tools::add_where_option(app, o.where);
     app.add_flag("--fen", o.fen, "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): one verdict per line");
     app.add_flag("--lichess", o.lichess, "Apply lichess's extra Horde rules (closed-position draw, time-forfeit material)");
     app.add_flag("--strict", o.strict, "Every warning (tolerated spellings and dialects, see the README) becomes an error");
     app.add_flag("--allow-null-moves", o.allow_null_moves, "A null move (--, Z0, 0000, @@@@) in the main line is a warning, not an error");
     app.add_flag("--duplicates{exact}", o.duplicates,
                  "Report games equal to an earlier one (--duplicates=prefix: also when one's moves start the other's)");
-    app.add_option("--duplicates-out", o.duplicates_out, "Write every duplicate game, byte for byte, to this file");
+    app.add_option("--duplicates-out", o.duplicates_out, "Write every duplicate game, byte for byte, to this file ('-': stdout)");
     horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
@@ -170,6 +177,16 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "horde-check: --duplicates={}: expected exact or prefix\n", o.duplicates);
         return kExitUsage;
     }
+    if (!horde::tools::apply_where_option("horde-check", o.where, check_options)) return kExitUsage;
+    if (!o.json_tags.empty() && !o.json) {
+        fmt::print(stderr, "horde-check: --json-tags applies to --json\n");
+        return kExitUsage;
+    }
+    if (int(o.json) + int(o.valid_out == "-") + int(o.invalid_out == "-") + int(o.duplicates_out == "-") > 1) {
+        fmt::print(stderr, "horde-check: only one of --json, --valid-out -, --invalid-out - and --duplicates-out - "
+                           "can write to stdout\n");
+        return kExitUsage;
+    }
     horde::Variant fen_variant = horde::Variant::Horde;
     if (!o.variant.empty()) {
         auto v = horde::tools::parse_variant_option("horde-check", o.variant);
@@ -179,6 +196,10 @@ int main(int argc, char** argv) {
     }
     if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty() || !o.duplicates_out.empty())) {
         fmt::print(stderr, "horde-check: --valid-out/--invalid-out/--duplicates-out apply to PGN input, not --fen\n");
+        return kExitUsage;
+    }
+    if (o.fen && o.where) {
+        fmt::print(stderr, "horde-check: --where applies to PGN input, not --fen\n");
         return kExitUsage;
     }
     if (o.fen && (o.stats || !o.stats_json.empty())) {
@@ -194,6 +215,10 @@ int main(int argc, char** argv) {
                                      std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates},
                                      std::tuple{"--stats-json", &o.stats_json, &outputs.stats}}) {
         if (path->empty()) continue;
+        if (*path == "-" && out != &outputs.stats) {
+            *out = std::make_unique<RecordOutput>("horde-check", 1, "stdout");
+            continue;
+        }
         *out = RecordOutput::create("horde-check", *path, fmt::format("{} {}", option, *path));
         if (!*out) return kExitUsage;
     }
@@ -231,9 +256,9 @@ int main(int argc, char** argv) {
     for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates, &outputs.stats})
         if (*out) (*out)->close();
     using horde::tools::counted;
-    fmt::print(stderr, "horde-check: {}, {} valid, {} invalid, {}, {}, {:.3f} s\n",
+    fmt::print(stderr, "horde-check: {}, {} valid, {} invalid{}, {}, {}, {:.3f} s\n",
                o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),
-               totals.valid, totals.invalid, counted(totals.warnings, "warning", "warnings"),
+               totals.valid, totals.invalid, o.where ? fmt::format(", {} not selected", totals.not_selected) : "", counted(totals.warnings, "warning", "warnings"),
                counted(totals.plies, "ply", "plies"), secs);
     if (o.stats) fmt::print(stderr, "{}", stats.to_text("horde-check"));
     std::fflush(stderr);

@@ -4,12 +4,14 @@
 #include "progress.hpp"
 #include "input.hpp"
 #include "output.hpp"
+#include "where.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/position_list.hpp"
+#include "horde/report/game_table.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -33,10 +35,13 @@ struct Options {
     std::string variant;
     unsigned threads = 0; // 0: every core
     horde::tools::ProgressFlags progress;
+    std::optional<std::string> where;
+    bool games = false;
+    std::optional<std::string> fields;
 };
 
 struct Counts {
-    std::uint64_t invalid = 0, games = 0;
+    std::uint64_t invalid = 0, games = 0, not_selected = 0;
 };
 
 void write_stdout(std::string_view data) {
@@ -45,20 +50,23 @@ void write_stdout(std::string_view data) {
 }
 
 int list_pgn_file(const std::string& name, const horde::CheckOptions& check_options, unsigned threads,
-                  horde::ThreadedPositionLister& lister, horde::ProgressMeter& progress, Counts& counts) {
+                  horde::ThreadedPositionLister* lister, const horde::GameTable* table, horde::ProgressMeter& progress,
+                  Counts& counts) {
     const auto input = horde::tools::open_input("horde-list", name);
     if (!input) return kExitUsage;
     progress.start_input(input->raw_size().value_or(0)); // compressed bytes for compressed input
     horde::PgnReader reader(*input);
     const auto position = [&] { return input->raw_bytes_read(); }; // on the reading thread
-    horde::run_list(reader, check_options, input->display_name(), threads, position, lister,
+    horde::run_list(reader, check_options, input->display_name(), threads, position, lister, table,
                     [&](horde::ListOutput& out) {
+                        if (!out.rows.empty()) write_stdout(out.rows);
                         if (!out.err.empty()) {
                             progress.clear();
                             std::fwrite(out.err.data(), 1, out.err.size(), stderr);
                         }
                         counts.invalid += out.invalid;
                         counts.games += out.games;
+                        counts.not_selected += out.not_selected;
                         progress.bytes(out.input_position, counts.games);
                     });
     progress.clear();
@@ -102,8 +110,16 @@ int main(int argc, char** argv) {
     app.add_option("--format", o.format,
                    "Line format: fen (default), epd (4 fields, id \"GAME:PLY\"; sm \"SAN\" = the move played "
                    "from the position), tsv (game ply san uci fen, with a header), json (NDJSON: game, ply, "
-                   "san, uci, fen, variant)")
-        ->check(CLI::IsMember({"fen", "epd", "tsv", "json"}));
+                   "san, uci, fen, variant), csv (as tsv, RFC 4180 quoting); --games and --fields: tsv (default), csv or json")
+        ->check(CLI::IsMember({"fen", "epd", "tsv", "csv", "json"}));
+    app.add_flag("--games", o.games, "One row per game instead of one per position (the columns of --fields)");
+    app.add_option("--fields", o.fields,
+                   "Columns of --games, comma-separated: tag names (White, WhiteElo, ...), the computed fields "
+                   "variant, plies, valid, status, result, declared, errors, warnings, start_fen, final_fen, "
+                   "game, and file (default: " + std::string(horde::kDefaultGameFields) +
+                       "); without --games, position rows: those and ply, san, uci, fen, clk, emt, eval, nags, "
+                       "comment (default: " + std::string(horde::kDefaultPositionFields) + ")");
+    horde::tools::add_where_option(app, o.where);
     app.add_flag("--final", o.final, "Select the last position of each game");
     app.add_flag("--start", o.start, "Select the start position of each game");
     app.add_option("--ply", o.ply, "Select the position after ply N (0: the start)")->check(CLI::NonNegativeNumber);
@@ -133,8 +149,31 @@ int main(int argc, char** argv) {
         check_options.forced_variant = v;
         fen_variant = *v;
     }
+    if (!horde::tools::apply_where_option("horde-list", o.where, check_options)) return kExitUsage;
+    if ((o.games || (o.fields && !o.moves)) && (o.format == "fen" || o.format == "epd")) {
+        if (app.count("--format")) {
+            fmt::print(stderr, "horde-list: --games and --fields write tsv, csv or json, not {}\n", o.format);
+            return kExitUsage;
+        }
+        o.format = "tsv";
+    }
+    // Position rows with --fields (or as csv) are a table too.
+    const bool position_table = !o.games && !o.moves && (o.fields || o.format == "csv");
+    if (position_table && (o.format == "fen" || o.format == "epd")) {
+        fmt::print(stderr, "horde-list: --fields writes tsv, csv or json rows, not {}\n", o.format);
+        return kExitUsage;
+    }
+    if (position_table && o.unique) {
+        fmt::print(stderr, "horde-list: --unique does not apply to --fields or --format csv\n");
+        return kExitUsage;
+    }
+    if (position_table) check_options.keep_notes = true;
     const bool selectors = o.final || o.start || o.ply >= 0 || o.every > 0 || o.unique;
-    if (o.moves && (selectors || o.keep_partial || o.format != "fen")) {
+    if (o.games && (selectors || o.keep_partial)) {
+        fmt::print(stderr, "horde-list: --games lists games: the position selectors and --keep-partial do not apply\n");
+        return kExitUsage;
+    }
+    if (o.moves && (selectors || o.keep_partial || o.format != "fen" || o.games || o.where || o.fields)) {
         fmt::print(stderr, "horde-list: --moves takes FEN lines; --format, the selectors and --keep-partial "
                            "apply to PGN input\n");
         return kExitUsage;
@@ -156,6 +195,22 @@ int main(int argc, char** argv) {
     if (o.moves) {
         for (const auto& file : o.files)
             status = std::max(status, list_moves_file(file, fen_variant, o.notation == "uci", counts));
+    } else if (o.games || position_table) {
+        horde::GameTable::PositionPick pick{o.start, o.final, o.ply, o.every, o.keep_partial};
+        const horde::GameTable table(o.fields ? *o.fields
+                                     : o.games ? horde::kDefaultGameFields
+                                               : horde::kDefaultPositionFields,
+                                     *horde::parse_table_format(o.format), position_table, pick);
+        if (const auto bad = table.unknown_field(); !bad.empty()) {
+            fmt::print(stderr, "horde-list: --games --fields: '{}' is a field of position rows\n", bad);
+            return kExitUsage;
+        }
+        write_stdout(table.header());
+        horde::ProgressMeter progress(stderr, "horde-list", horde::tools::progress_wanted(o.progress));
+        for (const auto& file : o.files)
+            status = std::max(status, list_pgn_file(file, check_options, horde::tools::thread_count(o.threads), nullptr,
+                                                    &table, progress, counts));
+        progress.clear();
     } else {
         horde::ListOptions list_options;
         list_options.format = *horde::parse_list_format(o.format);
@@ -169,8 +224,8 @@ int main(int argc, char** argv) {
         horde::ThreadedPositionLister lister(list_options, write_stdout);
         horde::ProgressMeter progress(stderr, "horde-list", horde::tools::progress_wanted(o.progress));
         for (const auto& file : o.files)
-            status = std::max(status, list_pgn_file(file, check_options, horde::tools::thread_count(o.threads), lister,
-                                                    progress, counts));
+            status = std::max(status, list_pgn_file(file, check_options, horde::tools::thread_count(o.threads), &lister,
+                                                    nullptr, progress, counts));
         lister.finish();
         progress.clear();
     }

@@ -15,6 +15,8 @@
 #include "input.hpp"
 #include "output.hpp"
 #include "replay.hpp"
+#include "pgn_out.hpp"
+#include "where.hpp"
 
 #include "horde/game/checker.hpp"
 #include "horde/io/line_input.hpp"
@@ -65,6 +67,15 @@ struct Options {
     std::optional<std::string> to;
     std::optional<std::string> svg;
     bool interactive = false;
+    std::optional<std::string> where;
+    horde::CheckOptions check; // --where's selector
+    // --to pgn's rewriting options
+    std::string strip, tags;
+    std::optional<int> width;
+    bool add_plycount = false, fix_result = false;
+    int games_per_file = 0;
+    std::optional<std::string> out;
+    horde::PgnExportOptions pgn;
 };
 
 [[noreturn]] void usage_error(const std::string& message) {
@@ -107,31 +118,32 @@ void print_game_errors(const std::string& display, int number, const horde::Game
 // --to pgn on PGN input: every valid game (or only game `pick`) re-exported as normalised PGN on
 // stdout; invalid games: diagnostics on stderr, nothing written, and `status` becomes 1.
 void export_pgn_games(horde::PgnReader& reader, const std::string& display, const Options& o,
-                      std::optional<Variant> forced, int& status, int& games_seen, int& exported) {
-    horde::CheckOptions co;
+                      std::optional<Variant> forced, horde::replay::PgnDestination& destination, int& status,
+                      int& games_seen, int& exported) {
+    horde::CheckOptions co = o.check;
     co.forced_variant = forced;
     horde::export_pgn(reader, co, [&](const horde::GameRecord& r, std::string_view text) {
         const int number = ++games_seen;
-        if (o.game && *o.game != number) return;
-        if (!r.valid() || !r.start) {
+        if ((o.game && *o.game != number) || !r.selected) return;
+        if (text.empty() || !r.start) { // (--fix-result writes games whose only error it fixed)
             print_game_errors(display, number, r);
             status = std::max(status, kExitInvalid);
             return;
         }
-        std::fwrite(text.data(), 1, text.size(), stdout);
+        destination.write(text);
         ++exported;
-    });
+    }, o.pgn);
 }
 
 // Reads PGN games (every game, or only game `pick`) as Replays. Invalid games: horde-check's
 // diagnostics on stderr, no replay, and `status` becomes 1.
 void read_pgn(horde::PgnReader& reader, const std::string& display, const Options& o,
               std::optional<Variant> forced, std::vector<Replay>& replays, int& status, int& games_seen) {
-    horde::CheckOptions co;
+    horde::CheckOptions co = o.check;
     co.forced_variant = forced;
     horde::check_pgn(reader, co, false, [&](const horde::GameRecord& r, std::string_view) {
         const int number = ++games_seen;
-        if (o.game && *o.game != number) return;
+        if ((o.game && *o.game != number) || !r.selected) return;
         if (!r.valid() || !r.start) {
             print_game_errors(display, number, r);
             status = std::max(status, kExitInvalid);
@@ -191,10 +203,37 @@ int main(int argc, char** argv) {
     app.add_option("--svg", o.svg, "Write SVG instead: FILE (the final or --ply position) or DIR/ (one file per ply)");
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
+    horde::tools::add_where_option(app, o.where);
+    app.add_option("--strip", o.strip, "--to pgn: leave out comments, nags, variations, clocks ([%clk] and [%emt] "
+                                       "in comments), evals ([%eval] in comments); comma-separated");
+    app.add_option("--tags", o.tags, "--to pgn: the tags written: all (default), roster (the seven-tag roster) or "
+                                     "a comma-separated LIST; Variant, SetUp and FEN stay when the game needs them");
+    app.add_option("--width", o.width, "--to pgn: movetext line width in bytes (default 80; 0: one line per game)")
+        ->check(CLI::NonNegativeNumber);
+    app.add_flag("--add-plycount", o.add_plycount, "--to pgn: a PlyCount tag with the main line's plies");
+    app.add_flag("--fix-result", o.fix_result, "--to pgn: the Result tag and token become the adjudicated result "
+                                                "of a game that has ended (its only error may be wrong-result)");
+    app.add_option("--games-per-file", o.games_per_file, "--to pgn with --out: a new file every N games")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--out", o.out, "--to pgn: write to files named PATTERN (%d: the file's number, from 1) "
+                                   "instead of stdout");
     app.set_version_flag("--version", horde::tools::version_line("horde-replay"));
     if (auto stop = horde::tools::parse_command_line(app, argc, argv)) return *stop;
     horde::tools::restore_sigpipe();
     o.variant_given = variant->count() > 0;
+    if (!horde::tools::apply_where_option("horde-replay", o.where, o.check)) return kExitUsage;
+    const bool rewriting = !o.strip.empty() || !o.tags.empty() || o.width || o.add_plycount || o.fix_result ||
+                           o.games_per_file || o.out;
+    if (rewriting && !(o.to && *o.to == "pgn"))
+        usage_error("--strip, --tags, --width, --add-plycount, --fix-result, --games-per-file and --out apply to --to pgn");
+    if (std::string unknown; !horde::parse_strip_list(o.strip, o.pgn, &unknown))
+        usage_error(fmt::format("--strip: '{}' is not comments, nags, variations, clocks or evals", unknown));
+    if (!o.tags.empty()) horde::parse_tag_choice(o.tags, o.pgn);
+    if (o.width) o.pgn.max_line = std::size_t(*o.width);
+    o.pgn.add_plycount = o.add_plycount;
+    o.pgn.fix_result = o.fix_result;
+    if (o.games_per_file && (!o.out || o.out->find("%d") == std::string::npos))
+        usage_error("--games-per-file needs --out PATTERN with %d in it");
 
     auto v = horde::tools::parse_variant_option("horde-replay", o.variant_name);
     if (!v) return kExitUsage;
@@ -226,13 +265,15 @@ int main(int argc, char** argv) {
         pgn = first != std::string::npos && head[first] == '[';
     }
     if (o.game && !pgn) usage_error("--game applies to PGN input only");
+    if (o.where && !pgn) usage_error("--where applies to PGN input only");
 
     if (pgn) {
         const std::optional<Variant> forced = o.variant_given ? v : std::nullopt;
         int games_seen = 0, exported = 0;
         const bool to_pgn = o.to && *o.to == "pgn";
+        horde::replay::PgnDestination destination(o.out, o.games_per_file);
         auto read = [&](horde::PgnReader& reader, const std::string& display) {
-            if (to_pgn) export_pgn_games(reader, display, o, forced, status, games_seen, exported);
+            if (to_pgn) export_pgn_games(reader, display, o, forced, destination, status, games_seen, exported);
             else read_pgn(reader, display, o, forced, replays, status, games_seen);
         };
         if (o.args.empty()) {
@@ -248,6 +289,7 @@ int main(int argc, char** argv) {
             read(reader, input->display_name());
             report_input_error(*input, status);
         }
+        destination.close();
         if (o.game && replays.empty() && exported == 0 && status == 0)
             usage_error(fmt::format("--game {}: the input has {} game{}", *o.game, games_seen, games_seen == 1 ? "" : "s"));
         out.several_games = !o.game && games_seen > 1;
