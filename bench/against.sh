@@ -44,7 +44,8 @@ run_case() {
     LAST_RC=$rc
 }
 
-first_fen() { grep -v '^#' "$1" | grep -m1 . | cut -d';' -f1 | sed 's/ *$//'; }
+# The first suite position with moves (the suites start with mates and stalemates).
+first_fen() { grep -v '^#' "$1" | grep -v ';D1 0 ' | grep -m1 . | cut -d';' -f1 | sed 's/ *$//'; }
 
 echo "horde-perft --against: real engines at depth $DEPTH, $(date -u +%Y-%m-%dT%H:%MZ), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "  fsf: $(echo quit | "$FSF" 2>/dev/null | head -n 1)"
@@ -70,7 +71,7 @@ if [ -x "$ENGINES/perft_engine_bug1" ]; then
     for protocol in uci perftree; do
         run_case "bug 1 chess start d5, $protocol" --variant chess --depth 5 --against "$ENGINES/perft_engine_bug1 --variant chess" --protocol $protocol
         run_case "bug 2 kiwipete d5, $protocol" --variant chess --fen "$KIWIPETE" --depth 5 --against "$ENGINES/perft_engine_bug2 --variant chess" --protocol $protocol
-        run_case "bug 3 horde start d5, $protocol" --variant horde --depth 5 --against "$ENGINES/perft_engine_bug3 --variant horde" --protocol $protocol
+        run_case "bug 3 horde suite position d5, $protocol" --variant horde --fen 'rnbqkbnr/ppp1pppp/8/8/8/1p1p4/8/PPPPPP2 w kq - 0 20' --depth 5 --against "$ENGINES/perft_engine_bug3 --variant horde" --protocol $protocol
         run_case "bug 4 orda start d5, $protocol" --variant orda --depth 5 --against "$ENGINES/perft_engine_bug4 --variant orda" --protocol $protocol
     done
 else
