@@ -266,6 +266,8 @@ int main(int argc, char** argv) {
     }
     if (o.game && !pgn) usage_error("--game applies to PGN input only");
     if (o.where && !pgn) usage_error("--where applies to PGN input only");
+    if (rewriting && !pgn)
+        usage_error("--strip, --tags, --width, --add-plycount, --fix-result, --games-per-file and --out apply to PGN input");
 
     if (pgn) {
         const std::optional<Variant> forced = o.variant_given ? v : std::nullopt;

@@ -236,7 +236,7 @@ private:
             return n;
         }
         if (call && ident.text == "reaches") {
-            const int column = peek().column + 1;
+            const int column = peek().column + 2; // the string's first character
             std::string fen = string_argument("reaches");
             n->kind = Node::Kind::Reaches;
             const auto space = fen.find(' ');
@@ -255,7 +255,7 @@ private:
             return n;
         }
         if (call && ident.text == "material") {
-            const int column = peek().column + 1;
+            const int column = peek().column + 2; // the string's first character
             std::string spec = string_argument("material");
             n->kind = Node::Kind::Material;
             for (std::size_t i = 0; i < spec.size();) {
