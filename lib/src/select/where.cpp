@@ -446,4 +446,25 @@ bool WhereExpr::matches(const GameRecord& record) const { return evaluate(*root_
 
 bool WhereExpr::uses_positions() const { return horde::uses_positions(*root_); }
 
+namespace {
+bool only_tags(const Node& n) {
+    switch (n.kind) {
+    case Node::Kind::And:
+    case Node::Kind::Or:
+    case Node::Kind::Not:
+        for (const auto& c : n.children)
+            if (!only_tags(*c)) return false;
+        return true;
+    case Node::Kind::Compare:
+    case Node::Kind::Present: return n.field == GameField::Tag;
+    case Node::Kind::Code:
+    case Node::Kind::Reaches:
+    case Node::Kind::Material: return false;
+    }
+    return false;
+}
+} // namespace
+
+bool WhereExpr::uses_only_tags() const { return only_tags(*root_); }
+
 } // namespace horde
