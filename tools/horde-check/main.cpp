@@ -35,6 +35,8 @@ struct Options {
     bool strict = false;
     bool allow_null_moves = false;
     std::string duplicates, duplicates_out; // "", "exact" or "prefix"
+    bool skip_unsupported = false;
+    std::string skipped_out;
     std::string variant;
     bool quiet = false;
     bool no_warnings = false;
@@ -54,7 +56,7 @@ using horde::tools::RecordOutput;
 // Where the data goes: stdout for --json, the --valid-out/--invalid-out/--duplicates-out files
 // and the --stats-json file (each may be null); the duplicate finder (one for all inputs, or null).
 struct Outputs {
-    std::unique_ptr<RecordOutput> json, valid, invalid, duplicates, stats;
+    std::unique_ptr<RecordOutput> json, valid, invalid, duplicates, skipped, stats;
     horde::DuplicateFinder* finder = nullptr;
 };
 
@@ -79,6 +81,7 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
     out_options.valid_raw = outputs.valid != nullptr;
     out_options.invalid_raw = outputs.invalid != nullptr;
     out_options.duplicates_raw = outputs.duplicates != nullptr;
+    out_options.skipped_raw = outputs.skipped != nullptr;
     out_options.duplicates = outputs.finder;
     out_options.stats = o.stats || outputs.stats;
     out_options.json_tags = horde::TagSelection::parse(o.json_tags);
@@ -95,6 +98,7 @@ int check_pgn_file(const std::string& name, const Options& o, const horde::Check
         write_records(outputs.valid.get(), out.valid);
         write_records(outputs.invalid.get(), out.invalid);
         write_records(outputs.duplicates.get(), out.duplicates);
+        write_records(outputs.skipped.get(), out.skipped);
         totals.add(out.totals);
         out.totals = {};
         stats.add(out.stats);
@@ -110,12 +114,14 @@ int check_fen_file(const std::string& name, const Options& o, horde::Variant def
                    Outputs& outputs) {
     const std::string display = horde::input_display_name(name);
     const auto failure = horde::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
-        const horde::FenVerdict v = horde::check_fen_line(line, default_variant);
+        const horde::FenVerdict v = horde::check_fen_line(line, default_variant, o.strict);
         ++totals.games;
         if (v.valid) ++totals.valid;
         else ++totals.invalid;
         if (!v.valid && !o.quiet)
             fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, v.message, v.code);
+        if (!v.warning.empty() && !o.quiet)
+            fmt::print(stderr, "{}:{}:1: warning: {} [{}]\n", display, line_number, v.warning, v.warning_code);
         if (outputs.json) {
             outputs.json->write(horde::fen_verdict_to_json(v, int(line_number)) + '\n');
             outputs.json->end_record();
@@ -150,6 +156,11 @@ int main(int argc, char** argv) {
     app.add_flag("--duplicates{exact}", o.duplicates,
                  "Report games equal to an earlier one (--duplicates=prefix: also when one's moves start the other's)");
     app.add_option("--duplicates-out", o.duplicates_out, "Write every duplicate game, byte for byte, to this file ('-': stdout)");
+    app.add_flag("--skip-unsupported", o.skip_unsupported,
+                 "Skip the games of variants horde does not play (Crazyhouse, Atomic, ...: see the README): "
+                 "neither valid nor invalid");
+    app.add_option("--skipped-out", o.skipped_out,
+                   "With --skip-unsupported: write every skipped game, byte for byte, to this file");
     horde::tools::add_variant_option(app, o.variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                            "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
@@ -170,6 +181,11 @@ int main(int argc, char** argv) {
     check_options.strict = o.strict;
     check_options.lichess = o.lichess;
     check_options.allow_null_moves = o.allow_null_moves;
+    check_options.skip_unsupported = o.skip_unsupported;
+    if (!o.skipped_out.empty() && !o.skip_unsupported) {
+        fmt::print(stderr, "horde-check: --skipped-out needs --skip-unsupported\n");
+        return kExitUsage;
+    }
     if (!o.duplicates_out.empty() && o.duplicates.empty()) o.duplicates = "exact";
     if (o.duplicates == "exact") check_options.duplicates = horde::DuplicateMode::Exact;
     else if (o.duplicates == "prefix") check_options.duplicates = horde::DuplicateMode::Prefix;
@@ -194,8 +210,8 @@ int main(int argc, char** argv) {
         check_options.forced_variant = v;
         fen_variant = *v;
     }
-    if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty() || !o.duplicates_out.empty())) {
-        fmt::print(stderr, "horde-check: --valid-out/--invalid-out/--duplicates-out apply to PGN input, not --fen\n");
+    if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty() || !o.duplicates_out.empty() || !o.skipped_out.empty())) {
+        fmt::print(stderr, "horde-check: --valid-out/--invalid-out/--duplicates-out/--skipped-out apply to PGN input, not --fen\n");
         return kExitUsage;
     }
     if (o.fen && o.where) {
@@ -213,6 +229,7 @@ int main(int argc, char** argv) {
     for (auto [option, path, out] : {std::tuple{"--valid-out", &o.valid_out, &outputs.valid},
                                      std::tuple{"--invalid-out", &o.invalid_out, &outputs.invalid},
                                      std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates},
+                                     std::tuple{"--skipped-out", &o.skipped_out, &outputs.skipped},
                                      std::tuple{"--stats-json", &o.stats_json, &outputs.stats}}) {
         if (path->empty()) continue;
         if (*path == "-" && out != &outputs.stats) {
@@ -253,12 +270,15 @@ int main(int argc, char** argv) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.clear();
     write_records(outputs.stats.get(), stats.to_json());
-    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates, &outputs.stats})
+    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates, &outputs.skipped, &outputs.stats})
         if (*out) (*out)->close();
     using horde::tools::counted;
     fmt::print(stderr, "horde-check: {}, {} valid, {} invalid{}, {}, {}, {:.3f} s\n",
                o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),
-               totals.valid, totals.invalid, o.where ? fmt::format(", {} not selected", totals.not_selected) : "", counted(totals.warnings, "warning", "warnings"),
+               totals.valid, totals.invalid,
+               (o.where ? fmt::format(", {} not selected", totals.not_selected) : std::string()) +
+                   (totals.skipped ? fmt::format(", {} skipped", totals.skipped) : std::string()),
+               counted(totals.warnings, "warning", "warnings"),
                counted(totals.plies, "ply", "plies"), secs);
     if (o.stats) fmt::print(stderr, "{}", stats.to_text("horde-check"));
     std::fflush(stderr);

@@ -88,6 +88,8 @@ std::optional<horde::Board> start_board(const Options& o, Variant variant) {
         fmt::print(stderr, "horde-perft: invalid FEN for {}: {}\n", horde::variant_name(variant), err->message);
         return std::nullopt;
     }
+    if (const std::string note = horde::fen_warning(fen); !note.empty())
+        fmt::print(stderr, "horde-perft: warning: --fen: {} [fen-fullmove-zero]\n", note);
     auto played = horde::play_move_list(std::get<horde::Board>(parsed), o.moves);
     if (auto* err = std::get_if<horde::MoveListError>(&played)) {
         fmt::print(stderr, "horde-perft: --moves: ply {} '{}': {} [{}]\n", err->ply, err->token, err->message, err->code);
@@ -233,6 +235,8 @@ int run_stream(const Options& o, const Runner& runner) {
             status = kExitInvalid;
             return;
         }
+        if (const std::string note = horde::fen_warning(weighted.fen); !note.empty())
+            fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, note);
         const auto t0 = std::chrono::steady_clock::now();
         const auto nodes = weighted.weight * horde::perft(runner.variant, std::get<horde::Board>(parsed).position(),
                                                           o.depth, runner.perft_options);
@@ -267,6 +271,8 @@ int run_epd(const Options& o, const Runner& runner) {
             ++summary.errors;
             return;
         }
+        if (const std::string note = horde::fen_warning(entry->fen); !note.empty())
+            fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, note);
         const auto& board = std::get<horde::Board>(parsed);
         for (std::size_t i = 0; i < entry->expected.size(); ++i) {
             const auto [depth, expected] = entry->expected[i];

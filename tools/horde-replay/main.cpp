@@ -147,6 +147,7 @@ void read_pgn(horde::PgnReader& reader, const std::string& display, const Option
         if (!r.valid() || !r.start) {
             print_game_errors(display, number, r);
             status = std::max(status, kExitInvalid);
+            if (o.to) replays.push_back(Replay{Board(), {}, {}, number, true}); // its empty line
             return;
         }
         Replay replay{*r.start, r.moves, {}, number};
@@ -303,6 +304,8 @@ int main(int argc, char** argv) {
         auto parsed = Board::from_fen(*v, start_fen);
         if (auto* err = std::get_if<horde::FenError>(&parsed))
             usage_error(fmt::format("invalid FEN for {}: {}", horde::variant_name(*v), err->message));
+        if (const std::string note = horde::fen_warning(start_fen); !note.empty())
+            fmt::print(stderr, "horde-replay: warning: --fen: {} [fen-fullmove-zero]\n", note);
         const Board& start = std::get<Board>(parsed);
         if (!o.args.empty()) {
             std::string joined;
@@ -330,6 +333,7 @@ int main(int argc, char** argv) {
                 auto moves = resolve_moves(start, lines[i], where);
                 if (!moves) {
                     status = std::max(status, kExitInvalid);
+                    if (o.to) replays.push_back(Replay{start, {}, {}, number, true}); // its empty line
                     continue;
                 }
                 replays.push_back(Replay{start, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number});

@@ -98,6 +98,10 @@ int emit_svg(const Timeline& t, const Replay& r, const Output& out) {
 } // namespace
 
 int emit(const Replay& r, const Output& out) {
+    if (r.invalid) {
+        if (out.to) fmt::print("\n");
+        return 0;
+    }
     const Timeline t = build_timeline(r);
     const int last = int(r.moves.size());
     if (out.ply && *out.ply > last) {

@@ -18,6 +18,9 @@ struct Replay {
     std::vector<Move> moves;
     std::string title; // "Game 3: White - Black" for PGN input, empty for a move list
     int number = 1;    // 1-based game index in the input
+    // A game or move list that could not be replayed (its diagnostic is on stderr): --to uci|san
+    // writes an empty line for it, so that line N is game N; no other output.
+    bool invalid = false;
 };
 
 
