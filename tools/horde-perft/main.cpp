@@ -3,10 +3,13 @@
 #include "progress.hpp"
 #include "log.hpp"
 #include "output.hpp"
+#include "against.hpp"
+#include "breakdown_output.hpp"
 
 #include "horde/io/line_input.hpp"
 #include "horde/notation/move_list.hpp"
 #include "horde/perft/perft.hpp"
+#include "horde/perft/random.hpp"
 #include "horde/perft/split.hpp"
 #include "horde/perft/suite.hpp"
 #include "horde/report/json.hpp"
@@ -37,6 +40,13 @@ struct Options {
     bool json = false;
     bool verbose = false;
     int split = -1;
+    bool breakdown = false; // --breakdown: move classes at the leaves
+    std::optional<std::string> against; // --against CMD: another engine to compare with
+    std::string protocol;               // uci, perftree or empty (detect)
+    std::vector<std::string> engine_options; // NAME=VALUE
+    double timeout_seconds = 120;
+    std::optional<std::size_t> random; // --random N positions
+    std::uint64_t seed = 1;
     horde::tools::ProgressFlags progress;
 };
 
@@ -98,6 +108,91 @@ int run_split(const Options& o, Variant variant) {
     return 0;
 }
 
+// --breakdown of one position: the table (after perftree's divide lines with --divide) or JSON.
+int run_single_breakdown(const Options& o, const Runner& runner, const horde::Board& board, std::string_view fen) {
+    const auto start = std::chrono::steady_clock::now();
+    horde::PerftBreakdown total;
+    if (o.divide) {
+        const auto rows = horde::perft_breakdown_divide(runner.variant, board.position(), o.depth, runner.perft_options);
+        if (runner.progress) runner.progress->clear();
+        for (const auto& [move, counts] : rows) {
+            if (!runner.json) fmt::print("{} {}\n", board.uci(move), counts.nodes);
+            total += counts;
+        }
+        if (o.depth == 0) total.nodes = 1;
+        if (!runner.json) fmt::print("\n{}\n\n", total.nodes);
+    } else {
+        total = horde::perft_breakdown(runner.variant, board.position(), o.depth, runner.perft_options);
+    }
+    const double secs = seconds_since(start);
+    if (runner.progress) runner.progress->clear();
+    runner.log_result(fen, o.depth, total.nodes, secs);
+    if (runner.json) fmt::print("{}\n", horde::perft_breakdown_to_json({fen, runner.variant, o.depth, 0, secs}, total));
+    else fmt::print("{}", horde::tools::breakdown_table(runner.variant, total));
+    fmt::print(stderr, "time {:.3f} s, {:.0f} nodes/s\n", secs, secs > 0 ? double(total.nodes) / secs : 0.0);
+    return 0;
+}
+
+// --against CMD (one position, a FEN stream or --random N), and --random N alone (the FENs).
+int run_against_mode(const Options& o, const Runner& runner) {
+    const auto start_position = start_board(o, runner.variant);
+    if (!start_position) return kExitUsage;
+    std::vector<horde::Board> positions;
+    if (o.random) positions = horde::random_positions(*start_position, *o.random, o.seed);
+    if (!o.against) {
+        for (const auto& board : positions) fmt::print("{}\n", board.fen());
+        return 0;
+    }
+    horde::tools::AgainstRun run;
+    run.engine.command = *o.against;
+    run.engine.variant = runner.variant;
+    run.engine.protocol = horde::engine::parse_protocol(o.protocol);
+    run.engine.timeout = std::chrono::milliseconds(std::int64_t(o.timeout_seconds * 1000));
+    for (const std::string& option : o.engine_options) {
+        const auto eq = option.find('=');
+        run.engine.options.emplace_back(option.substr(0, eq), eq == std::string::npos ? "" : option.substr(eq + 1));
+    }
+    run.depth = o.depth;
+    run.perft.threads = runner.perft_options.threads;
+    run.progress = runner.progress;
+    if (o.random)
+        return horde::tools::run_against_sweep(run, positions, [&](std::size_t i) {
+            return fmt::format("random position {} of {} (seed {})", i + 1, positions.size(), o.seed);
+        });
+    if (o.fen_stream) {
+        std::vector<std::size_t> line_numbers;
+        int status = 0;
+        const auto failure = horde::for_each_line(*o.fen_stream, [&](std::size_t line_number, std::string_view line) {
+            auto parsed = horde::Board::from_fen(runner.variant, line);
+            if (auto* err = std::get_if<horde::FenError>(&parsed)) {
+                fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", horde::input_display_name(*o.fen_stream), line_number, err->message);
+                status = kExitInvalid;
+                return;
+            }
+            positions.push_back(std::get<horde::Board>(parsed));
+            line_numbers.push_back(line_number);
+        });
+        if (failure) {
+            fmt::print(stderr, "horde-perft: {}: {}\n", horde::input_display_name(*o.fen_stream), *failure);
+            return kExitUsage;
+        }
+        if (status) return status;
+        return horde::tools::run_against_sweep(run, positions, [&](std::size_t i) {
+            return fmt::format("{}:{}", horde::input_display_name(*o.fen_stream), line_numbers[i]);
+        });
+    }
+    // The engine gets --fen and --moves as given (UCI spelling), and plays the moves itself.
+    horde::Board replay = std::get<horde::Board>(
+        horde::Board::from_fen(runner.variant, o.fen.value_or(std::string(horde::start_fen(runner.variant)))));
+    horde::engine::BisectStart start{replay.fen(), {}, *start_position};
+    const auto played = std::get<horde::PlayedMoveList>(horde::play_move_list(replay, o.moves)); // checked by start_board
+    for (const horde::Move m : played.moves) {
+        start.moves.push_back(replay.uci(m));
+        replay.play(m);
+    }
+    return horde::tools::run_against(run, start);
+}
+
 int run_single(const Options& o, const Runner& runner) {
     const std::string fen = o.fen.value_or(std::string(horde::start_fen(runner.variant)));
     const auto start_position = start_board(o, runner.variant);
@@ -105,6 +200,7 @@ int run_single(const Options& o, const Runner& runner) {
     const horde::Board& board = *start_position;
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
+    if (o.breakdown) return run_single_breakdown(o, runner, board, o.moves.empty() ? fen : board.fen());
     if (o.divide) {
         const auto rows = horde::perft_divide(runner.variant, board.position(), o.depth, runner.perft_options);
         if (runner.progress) runner.progress->clear();
@@ -178,24 +274,38 @@ int run_epd(const Options& o, const Runner& runner) {
         if (const std::string note = horde::fen_warning(entry->fen); !note.empty())
             fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, note);
         const auto& board = std::get<horde::Board>(parsed);
-        for (const auto& [depth, expected] : entry->expected) {
+        for (std::size_t i = 0; i < entry->expected.size(); ++i) {
+            const auto [depth, expected] = entry->expected[i];
             if (o.depth >= 0 && depth > o.depth) continue;
             if (o.max_nodes && expected > o.max_nodes) {
                 ++summary.skipped;
                 continue;
             }
             const auto t0 = std::chrono::steady_clock::now();
-            const auto got = horde::perft(runner.variant, board.position(), depth, runner.perft_options);
+            horde::PerftBreakdown counts;
+            if (o.breakdown) counts = horde::perft_breakdown(runner.variant, board.position(), depth, runner.perft_options);
+            else counts.nodes = horde::perft(runner.variant, board.position(), depth, runner.perft_options);
+            const auto got = counts.nodes;
             summary.nodes += got;
             ++summary.checked;
-            if (runner.json) runner.report(entry->fen, depth, got, seconds_since(t0));
+            if (runner.json && o.breakdown)
+                fmt::print("{}\n", horde::perft_breakdown_to_json({entry->fen, runner.variant, depth, 0, seconds_since(t0)}, counts));
+            else if (runner.json) runner.report(entry->fen, depth, got, seconds_since(t0));
             else runner.log_result(entry->fen, depth, got, seconds_since(t0));
-            if (got != expected) {
+            const bool nodes_wrong = got != expected;
+            std::string columns_wrong; // "; captures expected 34, got 33"
+            if (o.breakdown) {
+                for (const auto& [name, value] : entry->expected_breakdowns[i]) {
+                    const auto actual = counts.*horde::find_breakdown_column(name)->field;
+                    if (actual != value) columns_wrong += fmt::format("; {} expected {}, got {}", name, value, actual);
+                }
+            }
+            if (nodes_wrong || !columns_wrong.empty()) {
                 ++summary.mismatches;
-                fmt::print(stderr, "{}:{}: mismatch: {} depth {}: expected {}, got {}\n", display, line_number,
-                           entry->fen, depth, expected, got);
+                fmt::print(stderr, "{}:{}: mismatch: {} depth {}: expected {}, got {}{}\n", display, line_number,
+                           entry->fen, depth, expected, got, columns_wrong);
                 if (!runner.json)
-                    fmt::print("MISMATCH {} ;D{} expected {} got {}\n", entry->fen, depth, expected, got);
+                    fmt::print("MISMATCH {} ;D{} expected {} got {}{}\n", entry->fen, depth, expected, got, columns_wrong);
             }
         }
     });
@@ -232,6 +342,18 @@ int main(int argc, char** argv) {
     app.add_option("-t,--threads", o.threads, "Threads (default: all cores)");
     app.add_option("--hash", o.hash_mb, "Transposition table size in MB (0: none)");
     app.add_flag("-v,--verbose", o.verbose, "Log each suite or stream position's count and time to stderr");
+    app.add_flag("--breakdown", o.breakdown, "Count the leaves by class too (captures, ep, castles, promotions, checks, "
+                                             "discovered/double checks, checkmates; Horde: extinctions; Orda: campmates)");
+    app.add_option("--against", o.against, "Compare with another engine (UCI, or a perftree-style script 'CMD DEPTH FEN MOVES') "
+                                           "and bisect to the first position where the move lists differ");
+    app.add_option("--protocol", o.protocol, "With --against: uci or perftree (default: detected)")
+        ->check(CLI::IsMember({"uci", "perftree"}));
+    app.add_option("--engine-option", o.engine_options, "With --against (UCI): NAME=VALUE sent as setoption before the variant; repeatable");
+    app.add_option("--timeout", o.timeout_seconds, "With --against: seconds to wait for each answer of the engine (default 120)")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--random", o.random, "N random positions (playouts of 0 to 80 plies from --fen or the start, xoshiro256**); "
+                                         "with --against: compare each at --depth, else print their FENs");
+    app.add_option("--seed", o.seed, "Seed of --random (default 1)");
     app.add_flag("--json", o.json, "One NDJSON object per result: fen, variant, depth, nodes, seconds, nps");
     app.add_option("--split", o.split, "Print every distinct position after D plies from --fen (or the start) once, "
                                        "as 'FEN<TAB>paths'; a FEN stream line ending in <TAB>weight counts weight x perft")
@@ -252,7 +374,7 @@ int main(int argc, char** argv) {
         }
         return run_split(o, *variant);
     }
-    if (o.depth < -1 || (o.depth == -1 && !o.epd)) {
+    if (o.depth < -1 || (o.depth == -1 && !o.epd && !(o.random && !o.against))) {
         if (o.depth == -1) fmt::print(stderr, "horde-perft: --depth is required\n");
         else fmt::print(stderr, "horde-perft: depth must be 0 or more, got {}\n", o.depth);
         return kExitUsage;
@@ -275,6 +397,26 @@ int main(int argc, char** argv) {
     }
     if (o.fen && o.fen_stream) {
         fmt::print(stderr, "horde-perft: give either --fen or an input file of FENs, not both\n");
+        return kExitUsage;
+    }
+
+    if (o.against || o.random) {
+        if (o.against && o.depth < 1) {
+            fmt::print(stderr, "horde-perft: --against needs --depth 1 or more\n");
+            return kExitUsage;
+        }
+        if (o.epd || o.divide || o.json || o.breakdown || o.split >= 0 || (o.random && o.fen_stream)) {
+            fmt::print(stderr, "horde-perft: --against and --random take --fen, --moves, --depth, --threads, --seed and "
+                               "an input file of FENs (not with --random); not --epd, --divide, --json, --breakdown or --split\n");
+            return kExitUsage;
+        }
+    } else if (!o.engine_options.empty() || !o.protocol.empty()) {
+        fmt::print(stderr, "horde-perft: --protocol and --engine-option go with --against\n");
+        return kExitUsage;
+    }
+    if (o.breakdown && (o.hash_mb > 0 || o.fen_stream)) {
+        fmt::print(stderr, "horde-perft: --breakdown takes --fen, --moves, --divide, --threads or --epd "
+                           "(the hash table stores node counts only; FEN streams count nodes only)\n");
         return kExitUsage;
     }
 
@@ -301,7 +443,10 @@ int main(int argc, char** argv) {
         };
     runner.progress = &progress;
     horde::tools::restore_sigpipe();
-    const int status = o.epd ? run_epd(o, runner) : o.fen_stream ? run_stream(o, runner) : run_single(o, runner);
+    const int status = (o.against || o.random) ? run_against_mode(o, runner)
+                       : o.epd                  ? run_epd(o, runner)
+                       : o.fen_stream           ? run_stream(o, runner)
+                                                : run_single(o, runner);
     horde::tools::finish_stdout("horde-perft");
     return status;
 }
