@@ -9,10 +9,11 @@
 #      positions after 2 plies, weighted by their paths, counted by separate processes, summed)
 # Usage: bench/records.sh <variant> <depth> [A|B|C|S|AB|...] [--perft PATH]
 # Prints one line per method: method, nodes, wall seconds. Runs under nice -n ${NICE:-10}.
+# PROGRESS=FILE appends method S's per-batch counts to FILE as they finish (to see how far it got).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 PERFT=$HERE/../build/tools/horde-perft
-[ $# -ge 2 ] || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 variant=$1 depth=$2 methods=${3:-AB}
 [ "${4:-}" = --perft ] && PERFT=$5
 for m in $(grep -o . <<<"$methods"); do
@@ -25,6 +26,7 @@ for m in $(grep -o . <<<"$methods"); do
         nodes=$(nice -n ${NICE:-10} "$PERFT" --variant "$variant" --split 2 |
             nice -n ${NICE:-10} parallel --pipe -N 16 --sshlogin : -j 2 --keep-order \
                 "$PERFT --variant $variant --depth $((depth - 2)) --hash 256 --threads 1 - 2>/dev/null" |
+            tee -a "${PROGRESS:-/dev/null}" |
             awk '{ s += $1 } END { printf "%.0f", s }')
         t1=$EPOCHREALTIME
         echo "$variant depth $depth method S (--split 2 | parallel --sshlogin : -j 2 ... --depth $((depth - 2)) --hash 256 -): $nodes nodes, $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s wall"

@@ -6,21 +6,6 @@
 
 namespace horde {
 
-PerftBreakdown& PerftBreakdown::operator+=(const PerftBreakdown& o) {
-    nodes += o.nodes;
-    captures += o.captures;
-    en_passant += o.en_passant;
-    castles += o.castles;
-    promotions += o.promotions;
-    checks += o.checks;
-    discovered_checks += o.discovered_checks;
-    double_checks += o.double_checks;
-    checkmates += o.checkmates;
-    extinctions += o.extinctions;
-    campmates += o.campmates;
-    return *this;
-}
-
 namespace {
 
 constexpr std::array<BreakdownColumn, 11> ALL_COLUMNS{{
@@ -48,34 +33,23 @@ constexpr std::array<BreakdownColumn, 10> ORDA_COLUMNS{{ALL_COLUMNS[0], ALL_COLU
                                                        ALL_COLUMNS[6], ALL_COLUMNS[7], ALL_COLUMNS[8],
                                                        ALL_COLUMNS[10]}};
 
-// Checkmate tests run for every checking leaf, so a safe king step (most checks) answers first.
-template <Variant V, Color C> bool no_legal_move(const Position& pos) {
-    if (const Bitboard king = pos.pieces(C, KING)) {
-        const Bitboard occupied = pos.pieces() ^ king; // the king no longer shields a slider's line
-        for (Bitboard targets = king_attacks(lsb(king)) & ~pos.pieces(C); targets;)
-            if (!pos.template attackers_to<V>(pop_lsb(targets), occupied, ~C)) return false;
-    }
-    MoveCountSink<V> counter;
-    generate_legal<V, C>(pos, counter);
-    return counter.count == 0;
-}
-
 // Classifies the leaves below a position one ply from the end without playing most moves.
 // Direct checks come from the squares where each piece type would attack the enemy king,
-// discovered checks from our pieces that alone block one of our sliders' lines to it; only
-// checking moves, promotions, castling and en passant are played (to find checkmates, or
-// because the shortcut does not hold for them: a promoted piece's lines pass its from-square).
+// discovered checks from our pieces that alone block one of our sliders' lines to it;
+// promotions are classified in bulk too (the promoted piece's lines may pass its emptied
+// from-square, so its attacks are taken with the occupancy after the move). Only checking
+// moves (to find checkmates), castling that may check, and en passant are played.
 template <Variant V, Color Us> struct BreakdownSink {
     static constexpr Color Them = ~Us;
     const Position& pos;
-    PerftBreakdown& out;
+    PerftBreakdown out; // a local total, added to the caller's at the end: no aliasing with pos
     Bitboard enemy = 0;
     Square their_king = SQ_NONE; // SQ_NONE: no king to check (Horde's White)
-    std::array<Bitboard, PIECE_TYPE_NB> check_squares{};
+    std::array<Bitboard, PIECE_TYPE_NB> check_squares; // set for every type that moves, below
     Bitboard discoverers = 0;
     bool last_unit = false; // Horde, Black to move, White has one unit: every capture ends the game
 
-    BreakdownSink(const Position& p, PerftBreakdown& o) : pos(p), out(o), enemy(p.pieces(Them)) {
+    explicit BreakdownSink(const Position& p) : pos(p), enemy(p.pieces(Them)) {
         if constexpr (Rules<V>::extinction) last_unit = Us == BLACK && popcount(p.pieces(WHITE)) == 1;
         if constexpr (!Rules<V>::has_king(Them)) return;
         const Bitboard king = p.pieces(Them, KING);
@@ -88,6 +62,7 @@ template <Variant V, Color Us> struct BreakdownSink {
         check_squares[BISHOP] = diagonal;
         check_squares[ROOK] = straight;
         check_squares[QUEEN] = diagonal | straight;
+        check_squares[KING] = 0;
         if constexpr (Rules<V>::orda_pieces) {
             check_squares[LANCER] = straight;
             check_squares[ARCHER] = diagonal;
@@ -102,29 +77,61 @@ template <Variant V, Color Us> struct BreakdownSink {
         }
     }
 
-    void count_captures(Bitboard targets) {
-        const Bitboard captures = targets & enemy;
-        out.captures += popcount(captures);
+    static bool is_mated(const Position& child, bool no_safe_king_step = false) {
+        if constexpr (Rules<V>::has_king(Them)) return !has_legal_evasion<V, Them>(child, no_safe_king_step);
+        return false;
+    }
+
+    [[gnu::always_inline]] void count_captures(Bitboard targets, int times = 1) {
+        const int captures = popcount(targets & enemy) * times;
+        out.captures += captures;
         if constexpr (Rules<V>::extinction) {
-            if (last_unit) out.extinctions += popcount(captures);
+            if (last_unit) out.extinctions += captures;
         }
     }
 
-    // Checks by moves from `from` to `direct` (the moved piece checks) or `discovered`.
-    void count_checks(Square from, Bitboard direct, Bitboard discovered, Bitboard campmating) {
+    // Checks by the moves of a piece (of type `moved`) from `from` to `direct` (the moved piece
+    // checks) or `discovered`.
+    [[gnu::always_inline]] void count_checks(Square from, PieceType moved, Bitboard direct, Bitboard discovered,
+                                             Bitboard campmating) {
         const Bitboard checking = direct | discovered;
-        if (!checking) return;
+        if (!checking) [[likely]]
+            return;
         out.checks += popcount(checking);
         out.discovered_checks += popcount(discovered & ~direct);
         out.double_checks += popcount(direct & discovered);
-        for (Bitboard b = checking & ~campmating; b;) {
-            Position child = pos;
-            child.template play<V>(Move(from, pop_lsb(b)));
-            out.checkmates += no_legal_move<V, Them>(child);
-        }
+        if (const Bitboard may_mate = checking & ~campmating) out.checkmates += count_mates(pos, from, moved, may_mate);
     }
 
-    void piece_moves(Square from, Bitboard targets) {
+    // Static and out of line: the sink's counters stay in registers in the generator's loops.
+    [[gnu::noinline]] static int count_mates(const Position& pos, Square from, PieceType moved, Bitboard targets) {
+        int mates = 0;
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            mates += is_mate(pos, Move(from, to), moved);
+        }
+        return mates;
+    }
+
+    // Whether the checking move m (a piece of type `lands_as` after it) mates. Most checks leave
+    // the king a safe step, found here without playing the move: the attackers of a square
+    // after it are our attackers now, with the child's occupancy, less the piece that left
+    // `from`, plus what it attacks from `to` (a captured piece was theirs: it attacked nothing
+    // of ours). Only when the king has no safe step is the move played.
+    [[gnu::noinline]] static bool is_mate(const Position& pos, Move m, PieceType lands_as) {
+        const Square king = lsb(pos.pieces(Them, KING));
+        const Bitboard from_bb = square_bb(m.from()), to_bb = square_bb(m.to());
+        // Without their king, which no longer shields the squares behind it on a line of ours.
+        const Bitboard occupied = ((pos.pieces() ^ from_bb) | to_bb) ^ square_bb(king);
+        const Bitboard landed_attacks = attacks_of(lands_as, m.to(), occupied);
+        for (Bitboard steps = king_attacks(king) & ~landed_attacks & ~(pos.pieces(Them) & ~to_bb); steps;)
+            if (!(pos.template attackers_to<V>(pop_lsb(steps), occupied, Us) & ~from_bb)) return false;
+        Position child = pos;
+        child.template play<V>(m);
+        return is_mated(child, true);
+    }
+
+    [[gnu::always_inline]] void piece_moves(Square from, Bitboard targets) {
         out.nodes += popcount(targets);
         count_captures(targets);
         const PieceType type = type_of(pos.board[from]);
@@ -137,10 +144,10 @@ template <Variant V, Color Us> struct BreakdownSink {
         }
         if (their_king == SQ_NONE) return;
         const Bitboard discovered = (discoverers & square_bb(from)) ? targets & ~line_bb(from, their_king) : 0;
-        count_checks(from, targets & check_squares[type], discovered, campmating);
+        count_checks(from, type, targets & check_squares[type], discovered, campmating);
     }
 
-    void pawn_moves(Bitboard targets, int delta) {
+    [[gnu::always_inline]] void pawn_moves(Bitboard targets, int delta) {
         out.nodes += popcount(targets);
         count_captures(targets);
         if (their_king == SQ_NONE) return;
@@ -151,15 +158,47 @@ template <Variant V, Color Us> struct BreakdownSink {
             const Square from = Square(to - delta);
             const Bitboard to_bb = square_bb(to);
             const Bitboard discovered = (discoverers & square_bb(from)) ? to_bb & ~line_bb(from, their_king) : 0;
-            count_checks(from, direct & to_bb, discovered, 0);
+            count_checks(from, PAWN, direct & to_bb, discovered, 0);
         }
     }
 
-    void promotions(Bitboard targets, int delta) {
+    // What a piece of type pt (ours) on s attacks.
+    static Bitboard attacks_of(PieceType pt, Square s, Bitboard occupied) {
+        switch (pt) {
+        case PAWN: return pawn_attacks(Us, s);
+        case KNIGHT: return knight_attacks(s);
+        case BISHOP: return bishop_attacks(s, occupied);
+        case ROOK: return rook_attacks(s, occupied);
+        case QUEEN: return queen_attacks(s, occupied);
+        case LANCER: return rook_attacks(s, occupied);
+        case ARCHER: return bishop_attacks(s, occupied);
+        case KHESHIG: return knight_attacks(s) | king_attacks(s);
+        case YURT: return yurt_attacks(Us, s);
+        case KING: return king_attacks(s);
+        default: return 0;
+        }
+    }
+
+    [[gnu::always_inline]] void promotions(Bitboard targets, int delta) {
+        constexpr int kinds = Rules<V>::promotion_count;
+        out.nodes += popcount(targets) * kinds;
+        out.promotions += popcount(targets) * kinds;
+        count_captures(targets, kinds);
+        if (their_king == SQ_NONE) return;
         while (targets) {
             const Square to = pop_lsb(targets);
-            for (int i = 0; i < Rules<V>::promotion_count; ++i)
-                special(Move::promotion(Square(to - delta), to, Rules<V>::promotions[i]));
+            const Square from = Square(to - delta);
+            const Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+            const bool discovered = (discoverers & square_bb(from)) && !(line_bb(from, their_king) & square_bb(to));
+            for (int i = 0; i < kinds; ++i) {
+                const PieceType promoted = Rules<V>::promotions[i];
+                const bool direct = attacks_of(promoted, to, occupied) & square_bb(their_king);
+                if (!direct && !discovered) continue;
+                ++out.checks;
+                out.discovered_checks += !direct;
+                out.double_checks += direct && discovered;
+                out.checkmates += is_mate(pos, Move::promotion(from, to, promoted), promoted);
+            }
         }
     }
 
@@ -172,13 +211,19 @@ template <Variant V, Color Us> struct BreakdownSink {
         return file_of(their_king) == file_of(rook_to) || rank_of(their_king) == rank_of(rook_to);
     }
 
-    // Any move, classified by playing it.
-    void special(Move m) {
+    // Castling and en passant (and, at a depth-1 divide, any root move), classified by playing it.
+    [[gnu::always_inline]] void special(Move m) {
         if (m.is_castling() && !castling_may_check(m)) {
             ++out.nodes;
             ++out.castles;
             return;
         }
+        out += classify_played(pos, enemy, m);
+    }
+
+    [[gnu::noinline]] static PerftBreakdown classify_played(const Position& pos, Bitboard enemy, Move m) {
+        PerftBreakdown out;
+        const Bitboard king = Rules<V>::has_king(Them) ? pos.pieces(Them, KING) : 0;
         ++out.nodes;
         const bool capture = m.is_en_passant() || (!m.is_castling() && (enemy & square_bb(m.to())));
         out.captures += capture;
@@ -190,9 +235,9 @@ template <Variant V, Color Us> struct BreakdownSink {
         const bool game_over = variant_game_over<V>(child);
         if constexpr (Rules<V>::extinction) out.extinctions += child.pieces(WHITE) == 0;
         if constexpr (Rules<V>::campmate) out.campmates += game_over;
-        if (their_king == SQ_NONE) return;
-        const Bitboard checkers = child.template attackers_to<V>(lsb(child.pieces(Them, KING)), child.pieces(), Us);
-        if (!checkers) return;
+        if (!king) return out;
+        const Bitboard checkers = child.template attackers_to<V>(lsb(king), child.pieces(), Us);
+        if (!checkers) return out;
         Square moved_to = m.to();
         if (m.is_castling()) {
             const bool king_side = m.to() > m.from();
@@ -201,14 +246,16 @@ template <Variant V, Color Us> struct BreakdownSink {
         ++out.checks;
         out.discovered_checks += checkers != square_bb(moved_to) && !more_than_one(checkers);
         out.double_checks += more_than_one(checkers);
-        out.checkmates += !game_over && no_legal_move<V, Them>(child);
+        out.checkmates += !game_over && is_mated(child);
+        return out;
     }
 };
 
 template <Variant V, Color Us> void breakdown_node(const Position& pos, int depth, PerftBreakdown& out) {
     if (depth == 1) {
-        BreakdownSink<V, Us> sink(pos, out);
+        BreakdownSink<V, Us> sink(pos);
         generate_legal<V, Us>(pos, sink);
+        out += sink.out;
         return;
     }
     MoveList moves;
@@ -231,10 +278,14 @@ template <Variant V> PerftBreakdown breakdown_dispatch(const Position& pos, int 
 
 // The root move's own class when the divide is at depth 1.
 template <Variant V> PerftBreakdown single_move_breakdown(const Position& pos, Move m) {
-    PerftBreakdown out;
-    if (pos.side == WHITE) BreakdownSink<V, WHITE>(pos, out).special(m);
-    else BreakdownSink<V, BLACK>(pos, out).special(m);
-    return out;
+    if (pos.side == WHITE) {
+        BreakdownSink<V, WHITE> sink(pos);
+        sink.special(m);
+        return sink.out;
+    }
+    BreakdownSink<V, BLACK> sink(pos);
+    sink.special(m);
+    return sink.out;
 }
 
 } // namespace
