@@ -1,0 +1,87 @@
+#include "run.hpp"
+
+#include "loops.hpp"
+#include "output.hpp"
+#include "progress.hpp"
+
+#include "horde/report/position_list.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+
+namespace horde::tools::list_tool {
+
+namespace {
+
+struct Counts {
+    std::uint64_t invalid = 0, games = 0;
+};
+
+void write_stdout(std::string_view data) {
+    if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size())
+        exit_on_write_error("horde-list", "stdout", errno);
+}
+
+int list_pgn_file(const std::string& name, const Mode& o, ThreadedPositionLister& lister, ProgressMeter& progress,
+                  Counts& counts) {
+    return for_pgn_file("horde-list", name, progress, [&](PgnReader& reader, io::Input& input) {
+        const auto position = [&] { return input.raw_bytes_read(); }; // on the reading thread
+        run_list(reader, o.check, input.display_name(), thread_count(o.threads), position, lister,
+                 [&](ListOutput& out) {
+                     if (!out.err.empty()) {
+                         progress.clear();
+                         std::fwrite(out.err.data(), 1, out.err.size(), stderr);
+                     }
+                     counts.invalid += out.invalid;
+                     counts.games += out.games;
+                     progress.bytes(out.input_position, counts.games);
+                 });
+    });
+}
+
+// --moves: one line of legal moves per FEN (or NDJSON) line; invalid lines give a diagnostic
+// and no output line; blank lines are skipped.
+int list_moves_file(const std::string& name, const Mode& o, Counts& counts) {
+    std::string out;
+    return for_each_fen_line("horde-list", name, o.fen_variant, false, [&](std::size_t, const FenVerdict& v) {
+        if (!v.valid || !v.board) {
+            ++counts.invalid;
+            return;
+        }
+        out = legal_moves_line(*v.board, o.uci);
+        out += '\n';
+        write_stdout(out);
+    });
+}
+
+} // namespace
+
+int run(const Mode& o) {
+    restore_sigpipe();
+    // stdout is data, written in large chunks; diagnostics can be many: buffer stderr too.
+    static char out_buffer[1 << 16];
+    std::setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+    static char err_buffer[1 << 16];
+    std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
+
+    Counts counts;
+    int status = 0;
+    if (o.moves) {
+        for (const auto& file : o.files) status = std::max(status, list_moves_file(file, o, counts));
+    } else {
+        // Checking on `threads` threads, listing on one more.
+        ThreadedPositionLister lister(o.list, write_stdout);
+        ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
+        for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, o, lister, progress, counts));
+        lister.finish();
+        progress.clear();
+    }
+    finish_stdout("horde-list");
+    std::fflush(stderr);
+    if (status) return status;
+    return counts.invalid ? kExitInvalid : 0;
+}
+
+} // namespace horde::tools::list_tool

@@ -1,0 +1,33 @@
+// horde-replay's command line: the options, and every rule on how they combine, turned into a
+// validated Mode (or an Exit: a usage error, or --help/--version done).
+#pragma once
+
+#include "horde/core/types.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace horde::replay {
+
+struct Mode {
+    std::string variant_name = "horde"; // as given
+    Variant variant = Variant::Horde;   // resolved (and set by --start)
+    bool variant_given = false;
+    std::optional<int> start; // --start: a Chess960 start position by number
+    std::optional<std::string> fen;
+    bool moves_mode = false; // --moves: the arguments are moves even without --fen
+    std::vector<std::string> args;
+    std::optional<int> ply;
+    std::optional<int> game;
+    bool unicode = false;
+    bool flip = false;
+    std::string color = "auto";
+    std::optional<std::string> to;
+    std::optional<std::string> svg;
+    bool interactive = false;
+};
+
+Mode parse_args(int argc, char** argv);
+
+} // namespace horde::replay
