@@ -22,3 +22,5 @@ complete -c horde-check -l progress -d 'Show the progress line even off a termin
 complete -c horde-check -l no-progress -d 'Never show the progress line'
 complete -c horde-check -l stats -d 'Counts by variant, status, result and code'
 complete -c horde-check -l stats-json -r -F -d 'Write the counts to FILE as JSON'
+complete -c horde-check -l where -x -d 'Only the games for which EXPR is true'
+complete -c horde-check -l json-tags -x -d 'Tags in each --json verdict: all or a LIST'

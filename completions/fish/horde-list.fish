@@ -4,7 +4,7 @@
 
 complete -c horde-list -s h -l help -d 'Print the help and exit'
 complete -c horde-list -l version -d 'Print the version and exit'
-complete -c horde-list -l format -x -a 'fen epd tsv json' -d 'Output format'
+complete -c horde-list -l format -x -a 'fen epd tsv csv json' -d 'Output format'
 complete -c horde-list -l final -d 'Only the last position of each game'
 complete -c horde-list -l start -d 'Only the start position of each game'
 complete -c horde-list -l ply -x -d 'Only the position after ply N'
@@ -17,3 +17,6 @@ complete -c horde-list -l keep-partial -d 'List the positions of invalid games u
 complete -c horde-list -l threads -x -d 'Threads (default: every core)'
 complete -c horde-list -l progress -d 'Show the progress line even off a terminal'
 complete -c horde-list -l no-progress -d 'Never show the progress line'
+complete -c horde-list -l where -x -d 'Only the games for which EXPR is true'
+complete -c horde-list -l games -d 'One row per game'
+complete -c horde-list -l fields -x -d 'Columns: tags and computed fields'

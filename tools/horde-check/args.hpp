@@ -6,6 +6,7 @@
 
 #include "horde/game/checker.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,8 @@ struct Mode {
     bool quiet = false, no_warnings = false, verbose = false, stats = false;
     unsigned threads = 0; // 0: every core
     ProgressFlags progress;
+    std::optional<std::string> where; // --where EXPR (its selector is in check.select)
+    std::string json_tags;            // --json-tags
 };
 
 Mode parse_args(int argc, char** argv);

@@ -51,6 +51,7 @@ int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, Check
         out_options.duplicates_raw = outputs.duplicates != nullptr;
         out_options.duplicates = outputs.finder;
         out_options.stats = o.stats || outputs.stats;
+        out_options.json_tags = TagSelection::parse(o.json_tags);
         CheckRunSettings settings;
         settings.threads = o.threads;
         settings.input_position = [&] { return input.raw_bytes_read(); }; // on the reading thread
@@ -96,6 +97,10 @@ int run(Mode& o) {
                                      std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates},
                                      std::tuple{"--stats-json", &o.stats_json, &outputs.stats}}) {
         if (path->empty()) continue;
+        if (*path == "-" && out != &outputs.stats) {
+            *out = std::make_unique<RecordOutput>("horde-check", 1, "stdout");
+            continue;
+        }
         *out = RecordOutput::create("horde-check", *path, fmt::format("{} {}", option, *path));
         if (!*out) return kExitUsage;
     }
@@ -131,9 +136,10 @@ int run(Mode& o) {
     write_records(outputs.stats.get(), stats.to_json());
     for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates, &outputs.stats})
         if (*out) (*out)->close();
-    fmt::print(stderr, "horde-check: {}, {} valid, {} invalid, {}, {}, {:.3f} s\n",
+    fmt::print(stderr, "horde-check: {}, {} valid, {} invalid{}, {}, {}, {:.3f} s\n",
                o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),
-               totals.valid, totals.invalid, counted(totals.warnings, "warning", "warnings"),
+               totals.valid, totals.invalid, o.where ? fmt::format(", {} not selected", totals.not_selected) : "",
+               counted(totals.warnings, "warning", "warnings"),
                counted(totals.plies, "ply", "plies"), secs);
     if (o.stats) fmt::print(stderr, "{}", stats.to_text("horde-check"));
     std::fflush(stderr);

@@ -4,6 +4,7 @@
 #include "output.hpp"
 #include "progress.hpp"
 
+#include "horde/report/game_table.hpp"
 #include "horde/report/position_list.hpp"
 
 #include <fmt/format.h>
@@ -16,7 +17,7 @@ namespace horde::tools::list_tool {
 namespace {
 
 struct Counts {
-    std::uint64_t invalid = 0, games = 0;
+    std::uint64_t invalid = 0, games = 0, not_selected = 0;
 };
 
 void write_stdout(std::string_view data) {
@@ -24,18 +25,21 @@ void write_stdout(std::string_view data) {
         exit_on_write_error("horde-list", "stdout", errno);
 }
 
-int list_pgn_file(const std::string& name, const Mode& o, ThreadedPositionLister& lister, ProgressMeter& progress,
-                  Counts& counts) {
+// Lists the games of one PGN input as position lines (`lister`) or as table rows (`table`).
+int list_pgn_file(const std::string& name, const Mode& o, ThreadedPositionLister* lister, const GameTable* table,
+                  ProgressMeter& progress, Counts& counts) {
     return for_pgn_file("horde-list", name, progress, [&](PgnReader& reader, io::Input& input) {
         const auto position = [&] { return input.raw_bytes_read(); }; // on the reading thread
-        run_list(reader, o.check, input.display_name(), thread_count(o.threads), position, lister,
+        run_list(reader, o.check, input.display_name(), thread_count(o.threads), position, lister, table,
                  [&](ListOutput& out) {
+                     if (!out.rows.empty()) write_stdout(out.rows);
                      if (!out.err.empty()) {
                          progress.clear();
                          std::fwrite(out.err.data(), 1, out.err.size(), stderr);
                      }
                      counts.invalid += out.invalid;
                      counts.games += out.games;
+                     counts.not_selected += out.not_selected;
                      progress.bytes(out.input_position, counts.games);
                  });
     });
@@ -70,11 +74,22 @@ int run(const Mode& o) {
     int status = 0;
     if (o.moves) {
         for (const auto& file : o.files) status = std::max(status, list_moves_file(file, o, counts));
+    } else if (o.games || o.position_table) {
+        GameTable::PositionPick pick{o.list.start, o.list.final, o.list.ply, o.list.every, o.list.keep_partial};
+        const GameTable table(o.fields ? *o.fields : o.games ? kDefaultGameFields : kDefaultPositionFields,
+                              *parse_table_format(o.format), o.position_table, pick);
+        if (const auto bad = table.unknown_field(); !bad.empty())
+            fail_usage(fmt::format("--games --fields: '{}' is a field of position rows", bad));
+        write_stdout(table.header());
+        ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
+        for (const auto& file : o.files)
+            status = std::max(status, list_pgn_file(file, o, nullptr, &table, progress, counts));
+        progress.clear();
     } else {
         // Checking on `threads` threads, listing on one more.
         ThreadedPositionLister lister(o.list, write_stdout);
         ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
-        for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, o, lister, progress, counts));
+        for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, o, &lister, nullptr, progress, counts));
         lister.finish();
         progress.clear();
     }

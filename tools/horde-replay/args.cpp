@@ -1,6 +1,7 @@
 #include "args.hpp"
 
 #include "cli.hpp"
+#include "where.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -44,9 +45,36 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--svg", o.svg, "Write SVG instead: FILE (the final or --ply position) or DIR/ (one file per ply)");
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
+    add_where_option(app, o.where);
+    app.add_option("--strip", o.strip, "--to pgn: leave out comments, nags, variations, clocks ([%clk] and [%emt] "
+                                       "in comments), evals ([%eval] in comments); comma-separated");
+    app.add_option("--tags", o.tags, "--to pgn: the tags written: all (default), roster (the seven-tag roster) or "
+                                     "a comma-separated LIST; Variant, SetUp and FEN stay when the game needs them");
+    app.add_option("--width", o.width, "--to pgn: movetext line width in bytes (default 80; 0: one line per game)")
+        ->check(CLI::NonNegativeNumber);
+    app.add_flag("--add-plycount", o.add_plycount, "--to pgn: a PlyCount tag with the main line's plies");
+    app.add_flag("--fix-result", o.fix_result, "--to pgn: the Result tag and token become the adjudicated result "
+                                                "of a game that has ended (its only error may be wrong-result)");
+    app.add_option("--games-per-file", o.games_per_file, "--to pgn with --out: a new file every N games")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--out", o.out, "--to pgn: write to files named PATTERN (%d: the file's number, from 1) "
+                                   "instead of stdout");
     app.set_version_flag("--version", version_line("horde-replay"));
     parse_command_line(app, argc, argv);
     o.variant_given = variant->count() > 0;
+    if (!apply_where_option("horde-replay", o.where, o.check)) throw Exit{kExitUsage, {}}; // it has said why
+    const bool rewriting = !o.strip.empty() || !o.tags.empty() || o.width || o.add_plycount || o.fix_result ||
+                           o.games_per_file || o.out;
+    if (rewriting && !(o.to && *o.to == "pgn"))
+        fail_usage("--strip, --tags, --width, --add-plycount, --fix-result, --games-per-file and --out apply to --to pgn");
+    if (std::string unknown; !parse_strip_list(o.strip, o.pgn, &unknown))
+        fail_usage(fmt::format("--strip: '{}' is not comments, nags, variations, clocks or evals", unknown));
+    if (!o.tags.empty()) parse_tag_choice(o.tags, o.pgn);
+    if (o.width) o.pgn.max_line = std::size_t(*o.width);
+    o.pgn.add_plycount = o.add_plycount;
+    o.pgn.fix_result = o.fix_result;
+    if (o.games_per_file && (!o.out || o.out->find("%d") == std::string::npos))
+        fail_usage("--games-per-file needs --out PATTERN with %d in it");
 
     o.variant = variant_option(o.variant_name);
     apply_start_option(o.start, o.variant_given, o.variant, o.fen);

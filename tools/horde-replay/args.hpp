@@ -3,6 +3,8 @@
 #pragma once
 
 #include "horde/core/types.hpp"
+#include "horde/game/checker.hpp"
+#include "horde/report/pgn_writer.hpp"
 
 #include <optional>
 #include <string>
@@ -26,6 +28,15 @@ struct Mode {
     std::optional<std::string> to;
     std::optional<std::string> svg;
     bool interactive = false;
+    std::optional<std::string> where;
+    CheckOptions check; // --where's selector
+    // --to pgn's rewriting options
+    std::string strip, tags;
+    std::optional<int> width;
+    bool add_plycount = false, fix_result = false;
+    int games_per_file = 0;
+    std::optional<std::string> out;
+    PgnExportOptions pgn;
 };
 
 Mode parse_args(int argc, char** argv);

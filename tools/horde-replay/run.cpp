@@ -3,6 +3,7 @@
 #include "cli.hpp"
 #include "input.hpp"
 #include "output.hpp"
+#include "pgn_out.hpp"
 #include "replay.hpp"
 
 #include "horde/game/checker.hpp"
@@ -58,10 +59,12 @@ void report_input_error(const io::Input& input, int& status) {
 // Counts a game of the PGN input; whether it is one to replay: the game --game picks (or any),
 // and valid. An invalid one gets horde-check's diagnostics on stderr (numbered over all
 // inputs) and makes `status` 1.
-bool take_game(const GameRecord& r, const std::string& display, const Mode& o, int& status, int& games_seen) {
+// `writable`: what makes a selected game one to replay (valid, or --to pgn has text for it).
+bool take_game(const GameRecord& r, bool writable, const std::string& display, const Mode& o, int& status,
+               int& games_seen) {
     const int number = ++games_seen;
-    if (o.game && *o.game != number) return false;
-    if (r.valid() && r.start) return true;
+    if ((o.game && *o.game != number) || !r.selected) return false;
+    if (writable && r.start) return true;
     GameRecord numbered = r;
     numbered.game = number;
     print_record_diagnostics(stderr, display, numbered, false);
@@ -72,24 +75,26 @@ bool take_game(const GameRecord& r, const std::string& display, const Mode& o, i
 // --to pgn on PGN input: every valid game (or only game `pick`) re-exported as normalised PGN on
 // stdout; invalid games: diagnostics on stderr, nothing written, and `status` becomes 1.
 void export_pgn_games(PgnReader& reader, const std::string& display, const Mode& o,
-                      std::optional<Variant> forced, int& status, int& games_seen, int& exported) {
-    CheckOptions co;
+                      std::optional<Variant> forced, PgnDestination& destination, int& status, int& games_seen,
+                      int& exported) {
+    CheckOptions co = o.check;
     co.forced_variant = forced;
     export_pgn(reader, co, [&](const GameRecord& r, std::string_view text) {
-        if (!take_game(r, display, o, status, games_seen)) return;
-        std::fwrite(text.data(), 1, text.size(), stdout);
+        // (--fix-result writes games whose only error it fixed)
+        if (!take_game(r, !text.empty(), display, o, status, games_seen)) return;
+        destination.write(text);
         ++exported;
-    });
+    }, o.pgn);
 }
 
 // Reads PGN games (every game, or only game `pick`) as Replays. Invalid games: horde-check's
 // diagnostics on stderr, no replay, and `status` becomes 1.
 void read_pgn(PgnReader& reader, const std::string& display, const Mode& o,
               std::optional<Variant> forced, std::vector<Replay>& replays, int& status, int& games_seen) {
-    CheckOptions co;
+    CheckOptions co = o.check;
     co.forced_variant = forced;
     check_pgn(reader, co, false, [&](const GameRecord& r, std::string_view) {
-        if (!take_game(r, display, o, status, games_seen)) return;
+        if (!take_game(r, r.valid(), display, o, status, games_seen)) return;
         const int number = games_seen;
         Replay replay{*r.start, r.moves, {}, number};
         replay.title = fmt::format("Game {}: {} ({})", number, game_players(r), variant_name(r.start->variant()));
@@ -136,13 +141,15 @@ int run(const Mode& o) {
         pgn = first != std::string::npos && head[first] == '[';
     }
     if (o.game && !pgn) fail_usage("--game applies to PGN input only");
+    if (o.where && !pgn) fail_usage("--where applies to PGN input only");
 
     if (pgn) {
         const std::optional<Variant> forced = o.variant_given ? std::optional(o.variant) : std::nullopt;
         int games_seen = 0, exported = 0;
         const bool to_pgn = o.to && *o.to == "pgn";
+        PgnDestination destination(o.out, o.games_per_file);
         auto read = [&](PgnReader& reader, const std::string& display) {
-            if (to_pgn) export_pgn_games(reader, display, o, forced, status, games_seen, exported);
+            if (to_pgn) export_pgn_games(reader, display, o, forced, destination, status, games_seen, exported);
             else read_pgn(reader, display, o, forced, replays, status, games_seen);
         };
         if (o.args.empty()) {
@@ -157,6 +164,7 @@ int run(const Mode& o) {
             read(reader, input->display_name());
             report_input_error(*input, status);
         }
+        destination.close();
         if (o.game && replays.empty() && exported == 0 && status == 0)
             fail_usage(fmt::format("--game {}: the input has {} game{}", *o.game, games_seen, games_seen == 1 ? "" : "s"));
         out.several_games = !o.game && games_seen > 1;

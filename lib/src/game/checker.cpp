@@ -63,6 +63,8 @@ void GameChecker::begin_game(int game_number, int line) {
     auto tags = std::move(record_.tags);
     auto errors = std::move(record_.errors);
     auto warnings = std::move(record_.warnings);
+    auto notes = std::move(record_.notes);
+    notes.clear();
     moves.clear();
     tags.clear();
     errors.clear();
@@ -72,6 +74,7 @@ void GameChecker::begin_game(int game_number, int line) {
     record_.tags = std::move(tags);
     record_.errors = std::move(errors);
     record_.warnings = std::move(warnings);
+    record_.notes = std::move(notes);
     record_.game = game_number;
     record_.line = line;
     game_ = nullptr;
@@ -494,6 +497,25 @@ void GameChecker::result(std::string_view token, int line, int column) {
     result_column_ = column;
 }
 
+namespace {
+GameRecord::MoveNotes& notes_at(GameRecord& r) {
+    if (r.notes.size() < r.moves.size() + 1) r.notes.resize(r.moves.size() + 1);
+    return r.notes[r.moves.size()];
+}
+} // namespace
+
+void GameChecker::comment(std::string_view text) {
+    if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
+    auto& n = notes_at(record_);
+    if (!n.comment.empty()) n.comment += '\n';
+    n.comment += text;
+}
+
+void GameChecker::nag(int code) {
+    if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
+    notes_at(record_).nags.push_back(code);
+}
+
 void GameChecker::reader_error(std::string_view code, std::string message, int line, int column) {
     // A token that is no move where the main line expects one stands for the next ply; the
     // rest of the main line cannot be checked after it.
@@ -571,6 +593,7 @@ GameRecord& GameChecker::end_game(int line, int column) {
             }
         }
     }
+    record_.selected = !options_.select || options_.select(record_);
     if (options_.duplicates != DuplicateMode::Off && record_.valid() && !record_.moves.empty()) {
         const auto states = fingerprint_states(record_);
         record_.fingerprint = states.empty() ? 0 : states.back();
@@ -612,6 +635,8 @@ struct CheckVisitor : PgnVisitor {
     void begin_variation(const SourcePos& p) { checker.begin_variation(ln(p), col(p)); }
     void end_variation(const SourcePos& p) { checker.end_variation(ln(p), col(p)); }
     void result(std::string_view token, const SourcePos& p) { checker.result(token, ln(p), col(p)); }
+    void comment(std::string_view text, const SourcePos&, bool) { checker.comment(text); }
+    void nag(int code, const SourcePos&) { checker.nag(code); }
     void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
         checker.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
     }

@@ -59,7 +59,8 @@ void DuplicateFinder::insert(std::uint64_t key, bool whole, std::uint32_t game, 
 }
 
 bool DuplicateFinder::check(GameRecord& record, bool strict) {
-    if (mode_ == DuplicateMode::Off || !record.valid() || record.moves.empty() || record.fingerprint == 0) return false;
+    if (mode_ == DuplicateMode::Off || !record.selected || !record.valid() || record.moves.empty() || record.fingerprint == 0)
+        return false;
     const auto game = std::uint32_t(record.game), line = std::uint32_t(record.line);
     std::string message;
     if (const Entry* e = find(record.fingerprint, true)) {

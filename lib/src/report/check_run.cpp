@@ -18,6 +18,7 @@ void CheckTotals::add(const CheckTotals& o) {
     invalid += o.invalid;
     warnings += o.warnings;
     plies += o.plies;
+    not_selected += o.not_selected;
 }
 
 void CheckStats::bump(std::string_view group, std::string_view name) {
@@ -33,6 +34,10 @@ void CheckStats::bump(std::string_view group, std::string_view name) {
 
 void CheckStats::add(const GameRecord& r) {
     bump("games", "");
+    if (!r.selected) { // --where: counted, nothing else
+        bump("not-selected", "");
+        return;
+    }
     bump(r.valid() ? "valid" : "invalid", "");
     bump("variant", r.variant ? variant_name(*r.variant) : std::string_view("unknown"));
     bump("status", record_status_name(r));
@@ -64,12 +69,24 @@ std::string CheckStats::to_text(std::string_view tool) const {
 void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
     ++totals.games;
     totals.plies += std::uint64_t(r.plies());
+    if (!r.selected) {
+        ++totals.not_selected;
+        if (o.stats) stats.add(r);
+        return;
+    }
     totals.warnings += r.warnings.size();
     if (r.valid()) ++totals.valid;
     else ++totals.invalid;
     if (o.diagnostics) append_record_diagnostics(err, o.display, r, o.warnings);
     if (o.json) {
-        append_record_json(out, r, o.display);
+        std::string line;
+        append_record_json(line, r, o.display);
+        if (!o.json_tags.empty()) {
+            line.back() = ',';
+            append_json_tags(line, r, o.json_tags);
+            line += '}';
+        }
+        out += line;
         out += '\n';
     }
     // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).
@@ -113,6 +130,7 @@ void run_check(PgnReader& reader, const CheckOptions& check_options, const Check
     // The number appears in the NDJSON verdict and in each diagnostic line; totals, --stats and
     // raw games do not say it.
     pipeline_settings.needs_number = [&o](const GameRecord& r) {
+        if (!r.selected) return false;
         return o.json || (o.diagnostics && (!r.errors.empty() || (o.warnings && !r.warnings.empty())));
     };
     // --duplicates: the finder sees every record in input order (the pipeline's in_order stage).

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
@@ -31,6 +32,64 @@ std::string_view pgn_variant_tag(Variant v) {
 }
 
 namespace {
+
+std::vector<std::string> split_list(std::string_view text) {
+    std::vector<std::string> out;
+    while (!text.empty()) {
+        const auto comma = text.find(',');
+        if (comma != 0) out.emplace_back(text.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        text.remove_prefix(comma + 1);
+    }
+    return out;
+}
+
+} // namespace
+
+bool parse_strip_list(std::string_view text, PgnExportOptions& o, std::string* unknown) {
+    for (const auto& word : split_list(text)) {
+        if (word == "comments") o.strip_comments = true;
+        else if (word == "nags") o.strip_nags = true;
+        else if (word == "variations") o.strip_variations = true;
+        else if (word == "clocks") o.strip_clocks = true;
+        else if (word == "evals") o.strip_evals = true;
+        else {
+            if (unknown) *unknown = word;
+            return false;
+        }
+    }
+    return true;
+}
+
+void parse_tag_choice(std::string_view text, PgnExportOptions& o) {
+    if (text == "all") o.tags = PgnExportOptions::Tags::All;
+    else if (text == "roster") o.tags = PgnExportOptions::Tags::Roster;
+    else {
+        o.tags = PgnExportOptions::Tags::List;
+        o.tag_list = split_list(text);
+    }
+}
+
+namespace {
+
+// The comment without its [%clk ...] / [%emt ...] (clocks) and [%eval ...] (evals) commands.
+std::string strip_commands(std::string_view text, bool clocks, bool evals) {
+    std::string out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const std::size_t open = text.find("[%", i);
+        if (open == std::string_view::npos) break;
+        const std::size_t close = text.find(']', open);
+        if (close == std::string_view::npos) break;
+        const std::string_view command = text.substr(open + 2, close - open - 2);
+        const std::string_view name = command.substr(0, command.find_first_of(" \t"));
+        const bool drop = (clocks && (name == "clk" || name == "emt")) || (evals && name == "eval");
+        out.append(text.substr(i, (drop ? open : close + 1) - i));
+        i = close + 1;
+    }
+    out.append(text.substr(std::min(i, text.size())));
+    return out;
+}
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
@@ -95,6 +154,7 @@ public:
         const Move move = checker_.san(token, ln(p), col(p));
         const GameChecker::TokenKind kind = checker_.last_token();
         if (kind == GameChecker::TokenKind::EnPassantMark) return; // "e.p.": SAN has no mark
+        if (skipping()) return;
         Token t{Token::Kind::Move, std::string(token)};
         if (before && (kind == GameChecker::TokenKind::NullMove || !move.is_none())) {
             t.text = kind == GameChecker::TokenKind::NullMove ? std::string("--") : to_san(*before, move);
@@ -107,19 +167,27 @@ public:
     void notice(PgnNotice kind, const SourcePos& p, std::string_view message) {
         checker_.reader_notice(pgn_notice_name(kind), std::string(message), ln(p), col(p));
     }
-    void nag(int code, const SourcePos&) { tokens_.push_back({Token::Kind::Nag, fmt::format("${}", code)}); }
+    void nag(int code, const SourcePos&) {
+        if (export_options_.strip_nags || skipping()) return;
+        tokens_.push_back({Token::Kind::Nag, fmt::format("${}", code)});
+    }
     void comment(std::string_view text, const SourcePos&, bool) {
-        std::string c = collapse_whitespace(text);
+        if (export_options_.strip_comments || skipping()) return;
+        std::string c = export_options_.strip_clocks || export_options_.strip_evals
+                            ? collapse_whitespace(strip_commands(text, export_options_.strip_clocks, export_options_.strip_evals))
+                            : collapse_whitespace(text);
         if (c.empty()) return;
         const bool line = c.find('}') != std::string::npos;
         tokens_.push_back({line ? Token::Kind::LineComment : Token::Kind::Comment, std::move(c)});
     }
     void begin_variation(const SourcePos& p) {
         checker_.begin_variation(ln(p), col(p));
+        if (export_options_.strip_variations) return;
         tokens_.push_back({Token::Kind::Open, {}});
     }
     void end_variation(const SourcePos& p) {
         checker_.end_variation(ln(p), col(p));
+        if (export_options_.strip_variations) return;
         if (!tokens_.empty() && tokens_.back().kind == Token::Kind::Open) tokens_.pop_back(); // empty variation
         else tokens_.push_back({Token::Kind::Close, {}});
     }
@@ -131,7 +199,11 @@ public:
     }
     void end_game(const GameInfo& g) {
         const GameRecord& record = checker_.end_game(ln(g.end), col(g.end));
-        if (!record.valid()) {
+        fixed_result_.clear();
+        if (export_options_.fix_result && record.start && record.adjudication.kind == StatusKind::GameOver &&
+            std::all_of(record.errors.begin(), record.errors.end(), [](const Diagnostic& d) { return d.code == "wrong-result"; }))
+            fixed_result_ = result_text(record.adjudication.result);
+        if (!record.valid() && fixed_result_.empty()) {
             on_game_(record, {});
             return;
         }
@@ -144,6 +216,20 @@ public:
     }
 
 private:
+    // --strip variations: inside a variation, nothing is kept.
+    bool skipping() const { return export_options_.strip_variations && checker_.in_variation(); }
+
+    // Whether a tag goes out under --tags (Variant, SetUp, FEN: whenever the game needs them).
+    bool keep_tag(std::string_view name, const GameRecord& record) const {
+        if (export_options_.add_plycount && name == "PlyCount") return false; // written anew
+        if (export_options_.tags == PgnExportOptions::Tags::All) return true;
+        if (name == "Variant") return record.variant && *record.variant != Variant::Chess;
+        if (name == "SetUp" || name == "FEN") return !record.tag("FEN").empty();
+        if (export_options_.tags == PgnExportOptions::Tags::Roster) return false;
+        const auto& list = export_options_.tag_list;
+        return std::find(list.begin(), list.end(), name) != list.end();
+    }
+
     void write_tag(std::string_view name, std::string_view value) {
         out_ += '[';
         out_ += name;
@@ -155,7 +241,9 @@ private:
     void write_tags(const GameRecord& record) {
         const auto& tags = record.tags;
         std::vector<bool> used(tags.size(), false);
+        const bool roster = export_options_.tags != PgnExportOptions::Tags::List;
         for (const auto& [name, missing] : kRoster) {
+            if (!roster && !keep_tag(name, record)) continue;
             std::optional<std::string_view> value;
             for (std::size_t i = 0; i < tags.size(); ++i)
                 if (tags[i].first == name) {
@@ -164,12 +252,14 @@ private:
                     break;
                 }
             if (!value && name == "Result") value = record.movetext_result.empty() ? missing : record.movetext_result;
+            if (name == "Result" && !fixed_result_.empty()) value = fixed_result_;
             write_tag(name, value.value_or(missing));
         }
         const std::optional<Variant> forced = options_.forced_variant;
         bool variant_written = false;
         for (std::size_t i = 0; i < tags.size(); ++i) {
             if (used[i]) continue;
+            if (!keep_tag(tags[i].first, record) && !(forced && tags[i].first == "Variant")) continue;
             if (forced && tags[i].first == "Variant") {
                 write_tag("Variant", pgn_variant_tag(*forced));
                 variant_written = true;
@@ -178,6 +268,7 @@ private:
             write_tag(tags[i].first, tags[i].second);
         }
         if (forced && !variant_written && *forced != Variant::Chess) write_tag("Variant", pgn_variant_tag(*forced));
+        if (export_options_.add_plycount) write_tag("PlyCount", fmt::format("{}", record.plies()));
     }
 
     // Movetext units (the pieces between which a line may break), then the lines.
@@ -239,7 +330,8 @@ private:
             prev = t.kind;
         }
         // A movetext without a result was read as '*': the export writes the declared result.
-        add(!record.movetext_result.empty() ? record.movetext_result
+        add(!fixed_result_.empty()              ? fixed_result_
+            : !record.movetext_result.empty() ? record.movetext_result
             : parse_result(record.declared)  ? record.declared
                                              : std::string("*"));
 
@@ -250,7 +342,8 @@ private:
             line.clear();
         };
         for (const Unit& u : units_) {
-            if (!line.empty() && line.size() + 1 + u.text.size() > export_options_.max_line) flush();
+            const std::size_t limit = export_options_.max_line ? export_options_.max_line : std::string::npos;
+            if (!line.empty() && line.size() + 1 + u.text.size() > limit) flush();
             if (!line.empty()) line += ' ';
             line += u.text;
             if (u.line_end) flush();
@@ -270,6 +363,7 @@ private:
     std::vector<Token> tokens_;
     std::vector<Unit> units_;
     std::string out_;
+    std::string fixed_result_; // --fix-result: the result written, when it applies
 };
 
 } // namespace

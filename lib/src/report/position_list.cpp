@@ -4,6 +4,7 @@
 #include "horde/notation/san.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
+#include "horde/report/game_table.hpp"
 #include "horde/report/json.hpp"
 #include "horde/position/writers.hpp"
 
@@ -116,7 +117,8 @@ void PositionLister::emit(const Board& b, int ply, Move played, std::string_view
 }
 
 std::uint64_t PositionLister::list_game(const GameRecord& r) {
-    return list_game(r.start ? &*r.start : nullptr, r.valid(), r.moves);
+    // A game --where did not select counts (its GAME number) but lists nothing.
+    return list_game(r.start && r.selected ? &*r.start : nullptr, r.valid(), r.moves);
 }
 
 std::uint64_t PositionLister::list_game(const Board* start, bool valid, std::span<const Move> moves) {
@@ -140,9 +142,10 @@ std::uint64_t PositionLister::list_game(const Board* start, bool valid, std::spa
 }
 
 void ListBatch::add(const GameRecord& r) {
-    state.push_back(!r.start ? 0 : r.valid() ? 1 : 2);
-    starts.push_back(r.start ? *r.start : Board());
-    moves.insert(moves.end(), r.moves.begin(), r.moves.end());
+    const bool listed = r.start && r.selected; // see PositionLister::list_game
+    state.push_back(!listed ? 0 : r.valid() ? 1 : 2);
+    starts.push_back(listed ? *r.start : Board());
+    if (listed) moves.insert(moves.end(), r.moves.begin(), r.moves.end());
     ends.push_back(moves.size());
 }
 
@@ -218,19 +221,32 @@ void ThreadedPositionLister::finish() {
 void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
               const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
               const std::function<void(ListOutput&)>& flush) {
+    run_list(reader, options, display, threads, input_position, &lister, nullptr, flush);
+}
+
+void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
+              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister* lister,
+              const GameTable* table, const std::function<void(ListOutput&)>& flush) {
+    // The diagnostics and table row of a selected game; whether it goes to the lister (every
+    // game does, selected or not, so that GAME numbers stay those of the input).
     auto diagnose = [&](ListOutput& out, const GameRecord& r) {
         ++out.games;
+        if (!r.selected) {
+            ++out.not_selected;
+            return !table;
+        }
         if (!r.valid()) {
             ++out.invalid;
             append_record_diagnostics(out.err, display, r, false);
         }
+        if (table) table->append_row(out.rows, r, display);
+        return !table;
     };
     if (threads <= 1) {
         ListOutput out;
         check_pgn(reader, options, false, [&](const GameRecord& r, std::string_view) {
-            diagnose(out, r);
-            lister.list_game(r);
-            if (out.games % 256 == 0 || out.err.size() >= (64 << 10)) {
+            if (diagnose(out, r)) lister->list_game(r);
+            if (out.games % 256 == 0 || out.err.size() >= (64 << 10) || out.rows.size() >= (64 << 10)) {
                 out.input_position = input_position();
                 flush(out);
                 out = ListOutput{};
@@ -243,6 +259,8 @@ void run_list(PgnReader& reader, const CheckOptions& options, std::string_view d
     PipelineSettings settings;
     settings.threads = threads;
     settings.input_position = input_position;
+    // The number appears in diagnostics and in a table's `game` column.
+    settings.needs_number = [table](const GameRecord& r) { return r.selected && (table || !r.valid()); };
     PgnPipeline pipeline(settings);
     struct Slot {
         ListOutput out;
@@ -252,15 +270,14 @@ void run_list(PgnReader& reader, const CheckOptions& options, std::string_view d
     pipeline.run(
         reader, options,
         [&](std::size_t slot, const GameRecord& r, std::string_view) {
-            diagnose(slots[slot].out, r);
-            slots[slot].batch.add(r);
+            if (diagnose(slots[slot].out, r)) slots[slot].batch.add(r);
         },
         [&](std::size_t slot, const PipelineBatch& batch) {
             Slot& s = slots[slot];
             s.out.input_position = batch.input_position;
             flush(s.out);
             s.out = ListOutput{};
-            lister.list_batch(s.batch);
+            if (lister) lister->list_batch(s.batch);
         });
 }
 

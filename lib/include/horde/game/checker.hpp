@@ -28,12 +28,18 @@ struct Diagnostic {
 // --duplicates: off, equal games, or also games where one's moves are a prefix of the other's.
 enum class DuplicateMode : std::uint8_t { Off, Exact, Prefix };
 
+struct GameRecord;
+
 struct CheckOptions {
     std::optional<Variant> forced_variant; // --variant: ignore the Variant tag
     bool strict = false;                   // every warning becomes an error (with "(strict mode)")
     bool lichess = false;                  // lichess's extra Horde rules
     bool allow_null_moves = false;         // a main-line null move is a warning, not an error
     DuplicateMode duplicates = DuplicateMode::Off; // check_pgn reports duplicate games (duplicates.hpp)
+    // Keep the main line's comments and NAGs in GameRecord::notes (horde-list's per-move fields).
+    bool keep_notes = false;
+    // --where (select/where.hpp): decides GameRecord::selected at the end of each game; null: all.
+    std::function<bool(const GameRecord&)> select;
 };
 
 struct GameRecord {
@@ -56,6 +62,17 @@ struct GameRecord {
     bool lichess_closed_position = false;
     // With CheckOptions::duplicates: the fingerprint of variant, start and main line (0: none).
     std::uint64_t fingerprint = 0;
+    // CheckOptions::select chose this game (always true without it). A game not selected is
+    // read and checked but produces no output and no weight in the exit status.
+    bool selected = true;
+    // With CheckOptions::keep_notes: the comments (raw text, in order, joined by a newline) and
+    // NAGs of the main line, by ply: notes[p] follows the p-th move (notes[0]: before the
+    // first). Shorter than plies() + 1 when the last plies have none.
+    struct MoveNotes {
+        std::string comment;
+        std::vector<int> nags;
+    };
+    std::vector<MoveNotes> notes;
     bool valid() const { return errors.empty(); }
     int plies() const { return int(moves.size()); }
     std::string_view tag(std::string_view name) const;
@@ -85,6 +102,9 @@ public:
     void begin_variation(int line, int column);
     void end_variation(int line, int column);
     void result(std::string_view token, int line, int column);
+    // A comment or NAG: kept in the record's notes when CheckOptions::keep_notes and in the main line.
+    void comment(std::string_view text);
+    void nag(int code);
     // A structural problem the reader found (unterminated comment, garbage token, ...).
     void reader_error(std::string_view code, std::string message, int line, int column);
     // Finishes the game: result checks and adjudication. The record stays valid until the

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "horde/game/checker.hpp"
+#include "horde/report/game_table.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -19,6 +20,7 @@ class DuplicateFinder;
 
 struct CheckTotals {
     std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
+    std::uint64_t not_selected = 0; // --where: read and checked, no output (not in valid/invalid)
     void add(const CheckTotals& other);
 };
 
@@ -51,6 +53,7 @@ struct CheckOutputOptions {
     bool invalid_raw = false; // and of invalid ones (--invalid-out)
     bool duplicates_raw = false; // and of duplicate games (--duplicates-out)
     bool stats = false;
+    TagSelection json_tags;   // --json-tags: a "tags" object in each verdict
     // --duplicates: the finder that sees every record in input order (and may mark it), on
     // any thread count; null when off.
     DuplicateFinder* duplicates = nullptr;

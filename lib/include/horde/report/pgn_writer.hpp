@@ -35,7 +35,9 @@
 //     gets a line of its own that exceeds it.
 //   * '%' escape lines, comments before a game's first tag, move numbers and input line breaks
 //     are not kept.
-// Only valid games are exported (no errors from the GameChecker); warnings do not prevent
+// PgnExportOptions (horde-replay --to pgn's rewriting options) change this form as they say.
+// Only valid games are exported (no errors from the GameChecker; with fix_result, games whose
+// only errors are wrong-result too); warnings do not prevent
 // export (SAN spelling warnings disappear, as the SAN is rewritten). Exporting the export gives
 // the same bytes.
 #pragma once
@@ -46,14 +48,36 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace horde {
 
 class PgnReader;
 
+// The rewriting options of horde-replay --to pgn (the defaults give the form above).
 struct PgnExportOptions {
-    std::size_t max_line = 80; // movetext line limit in bytes
+    std::size_t max_line = 80; // movetext line limit in bytes; 0: the movetext on one line
+                               // (a ';' comment still ends its line)
+    bool strip_comments = false;   // drop every comment
+    bool strip_nags = false;       // drop every NAG
+    bool strip_variations = false; // drop every variation (with what is inside)
+    bool strip_clocks = false;     // drop the [%clk ...] and [%emt ...] commands from comments
+    bool strip_evals = false;      // drop the [%eval ...] commands from comments
+    // Which tags: all (the form above), the seven-tag roster, or the listed ones (roster tags
+    // among them in roster order, the others in input order). Variant, SetUp and FEN are kept
+    // whenever the game needs them.
+    enum class Tags : std::uint8_t { All, Roster, List } tags = Tags::All;
+    std::vector<std::string> tag_list;
+    bool add_plycount = false; // a PlyCount tag (replacing any) with the main line's plies
+    // The Result tag and token become the adjudicated result when the game has ended; a game
+    // whose only errors are wrong-result is then exported (record.valid() stays false: the
+    // callback gets its text all the same).
+    bool fix_result = false;
 };
+// "comments,nags,variations,clocks,evals" (any of them) into the options; false for an unknown word.
+bool parse_strip_list(std::string_view text, PgnExportOptions& options, std::string* unknown);
+// "all", "roster" or a comma-separated list of tag names.
+void parse_tag_choice(std::string_view text, PgnExportOptions& options);
 
 // Reads every game of `reader` through a GameChecker with `options` and hands each finished
 // record to `on_game` together with its normalised PGN (tags, blank line, movetext, blank

@@ -1,0 +1,39 @@
+// --where EXPR in horde-check, horde-list and horde-replay: the option and its syntax errors.
+// The language is the library's (horde/select/where.hpp).
+#pragma once
+
+#include "horde/game/checker.hpp"
+#include "horde/select/where.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace horde::tools {
+
+inline CLI::Option* add_where_option(CLI::App& app, std::optional<std::string>& where) {
+    return app.add_option("--where", where,
+                          "Act only on the games for which EXPR is true, e.g. 'WhiteElo >= 2000 and status == "
+                          "\"checkmate\"' (the README's \"Choosing games\"); the others are read, checked and "
+                          "counted as not selected");
+}
+
+// Sets options.select from --where. False after "TOOL: --where: column N: ..." on stderr, with
+// the expression and a caret under the column (the caller exits with kExitUsage).
+inline bool apply_where_option(std::string_view tool, const std::optional<std::string>& where, CheckOptions& options) {
+    if (!where) return true;
+    auto parsed = WhereExpr::parse(*where);
+    if (const auto* e = std::get_if<WhereError>(&parsed)) {
+        fmt::print(stderr, "{}: --where: column {}: {}\n  {}\n  {}^\n", tool, e->column, e->message, *where,
+                   std::string(std::size_t(e->column - 1), ' '));
+        return false;
+    }
+    options.select = [expr = std::get<WhereExpr>(std::move(parsed))](const GameRecord& r) { return expr.matches(r); };
+    return true;
+}
+
+} // namespace horde::tools
