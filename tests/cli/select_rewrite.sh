@@ -117,6 +117,8 @@ run_tool "$REPLAY" --to pgn --games-per-file 3 --out "$WORK/parts/x.pgn" "$FIXTU
 expect_status 2 "--games-per-file without %d"
 run_tool "$REPLAY" --to uci --strip comments "$FIXTURE"
 expect_status 2 "--strip without --to pgn"
+run_tool "$REPLAY" --to pgn --width 0 --variant chess --moves e2e4 e7e5
+expect_status 2 "--width on a move list"
 
 # Everything at once, on a --where selection piped through, on every corpus.
 for corpus in "$GAMES"/*-valid.pgn; do

@@ -32,6 +32,7 @@ inline bool apply_where_option(std::string_view tool, const std::optional<std::s
                    std::string(std::size_t(e->column - 1), ' '));
         return false;
     }
+    options.select_on_tags = std::get<WhereExpr>(parsed).uses_only_tags();
     options.select = [expr = std::get<WhereExpr>(std::move(parsed))](const GameRecord& r) { return expr.matches(r); };
     return true;
 }

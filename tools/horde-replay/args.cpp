@@ -63,7 +63,7 @@ Mode parse_args(int argc, char** argv) {
     parse_command_line(app, argc, argv);
     o.variant_given = variant->count() > 0;
     if (!apply_where_option("horde-replay", o.where, o.check)) throw Exit{kExitUsage, {}}; // it has said why
-    const bool rewriting = !o.strip.empty() || !o.tags.empty() || o.width || o.add_plycount || o.fix_result ||
+    const bool rewriting = o.rewriting = !o.strip.empty() || !o.tags.empty() || o.width || o.add_plycount || o.fix_result ||
                            o.games_per_file || o.out;
     if (rewriting && !(o.to && *o.to == "pgn"))
         fail_usage("--strip, --tags, --width, --add-plycount, --fix-result, --games-per-file and --out apply to --to pgn");

@@ -37,6 +37,7 @@ struct Mode {
     int games_per_file = 0;
     std::optional<std::string> out;
     PgnExportOptions pgn;
+    bool rewriting = false; // some of the rewriting options are given
 };
 
 Mode parse_args(int argc, char** argv);

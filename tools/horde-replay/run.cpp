@@ -142,6 +142,8 @@ int run(const Mode& o) {
     }
     if (o.game && !pgn) fail_usage("--game applies to PGN input only");
     if (o.where && !pgn) fail_usage("--where applies to PGN input only");
+    if (o.rewriting && !pgn)
+        fail_usage("--strip, --tags, --width, --add-plycount, --fix-result, --games-per-file and --out apply to PGN input");
 
     if (pgn) {
         const std::optional<Variant> forced = o.variant_given ? std::optional(o.variant) : std::nullopt;

@@ -82,6 +82,7 @@ void GameChecker::begin_game(int game_number, int line) {
     main_line_dead_ = false;
     started_ = false;
     game_over_reported_ = false;
+    rejected_on_tags_ = false;
     variation_depth_ = 0;
     variations_.clear();
     skipped_depth_ = 0;
@@ -107,6 +108,10 @@ void GameChecker::tag(std::string_view name, std::string_view value, int line, i
 void GameChecker::begin_movetext(int /*line*/, int /*column*/) {
     if (started_) return;
     started_ = true;
+    if (options_.select_on_tags && options_.select && !options_.select(record_)) {
+        rejected_on_tags_ = true;
+        return;
+    }
     setup_start();
 }
 
@@ -626,7 +631,10 @@ struct CheckVisitor : PgnVisitor {
     void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
         checker.tag(name, value, ln(p), col(p));
     }
-    void begin_movetext(const SourcePos& p) { checker.begin_movetext(ln(p), col(p)); }
+    Control begin_movetext(const SourcePos& p) {
+        checker.begin_movetext(ln(p), col(p));
+        return checker.rejected_on_tags() ? Control::SkipGame : Control::Continue;
+    }
     void move_number(std::uint64_t n, const SourcePos& p) { checker.move_number(n, ln(p), col(p)); }
     void san(std::string_view token, const SourcePos& p) { checker.san(token, ln(p), col(p)); }
     void notice(PgnNotice kind, const SourcePos& p, std::string_view message) {

@@ -136,14 +136,18 @@ MoveData read_move_data(std::string_view comments, bool white_moved) {
         }
     }
     if (!d.comment.empty() && d.comment.back() == ' ') d.comment.pop_back();
-    // cutechess: "+0.42/19 1.5s" (score from the mover's side / depth, then the move's time).
+    // cutechess: "+0.42/19 1.5s" (score from the mover's side / depth, then the move's time),
+    // the whole comment or its start.
     if (d.eval.empty() || d.emt.empty()) {
         const std::string_view c = d.comment;
         const std::size_t slash = c.find('/');
         const std::size_t space = c.find(' ');
-        if (slash != std::string_view::npos && (space == std::string_view::npos || slash < space)) {
+        std::string_view time = space == std::string_view::npos ? std::string_view() : c.substr(space + 1);
+        time = time.substr(0, time.find(' '));
+        const bool time_ok = time.size() > 1 && time.back() == 's' && is_number_text(time.substr(0, time.size() - 1));
+        if (time_ok && slash != std::string_view::npos && slash < space) {
             const std::string_view score = c.substr(0, slash);
-            const std::string_view depth = c.substr(slash + 1, space == std::string_view::npos ? space : space - slash - 1);
+            const std::string_view depth = c.substr(slash + 1, space - slash - 1);
             const bool depth_ok = !depth.empty() && depth.find_first_not_of("0123456789") == std::string_view::npos;
             std::string eval;
             if (depth_ok && is_number_text(score)) {
@@ -155,12 +159,7 @@ MoveData read_move_data(std::string_view comments, bool white_moved) {
             }
             if (!eval.empty()) {
                 if (d.eval.empty()) d.eval = eval;
-                if (space != std::string_view::npos && d.emt.empty()) {
-                    std::string_view t = c.substr(space + 1);
-                    t = t.substr(0, t.find(' '));
-                    if (t.size() > 1 && t.back() == 's' && is_number_text(t.substr(0, t.size() - 1)))
-                        d.emt = clock_seconds(t.substr(0, t.size() - 1));
-                }
+                if (d.emt.empty()) d.emt = clock_seconds(time.substr(0, time.size() - 1));
             }
         }
     }

@@ -236,7 +236,7 @@ private:
             return n;
         }
         if (call && ident.text == "reaches") {
-            const int column = peek().column + 1;
+            const int column = peek().column + 2; // the string's first character
             std::string fen = string_argument("reaches");
             n->kind = Node::Kind::Reaches;
             const auto space = fen.find(' ');
@@ -255,7 +255,7 @@ private:
             return n;
         }
         if (call && ident.text == "material") {
-            const int column = peek().column + 1;
+            const int column = peek().column + 2; // the string's first character
             std::string spec = string_argument("material");
             n->kind = Node::Kind::Material;
             for (std::size_t i = 0; i < spec.size();) {
@@ -445,5 +445,26 @@ std::variant<WhereExpr, WhereError> WhereExpr::parse(std::string_view text) {
 bool WhereExpr::matches(const GameRecord& record) const { return evaluate(*root_, record); }
 
 bool WhereExpr::uses_positions() const { return horde::uses_positions(*root_); }
+
+namespace {
+bool only_tags(const Node& n) {
+    switch (n.kind) {
+    case Node::Kind::And:
+    case Node::Kind::Or:
+    case Node::Kind::Not:
+        for (const auto& c : n.children)
+            if (!only_tags(*c)) return false;
+        return true;
+    case Node::Kind::Compare:
+    case Node::Kind::Present: return n.field == GameField::Tag;
+    case Node::Kind::Code:
+    case Node::Kind::Reaches:
+    case Node::Kind::Material: return false;
+    }
+    return false;
+}
+} // namespace
+
+bool WhereExpr::uses_only_tags() const { return only_tags(*root_); }
 
 } // namespace horde

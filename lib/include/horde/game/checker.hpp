@@ -40,6 +40,9 @@ struct CheckOptions {
     bool keep_notes = false;
     // --where (select/where.hpp): decides GameRecord::selected at the end of each game; null: all.
     std::function<bool(const GameRecord&)> select;
+    // `select` reads only tags: a game it rejects once its tags are read is not checked further
+    // (check_pgn skips the rest of its text: it is counted, and shows nothing, either way).
+    bool select_on_tags = false;
 };
 
 struct GameRecord {
@@ -112,6 +115,8 @@ public:
     GameRecord& end_game(int line, int column);
 
     const GameRecord& record() const { return record_; }
+    // CheckOptions::select_on_tags rejected the game at begin_movetext: the rest need not be read.
+    bool rejected_on_tags() const { return rejected_on_tags_; }
     // The main line's board now (after the last legal move), if the start was valid.
     const Board* current_board() const { return game_ ? &game_->board() : nullptr; }
     bool in_variation() const { return variation_depth_ > 0; }
@@ -151,6 +156,7 @@ private:
     bool main_line_dead_ = false; // an error stopped the main line
     bool started_ = false;        // begin_movetext has been seen
     bool game_over_reported_ = false;
+    bool rejected_on_tags_ = false;
     int variation_depth_ = 0;
     std::vector<Line> variations_;
     std::size_t max_tracked_depth_ = 256; // deeper variations are checked for structure only

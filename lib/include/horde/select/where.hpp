@@ -45,6 +45,9 @@ public:
     bool matches(const GameRecord& record) const;
     // Whether the expression looks at positions (reaches, material): it then replays the moves.
     bool uses_positions() const;
+    // Whether it reads nothing but tags: it can then be decided once the tag section is read
+    // (CheckOptions::select_on_tags).
+    bool uses_only_tags() const;
 
     struct Node;
 
