@@ -11,7 +11,14 @@
 #
 # --threads rows: the same chess file, plain and as .zst, on N threads (default: every core)
 # against one thread, wall clock (the other rows are --threads 1).
+#
+# Real-shaped corpus (issue 17): bench/real_corpus.py's 20,000 games from Stockfish self-play
+# (16 tags, [%clk] in a third, variations in a third, NAGs, CRLF in a quarter of the 8 files),
+# made once and cached in --real-cache (default build/bench-cache/real-20000-2-20-17; about 6 CPU
+# minutes to make): one thread of horde-check against pgn-extract -r on the 8 files.
+# --real-only: only that comparison.
 # Usage: bench/check.sh [--runs N] [--check PATH] [--pgn-extract PATH] [--big-mb N] [--threads N]
+#                       [--real-cache DIR] [--real-only]
 # Exit status: 0 (targets are reported, not enforced), 2 on a usage or setup error.
 set -euo pipefail
 
@@ -25,6 +32,8 @@ PGN_EXTRACT=/usr/games/pgn-extract
 BIG_MB=520
 THREADS=$(nproc)
 GAMES=$PROJECT/testdata/games
+REAL_CACHE=$PROJECT/build/bench-cache/real-20000-2-20-17
+REAL_ONLY=0
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -33,7 +42,9 @@ while [ $# -gt 0 ]; do
     --pgn-extract) PGN_EXTRACT=$2; shift 2 ;;
     --big-mb) BIG_MB=$2; shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --real-cache) REAL_CACHE=$2; shift 2 ;;
+    --real-only) REAL_ONLY=1; shift ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/check.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -75,6 +86,30 @@ echo "horde-check bench: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo |
 echo "horde-check: $CHECK ($("$CHECK" --version 2>&1 | head -n 1)); pgn-extract: $PGN_EXTRACT"
 echo "rounds: $RUNS (each measurement once per round, interleaved; medians)"
 echo
+
+# --- the real-shaped corpus: made once (cached), then one thread against pgn-extract -r
+if [ ! -s "$REAL_CACHE/README" ]; then
+    echo "making the real-shaped corpus in $REAL_CACHE (Stockfish self-play, about 6 CPU minutes)..."
+    python3 "$HERE/real_corpus.py" --out "$REAL_CACHE" --replay "$(dirname "$CHECK")/horde-replay" --check "$CHECK" >&2
+fi
+real_files=("$REAL_CACHE"/real-*.pgn)
+rs=$("$CHECK" -q --threads 1 "${real_files[@]}" 2>&1 >/dev/null | tail -n 1)
+real_plies=$(field "$rs" 5)
+printf 'real-shaped corpus (%s): %d files, %d games, %d plies, %.1f MB (%d invalid, %s)\n' "$(head -n 1 "$REAL_CACHE/README")" \
+    "${#real_files[@]}" "$(field "$rs" 1)" "$real_plies" "$(echo "$(cat "${real_files[@]}" | wc -c) / 1000000" | bc -l)" \
+    "$(field "$rs" 3)" "$(sed -n 2p "$REAL_CACHE/README")"
+: >"$WORK/times"
+for _ in $(seq 1 "$RUNS"); do
+    time_once real "$CHECK" -q --threads 1 "${real_files[@]}"
+    time_once real-pgn-extract "$PGN_EXTRACT" -r "${real_files[@]}"
+done
+real_ours=$(med real cpu) real_theirs=$(med real-pgn-extract cpu)
+printf '  horde-check -q --threads 1 %7.3f s CPU %12.0f plies/s\n' "$real_ours" "$(echo "$real_plies / $real_ours" | bc -l)"
+printf '  pgn-extract -r             %7.3f s CPU %12.0f plies/s\n' "$real_theirs" "$(echo "$real_plies / $real_theirs" | bc -l)"
+printf '  ratio horde-check / pgn-extract: %.1fx CPU time; paired by round: %.1fx CPU (target >= 10x)\n' \
+    "$(echo "$real_theirs / $real_ours" | bc -l)" "$(paired_ratio real-pgn-extract real)"
+echo
+[ "$REAL_ONLY" = 1 ] && exit 0
 
 # --- chess: horde-check against pgn-extract -r on the same file
 corpus chess 60000

@@ -26,7 +26,7 @@ expect_no_match "$WORK/err" "mixed.fen:2:1:" "--variant chess: line 2 valid"
 # --json: one object per line, line numbers, verdicts
 run --fen --json "$WORK/mixed.fen"
 expect_eq "$(wc -l <"$WORK/out")" 3 "--json: three objects"
-expect_match "$WORK/out" '^\{"line":1,.*"variant":"horde","valid":true,.*"status":"none","status_kind":"none","result":"\*","errors":\[\]\}$' "--json: line 1"
+expect_match "$WORK/out" '^\{"line":1,.*"variant":"horde","valid":true,.*"status":"none","status_kind":"none","result":"\*","errors":\[\],"warnings":\[\]\}$' "--json: line 1"
 expect_match "$WORK/out" '^\{"line":3,"fen":"not a fen",.*"valid":false,.*"errors":\[\{"line":3,"column":1,"ply":null,"code":"bad-fen"' "--json: line 3"
 
 # NDJSON input: "fen" and optional "variant", as horde-perft --json and horde-list write them

@@ -36,7 +36,8 @@ expect_match "$WORK/out" '"game":1,"line":1,"valid":false,"variant":"chess",.*"p
     "g.pgn: plies and final FEN"
 expect_match "$WORK/out" '"status":"none","status_kind":"none","result":"\*","declared":"\*"' "g.pgn: status fields"
 expect_match "$WORK/out" '"errors":\[\{"line":6,"column":41,"ply":8,"code":"san-syntax","message":"[^"]+","token":"Ke9"\}\]' "g.pgn: error object"
-expect_match "$WORK/out" '"warnings":\[\{"line":6,"column":24,"ply":5,"code":"missing-check-suffix","message":"[^"]+","token":"Bxf7"\},\{"line":6,"column":37,"ply":7,"code":"missing-check-suffix","message":"[^"]+","token":"Qh5"\}\]' "g.pgn: warning objects"
+# one warning per game and code: the first, with the count and its ply
+expect_match "$WORK/out" '"warnings":\[\{"line":6,"column":24,"ply":5,"code":"missing-check-suffix","message":"[^"]+ \(2 moves like this in the game, from ply 5\)","token":"Bxf7"\}\]' "g.pgn: warning objects"
 
 # A reader error is no move: ply null. A game with an invalid FEN is one record.
 printf '[Event "x"]\n[Result "*"]\n\n1. e4 {open\n\n' >"$WORK/r.pgn"

@@ -87,12 +87,16 @@ check_install() {
     local tool name sourced=""
     for tool in "$@"; do
         name=$(basename "$tool")
-        for f in "bin/$name" "share/bash-completion/completions/$name" "share/zsh/site-functions/_$name" \
-                 "share/fish/vendor_completions.d/$name.fish" "share/man/man1/$name.1"; do
+        # HORDE_DEBIAN_LAYOUT (portable builds): zsh's vendor-completions and gzipped man pages
+        local zsh="share/zsh/site-functions/_$name" man="share/man/man1/$name.1" cat_man=cat
+        [ -f "$prefix/share/zsh/vendor-completions/_$name" ] && zsh="share/zsh/vendor-completions/_$name"
+        [ -f "$prefix/$man.gz" ] && man="$man.gz" cat_man=zcat
+        for f in "bin/$name" "share/bash-completion/completions/$name" "$zsh" \
+                 "share/fish/vendor_completions.d/$name.fish" "$man"; do
             [ -f "$prefix/$f" ] || fail "$name: $f is not installed"
         done
         [ -x "$prefix/bin/$name" ] && { "$prefix/bin/$name" --version >/dev/null || fail "$name: installed program fails --version"; }
-        [ -f "$prefix/share/man/man1/$name.1" ] && { grep -q '^\.TH' "$prefix/share/man/man1/$name.1" || fail "$name: man page has no .TH"; }
+        [ -f "$prefix/$man" ] && { $cat_man "$prefix/$man" | grep -q '^\.TH' || fail "$name: man page has no .TH"; }
         if [ "$name" = horde-check ] || [ -z "$sourced" ]; then sourced=$name; fi
     done
     bash -c "source '$prefix/share/bash-completion/completions/$sourced'" ||

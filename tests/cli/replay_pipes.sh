@@ -3,7 +3,8 @@
 #     (run by a real shell) reproduces `--to san` for the games of every corpus that start
 #     from the variant's start position, and `--to san | ... --to uci` goes back;
 #   * stdin move lists: one game per line (empty line: a game without moves), an illegal line
-#     is reported with its line number and left out (exit 1), the other lines are written;
+#     is reported with its line number and written as an empty line (exit 1), the other lines
+#     are written;
 #   * --to pgn of a move list; --to pgn of PGN with the cases a normaliser must handle (0-0,
 #     missing '+', NAG suffixes, comments before the first move and containing '}', empty
 #     comments and variations, '%' lines, tag escaping and order, a set-up position with Black
@@ -48,8 +49,8 @@ expect_same_file "$WORK/out" "$WORK/expected" "move lists: one SAN line per inpu
 printf 'e2e4 e7e5\ne2e5\nd2d4\n' >"$WORK/lists"
 run "$REPLAY" --variant chess --fen "$(start_fen chess)" --to uci <"$WORK/lists"
 expect_status 1 "move lists: an illegal line"
-printf 'e2e4 e7e5\nd2d4\n' >"$WORK/expected"
-expect_same_file "$WORK/out" "$WORK/expected" "move lists: the legal lines are written"
+printf 'e2e4 e7e5\n\nd2d4\n' >"$WORK/expected"
+expect_same_file "$WORK/out" "$WORK/expected" "move lists: the legal lines are written, the illegal one is an empty line"
 expect_match "$WORK/err" '^horde-replay: line 2: ply 1 "e2e5": ' "move lists: the illegal line is named"
 run "$REPLAY" --variant chess --fen "$(start_fen chess)" --to uci </dev/null
 expect_status 0 "move lists: empty stdin"

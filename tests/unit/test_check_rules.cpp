@@ -303,7 +303,7 @@ TEST_CASE("check: error: bad-fen", "[check][errors]") {
 }
 
 TEST_CASE("check: error: unknown-variant, never a chess fallback", "[check][errors]") {
-    auto r = check_one(game("Crazyhouse", "1. e4 *"));
+    auto r = check_one(game("Hrode", "1. e4 *")); // a misspelling; Crazyhouse & co: unsupported-variant
     require_error(r, "unknown-variant");
     CHECK_FALSE(r.variant);
     CHECK(r.plies() == 0);
@@ -384,7 +384,8 @@ TEST_CASE("check: Variant tag aliases", "[check][variant]") {
     CHECK(check_one(game("Orda Chess", "1. e4 *")).variant == Variant::Orda);
     for (const char* name : {"Chess960", "chess 960", "960", "Fischerandom", "FISCHERANDOM"})
         CHECK(check_one(game(name, "1. e4 *")).variant == Variant::Chess960);
-    require_error(check_one(game("Atomic", "1. e4 *")), "unknown-variant");
+    require_error(check_one(game("Hordes", "1. e4 *")), "unknown-variant");
+    require_error(check_one(game("Atomic", "1. e4 *")), "unsupported-variant");
     require_error(check_one(game("", "1. a5 *")), "illegal-move", 1); // chess, not Horde
     // --variant overrides the tag.
     CheckOptions forced;

@@ -149,9 +149,21 @@ TEST_CASE("FEN errors: side, castling, en passant, counters", "[fen]") {
     expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - x 1", Field::Halfmove, Code::BadHalfmove,
                  "halfmove clock field: 'x' is not a number");
     expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - -1 1", Field::Halfmove, Code::BadHalfmove, "'-1'");
-    expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", Field::Fullmove, Code::BadFullmove,
-                 "fullmove number field: '0' is not a positive number");
+    expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 -1", Field::Fullmove, Code::BadFullmove,
+                 "fullmove number field: '-1' is not a number");
     expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 z", Field::Fullmove, Code::BadFullmove, "'z'");
+}
+
+TEST_CASE("FEN: a fullmove number of 0 is read as 1, with a warning", "[fen]") {
+    // Puzzle files write "... w kq - 1 0": the position is certain, the number can only be 1.
+    const std::string fen = "r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 1 0";
+    auto parsed = Board::from_fen(Variant::Chess, fen);
+    REQUIRE(std::holds_alternative<Board>(parsed));
+    CHECK(std::get<Board>(parsed).position().fullmove == 1);
+    CHECK(std::get<Board>(parsed).fen() == "r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 1 1");
+    CHECK(fen_warning(fen) == "fullmove number field: '0' read as 1");
+    CHECK(fen_warning("r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 1 1").empty());
+    CHECK(fen_warning("r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq -").empty());
 }
 
 TEST_CASE("FEN errors: position rules per variant", "[fen]") {

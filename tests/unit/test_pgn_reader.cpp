@@ -568,3 +568,52 @@ TEST_CASE("pgn reader: a million empty games", "[pgn][slow]") {
     CHECK(c.errors == 0);
     CHECK(reader.games_read() == 1000000);
 }
+
+TEST_CASE("reader: a result glued to a move is the move, then the result", "[pgn][issue17]") {
+    // '*' ends a token by itself (standard 7): no notice
+    auto r = record("1. e4 e5 2. Nf3*");
+    CHECK(r.has("san Nf3 @1:13"));
+    CHECK(r.has("result * @1:16"));
+    CHECK(r.errors.empty());
+    r = record("1.a4(1.b4$6)1...a6!?{c}2.a5*");
+    CHECK(r.has("san a5 @1:26"));
+    CHECK(r.has("result * @1:28"));
+    CHECK(r.has("nag 5 @1:19"));
+    CHECK(r.errors.empty());
+    r = record("1. e4 c6!*");
+    CHECK(r.has("san c6 @1:7"));
+    CHECK(r.has("nag 1 @1:9"));
+    CHECK(r.has("result * @1:10"));
+    // after a check or mate mark only the result can follow
+    r = record("1. f3 e5 2. g4 Qh4#0-1");
+    CHECK(r.has("san Qh4# @1:16"));
+    CHECK(r.has("result 0-1 @1:20"));
+    CHECK(r.games.size() == 1);
+    r = record("1. e4 e5 2. Qh5 Kf1+1/2-1/2");
+    CHECK(r.has("san Kf1+ @1:17"));
+    CHECK(r.has("result 1/2-1/2 @1:21"));
+    // no mark before it: no reading (a guess), the word stays one token (the checker's error)
+    r = record("1. e4 e5 2. Nf31-0");
+    CHECK(r.has("san Nf31-0 @1:13"));
+}
+
+TEST_CASE("reader: a tag line with unescaped quotes is one tag; other malformed tags never start movetext",
+          "[pgn][issue17]") {
+    auto r = record("[White \"\"Socrates Expert\"\"]\n[Black \"B\"]\n\n1. e4 *\n");
+    CHECK(r.has("tag White=\"Socrates Expert\" @1:1"));
+    CHECK(r.has("tag Black=B @2:1"));
+    CHECK(r.errors.empty());
+    CHECK(r.games.size() == 1);
+    r = record("[Black \"Fidelity \"Elite\" X\"]  \n\n1. e4 *\n");
+    CHECK(r.has("tag Black=Fidelity \"Elite\" X @1:1"));
+    // two tags on a line stay two tags
+    r = record("[White \"A\"] [Black \"B\"]\n\n1. e4 *\n");
+    CHECK(r.has("tag White=A @1:1"));
+    CHECK(r.has("tag Black=B @1:13"));
+    // not ending in "]: an error, and the rest of the line is no movetext
+    r = record("[White \"A\" junk e4]\n[Black \"B\"]\n\n1. e4 *\n");
+    CHECK(r.errors == std::vector<PgnErrorKind>{PgnErrorKind::MalformedTag});
+    CHECK(r.has("tag Black=B @2:1"));
+    CHECK(r.has("movetext @4:1"));
+    CHECK(r.games.size() == 1);
+}

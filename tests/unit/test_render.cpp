@@ -155,6 +155,8 @@ TEST_CASE("SVG of the Horde start position", "[render][svg]") {
     CHECK(count(svg, "<g class=\"piece\"") == 36 + 16);
     CHECK(count(svg, "data-piece=\"P\"") == 36);
     CHECK(count(svg, "class=\"highlight\"") == 0);
+    CHECK(count(svg, "<use href=\"#piece-w-pawn\"") == 36);
+    CHECK(count(svg, "<symbol ") == 7); // the white pawn and the six black chess figures
     CHECK(svg == render_svg(Board(Variant::Horde)));
 }
 
@@ -173,16 +175,13 @@ TEST_CASE("SVG of an Orda position draws each Orda piece with its own shape", "[
     for (std::string_view letter : {"l", "a", "h"})
         CHECK(count(svg, fmt::format("data-piece=\"{}\"", letter)) == 2);
     CHECK(count(svg, "data-piece=\"y\"") == 1);
-    // Lancer: a diamond (4 points), archer: a triangle (3), kheshig: a hexagon (6), yurt: a tent (5).
-    auto shape_of = [&](char letter) {
-        const auto at = svg.find(fmt::format("data-piece=\"{}\"><polygon points=\"", letter));
-        REQUIRE(at != std::string::npos);
-        const auto begin = svg.find("points=\"", at) + 8;
-        const auto points = svg.substr(begin, svg.find('"', begin) - begin);
-        return count(points, " ") + 1;
-    };
-    CHECK(shape_of('l') == 4);
-    CHECK(shape_of('a') == 3);
-    CHECK(shape_of('h') == 6);
-    CHECK(shape_of('y') == 5);
+    // Each Orda piece is its own drawn figure, defined once and placed with <use>; the khan is
+    // Black's king; no piece is a letter.
+    for (auto [letter, figure] : {std::pair{'l', "lancer"}, {'a', "archer"}, {'h', "kheshig"}, {'y', "yurt"}, {'k', "khan"}}) {
+        CHECK(count(svg, fmt::format("data-piece=\"{}\" data-square", letter)) ==
+              count(svg, fmt::format("<use href=\"#piece-b-{}\"", figure)));
+        CHECK(count(svg, fmt::format("<symbol id=\"piece-b-{}\"", figure)) == 1);
+    }
+    CHECK(count(svg, "piece-b-king") == 0);
+    CHECK(count(svg, "<text") == 16); // the coordinates only
 }

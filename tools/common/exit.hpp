@@ -1,12 +1,14 @@
 // How a tool ends. Each main() maps what happened to an exit status in one place: its run's
 // status, or an Exit thrown by the command line (args.cpp: a usage error, or --help/--version
 // done) or by the run (an input or output that cannot be used). Nothing else in the tools
-// leaves the process, except the two paths that must end it at once from any thread: the
-// signal handlers and a failed write (output.hpp).
+// leaves the process, except the signal handlers (output.hpp), which must end it at once.
+// A failed write throws an Exit too (output.hpp), on whatever thread it happens: the library
+// hands a worker's exception to the calling thread (ThreadedPositionLister, PgnPipeline).
 #pragma once
 
 #include <fmt/format.h>
 
+#include <csignal>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -23,6 +25,7 @@ inline constexpr int kExitUsage = 2;   // usage or I/O error
 struct Exit {
     int status = kExitUsage;
     std::string message;
+    int signal = 0; // not 0: end by this signal instead (SIGPIPE: the reader of stdout has gone)
 };
 
 // A usage or I/O error: "TOOL: message", exit 2.
@@ -32,6 +35,12 @@ struct Exit {
 inline int exit_status(std::string_view tool, const Exit& exit) {
     if (!exit.message.empty()) fmt::print(stderr, "{}: {}\n", tool, exit.message);
     std::fflush(stderr);
+    if (exit.signal) {
+        // As the signal itself would have ended the tool, even when the parent left it ignored.
+        std::signal(exit.signal, SIG_DFL);
+        std::raise(exit.signal);
+        return 128 + exit.signal;
+    }
     return exit.status;
 }
 

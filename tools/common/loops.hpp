@@ -34,17 +34,29 @@ int for_pgn_file(std::string_view tool, const std::string& path, ProgressMeter& 
     return report_input_error(tool, *input) ? kExitUsage : kExitOk;
 }
 
+// How for_each_fen_line checks and what it prints: `strict` makes a warning an error; `quiet`
+// prints nothing; `warnings` prints the warning of a line ("FILE:LINE:1: warning: ...").
+struct FenLineOptions {
+    Variant default_variant = Variant::Horde;
+    bool strict = false;
+    bool quiet = false;
+    bool warnings = false;
+};
+
 // Calls on_verdict(line_number, verdict) for each line of a FEN-line input, after printing the
 // diagnostic of an invalid line ("FILE:LINE:1: error: MESSAGE [CODE]") unless `quiet`. Returns
 // 0, or kExitUsage after "TOOL: NAME: reason" when the input cannot be read.
 template <class OnVerdict>
-int for_each_fen_line(std::string_view tool, const std::string& path, Variant default_variant, bool quiet,
+int for_each_fen_line(std::string_view tool, const std::string& path, const FenLineOptions& options,
                       OnVerdict&& on_verdict) {
     const std::string display = input_display_name(path);
     const auto failure = for_each_line(path, [&](std::size_t line_number, std::string_view line) {
-        const FenVerdict verdict = check_fen_line(line, default_variant);
-        if (!verdict.valid && !quiet)
+        const FenVerdict verdict = check_fen_line(line, options.default_variant, options.strict);
+        if (!verdict.valid && !options.quiet)
             fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, verdict.message, verdict.code);
+        if (!verdict.warning.empty() && options.warnings && !options.quiet)
+            fmt::print(stderr, "{}:{}:1: warning: {} [{}]\n", display, line_number, verdict.warning,
+                       verdict.warning_code);
         on_verdict(line_number, verdict);
     });
     if (!failure) return kExitOk;

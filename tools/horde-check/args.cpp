@@ -28,6 +28,11 @@ Mode parse_args(int argc, char** argv) {
     app.add_flag("--duplicates{exact}", duplicates,
                  "Report games equal to an earlier one (--duplicates=prefix: also when one's moves start the other's)");
     app.add_option("--duplicates-out", o.duplicates_out, "Write every duplicate game, byte for byte, to this file ('-': stdout)");
+    app.add_flag("--skip-unsupported", o.check.skip_unsupported,
+                 "Skip the games of variants horde does not play (Crazyhouse, Atomic, ...: see the README): "
+                 "neither valid nor invalid");
+    app.add_option("--skipped-out", o.skipped_out,
+                   "With --skip-unsupported: write every skipped game, byte for byte, to this file");
     add_variant_option(app, variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                      "with --fen the default variant (default: horde)");
     app.add_flag("-q,--quiet", o.quiet, "No per-game diagnostics, only the summary line");
@@ -44,6 +49,7 @@ Mode parse_args(int argc, char** argv) {
     app.set_version_flag("--version", version_line("horde-check"));
     parse_command_line(app, argc, argv);
 
+    if (!o.skipped_out.empty() && !o.check.skip_unsupported) fail_usage("--skipped-out needs --skip-unsupported");
     if (!o.duplicates_out.empty() && duplicates.empty()) duplicates = "exact";
     if (duplicates == "exact") o.check.duplicates = DuplicateMode::Exact;
     else if (duplicates == "prefix") o.check.duplicates = DuplicateMode::Prefix;
@@ -56,8 +62,8 @@ Mode parse_args(int argc, char** argv) {
         o.check.forced_variant = variant_option(variant);
         o.fen_variant = *o.check.forced_variant;
     }
-    if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty() || !o.duplicates_out.empty()))
-        fail_usage("--valid-out/--invalid-out/--duplicates-out apply to PGN input, not --fen");
+    if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty() || !o.duplicates_out.empty() || !o.skipped_out.empty()))
+        fail_usage("--valid-out/--invalid-out/--duplicates-out/--skipped-out apply to PGN input, not --fen");
     if (o.fen && o.where) fail_usage("--where applies to PGN input, not --fen");
     if (o.fen && (o.stats || !o.stats_json.empty())) fail_usage("--stats/--stats-json apply to PGN input, not --fen");
     if (o.files.empty()) o.files.push_back("-");

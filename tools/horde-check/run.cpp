@@ -27,7 +27,7 @@ using Totals = CheckTotals;
 // Where the data goes: stdout for --json, the --valid-out/--invalid-out/--duplicates-out files
 // and the --stats-json file (each may be null); the duplicate finder (one for all inputs, or null).
 struct Outputs {
-    std::unique_ptr<RecordOutput> json, valid, invalid, duplicates, stats;
+    std::unique_ptr<RecordOutput> json, valid, invalid, duplicates, skipped, stats;
     DuplicateFinder* finder = nullptr;
 };
 
@@ -49,6 +49,7 @@ int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, Check
         out_options.valid_raw = outputs.valid != nullptr;
         out_options.invalid_raw = outputs.invalid != nullptr;
         out_options.duplicates_raw = outputs.duplicates != nullptr;
+        out_options.skipped_raw = outputs.skipped != nullptr;
         out_options.duplicates = outputs.finder;
         out_options.stats = o.stats || outputs.stats;
         out_options.json_tags = TagSelection::parse(o.json_tags);
@@ -64,6 +65,7 @@ int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, Check
             write_records(outputs.valid.get(), out.valid);
             write_records(outputs.invalid.get(), out.invalid);
             write_records(outputs.duplicates.get(), out.duplicates);
+            write_records(outputs.skipped.get(), out.skipped);
             totals.add(out.totals);
             out.totals = {};
             stats.add(out.stats);
@@ -74,7 +76,8 @@ int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, Check
 }
 
 int check_fen_file(const std::string& name, const Mode& o, Totals& totals, Outputs& outputs) {
-    return for_each_fen_line("horde-check", name, o.fen_variant, o.quiet, [&](std::size_t line_number, const FenVerdict& v) {
+    const FenLineOptions options{o.fen_variant, o.check.strict, o.quiet, true};
+    return for_each_fen_line("horde-check", name, options, [&](std::size_t line_number, const FenVerdict& v) {
         ++totals.games;
         if (v.valid) ++totals.valid;
         else ++totals.invalid;
@@ -91,14 +94,15 @@ int run(Mode& o) {
     restore_sigpipe();
     exit_on_interrupt("horde-check");
     Outputs outputs;
-    if (o.json) outputs.json = std::make_unique<RecordOutput>("horde-check", 1, "stdout");
+    if (o.json) outputs.json = std::make_unique<RecordOutput>(1, "stdout");
     for (auto [option, path, out] : {std::tuple{"--valid-out", &o.valid_out, &outputs.valid},
                                      std::tuple{"--invalid-out", &o.invalid_out, &outputs.invalid},
                                      std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates},
+                                     std::tuple{"--skipped-out", &o.skipped_out, &outputs.skipped},
                                      std::tuple{"--stats-json", &o.stats_json, &outputs.stats}}) {
         if (path->empty()) continue;
         if (*path == "-" && out != &outputs.stats) {
-            *out = std::make_unique<RecordOutput>("horde-check", 1, "stdout");
+            *out = std::make_unique<RecordOutput>(1, "stdout");
             continue;
         }
         *out = RecordOutput::create("horde-check", *path, fmt::format("{} {}", option, *path));
@@ -134,11 +138,13 @@ int run(Mode& o) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.clear();
     write_records(outputs.stats.get(), stats.to_json());
-    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates, &outputs.stats})
+    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates, &outputs.skipped, &outputs.stats})
         if (*out) (*out)->close();
     fmt::print(stderr, "horde-check: {}, {} valid, {} invalid{}, {}, {}, {:.3f} s\n",
                o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),
-               totals.valid, totals.invalid, o.where ? fmt::format(", {} not selected", totals.not_selected) : "",
+               totals.valid, totals.invalid,
+               (o.where ? fmt::format(", {} not selected", totals.not_selected) : std::string()) +
+                   (totals.skipped ? fmt::format(", {} skipped", totals.skipped) : std::string()),
                counted(totals.warnings, "warning", "warnings"),
                counted(totals.plies, "ply", "plies"), secs);
     if (o.stats) fmt::print(stderr, "{}", stats.to_text("horde-check"));

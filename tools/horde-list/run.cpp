@@ -22,7 +22,7 @@ struct Counts {
 
 void write_stdout(std::string_view data) {
     if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size())
-        exit_on_write_error("horde-list", "stdout", errno);
+        fail_write("stdout", errno);
 }
 
 // Lists the games of one PGN input as position lines (`lister`) or as table rows (`table`).
@@ -49,7 +49,7 @@ int list_pgn_file(const std::string& name, const Mode& o, ThreadedPositionLister
 // and no output line; blank lines are skipped.
 int list_moves_file(const std::string& name, const Mode& o, Counts& counts) {
     std::string out;
-    return for_each_fen_line("horde-list", name, o.fen_variant, false, [&](std::size_t, const FenVerdict& v) {
+    return for_each_fen_line("horde-list", name, FenLineOptions{o.fen_variant}, [&](std::size_t, const FenVerdict& v) {
         if (!v.valid || !v.board) {
             ++counts.invalid;
             return;
@@ -93,7 +93,7 @@ int run(const Mode& o) {
         lister.finish();
         progress.clear();
     }
-    finish_stdout("horde-list");
+    finish_stdout();
     std::fflush(stderr);
     if (status) return status;
     return counts.invalid ? kExitInvalid : 0;

@@ -25,6 +25,18 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("-t,--threads", o.threads, "Threads (default: all cores)");
     app.add_option("--hash", o.hash_mb, "Transposition table size in MB (0: none)");
     app.add_flag("-v,--verbose", o.verbose, "Log each suite or stream position's count and time to stderr");
+    app.add_flag("--breakdown", o.breakdown, "Count the leaves by class too (captures, ep, castles, promotions, checks, "
+                                             "discovered/double checks, checkmates; Horde: extinctions; Orda: campmates)");
+    app.add_option("--against", o.against, "Compare with another engine (UCI, or a perftree-style script 'CMD DEPTH FEN MOVES') "
+                                           "and bisect to the first position where the move lists differ");
+    app.add_option("--protocol", o.protocol, "With --against: uci or perftree (default: detected)")
+        ->check(CLI::IsMember({"uci", "perftree"}));
+    app.add_option("--engine-option", o.engine_options, "With --against (UCI): NAME=VALUE sent as setoption before the variant; repeatable");
+    app.add_option("--timeout", o.timeout_seconds, "With --against: seconds to wait for each answer of the engine (default 120)")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--random", o.random, "N random positions (playouts of 0 to 80 plies from --fen or the start, xoshiro256**); "
+                                         "with --against: compare each at --depth, else print their FENs");
+    app.add_option("--seed", o.seed, "Seed of --random (default 1)");
     app.add_flag("--json", o.json, "One NDJSON object per result: fen, variant, depth, nodes, seconds, nps");
     app.add_option("--split", o.split, "Print every distinct position after D plies from --fen (or the start) once, "
                                        "as 'FEN<TAB>paths'; a FEN stream line ending in <TAB>weight counts weight x perft")
@@ -40,7 +52,7 @@ Mode parse_args(int argc, char** argv) {
             fail_usage("--split takes --fen and --moves only (no --depth, --epd, input file, --divide or --json)");
         return o;
     }
-    if (o.depth == -1 && !o.epd) fail_usage("--depth is required");
+    if (o.depth == -1 && !o.epd && !(o.random && !o.against)) fail_usage("--depth is required");
     if (o.depth < -1) fail_usage(fmt::format("depth must be 0 or more, got {}", o.depth));
     if (o.depth > 63) fail_usage(fmt::format("depth {} is too large (at most 63)", o.depth));
     if (o.threads < 0) fail_usage("--threads must be positive");
@@ -48,6 +60,17 @@ Mode parse_args(int argc, char** argv) {
     if (!o.moves.empty() && (o.epd || o.fen_stream))
         fail_usage("--moves applies to a single position (--fen), not to --epd or a FEN stream");
     if (o.fen && o.fen_stream) fail_usage("give either --fen or an input file of FENs, not both");
+    if (o.against || o.random) {
+        if (o.against && o.depth < 1) fail_usage("--against needs --depth 1 or more");
+        if (o.epd || o.divide || o.json || o.breakdown || o.split >= 0 || (o.random && o.fen_stream))
+            fail_usage("--against and --random take --fen, --moves, --depth, --threads, --seed and "
+                       "an input file of FENs (not with --random); not --epd, --divide, --json, --breakdown or --split");
+    } else if (!o.engine_options.empty() || !o.protocol.empty()) {
+        fail_usage("--protocol and --engine-option go with --against");
+    }
+    if (o.breakdown && (o.hash_mb > 0 || o.fen_stream))
+        fail_usage("--breakdown takes --fen, --moves, --divide, --threads or --epd "
+                   "(the hash table stores node counts only; FEN streams count nodes only)");
     return o;
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace horde::tools::perft_tool {
 
@@ -28,6 +29,13 @@ struct Mode {
     bool json = false;
     bool verbose = false;
     int split = -1; // --split D (then no count is made)
+    bool breakdown = false;                  // --breakdown: move classes at the leaves
+    std::optional<std::string> against;      // --against CMD: another engine to compare with
+    std::string protocol;                    // uci, perftree or empty (detect)
+    std::vector<std::string> engine_options; // NAME=VALUE
+    double timeout_seconds = 120;
+    std::optional<std::size_t> random; // --random N positions
+    std::uint64_t seed = 1;
     ProgressFlags progress;
 };
 

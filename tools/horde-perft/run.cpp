@@ -3,10 +3,13 @@
 #include "cli.hpp"
 #include "log.hpp"
 #include "output.hpp"
+#include "against.hpp"
+#include "breakdown_output.hpp"
 
 #include "horde/io/line_input.hpp"
 #include "horde/notation/move_list.hpp"
 #include "horde/perft/perft.hpp"
+#include "horde/perft/random.hpp"
 #include "horde/perft/split.hpp"
 #include "horde/perft/suite.hpp"
 #include "horde/report/json.hpp"
@@ -55,6 +58,8 @@ Board start_board(const Mode& o, Variant variant) {
     auto parsed = Board::from_fen(variant, fen);
     if (auto* err = std::get_if<FenError>(&parsed))
         fail_usage(fmt::format("invalid FEN for {}: {}", variant_name(variant), err->message));
+    if (const std::string note = fen_warning(fen); !note.empty())
+        fmt::print(stderr, "horde-perft: warning: --fen: {} [fen-fullmove-zero]\n", note);
     auto played = play_move_list(std::get<Board>(parsed), o.moves);
     if (auto* err = std::get_if<MoveListError>(&played))
         fail_usage(fmt::format("--moves: ply {} '{}': {} [{}]", err->ply, err->token, err->message, err->code));
@@ -66,8 +71,91 @@ int run_split(const Mode& o, Variant variant) {
     const Board board = start_board(o, variant);
     restore_sigpipe();
     for (const auto& p : perft_split(board, o.split)) fmt::print("{}\n", split_line(p));
-    finish_stdout("horde-perft");
+    finish_stdout();
     return 0;
+}
+
+// --breakdown of one position: the table (after perftree's divide lines with --divide) or JSON.
+int run_single_breakdown(const Mode& o, const Runner& runner, const Board& board, std::string_view fen) {
+    const auto start = std::chrono::steady_clock::now();
+    PerftBreakdown total;
+    if (o.divide) {
+        const auto rows = perft_breakdown_divide(runner.variant, board.position(), o.depth, runner.perft_options);
+        if (runner.progress) runner.progress->clear();
+        for (const auto& [move, counts] : rows) {
+            if (!runner.json) fmt::print("{} {}\n", board.uci(move), counts.nodes);
+            total += counts;
+        }
+        if (o.depth == 0) total.nodes = 1;
+        if (!runner.json) fmt::print("\n{}\n\n", total.nodes);
+    } else {
+        total = perft_breakdown(runner.variant, board.position(), o.depth, runner.perft_options);
+    }
+    const double secs = seconds_since(start);
+    if (runner.progress) runner.progress->clear();
+    runner.log_result(fen, o.depth, total.nodes, secs);
+    if (runner.json) fmt::print("{}\n", perft_breakdown_to_json({fen, runner.variant, o.depth, 0, secs}, total));
+    else fmt::print("{}", breakdown_table(runner.variant, total));
+    fmt::print(stderr, "time {:.3f} s, {:.0f} nodes/s\n", secs, secs > 0 ? double(total.nodes) / secs : 0.0);
+    return 0;
+}
+
+// --against CMD (one position, a FEN stream or --random N), and --random N alone (the FENs).
+int run_against_mode(const Mode& o, const Runner& runner) {
+    const Board start_position = start_board(o, runner.variant);
+    std::vector<Board> positions;
+    if (o.random) positions = random_positions(start_position, *o.random, o.seed);
+    if (!o.against) {
+        for (const auto& board : positions) fmt::print("{}\n", board.fen());
+        return 0;
+    }
+    AgainstRun run;
+    run.engine.command = *o.against;
+    run.engine.variant = runner.variant;
+    run.engine.protocol = engine::parse_protocol(o.protocol);
+    run.engine.timeout = std::chrono::milliseconds(std::int64_t(o.timeout_seconds * 1000));
+    for (const std::string& option : o.engine_options) {
+        const auto eq = option.find('=');
+        run.engine.options.emplace_back(option.substr(0, eq), eq == std::string::npos ? "" : option.substr(eq + 1));
+    }
+    run.depth = o.depth;
+    run.perft.threads = runner.perft_options.threads;
+    run.progress = runner.progress;
+    if (o.random)
+        return run_against_sweep(run, positions, [&](std::size_t i) {
+            return fmt::format("random position {} of {} (seed {})", i + 1, positions.size(), o.seed);
+        });
+    if (o.fen_stream) {
+        std::vector<std::size_t> line_numbers;
+        int status = 0;
+        const auto failure = for_each_line(*o.fen_stream, [&](std::size_t line_number, std::string_view line) {
+            auto parsed = Board::from_fen(runner.variant, line);
+            if (auto* err = std::get_if<FenError>(&parsed)) {
+                fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", input_display_name(*o.fen_stream), line_number, err->message);
+                status = kExitInvalid;
+                return;
+            }
+            positions.push_back(std::get<Board>(parsed));
+            line_numbers.push_back(line_number);
+        });
+        if (failure) {
+            fmt::print(stderr, "horde-perft: {}: {}\n", input_display_name(*o.fen_stream), *failure);
+            return kExitUsage;
+        }
+        if (status) return status;
+        return run_against_sweep(run, positions, [&](std::size_t i) {
+            return fmt::format("{}:{}", input_display_name(*o.fen_stream), line_numbers[i]);
+        });
+    }
+    // The engine gets --fen and --moves as given (UCI spelling), and plays the moves itself.
+    Board replay = std::get<Board>(Board::from_fen(runner.variant, o.fen.value_or(std::string(start_fen(runner.variant)))));
+    engine::BisectStart start{replay.fen(), {}, start_position};
+    const auto played = std::get<PlayedMoveList>(play_move_list(replay, o.moves)); // checked by start_board
+    for (const Move m : played.moves) {
+        start.moves.push_back(replay.uci(m));
+        replay.play(m);
+    }
+    return run_against(run, start);
 }
 
 int run_single(const Mode& o, const Runner& runner) {
@@ -75,6 +163,7 @@ int run_single(const Mode& o, const Runner& runner) {
     const Board board = start_board(o, runner.variant);
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
+    if (o.breakdown) return run_single_breakdown(o, runner, board, o.moves.empty() ? fen : board.fen());
     if (o.divide) {
         const auto rows = perft_divide(runner.variant, board.position(), o.depth, runner.perft_options);
         if (runner.progress) runner.progress->clear();
@@ -109,12 +198,14 @@ int run_stream(const Mode& o, const Runner& runner) {
             status = kExitInvalid;
             return;
         }
+        if (const std::string note = fen_warning(weighted.fen); !note.empty())
+            fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, note);
         const auto t0 = std::chrono::steady_clock::now();
         const auto nodes = weighted.weight * perft(runner.variant, std::get<Board>(parsed).position(),
                                                           o.depth, runner.perft_options);
         all_nodes += nodes;
         runner.report(weighted.fen, o.depth, nodes, seconds_since(t0));
-        finish_stdout("horde-perft"); // each count as soon as it is known
+        finish_stdout(); // each count as soon as it is known
     });
     if (failure) {
         fmt::print(stderr, "horde-perft: {}: {}\n", display, *failure);
@@ -143,25 +234,41 @@ int run_epd(const Mode& o, const Runner& runner) {
             ++summary.errors;
             return;
         }
+        if (const std::string note = fen_warning(entry->fen); !note.empty())
+            fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, note);
         const auto& board = std::get<Board>(parsed);
-        for (const auto& [depth, expected] : entry->expected) {
+        for (std::size_t i = 0; i < entry->expected.size(); ++i) {
+            const auto [depth, expected] = entry->expected[i];
             if (o.depth >= 0 && depth > o.depth) continue;
             if (o.max_nodes && expected > o.max_nodes) {
                 ++summary.skipped;
                 continue;
             }
             const auto t0 = std::chrono::steady_clock::now();
-            const auto got = perft(runner.variant, board.position(), depth, runner.perft_options);
+            PerftBreakdown counts;
+            if (o.breakdown) counts = perft_breakdown(runner.variant, board.position(), depth, runner.perft_options);
+            else counts.nodes = perft(runner.variant, board.position(), depth, runner.perft_options);
+            const auto got = counts.nodes;
             summary.nodes += got;
             ++summary.checked;
-            if (runner.json) runner.report(entry->fen, depth, got, seconds_since(t0));
+            if (runner.json && o.breakdown)
+                fmt::print("{}\n", perft_breakdown_to_json({entry->fen, runner.variant, depth, 0, seconds_since(t0)}, counts));
+            else if (runner.json) runner.report(entry->fen, depth, got, seconds_since(t0));
             else runner.log_result(entry->fen, depth, got, seconds_since(t0));
-            if (got != expected) {
+            const bool nodes_wrong = got != expected;
+            std::string columns_wrong; // "; captures expected 34, got 33"
+            if (o.breakdown) {
+                for (const auto& [name, value] : entry->expected_breakdowns[i]) {
+                    const auto actual = counts.*find_breakdown_column(name)->field;
+                    if (actual != value) columns_wrong += fmt::format("; {} expected {}, got {}", name, value, actual);
+                }
+            }
+            if (nodes_wrong || !columns_wrong.empty()) {
                 ++summary.mismatches;
-                fmt::print(stderr, "{}:{}: mismatch: {} depth {}: expected {}, got {}\n", display, line_number,
-                           entry->fen, depth, expected, got);
+                fmt::print(stderr, "{}:{}: mismatch: {} depth {}: expected {}, got {}{}\n", display, line_number,
+                           entry->fen, depth, expected, got, columns_wrong);
                 if (!runner.json)
-                    fmt::print("MISMATCH {} ;D{} expected {} got {}\n", entry->fen, depth, expected, got);
+                    fmt::print("MISMATCH {} ;D{} expected {} got {}{}\n", entry->fen, depth, expected, got, columns_wrong);
             }
         }
     });
@@ -204,8 +311,11 @@ int run(const Mode& o) {
         };
     runner.progress = &progress;
     restore_sigpipe();
-    const int status = o.epd ? run_epd(o, runner) : o.fen_stream ? run_stream(o, runner) : run_single(o, runner);
-    finish_stdout("horde-perft");
+    const int status = (o.against || o.random) ? run_against_mode(o, runner)
+                       : o.epd                  ? run_epd(o, runner)
+                       : o.fen_stream           ? run_stream(o, runner)
+                                                : run_single(o, runner);
+    finish_stdout();
     return status;
 }
 

@@ -43,6 +43,11 @@ Mode parse_args(int argc, char** argv) {
                    "or pgn (normalised PGN, comments and variations kept)")
         ->check(CLI::IsMember({"uci", "san", "pgn"}));
     app.add_option("--svg", o.svg, "Write SVG instead: FILE (the final or --ply position) or DIR/ (one file per ply)");
+    app.add_option("--html", o.html,
+                   "Write a replay page instead: FILE (every game in one page, with a game list) or DIR/ (one page per game)");
+    app.add_option("--theme", o.theme, "Board colours of --svg and --html: brown or blue")
+        ->check(CLI::IsMember({"brown", "blue"}))
+        ->default_str("brown");
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
     add_where_option(app, o.where);
@@ -78,8 +83,9 @@ Mode parse_args(int argc, char** argv) {
 
     o.variant = variant_option(o.variant_name);
     apply_start_option(o.start, o.variant_given, o.variant, o.fen);
-    if (int(bool(o.to)) + int(bool(o.svg)) + int(o.interactive) > 1)
-        fail_usage("--to, --svg and --interactive are different outputs: give at most one");
+    if (int(bool(o.to)) + int(bool(o.svg)) + int(bool(o.html)) + int(o.interactive) > 1)
+        fail_usage("--to, --svg, --html and --interactive are different outputs: give at most one");
+    if (o.html && o.ply) fail_usage("--ply does not apply to --html: open the page at #ply=N");
     if (o.interactive && (!::isatty(STDIN_FILENO) || !::isatty(STDOUT_FILENO)))
         fail_usage("--interactive needs a terminal on stdin and stdout");
     return o;

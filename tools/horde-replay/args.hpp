@@ -27,6 +27,8 @@ struct Mode {
     std::string color = "auto";
     std::optional<std::string> to;
     std::optional<std::string> svg;
+    std::optional<std::string> html;
+    std::string theme = "brown";
     bool interactive = false;
     std::optional<std::string> where;
     CheckOptions check; // --where's selector

@@ -45,15 +45,6 @@ std::string outcome_line(const Adjudication& a) {
                        result_text(a.result));
 }
 
-namespace {
-
-void print_position(const Timeline& t, const Replay& r, int p, const Output& out) {
-    RenderOptions ro = out.render;
-    ro.highlight = p > 0 ? r.moves[std::size_t(p - 1)] : Move::none();
-    fmt::print("{}\n{}FEN: {}\n", ply_heading(t, p), render_board(t.boards[std::size_t(p)], ro),
-               t.boards[std::size_t(p)].fen());
-}
-
 bool write_file(const std::filesystem::path& path, const std::string& text) {
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f) {
@@ -68,6 +59,15 @@ bool write_file(const std::filesystem::path& path, const std::string& text) {
     return true;
 }
 
+namespace {
+
+void print_position(const Timeline& t, const Replay& r, int p, const Output& out) {
+    RenderOptions ro = out.render;
+    ro.highlight = p > 0 ? r.moves[std::size_t(p - 1)] : Move::none();
+    fmt::print("{}\n{}FEN: {}\n", ply_heading(t, p), render_board(t.boards[std::size_t(p)], ro),
+               t.boards[std::size_t(p)].fen());
+}
+
 int emit_svg(const Timeline& t, const Replay& r, const Output& out) {
     namespace fs = std::filesystem;
     const std::string& target = *out.svg;
@@ -76,6 +76,7 @@ int emit_svg(const Timeline& t, const Replay& r, const Output& out) {
     auto svg_of = [&](int p) {
         SvgOptions so;
         so.flip = out.render.flip;
+        so.theme = out.theme;
         so.last_move = p > 0 ? r.moves[std::size_t(p - 1)] : Move::none();
         return render_svg(t.boards[std::size_t(p)], so);
     };
@@ -98,6 +99,10 @@ int emit_svg(const Timeline& t, const Replay& r, const Output& out) {
 } // namespace
 
 int emit(const Replay& r, const Output& out) {
+    if (r.invalid) {
+        if (out.to) fmt::print("\n");
+        return 0;
+    }
     const Timeline t = build_timeline(r);
     const int last = int(r.moves.size());
     if (out.ply && *out.ply > last) {

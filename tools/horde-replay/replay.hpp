@@ -5,6 +5,9 @@
 
 #include "horde/game/game.hpp"
 #include "horde/report/render.hpp"
+#include "horde/report/svg.hpp"
+
+#include <filesystem>
 
 #include <optional>
 #include <string>
@@ -18,6 +21,9 @@ struct Replay {
     std::vector<Move> moves;
     std::string title; // "Game 3: White - Black" for PGN input, empty for a move list
     int number = 1;    // 1-based game index in the input
+    // A game or move list that could not be replayed (its diagnostic is on stderr): --to uci|san
+    // writes an empty line for it, so that line N is game N; no other output.
+    bool invalid = false;
 };
 
 
@@ -38,10 +44,14 @@ struct Output {
     RenderOptions render;
     std::optional<std::string> to; // "uci", "san" or "pgn"
     std::optional<std::string> svg;
+    BoardTheme theme = BoardTheme::Brown; // --svg
     std::optional<int> ply;
     bool interactive = false;
     bool several_games = false; // the input may hold more than one game (file names per game)
 };
+
+// Writes `text` to the file at `path`; on failure a message on stderr and false.
+bool write_file(const std::filesystem::path& path, const std::string& text);
 
 // Writes one replay in the chosen output mode. Returns an exit status.
 int emit(const Replay& r, const Output& out);

@@ -1,6 +1,7 @@
 #include "run.hpp"
 
 #include "cli.hpp"
+#include "html_output.hpp"
 #include "input.hpp"
 #include "output.hpp"
 #include "pgn_out.hpp"
@@ -56,20 +57,28 @@ void report_input_error(const io::Input& input, int& status) {
 
 // ------------------------------------------------------------------------------ PGN
 
-// Counts a game of the PGN input; whether it is one to replay: the game --game picks (or any),
-// and valid. An invalid one gets horde-check's diagnostics on stderr (numbered over all
-// inputs) and makes `status` 1.
-// `writable`: what makes a selected game one to replay (valid, or --to pgn has text for it).
-bool take_game(const GameRecord& r, bool writable, const std::string& display, const Mode& o, int& status,
-               int& games_seen) {
-    const int number = ++games_seen;
-    if ((o.game && *o.game != number) || !r.selected) return false;
-    if (writable && r.start) return true;
+// horde-check's diagnostics for an invalid game, on stderr; `number` counts over all inputs.
+void print_game_errors(const std::string& display, int number, const GameRecord& r) {
     GameRecord numbered = r;
     numbered.game = number;
     print_record_diagnostics(stderr, display, numbered, false);
+}
+
+// What becomes of a game of the PGN input: another game than the one --game picks or --where
+// selects; a selected one that cannot be replayed; or one to replay.
+enum class Pick { Other, Invalid, Take };
+
+// Counts a game of the PGN input and picks it. An invalid one gets horde-check's diagnostics on
+// stderr (numbered over all inputs) and makes `status` 1.
+// `writable`: what makes a selected game one to replay (valid, or --to pgn has text for it).
+Pick pick_game(const GameRecord& r, bool writable, const std::string& display, const Mode& o, int& status,
+               int& games_seen) {
+    const int number = ++games_seen;
+    if ((o.game && *o.game != number) || !r.selected) return Pick::Other;
+    if (writable && r.start) return Pick::Take;
+    print_game_errors(display, number, r);
     status = std::max(status, kExitInvalid);
-    return false;
+    return Pick::Invalid;
 }
 
 // --to pgn on PGN input: every valid game (or only game `pick`) re-exported as normalised PGN on
@@ -81,7 +90,7 @@ void export_pgn_games(PgnReader& reader, const std::string& display, const Mode&
     co.forced_variant = forced;
     export_pgn(reader, co, [&](const GameRecord& r, std::string_view text) {
         // (--fix-result writes games whose only error it fixed)
-        if (!take_game(r, !text.empty(), display, o, status, games_seen)) return;
+        if (pick_game(r, !text.empty(), display, o, status, games_seen) != Pick::Take) return;
         destination.write(text);
         ++exported;
     }, o.pgn);
@@ -94,12 +103,19 @@ void read_pgn(PgnReader& reader, const std::string& display, const Mode& o,
     CheckOptions co = o.check;
     co.forced_variant = forced;
     check_pgn(reader, co, false, [&](const GameRecord& r, std::string_view) {
-        if (!take_game(r, r.valid(), display, o, status, games_seen)) return;
+        const Pick pick = pick_game(r, r.valid(), display, o, status, games_seen);
         const int number = games_seen;
+        if (pick == Pick::Invalid && o.to) replays.push_back(Replay{Board(), {}, {}, number, true}); // its empty line
+        if (pick != Pick::Take) return;
         Replay replay{*r.start, r.moves, {}, number};
         replay.title = fmt::format("Game {}: {} ({})", number, game_players(r), variant_name(r.start->variant()));
         replays.push_back(std::move(replay));
     });
+}
+
+CheckOptions with_variant(CheckOptions options, std::optional<Variant> forced) {
+    options.forced_variant = forced;
+    return options;
 }
 
 bool looks_like_file(const std::string& arg) {
@@ -127,6 +143,11 @@ int run(const Mode& o) {
     out.svg = o.svg;
     out.ply = o.ply;
     out.interactive = o.interactive;
+    out.theme = *parse_board_theme(o.theme);
+    HtmlOutput html;
+    html.target = o.html.value_or("");
+    html.page.flip = o.flip;
+    html.page.theme = out.theme;
 
     // Decide the input kind.
     std::vector<Replay> replays;
@@ -152,6 +173,9 @@ int run(const Mode& o) {
         PgnDestination destination(o.out, o.games_per_file);
         auto read = [&](PgnReader& reader, const std::string& display) {
             if (to_pgn) export_pgn_games(reader, display, o, forced, destination, status, games_seen, exported);
+            else if (o.html)
+                collect_pgn_games(reader, with_variant(o.check, forced), o.game, html, games_seen, status,
+                                  [&](const GameRecord& r, int n) { print_game_errors(display, n, r); });
             else read_pgn(reader, display, o, forced, replays, status, games_seen);
         };
         if (o.args.empty()) {
@@ -167,7 +191,8 @@ int run(const Mode& o) {
             report_input_error(*input, status);
         }
         destination.close();
-        if (o.game && replays.empty() && exported == 0 && status == 0)
+        html.source = o.args.size() == 1 ? o.args.front() : o.args.empty() ? "stdin" : fmt::format("{} files", o.args.size());
+        if (o.game && replays.empty() && html.games.empty() && exported == 0 && status == 0)
             fail_usage(fmt::format("--game {}: the input has {} game{}", *o.game, games_seen, games_seen == 1 ? "" : "s"));
         out.several_games = !o.game && games_seen > 1;
         if (replays.size() > 1 && (o.interactive || (o.svg && !o.svg->ends_with('/') &&
@@ -178,6 +203,8 @@ int run(const Mode& o) {
         auto parsed = Board::from_fen(o.variant, fen);
         if (auto* err = std::get_if<FenError>(&parsed))
             fail_usage(fmt::format("invalid FEN for {}: {}", variant_name(o.variant), err->message));
+        if (const std::string note = fen_warning(fen); !note.empty())
+            fmt::print(stderr, "horde-replay: warning: --fen: {} [fen-fullmove-zero]\n", note);
         const Board& start = std::get<Board>(parsed);
         if (!o.args.empty()) {
             std::string joined;
@@ -205,6 +232,7 @@ int run(const Mode& o) {
                 auto moves = resolve_moves(start, lines[i], where);
                 if (!moves) {
                     status = std::max(status, kExitInvalid);
+                    if (o.to) replays.push_back(Replay{start, {}, {}, number, true}); // its empty line
                     continue;
                 }
                 replays.push_back(Replay{start, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number});
@@ -216,13 +244,23 @@ int run(const Mode& o) {
         }
     }
 
+    if (o.html) {
+        for (const Replay& r : replays) {
+            html.games.push_back(game_tree_from_moves(r.start, r.moves));
+            html.games.back().number = r.number;
+            html.games.back().title = r.title;
+        }
+        if (html.source.empty()) html.source = "stdin";
+        status = std::max(status, write_html(html));
+        replays.clear();
+    }
     for (std::size_t i = 0; i < replays.size(); ++i) {
         if (i && !out.to && !out.svg) fmt::print("\n");
         const int s = emit(replays[i], out);
         if (s != 0) status = std::max(status, s);
         if (s == kExitUsage) break;
     }
-    finish_stdout("horde-replay");
+    finish_stdout();
     return status;
 }
 

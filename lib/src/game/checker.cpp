@@ -2,6 +2,7 @@
 
 #include "horde/game/duplicates.hpp"
 #include "horde/game/lichess.hpp"
+#include "horde/game/unsupported_variants.hpp"
 #include "horde/notation/dialect.hpp"
 #include "horde/notation/san_exact.hpp"
 #include "horde/pgn/reader.hpp"
@@ -48,7 +49,43 @@ void GameChecker::error(std::string code, std::string message, int line, int col
     record_.errors.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
 }
 
+namespace {
+
+// Warnings that a file's writer repeats on every move (its notation, its move numbers): one per
+// game and code, counted (GameChecker::end_game says how many and from which ply).
+bool once_per_game(std::string_view code) {
+    static constexpr std::string_view kCodes[] = {
+        "uci-move",         "long-algebraic",          "zero-castling",        "lowercase-castling",
+        "castling-as-king-move", "lowercase-piece",    "pawn-letter",          "double-plus-mate",
+        "missing-check-suffix",  "wrong-check-suffix", "promotion-without-equals", "missing-capture-mark",
+        "spurious-capture-mark", "needless-disambiguation", "missing-move-number", "wrong-move-number",
+        "repeated-move-number",  "en-passant-mark"};
+    for (std::string_view c : kCodes)
+        if (c == code) return true;
+    return false;
+}
+
+// UCI and long-algebraic coordinates carry no check marks: a missing one is no news.
+void drop_missing_marks_of_coordinates(std::vector<SanWarning>& warnings) {
+    bool coordinates = false;
+    for (const auto& w : warnings)
+        coordinates |= w.code == SanWarningCode::UciMove || w.code == SanWarningCode::LongAlgebraic ||
+                       w.code == SanWarningCode::CastlingAsKingMove;
+    if (coordinates)
+        std::erase_if(warnings, [](const SanWarning& w) { return w.code == SanWarningCode::MissingCheckSuffix; });
+}
+
+} // namespace
+
 void GameChecker::warning(std::string code, std::string message, int line, int column, int ply, std::string token) {
+    if (ply > 0 && once_per_game(code)) {
+        for (auto& r : repeated_)
+            if (r.code == code) {
+                ++r.count;
+                return;
+            }
+        repeated_.push_back({code, 1, options_.strict ? record_.errors.size() : record_.warnings.size(), ply});
+    }
     if (options_.strict) {
         message += " (strict mode)";
         record_.errors.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
@@ -91,6 +128,21 @@ void GameChecker::begin_game(int game_number, int line) {
     last_token_ = TokenKind::Unread;
     result_line_ = result_column_ = 0;
     variant_tag_at_ = fen_tag_at_ = setup_tag_at_ = {0, 0};
+    repeated_.clear();
+    skip_rest_ = false;
+}
+
+void GameChecker::count_repeated_warnings() {
+    auto& list = options_.strict ? record_.errors : record_.warnings;
+    for (const auto& r : repeated_) {
+        if (r.count < 2 || r.index >= list.size()) continue;
+        std::string& message = list[r.index].message;
+        constexpr std::string_view kStrict = " (strict mode)";
+        const bool strict_mark = message.ends_with(kStrict);
+        if (strict_mark) message.resize(message.size() - kStrict.size());
+        message += fmt::format(" ({} moves like this in the game, from ply {})", r.count, r.first_ply);
+        if (strict_mark) message += kStrict;
+    }
 }
 
 void GameChecker::tag(std::string_view name, std::string_view value, int line, int column) {
@@ -119,6 +171,8 @@ void GameChecker::start_game_from(const Board& start) {
     if (game_storage_) game_storage_->reset(start);
     else game_storage_.emplace(start);
     game_ = &*game_storage_;
+    // Fivefold and 75 moves are automatic since 2014-07-01 (RULES.md), always on lichess.
+    game_->set_automatic_draws(options_.lichess || automatic_draws_apply(record_.tag("Date"), record_.tag("UTCDate")));
 }
 
 void GameChecker::setup_start() {
@@ -130,7 +184,18 @@ void GameChecker::setup_start() {
         for (const auto& t : record_.tags) has_tag |= t.first == "Variant";
         if (!has_tag) record_.variant = Variant::Chess;
         else if (auto v = parse_variant(tag)) record_.variant = *v;
-        else {
+        else if (const std::string_view name = unsupported_variant(tag); !name.empty()) {
+            // One error for the game (or none: skipped); the reader skips its movetext.
+            skip_rest_ = true;
+            if (options_.skip_unsupported) record_.skipped = true;
+            else
+                error("unsupported-variant",
+                      fmt::format("variant \"{}\"{} is not one horde plays (chess, Chess960, Horde, Orda): the "
+                                  "game is not checked (--skip-unsupported skips it)",
+                                  tag, tag == name ? std::string() : fmt::format(" ({})", name)),
+                      variant_tag_at_.first, variant_tag_at_.second);
+            return;
+        } else {
             error("unknown-variant", fmt::format("unknown variant \"{}\" (expected Standard, Horde, Orda or Chess960)", tag),
                   variant_tag_at_.first, variant_tag_at_.second);
             return;
@@ -161,6 +226,9 @@ void GameChecker::setup_start() {
               std::string(fen));
         return;
     }
+    if (const std::string note = fen_warning(fen); !note.empty())
+        warning("fen-fullmove-zero", fmt::format("FEN tag: {}", note), fen_tag_at_.first, fen_tag_at_.second, 0,
+                std::string(fen));
     record_.start = std::get<Board>(parsed);
     start_game_from(*record_.start);
 }
@@ -375,6 +443,7 @@ Move GameChecker::main_line_slow(std::string_view token, int line, int column, i
     main_before_last_ = board;
     game_->play(reading.move);
     check_suffix(game_->board(), reading.san, false, reading.warnings);
+    drop_missing_marks_of_coordinates(reading.warnings);
     record_.moves.push_back(reading.move);
     last_token_ = TokenKind::Move;
     check_move_number(number, fullmove, white, line, column, ply, token);
@@ -437,6 +506,7 @@ Move GameChecker::variation_move(std::string_view token, int line, int column) {
     l.before_last = l.current;
     l.current->play(reading.move);
     check_suffix(*l.current, reading.san, false, reading.warnings);
+    drop_missing_marks_of_coordinates(reading.warnings);
     add_warnings(reading.warnings, "in a variation: ", line, column, ply, token);
     return played(reading.move);
 }
@@ -526,7 +596,12 @@ void GameChecker::reader_error(std::string_view code, std::string message, int l
     // rest of the main line cannot be checked after it.
     const bool bad_token = code == "garbage-token" || code == "nul-byte" || code == "invalid-byte" || code == "token-too-long";
     if (bad_token && started_ && variation_depth_ == 0 && game_ && !main_line_dead_) {
-        error(std::string(code), std::move(message), line, column, game_->plies() + 1);
+        // The reader's message ends with the token in quotes ("unexpected token 'Nf3*'").
+        std::string token;
+        if (const std::size_t open = message.find('\''); open != std::string::npos && message.size() > open + 1 &&
+                                                         message.back() == '\'')
+            token = message.substr(open + 1, message.size() - open - 2);
+        error(std::string(code), std::move(message), line, column, game_->plies() + 1, std::move(token));
         main_line_dead_ = true;
         return;
     }
@@ -535,6 +610,12 @@ void GameChecker::reader_error(std::string_view code, std::string message, int l
 
 GameRecord& GameChecker::end_game(int line, int column) {
     if (!started_) begin_movetext(line, column);
+    if (!repeated_.empty()) count_repeated_warnings();
+    if (skip_rest_) { // an unsupported variant: its movetext was not read
+        const std::string_view tag_result = record_.tag("Result");
+        record_.declared = tag_result.empty() ? "*" : std::string(tag_result);
+        return record_;
+    }
     if (result_line_ > 0) {
         line = result_line_;
         column = result_column_;
@@ -571,7 +652,17 @@ GameRecord& GameChecker::end_game(int line, int column) {
         const Adjudication& a = record_.adjudication;
         if (!main_line_dead_ && record_.errors.empty()) {
             const std::string_view rules_result = result_text(a.result);
-            if (a.kind == StatusKind::GameOver && record_.declared != rules_result)
+            if (a.kind == StatusKind::GameOver && record_.declared == "*")
+                // '*' is "unknown, in progress or abandoned" (standard 8.2.6): no contradiction.
+                warning("star-result-at-end",
+                        has_tag || !record_.movetext_result.empty()
+                            ? fmt::format("the game ended by {} ({}) but the result is *", record_status_name(record_),
+                                          rules_result)
+                            : fmt::format("the game ended by {} ({}) but it has no result (no Result tag, no "
+                                          "result token)",
+                                          record_status_name(record_), rules_result),
+                        line, column);
+            else if (a.kind == StatusKind::GameOver && record_.declared != rules_result)
                 error("wrong-result",
                       fmt::format("the game ended by {} ({}) but the result is {}", record_status_name(record_),
                                   rules_result, record_.declared),
@@ -606,6 +697,15 @@ GameRecord& GameChecker::end_game(int line, int column) {
     return record_;
 }
 
+void mark_cut_short(GameRecord& record, const GameInfo& game) {
+    record.cut_short = true;
+    record.errors.push_back({int(game.end.line), int(game.end.column), 0, "input-error",
+                             fmt::format("the input stops inside this game, at byte {} (a read or decompression "
+                                         "error): the game is incomplete",
+                                         game.raw_end),
+                             {}});
+}
+
 bool is_duplicate(const GameRecord& record) {
     for (const auto* list : {&record.warnings, &record.errors})
         for (const auto& d : *list)
@@ -618,6 +718,7 @@ namespace {
 // Forwards the reader's events to a GameChecker.
 struct CheckVisitor : PgnVisitor {
     GameChecker& checker;
+    const PgnReader* reader = nullptr;
     DuplicateFinder* duplicates = nullptr;
     bool strict = false;
     std::string* raw;
@@ -633,7 +734,7 @@ struct CheckVisitor : PgnVisitor {
     }
     Control begin_movetext(const SourcePos& p) {
         checker.begin_movetext(ln(p), col(p));
-        return checker.rejected_on_tags() ? Control::SkipGame : Control::Continue;
+        return checker.skip_rest() || checker.rejected_on_tags() ? Control::SkipGame : Control::Continue;
     }
     void move_number(std::uint64_t n, const SourcePos& p) { checker.move_number(n, ln(p), col(p)); }
     void san(std::string_view token, const SourcePos& p) { checker.san(token, ln(p), col(p)); }
@@ -650,6 +751,8 @@ struct CheckVisitor : PgnVisitor {
     }
     void end_game(const GameInfo& g) {
         GameRecord& record = checker.end_game(ln(g.end), col(g.end));
+        if (reader->game_cut_short()) [[unlikely]]
+            mark_cut_short(record, g);
         if (duplicates) duplicates->check(record, strict);
         on_game(record, raw ? std::string_view(*raw) : std::string_view());
     }
@@ -667,6 +770,7 @@ void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
     std::string raw;
     if (capture_raw) reader.set_capture(&raw);
     CheckVisitor visitor(checker, capture_raw ? &raw : nullptr, on_game);
+    visitor.reader = &reader;
     std::optional<DuplicateFinder> own;
     if (options.duplicates != DuplicateMode::Off) {
         if (!shared) shared = &own.emplace(options.duplicates);

@@ -45,7 +45,7 @@ std::optional<std::string> json_string_field(std::string_view json, std::string_
     return values[0];
 }
 
-FenVerdict check_fen_line(std::string_view line, Variant default_variant) {
+FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool strict) {
     FenVerdict v;
     std::string_view fen = line;
     std::string storage;
@@ -82,6 +82,15 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant) {
         v.code = "bad-fen";
         v.message = fmt::format("invalid {} FEN: {}", variant_name(variant), err->message);
         return v;
+    }
+    if (std::string note = fen_warning(fen); !note.empty()) {
+        if (strict) {
+            v.code = "fen-fullmove-zero";
+            v.message = note + " (strict mode)";
+            return v;
+        }
+        v.warning_code = "fen-fullmove-zero";
+        v.warning = std::move(note);
     }
     v.valid = true;
     v.board = std::get<Board>(parsed);

@@ -61,6 +61,37 @@ bool insufficient_material(const Position& pos) {
     return !(bishops & dark) || !(bishops & ~dark);
 }
 
+namespace {
+
+// The date as yyyymmdd from "YYYY.MM.DD" (unknown month or day: 01), or nullopt when there is
+// no known year.
+std::optional<int> pgn_date_number(std::string_view date) {
+    if (date.size() < 4) return std::nullopt;
+    auto digits = [&](std::size_t at, std::size_t n) -> int {
+        if (date.size() < at + n) return -1;
+        int value = 0;
+        for (std::size_t i = at; i < at + n; ++i) {
+            if (date[i] < '0' || date[i] > '9') return -1;
+            value = value * 10 + (date[i] - '0');
+        }
+        return value;
+    };
+    const int year = digits(0, 4);
+    if (year < 0) return std::nullopt;
+    int month = digits(5, 2), day = digits(8, 2);
+    if (month < 1 || month > 12) month = 1, day = 1; // "1937.??.??": from 1 January
+    if (day < 1 || day > 31) day = 1;
+    return year * 10000 + month * 100 + day;
+}
+
+} // namespace
+
+bool automatic_draws_apply(std::string_view date, std::string_view utc_date) {
+    std::optional<int> when = pgn_date_number(date);
+    if (!when) when = pgn_date_number(utc_date);
+    return !when || *when >= 20140701;
+}
+
 Game::Game(const Board& start) : board_(start) { record_key(board_.repetition_key()); }
 
 void Game::reset(const Board& start) {
@@ -99,8 +130,8 @@ Adjudication Game::adjudicate_impl(bool with_movegen) const {
     }
     if (is_chess(v) && insufficient_material(pos)) return over(GameStatus::InsufficientMaterial, GameResult::Draw);
     const int reps = repetitions_;
-    if (reps >= 5) return over(GameStatus::Fivefold, GameResult::Draw);
-    if (pos.halfmove >= 150) return over(GameStatus::SeventyFiveMove, GameResult::Draw);
+    if (reps >= fivefold_at_) return over(GameStatus::Fivefold, GameResult::Draw);
+    if (pos.halfmove >= seventy_five_at_) return over(GameStatus::SeventyFiveMove, GameResult::Draw);
     if (reps >= 3) return {GameStatus::Threefold, StatusKind::ClaimableDraw, GameResult::Draw};
     if (pos.halfmove >= 100) return {GameStatus::FiftyMove, StatusKind::ClaimableDraw, GameResult::Draw};
     return {};

@@ -61,6 +61,7 @@ struct Chunk {
     enum class State : std::uint8_t { Free, Ready, Parsing, Partial, Parsed, Formatting, Done };
     State state = State::Free;
     bool tail = false;           // the rest of the input: read on the calling thread
+    bool cut_short = false;      // the last chunk of an input that an I/O error cut short
     Bytes bytes;                 // the chunk's input bytes, and up to kMargin bytes after them
     std::size_t stop = 0;        // where the chunk ends in `bytes` (the look-ahead after it)
     PgnSegment at;               // where they start
@@ -197,6 +198,7 @@ private:
             c.stop = cut;
             c.bytes.resize_down(cut + std::min(kMargin, c.bytes.size() - cut));
             const bool last = c.tail || (input_end_ && carry.size() == 0);
+            c.cut_short = last && !c.tail && reader_.io_error(); // the tail's reader knows by itself
             publish(c);
             if (last) break;
             at = next;
@@ -240,7 +242,7 @@ private:
         split_cv_.wait(lock, [&] { return aborted_ || c.state == Chunk::State::Free; });
         if (aborted_) throw Aborted{};
         lock.unlock();
-        c.tail = c.parsed = c.first_known = false;
+        c.tail = c.parsed = c.first_known = c.cut_short = false;
         c.numbered = false;
         c.games = c.first_game = 0;
         c.kept_count = c.formatted = 0;
@@ -397,6 +399,7 @@ private:
     // not copied) until the number is known, at most kMaxKept of them.
     bool parse(Chunk& c, std::size_t slot) {
         auto reader = PgnReader::from_segment(c.bytes.view(), c.at, c.stop);
+        if (c.cut_short) reader.mark_cut_short();
         bool direct = false; // the reader numbers the games as a reader of the whole input does
         std::size_t raw_end = 0, raw_begin = 0;
         std::uint64_t games = 0, unflushed = 0;

@@ -1,10 +1,9 @@
 #include "horde/perft/perft.hpp"
 
+#include "divide_parallel.hpp"
+
 #include <algorithm>
-#include <atomic>
 #include <bit>
-#include <mutex>
-#include <thread>
 
 namespace horde {
 
@@ -94,76 +93,6 @@ template <Variant V> std::uint64_t perft_dispatch(const Position& pos, int depth
 
 } // namespace
 
-namespace {
-
-// A piece of parallel work: the subtree below one position, credited to a root move.
-struct WorkItem {
-    std::uint32_t root;
-    int depth;
-    Position pos;
-};
-
-// Splits the tree below the root moves level by level until there are many more pieces of
-// work than threads, then lets the threads take pieces one at a time. Root moves alone are
-// too few and too uneven (Horde's start position has 8) to keep two cores busy to the end.
-template <Variant V>
-void divide_parallel(const Position& pos, int depth, const PerftOptions& options,
-                     std::vector<std::pair<Move, std::uint64_t>>& result) {
-    const int threads = options.threads;
-    PerftHash* hash = options.hash;
-    std::vector<WorkItem> items;
-    items.reserve(result.size());
-    for (std::size_t i = 0; i < result.size(); ++i) {
-        Position child = pos;
-        child.template play<V>(result[i].first);
-        items.push_back({std::uint32_t(i), depth - 1, child});
-    }
-    const std::size_t target = 128 * std::size_t(threads);
-    // Every item of a level has the same depth; stop while the leaves keep real work (>= 2).
-    while (!items.empty() && items.size() < target && items.front().depth >= 3) {
-        std::vector<WorkItem> next;
-        next.reserve(items.size() * 32);
-        for (const WorkItem& item : items) {
-            MoveList moves;
-            MoveListSink<V> sink{moves};
-            if (item.pos.side == WHITE) generate_legal<V, WHITE>(item.pos, sink);
-            else generate_legal<V, BLACK>(item.pos, sink);
-            for (Move m : moves) {
-                Position child = item.pos;
-                child.template play<V>(m);
-                next.push_back({item.root, item.depth - 1, child});
-            }
-        }
-        items.swap(next);
-    }
-    std::vector<std::atomic<std::uint64_t>> counts(result.size());
-    std::vector<std::atomic<std::size_t>> items_left(result.size()); // per root move, for progress
-    for (const WorkItem& item : items) items_left[item.root].fetch_add(1, std::memory_order_relaxed);
-    std::size_t roots_done = 0;
-    for (auto& left : items_left) roots_done += left.load() == 0; // no legal reply: done already
-    std::mutex progress_mutex;
-    std::atomic<std::size_t> next_item{0};
-    auto worker = [&] {
-        for (std::size_t i; (i = next_item.fetch_add(1, std::memory_order_relaxed)) < items.size();) {
-            const WorkItem& item = items[i];
-            counts[item.root].fetch_add(perft_dispatch<V>(item.pos, item.depth, hash), std::memory_order_relaxed);
-            if (items_left[item.root].fetch_sub(1, std::memory_order_acq_rel) == 1 && options.on_root_move) {
-                std::lock_guard lock(progress_mutex);
-                options.on_root_move(++roots_done, result.size());
-            }
-        }
-    };
-    {
-        std::vector<std::jthread> pool;
-        const int n = int(std::min<std::size_t>(std::size_t(threads), std::max<std::size_t>(items.size(), 1)));
-        for (int t = 1; t < n; ++t) pool.emplace_back(worker);
-        worker();
-    } // joins
-    for (std::size_t i = 0; i < result.size(); ++i) result[i].second = counts[i].load();
-}
-
-} // namespace
-
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const Position& pos, int depth,
                                                          const PerftOptions& options) {
     std::vector<std::pair<Move, std::uint64_t>> result;
@@ -180,7 +109,9 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const Positi
                 if (options.on_root_move) options.on_root_move(++done, result.size());
             }
         } else {
-            divide_parallel<V>(pos, depth, options, result);
+            detail::divide_parallel<V>(pos, depth, options, result, [&](const Position& p, int d) {
+                return perft_dispatch<V>(p, d, options.hash);
+            });
         }
     });
     return result;

@@ -34,6 +34,8 @@ std::string_view pgn_notice_name(PgnNotice kind) {
     case PgnNotice::UnicodeEllipsis: return "unicode-ellipsis";
     case PgnNotice::TextBetweenGames: return "text-between-games";
     case PgnNotice::BlankLineInMovetext: return "blank-line-in-movetext";
+    case PgnNotice::ResultGlued: return "result-glued";
+    case PgnNotice::UnescapedQuote: return "unescaped-quote";
     }
     return "unknown";
 }
@@ -488,6 +490,7 @@ void PgnReader::recover_tag() {
 PgnReader::TagScan PgnReader::scan_tag() {
     TagScan t;
     ensure(kLookahead + 1);
+    const std::size_t open = p_; // the '['
     // '[', the name and the blanks up to the value's '"' are judged within kLookahead bytes, so
     // that the reading does not depend on where the buffer ends.
     const std::size_t end = std::min(len_, p_ + kLookahead);
@@ -524,6 +527,31 @@ PgnReader::TagScan PgnReader::scan_tag() {
     t.name = std::string_view(name_, nlen);
     while (q < end && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
     if (q >= end || buf_[q] != '"') return cut("expected '\"' after the tag name");
+    const std::size_t value_quote = q;
+    const std::uint64_t window_base = base_;
+    // A line that does not parse as tag pairs but is '[' name '"' ... '"]', alone on its line:
+    // one tag whose value is everything between the first and the last quote
+    // ([White ""Socrates Expert""], unescaped quotes). False (nothing changed) if not such a line.
+    auto read_as_one_tag = [&]() -> bool {
+        if (base_ != window_base || line_start_ < base_) return false; // the value ran past the window
+        for (std::size_t i = std::size_t(line_start_ - base_); i < open; ++i)
+            if (buf_[i] != ' ' && buf_[i] != '\t') return false; // '[' is not first on its line
+        const std::size_t lim = std::min(len_, open + kLookahead);
+        std::size_t e = value_quote;
+        while (e < lim && !is_eol(buf_[e])) ++e;
+        if (e == lim && !(e == len_ && eof_)) return false;
+        std::size_t z = e;
+        while (z > value_quote && (buf_[z - 1] == ' ' || buf_[z - 1] == '\t')) --z;
+        if (z < value_quote + 3 || buf_[z - 1] != ']' || buf_[z - 2] != '"') return false;
+        const std::size_t last_quote = z - 2;
+        if (std::memchr(buf_ + value_quote, 0, last_quote - value_quote)) return false;
+        text_.clear();
+        t.truncated = false;
+        append_text(buf_ + value_quote + 1, last_quote - value_quote - 1, t.truncated);
+        p_ = z;
+        t.deliver = t.quotes_repaired = true;
+        return true;
+    };
     p_ = q + 1;
     text_.clear();
     bool nul = false;
@@ -562,6 +590,7 @@ PgnReader::TagScan PgnReader::scan_tag() {
             ++p_;
             continue;
         }
+        if (read_as_one_tag()) return t;
         fail(PgnErrorKind::MalformedTag, "tag value not closed on its line");
         return t;
     }
@@ -575,8 +604,12 @@ PgnReader::TagScan PgnReader::scan_tag() {
         p_ = q + 1;
     } else {
         p_ = q;
-        if (q >= len_) fail(PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
-        else fail(PgnErrorKind::MalformedTag, "expected ']' after the tag value");
+        if (q >= len_) {
+            fail(PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
+        } else if (!read_as_one_tag()) {
+            fail(PgnErrorKind::MalformedTag, "expected ']' after the tag value");
+            recover_tag(); // the rest of a malformed tag line is no movetext
+        }
     }
     if (nul && !t.has_error) fail(PgnErrorKind::NulByte, "NUL byte in tag value");
     return t;

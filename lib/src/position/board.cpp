@@ -367,6 +367,14 @@ std::optional<CastlingFieldError> parse_castling_right(Variant v, Position& pos,
 
 } // namespace
 
+std::string fen_warning(std::string_view fen) {
+    const auto fields = split_fields(fen);
+    unsigned long number = 1;
+    if (fields.size() == 6 && parse_number(fields[5], number) && number == 0)
+        return "fullmove number field: '0' read as 1";
+    return {};
+}
+
 std::variant<Board, FenError> Board::from_fen(Variant v, std::string_view fen) {
     using F = FenError::Field;
     using C = FenError::Code;
@@ -483,10 +491,11 @@ std::variant<Board, FenError> Board::from_fen(Variant v, std::string_view fen) {
         pos.halfmove = std::uint16_t(number);
     }
     if (fields.size() >= 6) {
-        if (!parse_number(fields[5], number) || number < 1 || number > 65535)
+        if (!parse_number(fields[5], number) || number > 65535)
             return fail(F::Fullmove, C::BadFullmove,
-                        fmt::format("fullmove number field: '{}' is not a positive number", fields[5]));
-        pos.fullmove = std::uint16_t(number);
+                        fmt::format("fullmove number field: '{}' is not a number", fields[5]));
+        // 0 (puzzle files write it) can only mean the first move: fen_warning() says so.
+        pos.fullmove = std::uint16_t(number == 0 ? 1 : number);
     }
 
     // Position rules per variant.

@@ -18,6 +18,7 @@ void CheckTotals::add(const CheckTotals& o) {
     invalid += o.invalid;
     warnings += o.warnings;
     plies += o.plies;
+    skipped += o.skipped;
     not_selected += o.not_selected;
 }
 
@@ -38,7 +39,7 @@ void CheckStats::add(const GameRecord& r) {
         bump("not-selected", "");
         return;
     }
-    bump(r.valid() ? "valid" : "invalid", "");
+    bump(r.skipped ? "skipped" : r.valid() ? "valid" : "invalid", "");
     bump("variant", r.variant ? variant_name(*r.variant) : std::string_view("unknown"));
     bump("status", record_status_name(r));
     bump("result", r.declared);
@@ -66,6 +67,23 @@ std::string CheckStats::to_text(std::string_view tool) const {
     return out;
 }
 
+namespace {
+
+// The NDJSON verdict (with --json-tags' "tags" object) and its newline.
+void append_verdict_line(std::string& out, const GameRecord& r, const CheckOutputOptions& o) {
+    std::string line;
+    append_record_json(line, r, o.display);
+    if (!o.json_tags.empty()) {
+        line.back() = ',';
+        append_json_tags(line, r, o.json_tags);
+        line += '}';
+    }
+    out += line;
+    out += '\n';
+}
+
+} // namespace
+
 void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
     ++totals.games;
     totals.plies += std::uint64_t(r.plies());
@@ -75,24 +93,26 @@ void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutp
         return;
     }
     totals.warnings += r.warnings.size();
+    if (r.skipped) [[unlikely]] {
+        add_skipped(r, raw, o);
+        return;
+    }
     if (r.valid()) ++totals.valid;
     else ++totals.invalid;
     if (o.diagnostics) append_record_diagnostics(err, o.display, r, o.warnings);
-    if (o.json) {
-        std::string line;
-        append_record_json(line, r, o.display);
-        if (!o.json_tags.empty()) {
-            line.back() = ',';
-            append_json_tags(line, r, o.json_tags);
-            line += '}';
-        }
-        out += line;
-        out += '\n';
-    }
+    if (o.json) append_verdict_line(out, r, o);
     // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).
     std::string* raw_out = r.valid() ? (o.valid_raw ? &valid : nullptr) : (o.invalid_raw ? &invalid : nullptr);
     if (is_duplicate(r)) raw_out = o.duplicates_raw ? &duplicates : r.valid() && o.valid_raw ? &valid : nullptr;
+    if (r.cut_short) raw_out = nullptr; // an incomplete game: in no output
     if (raw_out) *raw_out += raw;
+    if (o.stats) stats.add(r);
+}
+
+void CheckOutput::add_skipped(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
+    ++totals.skipped;
+    if (o.json) append_verdict_line(out, r, o);
+    if (o.skipped_raw) skipped += raw;
     if (o.stats) stats.add(r);
 }
 
@@ -102,11 +122,12 @@ void CheckOutput::clear_text() {
     valid.clear();
     invalid.clear();
     duplicates.clear();
+    skipped.clear();
 }
 
 void run_check(PgnReader& reader, const CheckOptions& check_options, const CheckOutputOptions& o,
                const CheckRunSettings& settings, const std::function<void(CheckOutput&)>& flush) {
-    const bool capture = o.valid_raw || o.invalid_raw || o.duplicates_raw;
+    const bool capture = o.valid_raw || o.invalid_raw || o.duplicates_raw || o.skipped_raw;
     auto position = [&] { return settings.input_position ? settings.input_position() : reader.bytes_consumed(); };
     if (settings.threads <= 1) {
         CheckOutput output;

@@ -118,7 +118,9 @@ void JsonObject::append_integer(std::string& out, std::uint64_t value) {
 void append_record_json(std::string& out, const GameRecord& r, std::optional<std::string_view> file) {
     JsonObject o(out);
     if (file) o.string("file", *file);
-    o.number("game", r.game).number("line", r.line).boolean("valid", r.valid());
+    o.number("game", r.game).number("line", r.line);
+    if (r.skipped) o.null("valid").boolean("skipped", true); // --skip-unsupported: neither valid nor invalid
+    else o.boolean("valid", r.valid());
     o.string_or_null("variant", r.variant ? std::optional(variant_name(*r.variant)) : std::nullopt);
     o.string("white", r.tag("White")).string("black", r.tag("Black")).number("plies", r.plies());
     if (r.final_board) o.string("final_fen", r.final_board->fen());
@@ -150,12 +152,29 @@ std::string fen_verdict_to_json(const FenVerdict& v, int line_number) {
             .string("status_kind", status_kind_name(v.adjudication.kind))
             .string("result", result_text(v.adjudication.result))
             .raw("errors", "[]");
+        if (v.warning.empty()) {
+            o.raw("warnings", "[]");
+        } else {
+            const Diagnostic warning{
+                .line = line_number, .column = 1, .ply = 0, .code = v.warning_code, .message = v.warning, .token = {}};
+            o.raw("warnings", diagnostics_json({warning}));
+        }
     } else {
         // The error of a FEN line stands at its first column and belongs to no ply.
         const Diagnostic error{.line = line_number, .column = 1, .ply = 0, .code = v.code, .message = v.message, .token = {}};
-        o.null("status").raw("errors", diagnostics_json({error}));
+        o.null("status").raw("errors", diagnostics_json({error})).raw("warnings", "[]");
     }
     o.end();
+    return out;
+}
+
+std::string perft_breakdown_to_json(const PerftResultRecord& r, const PerftBreakdown& counts) {
+    const double nps = r.seconds > 0 ? double(counts.nodes) / r.seconds : 0.0;
+    std::string out;
+    JsonObject json(out);
+    json.string("fen", r.fen).string("variant", variant_name(r.variant)).number("depth", r.depth);
+    for (const BreakdownColumn& column : breakdown_columns(r.variant)) json.number(column.name, counts.*column.field);
+    json.fixed("seconds", r.seconds, 6).fixed("nps", nps, 0).end();
     return out;
 }
 

@@ -138,6 +138,7 @@ public:
 
     static int ln(const SourcePos& p) { return int(p.line); }
     static int col(const SourcePos& p) { return int(p.column); }
+    const PgnReader* reader_ = nullptr; // whether its input was cut short
 
     void begin_game(const GameInfo& g) {
         checker_.begin_game(int(g.number), ln(g.start));
@@ -146,7 +147,10 @@ public:
     void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
         checker_.tag(name, value, ln(p), col(p));
     }
-    void begin_movetext(const SourcePos& p) { checker_.begin_movetext(ln(p), col(p)); }
+    Control begin_movetext(const SourcePos& p) {
+        checker_.begin_movetext(ln(p), col(p));
+        return checker_.skip_rest() ? Control::SkipGame : Control::Continue;
+    }
     void san(std::string_view token, const SourcePos& p) {
         const Board* line = checker_.line_board();
         std::optional<Board> before;
@@ -198,7 +202,9 @@ public:
         checker_.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
     }
     void end_game(const GameInfo& g) {
-        const GameRecord& record = checker_.end_game(ln(g.end), col(g.end));
+        GameRecord& record = checker_.end_game(ln(g.end), col(g.end));
+        if (reader_ && reader_->game_cut_short()) [[unlikely]]
+            mark_cut_short(record, g);
         fixed_result_.clear();
         if (export_options_.fix_result && record.start && record.adjudication.kind == StatusKind::GameOver &&
             std::all_of(record.errors.begin(), record.errors.end(), [](const Diagnostic& d) { return d.code == "wrong-result"; }))
@@ -238,9 +244,21 @@ private:
         out_ += "\"]\n";
     }
 
+    // The result the export writes: the movetext's result token, or the declared result when
+    // there is none (read as '*'); in place of '*', the rules' result of a game that has ended.
+    static std::string export_result(const GameRecord& record) {
+        std::string result = !record.movetext_result.empty() ? record.movetext_result
+                             : parse_result(record.declared) ? record.declared
+                                                             : std::string("*");
+        if (result == "*" && record.adjudication.kind == StatusKind::GameOver)
+            result = result_text(record.adjudication.result);
+        return result;
+    }
+
     void write_tags(const GameRecord& record) {
         const auto& tags = record.tags;
         std::vector<bool> used(tags.size(), false);
+        const std::string result = export_result(record);
         const bool roster = export_options_.tags != PgnExportOptions::Tags::List;
         for (const auto& [name, missing] : kRoster) {
             if (!roster && !keep_tag(name, record)) continue;
@@ -251,7 +269,7 @@ private:
                     used[i] = true;
                     break;
                 }
-            if (!value && name == "Result") value = record.movetext_result.empty() ? missing : record.movetext_result;
+            if (name == "Result" && (!value || *value == "*")) value = result;
             if (name == "Result" && !fixed_result_.empty()) value = fixed_result_;
             write_tag(name, value.value_or(missing));
         }
@@ -265,7 +283,10 @@ private:
                 variant_written = true;
                 continue;
             }
-            write_tag(tags[i].first, tags[i].second);
+            if (tags[i].first == "FEN" && record.start && !fen_warning(tags[i].second).empty())
+                write_tag("FEN", record.start->fen()); // as read (fullmove 0 -> 1)
+            else
+                write_tag(tags[i].first, tags[i].second);
         }
         if (forced && !variant_written && *forced != Variant::Chess) write_tag("Variant", pgn_variant_tag(*forced));
         if (export_options_.add_plycount) write_tag("PlyCount", fmt::format("{}", record.plies()));
@@ -329,11 +350,7 @@ private:
             }
             prev = t.kind;
         }
-        // A movetext without a result was read as '*': the export writes the declared result.
-        add(!fixed_result_.empty()              ? fixed_result_
-            : !record.movetext_result.empty() ? record.movetext_result
-            : parse_result(record.declared)  ? record.declared
-                                             : std::string("*"));
+        add(!fixed_result_.empty() ? fixed_result_ : export_result(record));
 
         std::string line;
         auto flush = [&] {
@@ -372,6 +389,7 @@ void export_pgn(PgnReader& reader, const CheckOptions& options,
                 const std::function<void(const GameRecord&, std::string_view)>& on_game,
                 const PgnExportOptions& export_options) {
     Exporter exporter(options, export_options, on_game);
+    exporter.reader_ = &reader;
     reader.read_all(exporter);
 }
 
@@ -390,5 +408,7 @@ std::string export_pgn_text(std::string_view pgn, const CheckOptions& options, i
     if (invalid) *invalid = bad;
     return out;
 }
+
+std::string pgn_comment_text(std::string_view text) { return collapse_whitespace(text); }
 
 } // namespace horde

@@ -1,93 +1,63 @@
 // SVG board diagrams; see svg.hpp for the drawing conventions.
 #include "horde/report/svg.hpp"
 
+#include "horde/report/pieces.hpp"
+
 #include <fmt/format.h>
 
-#include <cmath>
+#include <algorithm>
+#include <vector>
 
 namespace horde {
 
 namespace {
 
-constexpr std::string_view LIGHT_FILL = "#f0d9b5";
-constexpr std::string_view DARK_FILL = "#b58863";
-constexpr std::string_view HIGHLIGHT_FILL = "#cdd26a";
-constexpr std::string_view WHITE_BODY = "#ffffff";
-constexpr std::string_view BLACK_BODY = "#262626";
-
-// The outline of a regular polygon with `corners` corners around (cx, cy), the first corner
-// straight up, as an SVG points list.
-std::string polygon_points(double cx, double cy, double radius, int corners, double rotation = 0.0) {
-    std::string points;
-    const double pi = 3.14159265358979323846;
-    for (int i = 0; i < corners; ++i) {
-        const double angle = rotation + 2 * pi * i / corners - pi / 2;
-        if (i) points += ' ';
-        points += fmt::format("{:.1f},{:.1f}", cx + radius * std::cos(angle), cy + radius * std::sin(angle));
-    }
-    return points;
-}
-
-void draw_piece(std::string& out, Piece p, double x, double y, double size) {
-    const PieceType pt = type_of(p);
-    const bool white = color_of(p) == WHITE;
-    const std::string_view body = white ? WHITE_BODY : BLACK_BODY;
-    const std::string_view line = white ? BLACK_BODY : WHITE_BODY;
-    const double cx = x + size / 2, cy = y + size / 2;
-    const double r = size * 0.38;
-    const double stroke = std::max(1.0, size / 30);
-
-    out += fmt::format("<g class=\"piece\" data-piece=\"{}\">", piece_char(p));
-    const std::string style = fmt::format("fill=\"{}\" stroke=\"{}\" stroke-width=\"{:.1f}\"", body, line, stroke);
-    switch (pt) {
-    case PAWN:
-        out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" {}/>", cx, cy, size * 0.22, style);
-        break;
-    case LANCER: // diamond
-        out += fmt::format("<polygon points=\"{}\" {}/>", polygon_points(cx, cy, r * 1.15, 4), style);
-        break;
-    case ARCHER: // triangle, point up
-        out += fmt::format("<polygon points=\"{}\" {}/>", polygon_points(cx, cy + r * 0.2, r * 1.2, 3), style);
-        break;
-    case KHESHIG: // hexagon
-        out += fmt::format("<polygon points=\"{}\" {}/>", polygon_points(cx, cy, r * 1.05, 6), style);
-        break;
-    case YURT: { // a tent: a square base under a roof
-        const double left = cx - r, right = cx + r, bottom = cy + r, shoulder = cy - r * 0.1, top = cy - r * 1.05;
-        out += fmt::format("<polygon points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\" {}/>",
-                           left, bottom, left, shoulder, cx, top, right, shoulder, right, bottom, style);
-        break;
-    }
-    default:
-        out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" {}/>", cx, cy, r, style);
-        // A double ring marks the king (and the khan), the piece the game is about.
-        if (pt == KING)
-            out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" fill=\"none\" stroke=\"{}\" "
-                               "stroke-width=\"{:.1f}\"/>",
-                               cx, cy, r * 0.82, line, stroke);
-        break;
-    }
-    if (pt != PAWN) {
-        const double text_y = pt == ARCHER || pt == YURT ? cy + size * 0.05 : cy;
-        out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-family=\"sans-serif\" font-weight=\"bold\" "
-                           "font-size=\"{:.1f}\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{}\">{}</text>",
-                           cx, text_y, size * (pt == ARCHER ? 0.3 : 0.36), line, piece_type_letter(pt));
-    }
-    out += "</g>\n";
-}
+constexpr BoardColors BROWN{"#f0d9b5", "#b58863", "#cdd26a", "#e8262b", "#6b4a2f"};
+constexpr BoardColors BLUE{"#dee3e6", "#8ca2ad", "#9fcf5f", "#e8262b", "#4b5d68"};
 
 } // namespace
+
+const BoardColors& board_colors(BoardTheme theme) { return theme == BoardTheme::Blue ? BLUE : BROWN; }
+
+std::optional<BoardTheme> parse_board_theme(std::string_view name) {
+    if (name == "brown") return BoardTheme::Brown;
+    if (name == "blue") return BoardTheme::Blue;
+    return std::nullopt;
+}
+
+std::string_view board_theme_name(BoardTheme theme) { return theme == BoardTheme::Blue ? "blue" : "brown"; }
+
+Bitboard checked_kings(const Board& board) {
+    if (!board.in_check()) return 0;
+    return board.position().pieces(board.side_to_move(), KING);
+}
 
 std::string render_svg(const Board& board, const SvgOptions& o) {
     const int sq = o.square_size > 0 ? o.square_size : 45;
     const int side = 8 * sq;
     const Position& pos = board.position();
+    const BoardColors& colors = board_colors(o.theme);
     std::string out;
     out.reserve(16384);
     out += fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{0}\" height=\"{0}\" "
                        "viewBox=\"0 0 {0} {0}\">\n",
                        side);
     out += fmt::format("<title>{} {}</title>\n", variant_name(board.variant()), board.fen());
+
+    // The symbols of the figures on the board, each once, in the set's order.
+    std::vector<PieceImage> shown;
+    for (int s = 0; s < SQ_NB; ++s)
+        if (const Piece p = pos.piece_on(Square(s)); p != NO_PIECE) shown.push_back(piece_image(p, board.variant()));
+    const Bitboard checked = checked_kings(board);
+    out += "<defs>\n";
+    for (const PieceImage& image : all_piece_images())
+        if (std::find(shown.begin(), shown.end(), image) != shown.end()) out += piece_symbol(image) + '\n';
+    if (checked)
+        out += fmt::format("<radialGradient id=\"check-glow\"><stop offset=\"0\" stop-color=\"{0}\"/>"
+                           "<stop offset=\"0.5\" stop-color=\"{0}\" stop-opacity=\"0.8\"/>"
+                           "<stop offset=\"1\" stop-color=\"{0}\" stop-opacity=\"0\"/></radialGradient>\n",
+                           colors.check);
+    out += "</defs>\n";
 
     auto x_of = [&](Square s) { return (o.flip ? 7 - file_of(s) : file_of(s)) * sq; };
     auto y_of = [&](Square s) { return (o.flip ? rank_of(s) : 7 - rank_of(s)) * sq; };
@@ -96,9 +66,10 @@ std::string render_svg(const Board& board, const SvgOptions& o) {
     for (int s = 0; s < SQ_NB; ++s) {
         const Square square = Square(s);
         const bool light = (file_of(square) + rank_of(square)) % 2 == 1;
-        out += fmt::format("<rect class=\"square {}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
-                           light ? "light" : "dark", x_of(square), y_of(square), sq, sq,
-                           light ? LIGHT_FILL : DARK_FILL);
+        out += fmt::format("<rect class=\"square {}\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+                           "fill=\"{}\"/>\n",
+                           light ? "light" : "dark", square_name(square), x_of(square), y_of(square), sq, sq,
+                           light ? colors.light : colors.dark);
     }
     out += "</g>\n";
 
@@ -106,30 +77,41 @@ std::string render_svg(const Board& board, const SvgOptions& o) {
         for (Square s : {o.last_move.from(), o.last_move.to()})
             out += fmt::format("<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" "
                                "fill-opacity=\"0.6\"/>\n",
-                               x_of(s), y_of(s), sq, sq, HIGHLIGHT_FILL);
+                               x_of(s), y_of(s), sq, sq, colors.highlight);
     }
+    for (int s = 0; s < SQ_NB; ++s)
+        if (checked & square_bb(Square(s)))
+            out += fmt::format("<rect class=\"check\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+                               "fill=\"url(#check-glow)\"/>\n",
+                               x_of(Square(s)), y_of(Square(s)), sq, sq);
 
     if (o.coordinates) {
         out += fmt::format("<g class=\"coordinates\" font-family=\"sans-serif\" font-size=\"{:.1f}\">\n", sq * 0.22);
         for (int i = 0; i < 8; ++i) {
             // Files along the bottom row, ranks along the left column, in the contrasting colour.
-            const Square bottom = o.flip ? make_square(i, 7) : make_square(i, 0);
-            const Square left = o.flip ? make_square(7, i) : make_square(0, i);
+            const Square bottom = o.flip ? make_square(7 - i, 7) : make_square(i, 0);
+            const Square left = o.flip ? make_square(7, 7 - i) : make_square(0, i);
             const bool bottom_light = (file_of(bottom) + rank_of(bottom)) % 2 == 1;
             const bool left_light = (file_of(left) + rank_of(left)) % 2 == 1;
             out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"{}\">{}</text>\n",
                                x_of(bottom) + sq * 0.95, y_of(bottom) + sq * 0.95,
-                               bottom_light ? DARK_FILL : LIGHT_FILL, char('a' + i));
+                               bottom_light ? colors.dark : colors.light, char('a' + file_of(bottom)));
             out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text>\n", x_of(left) + sq * 0.05,
-                               y_of(left) + sq * 0.25, left_light ? DARK_FILL : LIGHT_FILL, char('1' + i));
+                               y_of(left) + sq * 0.25, left_light ? colors.dark : colors.light,
+                               char('1' + rank_of(left)));
         }
         out += "</g>\n";
     }
 
     out += "<g class=\"pieces\">\n";
     for (int s = 0; s < SQ_NB; ++s) {
-        const Piece p = pos.piece_on(Square(s));
-        if (p != NO_PIECE) draw_piece(out, p, x_of(Square(s)), y_of(Square(s)), sq);
+        const Square square = Square(s);
+        const Piece p = pos.piece_on(square);
+        if (p == NO_PIECE) continue;
+        out += fmt::format("<g class=\"piece\" data-piece=\"{}\" data-square=\"{}\"><use href=\"#{}\" x=\"{}\" y=\"{}\" "
+                           "width=\"{}\" height=\"{}\"/></g>\n",
+                           piece_char(p), square_name(square), piece_symbol_id(piece_image(p, board.variant())),
+                           x_of(square), y_of(square), sq, sq);
     }
     out += "</g>\n</svg>\n";
     return out;

@@ -36,6 +36,9 @@ struct CheckOptions {
     bool lichess = false;                  // lichess's extra Horde rules
     bool allow_null_moves = false;         // a main-line null move is a warning, not an error
     DuplicateMode duplicates = DuplicateMode::Off; // check_pgn reports duplicate games (duplicates.hpp)
+    // A game of a variant we do not play (unsupported_variants.hpp) is skipped (GameRecord::
+    // skipped), not an error.
+    bool skip_unsupported = false;
     // Keep the main line's comments and NAGs in GameRecord::notes (horde-list's per-move fields).
     bool keep_notes = false;
     // --where (select/where.hpp): decides GameRecord::selected at the end of each game; null: all.
@@ -65,6 +68,12 @@ struct GameRecord {
     bool lichess_closed_position = false;
     // With CheckOptions::duplicates: the fingerprint of variant, start and main line (0: none).
     std::uint64_t fingerprint = 0;
+    // With CheckOptions::skip_unsupported, a game of an unsupported variant: neither valid nor
+    // invalid (no errors, no moves; outputs count it as skipped).
+    bool skipped = false;
+    // The input was cut short inside this game (PgnReader::cut_short): it has the error
+    // "input-error", and no output takes its bytes.
+    bool cut_short = false;
     // CheckOptions::select chose this game (always true without it). A game not selected is
     // read and checked but produces no output and no weight in the exit status.
     bool selected = true;
@@ -123,6 +132,9 @@ public:
     // The position the next move of the current line (main line or innermost variation) is
     // played from; nullptr when that line can no longer be followed (after an error).
     const Board* line_board() const;
+    // The rest of the game need not be read (an unsupported variant): a reader visitor returns
+    // Control::SkipGame, so that its movetext (drops, gating) gives no error per move.
+    bool skip_rest() const { return skip_rest_; }
 
 private:
     void error(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
@@ -167,6 +179,16 @@ private:
     int result_line_ = 0, result_column_ = 0; // where the result token stood
     std::pair<int, int> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
     std::optional<Board> start_boards_[VARIANT_NB];
+    // Warnings given once per game and code (see warning()): where the first stands, how many.
+    struct Repeated {
+        std::string code;
+        int count = 0;
+        std::size_t index = 0; // in record_.warnings (record_.errors in strict mode)
+        int first_ply = 0;
+    };
+    std::vector<Repeated> repeated_;
+    bool skip_rest_ = false;
+    void count_repeated_warnings();
 };
 
 class PgnReader;
@@ -188,6 +210,10 @@ void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
 std::string_view record_status_name(const GameRecord& record);
 // Whether the record was reported as a duplicate game (duplicates.hpp).
 bool is_duplicate(const GameRecord& record);
+struct GameInfo;
+// The game the input stopped in (a read or decompression error): GameRecord::cut_short and
+// the error "input-error" at the game's end, naming the byte offset (of the decompressed data).
+void mark_cut_short(GameRecord& record, const GameInfo& game);
 // "White - Black" from the tags, for messages.
 std::string game_players(const GameRecord& record);
 

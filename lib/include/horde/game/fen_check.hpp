@@ -15,13 +15,15 @@ struct FenVerdict {
     bool valid = false;
     std::string code;                // error code when invalid ("bad-fen", "unknown-variant", "bad-json")
     std::string message;
+    std::string warning_code, warning;  // what was read with certainty but unusually (fen_warning)
     std::optional<Board> board;      // when valid
     Adjudication adjudication;       // of the position alone (no history)
 };
 
 // A line is a FEN, or an NDJSON object with a "fen" field (and optionally "variant"), as
 // horde-list --format json and horde-perft --json write them.
-FenVerdict check_fen_line(std::string_view line, Variant default_variant);
+// strict: a warning makes the line invalid (its code and message become the error's).
+FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool strict = false);
 // As NDJSON: fen_verdict_to_json in report/json.hpp.
 
 // The string value of a top-level "key" in a one-line JSON object (escapes decoded, by

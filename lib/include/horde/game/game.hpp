@@ -4,6 +4,7 @@
 #include "horde/position/board.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -43,11 +44,23 @@ struct Adjudication {
 // Chess dead positions: K v K, K+minor v K, and kings with bishops all on one colour.
 bool insufficient_material(const Position& pos);
 
+// Whether the fivefold and 75-move draws are automatic for a game of this date (RULES.md: since
+// the FIDE Laws of 2014-07-01). The date is the PGN Date tag, or UTCDate when Date is missing
+// or its year unknown ("YYYY.MM.DD", '?' for unknown parts; a known year with an unknown month
+// counts from 1 January). No date, or an unknown year: true.
+bool automatic_draws_apply(std::string_view date, std::string_view utc_date);
+
 class Game {
 public:
     explicit Game(const Board& start);
     // Starts again from a new position, keeping the history's storage.
     void reset(const Board& start);
+    // false: fivefold repetition and 150 quiet plies are claimable draws (threefold,
+    // fifty-move), as before 2014-07-01 (automatic_draws_apply). Default true; kept by reset.
+    void set_automatic_draws(bool on) {
+        fivefold_at_ = on ? 5 : INT_MAX;
+        seventy_five_at_ = on ? 150 : INT_MAX;
+    }
     const Board& board() const { return board_; }
     int plies() const { return plies_; }
     // Plays a legal move and records the position for repetition counting.
@@ -92,7 +105,7 @@ private:
             if (!(pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN))) return true;
             break;
         }
-        return repetitions_ >= 5 || pos.halfmove >= 150;
+        return repetitions_ >= fivefold_at_ || pos.halfmove >= seventy_five_at_;
     }
     // Appends the current position's key (after a clear of keys_ at an irreversible move) and
     // counts its repetitions. A 256-bit filter of the keys since the last irreversible move
@@ -114,6 +127,7 @@ private:
     std::vector<std::uint64_t> keys_;
     std::uint64_t seen_[4] = {}; // filter of keys_ (top 8 bits of each key)
     int repetitions_ = 1;        // of the current position
+    int fivefold_at_ = 5, seventy_five_at_ = 150; // automatic draws (INT_MAX: none)
 };
 
 } // namespace horde

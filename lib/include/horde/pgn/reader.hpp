@@ -70,8 +70,11 @@
 //   UnmatchedParen       ')' outside any variation (ignored).
 //   MalformedTag         a tag pair with bad syntax or cut off at the end of its line (a tag
 //                        pair never spans lines); the reader resumes after the next ']' on the
-//                        line or at the line end. The tag is delivered only if name and value
-//                        were complete.
+//                        line or at the line end (the rest of the line is never movetext). The
+//                        tag is delivered only if name and value were complete. Except: a line
+//                        that starts with '[' and a tag name and ends with '"]' but does not
+//                        parse as tag pairs ([White ""Socrates Expert""]) is one tag whose value
+//                        is everything between its first and last quote (notice UnescapedQuote).
 //   TruncatedTag         the input ends inside a tag pair (reported at its '[').
 //   GarbageToken         a movetext token of no known shape (e.g. "@@@", a stray ']', "e4!!!"),
 //                        skipped; the game goes on.
@@ -79,6 +82,9 @@
 //   NulByte / InvalidByte a token containing a NUL byte / a control or non-ASCII byte (inside
 //                        comments and tag values such bytes pass through unchecked, except
 //                        NUL in a tag value, which is an error).
+// A result glued to the end of a move is delivered after the move (san, nag, result): '*',
+// a token by itself (standard 7: "Nf3*", "a6!?*", no notice), and after a check or mate mark
+// "1-0", "0-1" or "1/2-1/2" ("Qh4#0-1", notice ResultGlued), as nothing else can follow one.
 // Dialect tokens: "1…" (Unicode ellipsis, notice UnicodeEllipsis) is a move number like
 // "1..."; "0000" and "@@@@" (null moves) and "e.p." / "e.p" (en passant marks) are delivered as
 // san tokens, as are "--", "Z0" and "ep", which have SAN's shape; "e8(Q)" (a promotion in
@@ -133,8 +139,11 @@ enum class PgnNotice : std::uint8_t {
     UnicodeEllipsis,     // "1…" for "1..."
     TextBetweenGames,    // text before the first game or between games (not made into a game)
     BlankLineInMovetext, // a blank line inside movetext that goes on
+    ResultGlued,         // "Qh4#0-1": a result glued to a move's check or mate mark
+    UnescapedQuote,      // [White ""Socrates""]: read as one tag, see MalformedTag
 };
-// "unicode-ellipsis", "text-between-games", "blank-line-in-movetext"
+// "unicode-ellipsis", "text-between-games", "blank-line-in-movetext", "result-glued",
+// "unescaped-quote"
 std::string_view pgn_notice_name(PgnNotice kind);
 
 enum class Control : std::uint8_t { Continue, SkipVariation, SkipGame };
@@ -248,6 +257,15 @@ public:
     // Between games (e.g. from end_game): the games after this one are numbered n higher.
     void add_game_number_offset(std::uint64_t n) { games_ += n; }
 
+    // The input was cut short: an I/O or decompression error ended it (io_error()), or, for a
+    // reader of a part of the input (from_segment), the caller says that part is the last one
+    // of an input that was (mark_cut_short). The game that ends at the end of reading without
+    // its result token (game_cut_short() in its end_game) is then incomplete; one that has its
+    // result is whole (only whitespace or comments after it can have been lost).
+    bool cut_short() const { return io_error_ || cut_short_; }
+    void mark_cut_short() { cut_short_ = true; }
+    bool game_cut_short() const { return cut_short() && p_ >= end_ && !pending_end_; }
+
     std::uint64_t games_read() const { return games_; }
     std::uint64_t bytes_consumed() const { return base_ + p_; }
     bool io_error() const { return io_error_; }
@@ -277,6 +295,7 @@ private:
     };
     struct TagScan {
         bool deliver = false, truncated = false, has_error = false;
+        bool quotes_repaired = false; // read as one tag despite unescaped quotes (see MalformedTag)
         PgnErrorKind kind = PgnErrorKind::MalformedTag;
         SourcePos pos;
         const char* message = "";
@@ -362,11 +381,18 @@ private:
     }
     template <class V> void on_comment(V& v, bool brace);
     template <class V> void on_bracket(V& v, bool& game_done);
+    template <class V> void on_quotes_repaired(V& v, const TagScan& t);
     template <class V> void on_word(V& v);
     // san_run: the length of the leading run of SAN bytes when the caller knows it, else 0.
     template <class V>
     void on_san(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t whole, std::size_t san_run = 0);
     template <class V> void on_garbage(V& v, const char* b, std::size_t n, std::size_t idx);
+    template <class V> void deliver_result(V& v, const char* b, std::size_t n, std::size_t idx);
+    // The san event for b[0, n) and, if nag, the nag event at the byte after it.
+    template <class V> void deliver_move(V& v, const char* b, std::size_t n, std::size_t idx, int nag);
+    // A word of SAN bytes (san_run of them) with a result glued to its end ("Nf3*", "Qh4#0-1"):
+    // the move, then the result (true), or not such a word (false, nothing delivered).
+    template <class V> bool on_glued_result(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t san_run);
     // Slow path of a word that is no token of PGN's: a dialect token delivered as san (true), or not.
     template <class V> bool on_dialect_word(V& v, const char* b, std::size_t n, std::size_t idx);
     template <class V> void on_notice(V& v, PgnNotice k, const SourcePos& pos, std::string_view msg);
@@ -403,7 +429,7 @@ private:
     std::size_t end_ = 0;             // where reading ends: len_, or from_segment's stop
     std::size_t len_ = 0, p_ = 0;
     std::uint64_t base_ = 0; // absolute offset of buf_[0]
-    bool eof_ = false, io_error_ = false, started_ = false;
+    bool eof_ = false, io_error_ = false, started_ = false, cut_short_ = false;
     // lines
     std::uint64_t line_ = 1, line_start_ = 0, last_cr_ = UINT64_MAX;
     // game state
@@ -712,6 +738,16 @@ template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
         }
     }
     if (t.has_error) report(v, t.kind, t.pos, t.message);
+    if (t.quotes_repaired) [[unlikely]] on_quotes_repaired(v, t);
+}
+
+template <class V> void PgnReader::on_quotes_repaired(V& v, const TagScan& t) {
+    std::string value(text_.data(), std::min<std::size_t>(text_.size(), 60));
+    for (char& c : value)
+        if (static_cast<unsigned char>(c) < 32) c = '?';
+    on_notice(v, PgnNotice::UnescapedQuote, t.pos,
+              "tag value with unescaped '\"' inside: read as one tag, " + std::string(t.name) + " = '" + value +
+                  (text_.size() > 60 ? "...'" : "'"));
 }
 
 template <class V> void PgnReader::on_garbage(V& v, const char* b, std::size_t n, std::size_t idx) {
@@ -747,16 +783,25 @@ void PgnReader::on_san(V& v, const char* b, std::size_t n, std::size_t idx, std:
     int nag = 0;
     if (ok_start && j < n) nag = annotation_nag(b + j, n - j);
     if (!ok_start || (j < n && nag == 0)) {
+        if (ok_start && on_glued_result(v, b, n, idx, j)) [[unlikely]] return;
         // report the whole word (for "12.@@" the word starts before b)
         if (whole == n && on_dialect_word(v, b, n, idx)) return;
         on_garbage(v, b + n - whole, whole, idx + n - whole);
         return;
     }
+    // "Qh4#0-1": a result after a check or mate mark (every byte of it is a SAN byte)
+    if (j == n && n >= 5 && b[n - 2] == '-' && (b[n - 4] == '+' || b[n - 4] == '#')) [[unlikely]]
+        if (on_glued_result(v, b, n, idx, j)) return;
+    deliver_move(v, b, j, idx, nag);
+}
+
+template <class V>
+[[gnu::always_inline]] inline void PgnReader::deliver_move(V& v, const char* b, std::size_t n, std::size_t idx, int nag) {
     if (quiet()) return;
     const SourcePos pos = pos_at(idx);
-    emit(v, [&] { return v.san(std::string_view(b, j), pos); });
+    emit(v, [&] { return v.san(std::string_view(b, n), pos); });
     if (nag && !quiet()) {
-        const SourcePos npos = pos_at(idx + j);
+        const SourcePos npos = pos_at(idx + n);
         emit(v, [&] { return v.nag(nag, npos); });
     }
 }
@@ -858,12 +903,39 @@ template <class V> void PgnReader::on_word(V& v) {
         on_san(v, b, n, s, n, san_run); // letters, "--", or garbage
         return;
     }
-    // a result token
+    deliver_result(v, b, n, s);
+}
+
+template <class V> void PgnReader::deliver_result(V& v, const char* b, std::size_t n, std::size_t idx) {
     if (!quiet()) {
-        const SourcePos pos = pos_at(s);
+        const SourcePos pos = pos_at(idx);
         emit(v, [&] { return v.result(std::string_view(b, n), pos); });
     }
     if (depth_ == 0) pending_end_ = true;
+}
+
+template <class V>
+bool PgnReader::on_glued_result(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t san_run) {
+    using namespace pgn_detail;
+    auto is_result = [](std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2"; };
+    if (b[n - 1] == '*') { // '*' ends a token by itself (standard 7): "Nf3*", "a6!?*"
+        const int nag = san_run < n - 1 ? annotation_nag(b + san_run, n - 1 - san_run) : 0;
+        if (san_run < n - 1 && nag == 0) return false;
+        deliver_move(v, b, san_run, idx, nag);
+        deliver_result(v, b + n - 1, 1, idx + n - 1);
+        return true;
+    }
+    // "Qh4#0-1", "Kf1+1/2-1/2": what follows a check or mate mark can only be the result
+    std::size_t k = san_run;
+    while (k > 0 && b[k - 1] != '+' && b[k - 1] != '#') --k;
+    if (k < 2 || !is_result(std::string_view(b + k, n - k))) return false;
+    deliver_move(v, b, k, idx, 0);
+    if (!quiet())
+        on_notice(v, PgnNotice::ResultGlued, pos_at(idx + k),
+                  "result glued to the move in '" + std::string(b, n) + "': read as " + std::string(b, k) + " " +
+                      std::string(b + k, n - k));
+    deliver_result(v, b + k, n - k, idx + k);
+    return true;
 }
 
 template <class V> bool PgnReader::read_game(V& v) {

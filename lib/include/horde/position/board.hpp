@@ -60,12 +60,17 @@ struct FenError {
     std::string_view code_name() const; // kebab-case, stable for JSON
 };
 
+// What Board::from_fen read with certainty but not as the FEN standard writes it (a fullmove
+// number of 0, read as 1), for the caller's warning; empty when nothing. Code: "fen-fullmove-zero".
+std::string fen_warning(std::string_view fen);
+
 class Board {
 public:
     // The variant's start position.
     explicit Board(Variant v = Variant::Horde);
 
-    // Parses and validates a FEN (6 fields, or 4 with counters 0 1) for the variant.
+    // Parses and validates a FEN (6 fields, or 4 with counters 0 1) for the variant. A fullmove
+    // number of 0 is read as 1 (see fen_warning).
     static std::variant<Board, FenError> from_fen(Variant v, std::string_view fen);
 
     Variant variant() const { return variant_; }

@@ -201,14 +201,16 @@ template <Variant V, Color Us, class Sink> void generate_legal(const Position& p
             constexpr Square KingFrom = Us == WHITE ? E1 : E8;
             if (pos.castling & OO) {
                 constexpr Bitboard path = square_bb(Square(KingFrom + 1)) | square_bb(Square(KingFrom + 2));
-                if (!(occupied & path) && !(danger & path))
+                constexpr Bitboard safe_path = HORDE_INJECTED_BUG == 2 ? square_bb(Square(KingFrom + 2)) : path;
+                if (!(occupied & path) && !(danger & safe_path))
                     sink.special(Move::make(KingFrom, Square(KingFrom + 2), Move::CASTLING));
             }
             if (pos.castling & OOO) {
                 constexpr Bitboard empty_path = square_bb(Square(KingFrom - 1)) |
                                                 square_bb(Square(KingFrom - 2)) |
                                                 square_bb(Square(KingFrom - 3));
-                constexpr Bitboard safe_path = square_bb(Square(KingFrom - 1)) | square_bb(Square(KingFrom - 2));
+                constexpr Bitboard safe_path = HORDE_INJECTED_BUG == 2 ? square_bb(Square(KingFrom - 2))
+                                                                       : square_bb(Square(KingFrom - 1)) | square_bb(Square(KingFrom - 2));
                 if (!(occupied & empty_path) && !(danger & safe_path))
                     sink.special(Move::make(KingFrom, Square(KingFrom - 2), Move::CASTLING));
             }
@@ -234,7 +236,7 @@ template <Variant V, Color Us, class Sink> void generate_legal(const Position& p
         detail::generate_pawn_moves<V, Us>(square_bb(from), ~occupied, quiet_target & line,
                                            capture_target & line, sink);
     }
-    if (pos.ep != SQ_NONE) {
+    if (pos.ep != SQ_NONE && HORDE_INJECTED_BUG != 1) {
         constexpr Direction Up = pawn_push(Us);
         const Square captured = Square(int(pos.ep) - int(Up));
         for (Bitboard b = pawn_attacks(Them, pos.ep) & pawns; b;) {
@@ -260,6 +262,9 @@ template <Variant V, Color Us, class Sink> void generate_legal(const Position& p
                                  [&](Square s) { return queen_attacks(s, occupied) & target; });
     if constexpr (R::orda_pieces) {
         detail::generate_piece_moves(pos.pieces(Us, LANCER), pinned, king, sink, [&](Square s) {
+            if constexpr (HORDE_INJECTED_BUG == 4) // never a king: the other side does not see this attack
+                return (knight_attacks(s) & (quiet_target | (capture_target & ~pos.pieces(Them, KING)))) |
+                       (rook_attacks(s, occupied) & capture_target);
             return (knight_attacks(s) & quiet_target) | (rook_attacks(s, occupied) & capture_target);
         });
         detail::generate_piece_moves(pos.pieces(Us, ARCHER), pinned, king, sink, [&](Square s) {

@@ -9,6 +9,15 @@
 
 #include <cstring>
 
+// Test-only: tests/perft_engine builds the generator with one bug injected at a time, to prove
+// that horde-perft --against finds it. 0 (no bug) in the library and every shipped tool.
+//   1 en passant captures are dropped        2 castling through an attacked square
+//   3 Horde: rank-1 double steps leave an en passant square
+//   4 Orda: a lancer also captures like a knight
+#ifndef HORDE_INJECTED_BUG
+#define HORDE_INJECTED_BUG 0
+#endif
+
 namespace horde {
 
 namespace detail {
@@ -133,7 +142,8 @@ template <Variant V> [[gnu::always_inline]] inline void Position::play_piece_mov
         if (m.is_promotion()) {
             remove_piece(to);
             put_piece(make_piece(us, m.promoted()), to);
-        } else if ((to ^ from) == 16 && relative_rank(us, rank_of(from)) == 1) {
+        } else if ((to ^ from) == 16 && (relative_rank(us, rank_of(from)) == 1 ||
+                                         (HORDE_INJECTED_BUG == 3 && relative_rank(us, rank_of(from)) == 0))) {
             const Square passed = Square((from + to) / 2);
             if (pawn_attacks(us, passed) & pieces(them, PAWN)) {
                 ep = passed;

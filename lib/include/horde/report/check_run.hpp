@@ -20,6 +20,7 @@ class DuplicateFinder;
 
 struct CheckTotals {
     std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
+    std::uint64_t skipped = 0; // --skip-unsupported: neither valid nor invalid (counted in games)
     std::uint64_t not_selected = 0; // --where: read and checked, no output (not in valid/invalid)
     void add(const CheckTotals& other);
 };
@@ -52,6 +53,7 @@ struct CheckOutputOptions {
     bool valid_raw = false;   // keep the raw bytes of valid games (--valid-out)
     bool invalid_raw = false; // and of invalid ones (--invalid-out)
     bool duplicates_raw = false; // and of duplicate games (--duplicates-out)
+    bool skipped_raw = false;    // and of skipped games (--skipped-out)
     bool stats = false;
     TagSelection json_tags;   // --json-tags: a "tags" object in each verdict
     // --duplicates: the finder that sees every record in input order (and may mark it), on
@@ -65,13 +67,17 @@ struct CheckOutput {
     std::string err;              // stderr: diagnostics
     std::string valid, invalid;   // raw games
     std::string duplicates;       // raw duplicate games (--duplicates-out)
+    std::string skipped;          // raw skipped games (--skipped-out)
     CheckTotals totals;
     CheckStats stats;
     std::uint64_t input_position = 0; // see PipelineSettings::input_position
 
     void add(const GameRecord& record, std::string_view raw, const CheckOutputOptions& options);
-    std::size_t buffered() const { return out.size() + err.size() + valid.size() + invalid.size() + duplicates.size(); }
-    void clear_text(); // empties the four strings, keeps the counts
+    void add_skipped(const GameRecord& record, std::string_view raw, const CheckOutputOptions& options);
+    std::size_t buffered() const {
+        return out.size() + err.size() + valid.size() + invalid.size() + duplicates.size() + skipped.size();
+    }
+    void clear_text(); // empties the strings, keeps the counts
 };
 
 struct CheckRunSettings {

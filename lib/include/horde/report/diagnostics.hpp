@@ -18,7 +18,8 @@ std::string format_diagnostic(std::string_view file, const GameRecord& record, c
 // Writes the line and a newline to `out`.
 void print_diagnostic(std::FILE* out, std::string_view file, const GameRecord& record, const Diagnostic& diagnostic,
                       std::string_view severity);
-// Every error of the record, then (with `warnings`) every warning, each line with its newline.
+// Every error of the record and (with `warnings`) every warning, in source order (line, column;
+// at one place errors first), each line with its newline.
 void append_record_diagnostics(std::string& out, std::string_view file, const GameRecord& record, bool warnings);
 void print_record_diagnostics(std::FILE* out, std::string_view file, const GameRecord& record, bool warnings);
 

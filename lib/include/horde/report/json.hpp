@@ -6,6 +6,7 @@
 
 #include "horde/game/checker.hpp"
 #include "horde/game/fen_check.hpp"
+#include "horde/perft/breakdown.hpp"
 #include "horde/position/board.hpp"
 
 #include <concepts>
@@ -94,6 +95,9 @@ struct PerftResultRecord {
     double seconds = 0;
 };
 std::string perft_result_to_json(const PerftResultRecord& result);
+// horde-perft --breakdown --json: the same fields, the variant's breakdown columns after
+// "nodes" (result.nodes is not used: the breakdown's own is written).
+std::string perft_breakdown_to_json(const PerftResultRecord& result, const PerftBreakdown& counts);
 
 // --stats-json: one object of counts, keys in the map's order, with a trailing newline.
 std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<>>& counts);

@@ -5,7 +5,8 @@
 //   * Tags: the seven-tag roster first, in its order (Event, Site, Date, Round, White, Black,
 //     Result), each from its first occurrence in the input or, when missing, "?" (Date:
 //     "????.??.??"; Result: the movetext's result token). Then every other tag in input order
-//     (including repeated roster tags). Values re-escaped (\" and \\). One tag per line, never
+//     (including repeated roster tags); a FEN tag with fullmove number 0 is written as read
+//     (fullmove 1). Values re-escaped (\" and \\). One tag per line, never
 //     wrapped (a long value makes a line longer than the movetext limit). With
 //     CheckOptions::forced_variant, the Variant tag says that variant (replaced, or added after
 //     the other tags; a chess game without a Variant tag keeps none).
@@ -29,7 +30,8 @@
 //     variation, or in the main line with allow_null_moves) is written "--"; an "e.p." mark is
 //     dropped. Every accepted dialect spelling (notation/dialect.hpp) comes out as SAN, so the
 //     export passes the checker in strict mode with no warning except for null moves.
-//   * The result token last.
+//   * The result token last. A game that has ended (checkmate, stalemate, ...) but is declared
+//     '*' gets the rules' result, in the Result tag too: the export passes --strict.
 //   * Lines of at most `max_line` (80) bytes, broken at spaces (between tokens and between the
 //     words of a comment); one word longer than the limit (a long comment word, a ';' comment)
 //     gets a line of its own that exceeds it.
@@ -94,6 +96,10 @@ std::string export_pgn_text(std::string_view pgn, const CheckOptions& options = 
 
 // A tag value escaped for a PGN tag pair (backslash before '"' and '\'), without the quotes.
 std::string pgn_escape_tag_value(std::string_view value);
+
+// A comment's text as the export writes it: runs of whitespace (newlines included) become one
+// space, the ends are trimmed.
+std::string pgn_comment_text(std::string_view text);
 
 // The PGN Variant tag value of a variant: "Standard", "Horde", "Orda".
 std::string_view pgn_variant_tag(Variant v);

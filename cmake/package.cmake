@@ -1,0 +1,34 @@
+# The Debian package: `cmake --build build --target package` (cpack -G DEB) makes
+# horde_<version>_amd64.deb from a portable build (-DHORDE_PORTABLE=ON: a -march=native
+# binary dies with SIGILL on another CPU, so a native build has no `package` target). It
+# holds the four tools, their man pages (gzipped), the bash/zsh/fish completions in Debian's
+# places, and README.md and the licence (copyright) under /usr/share/doc/horde; the
+# dependencies come from dpkg-shlibdeps. The version is project(VERSION).
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME copyright)
+
+if(NOT HORDE_PORTABLE)
+  add_custom_target(package
+    COMMAND ${CMAKE_COMMAND} -E echo "The Debian package needs a portable build: configure a build tree with -DHORDE_PORTABLE=ON"
+    COMMAND ${CMAKE_COMMAND} -E false)
+  return()
+endif()
+
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME horde)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_VENDOR "The horde authors")
+set(CPACK_PACKAGE_CONTACT "The horde authors <horde@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Horde chess, Orda chess and chess toolchain: perft, PGN checker, lister, replayer")
+set(CPACK_PACKAGE_DESCRIPTION
+    "horde-perft counts perft, horde-check validates and adjudicates PGN games, horde-list lists\n"
+    "their positions and horde-replay replays them as boards, SVG or HTML replay pages, for\n"
+    "Horde chess, Orda chess, chess and Chess960.")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT) # horde_<version>_<arch>.deb
+set(CPACK_DEBIAN_PACKAGE_SECTION games)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_OUTPUT_FILE_PREFIX ${PROJECT_BINARY_DIR})
+include(CPack)

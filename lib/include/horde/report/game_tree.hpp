@@ -1,0 +1,60 @@
+// A game with its variations, as the replay page shows it: every position reached in the
+// main line or in a variation (each a node with the position after its move), and the
+// movetext in input order (moves, comments, NAGs, variations) for the move list.
+//
+// Made from PGN by `read_game_trees` (the reader and a GameChecker, as horde-check reads
+// games) or from a start position and a main line (`game_tree_from_moves`). The positions
+// come from the library, so a page built on this needs no chess rules.
+#pragma once
+
+#include "horde/game/checker.hpp"
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace horde {
+
+class PgnReader;
+
+struct GameNode {
+    int parent = -1;          // the node this move is played from (-1: node 0, the start)
+    int next = -1;            // the next move of the same line (-1: the line ends here)
+    Move move = Move::none(); // the move leading here (none for the start)
+    std::string san;          // its SAN ("" for the start)
+    int number = 0;           // its full move number
+    bool white = true;        // White's move
+    int depth = 0;            // 0: main line; n: inside n variations
+    Board board;              // the position after the move
+};
+
+struct MovetextItem {
+    enum class Kind : std::uint8_t { Move, Comment, Nag, Open, Close };
+    Kind kind;
+    int node = 0;     // Move: the node
+    std::string text; // Comment: the text (whitespace collapsed); Nag: "$n"
+};
+
+struct GameTree {
+    int number = 1;                                         // 1-based game index in the input
+    std::string title;                                      // "White - Black", or "Line 3"
+    std::vector<std::pair<std::string, std::string>> tags;  // in input order
+    std::string result;                                     // "1-0" "0-1" "1/2-1/2" "*"
+    std::string outcome;                                    // the final position's status ("checkmate", ...)
+    std::vector<GameNode> nodes;                            // nodes[0]: the start position
+    std::vector<int> main_line;                             // the node after each ply (main_line[0] = 0)
+    std::vector<MovetextItem> movetext;
+
+    Variant variant() const { return nodes.front().board.variant(); }
+};
+
+// The tree of a start position and its main line (a move list: no tags, no comments).
+GameTree game_tree_from_moves(const Board& start, const std::vector<Move>& moves);
+
+// Reads every game of `reader` through a GameChecker with `options`; hands each record with
+// its tree to `on_game` (tree: nullptr when the game is invalid; the record's errors say why).
+void read_game_trees(PgnReader& reader, const CheckOptions& options,
+                     const std::function<void(const GameRecord& record, const GameTree* tree)>& on_game);
+
+} // namespace horde

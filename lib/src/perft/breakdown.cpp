@@ -1,0 +1,290 @@
+#include "horde/perft/breakdown.hpp"
+
+#include "divide_parallel.hpp"
+
+#include <array>
+
+namespace horde {
+
+PerftBreakdown& PerftBreakdown::operator+=(const PerftBreakdown& o) {
+    nodes += o.nodes;
+    captures += o.captures;
+    en_passant += o.en_passant;
+    castles += o.castles;
+    promotions += o.promotions;
+    checks += o.checks;
+    discovered_checks += o.discovered_checks;
+    double_checks += o.double_checks;
+    checkmates += o.checkmates;
+    extinctions += o.extinctions;
+    campmates += o.campmates;
+    return *this;
+}
+
+namespace {
+
+constexpr std::array<BreakdownColumn, 11> ALL_COLUMNS{{
+    {"nodes", &PerftBreakdown::nodes},
+    {"captures", &PerftBreakdown::captures},
+    {"ep", &PerftBreakdown::en_passant},
+    {"castles", &PerftBreakdown::castles},
+    {"promotions", &PerftBreakdown::promotions},
+    {"checks", &PerftBreakdown::checks},
+    {"discovered_checks", &PerftBreakdown::discovered_checks},
+    {"double_checks", &PerftBreakdown::double_checks},
+    {"checkmates", &PerftBreakdown::checkmates},
+    {"extinctions", &PerftBreakdown::extinctions},
+    {"campmates", &PerftBreakdown::campmates},
+}};
+constexpr std::array<BreakdownColumn, 9> CHESS_COLUMNS{{ALL_COLUMNS[0], ALL_COLUMNS[1], ALL_COLUMNS[2],
+                                                       ALL_COLUMNS[3], ALL_COLUMNS[4], ALL_COLUMNS[5],
+                                                       ALL_COLUMNS[6], ALL_COLUMNS[7], ALL_COLUMNS[8]}};
+constexpr std::array<BreakdownColumn, 10> HORDE_COLUMNS{{ALL_COLUMNS[0], ALL_COLUMNS[1], ALL_COLUMNS[2],
+                                                        ALL_COLUMNS[3], ALL_COLUMNS[4], ALL_COLUMNS[5],
+                                                        ALL_COLUMNS[6], ALL_COLUMNS[7], ALL_COLUMNS[8],
+                                                        ALL_COLUMNS[9]}};
+constexpr std::array<BreakdownColumn, 10> ORDA_COLUMNS{{ALL_COLUMNS[0], ALL_COLUMNS[1], ALL_COLUMNS[2],
+                                                       ALL_COLUMNS[3], ALL_COLUMNS[4], ALL_COLUMNS[5],
+                                                       ALL_COLUMNS[6], ALL_COLUMNS[7], ALL_COLUMNS[8],
+                                                       ALL_COLUMNS[10]}};
+
+// Checkmate tests run for every checking leaf, so a safe king step (most checks) answers first.
+template <Variant V, Color C> bool no_legal_move(const Position& pos) {
+    if (const Bitboard king = pos.pieces(C, KING)) {
+        const Bitboard occupied = pos.pieces() ^ king; // the king no longer shields a slider's line
+        for (Bitboard targets = king_attacks(lsb(king)) & ~pos.pieces(C); targets;)
+            if (!pos.template attackers_to<V>(pop_lsb(targets), occupied, ~C)) return false;
+    }
+    MoveCountSink<V> counter;
+    generate_legal<V, C>(pos, counter);
+    return counter.count == 0;
+}
+
+// Classifies the leaves below a position one ply from the end without playing most moves.
+// Direct checks come from the squares where each piece type would attack the enemy king,
+// discovered checks from our pieces that alone block one of our sliders' lines to it; only
+// checking moves, promotions, castling and en passant are played (to find checkmates, or
+// because the shortcut does not hold for them: a promoted piece's lines pass its from-square).
+template <Variant V, Color Us> struct BreakdownSink {
+    static constexpr Color Them = ~Us;
+    const Position& pos;
+    PerftBreakdown& out;
+    Bitboard enemy = 0;
+    Square their_king = SQ_NONE; // SQ_NONE: no king to check (Horde's White)
+    std::array<Bitboard, PIECE_TYPE_NB> check_squares{};
+    Bitboard discoverers = 0;
+    bool last_unit = false; // Horde, Black to move, White has one unit: every capture ends the game
+
+    BreakdownSink(const Position& p, PerftBreakdown& o) : pos(p), out(o), enemy(p.pieces(Them)) {
+        if constexpr (Rules<V>::extinction) last_unit = Us == BLACK && popcount(p.pieces(WHITE)) == 1;
+        if constexpr (!Rules<V>::has_king(Them)) return;
+        const Bitboard king = p.pieces(Them, KING);
+        if (!king) return;
+        their_king = lsb(king);
+        const Bitboard occupied = p.pieces();
+        const Bitboard diagonal = bishop_attacks(their_king, occupied), straight = rook_attacks(their_king, occupied);
+        check_squares[PAWN] = pawn_attacks(Them, their_king);
+        check_squares[KNIGHT] = knight_attacks(their_king);
+        check_squares[BISHOP] = diagonal;
+        check_squares[ROOK] = straight;
+        check_squares[QUEEN] = diagonal | straight;
+        if constexpr (Rules<V>::orda_pieces) {
+            check_squares[LANCER] = straight;
+            check_squares[ARCHER] = diagonal;
+            check_squares[KHESHIG] = knight_attacks(their_king) | king_attacks(their_king);
+            check_squares[YURT] = yurt_attacks(Them, their_king);
+        }
+        Bitboard snipers = (rook_pseudo_attacks(their_king) & detail::straight_attackers<V, Us>(p)) |
+                           (bishop_pseudo_attacks(their_king) & detail::diagonal_attackers<V, Us>(p));
+        while (snipers) {
+            const Bitboard between = between_bb(their_king, pop_lsb(snipers)) & occupied;
+            if (between && !more_than_one(between)) discoverers |= between & p.pieces(Us);
+        }
+    }
+
+    void count_captures(Bitboard targets) {
+        const Bitboard captures = targets & enemy;
+        out.captures += popcount(captures);
+        if constexpr (Rules<V>::extinction) {
+            if (last_unit) out.extinctions += popcount(captures);
+        }
+    }
+
+    // Checks by moves from `from` to `direct` (the moved piece checks) or `discovered`.
+    void count_checks(Square from, Bitboard direct, Bitboard discovered, Bitboard campmating) {
+        const Bitboard checking = direct | discovered;
+        if (!checking) return;
+        out.checks += popcount(checking);
+        out.discovered_checks += popcount(discovered & ~direct);
+        out.double_checks += popcount(direct & discovered);
+        for (Bitboard b = checking & ~campmating; b;) {
+            Position child = pos;
+            child.template play<V>(Move(from, pop_lsb(b)));
+            out.checkmates += no_legal_move<V, Them>(child);
+        }
+    }
+
+    void piece_moves(Square from, Bitboard targets) {
+        out.nodes += popcount(targets);
+        count_captures(targets);
+        const PieceType type = type_of(pos.board[from]);
+        Bitboard campmating = 0;
+        if constexpr (Rules<V>::campmate) {
+            if (type == KING) {
+                campmating = targets & rank_bb(Us == WHITE ? 7 : 0);
+                out.campmates += popcount(campmating);
+            }
+        }
+        if (their_king == SQ_NONE) return;
+        const Bitboard discovered = (discoverers & square_bb(from)) ? targets & ~line_bb(from, their_king) : 0;
+        count_checks(from, targets & check_squares[type], discovered, campmating);
+    }
+
+    void pawn_moves(Bitboard targets, int delta) {
+        out.nodes += popcount(targets);
+        count_captures(targets);
+        if (their_king == SQ_NONE) return;
+        const Bitboard direct = targets & check_squares[PAWN];
+        const Bitboard moved_discoverers = targets & (delta > 0 ? discoverers << delta : discoverers >> -delta);
+        for (Bitboard b = direct | moved_discoverers; b;) {
+            const Square to = pop_lsb(b);
+            const Square from = Square(to - delta);
+            const Bitboard to_bb = square_bb(to);
+            const Bitboard discovered = (discoverers & square_bb(from)) ? to_bb & ~line_bb(from, their_king) : 0;
+            count_checks(from, direct & to_bb, discovered, 0);
+        }
+    }
+
+    void promotions(Bitboard targets, int delta) {
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            for (int i = 0; i < Rules<V>::promotion_count; ++i)
+                special(Move::promotion(Square(to - delta), to, Rules<V>::promotions[i]));
+        }
+    }
+
+    // Castling checks with the rook along its file or our back rank, or discovers a check along
+    // that rank (the squares it empties are on an edge, so no other line passes them): with
+    // the enemy king elsewhere (nearly always) there is nothing to play.
+    bool castling_may_check(Move m) const {
+        if (their_king == SQ_NONE) return false;
+        const Square rook_to = relative_square(Us, m.to() > m.from() ? F1 : D1);
+        return file_of(their_king) == file_of(rook_to) || rank_of(their_king) == rank_of(rook_to);
+    }
+
+    // Any move, classified by playing it.
+    void special(Move m) {
+        if (m.is_castling() && !castling_may_check(m)) {
+            ++out.nodes;
+            ++out.castles;
+            return;
+        }
+        ++out.nodes;
+        const bool capture = m.is_en_passant() || (!m.is_castling() && (enemy & square_bb(m.to())));
+        out.captures += capture;
+        out.en_passant += m.is_en_passant();
+        out.castles += m.is_castling();
+        out.promotions += m.is_promotion();
+        Position child = pos;
+        child.template play<V>(m);
+        const bool game_over = variant_game_over<V>(child);
+        if constexpr (Rules<V>::extinction) out.extinctions += child.pieces(WHITE) == 0;
+        if constexpr (Rules<V>::campmate) out.campmates += game_over;
+        if (their_king == SQ_NONE) return;
+        const Bitboard checkers = child.template attackers_to<V>(lsb(child.pieces(Them, KING)), child.pieces(), Us);
+        if (!checkers) return;
+        Square moved_to = m.to();
+        if (m.is_castling()) {
+            const bool king_side = m.to() > m.from();
+            moved_to = relative_square(Us, king_side ? F1 : D1);
+        }
+        ++out.checks;
+        out.discovered_checks += checkers != square_bb(moved_to) && !more_than_one(checkers);
+        out.double_checks += more_than_one(checkers);
+        out.checkmates += !game_over && no_legal_move<V, Them>(child);
+    }
+};
+
+template <Variant V, Color Us> void breakdown_node(const Position& pos, int depth, PerftBreakdown& out) {
+    if (depth == 1) {
+        BreakdownSink<V, Us> sink(pos, out);
+        generate_legal<V, Us>(pos, sink);
+        return;
+    }
+    MoveList moves;
+    MoveListSink<V> sink{moves};
+    generate_legal<V, Us>(pos, sink);
+    for (Move m : moves) {
+        Position child = pos;
+        child.template play<V>(m);
+        breakdown_node<V, ~Us>(child, depth - 1, out);
+    }
+}
+
+template <Variant V> PerftBreakdown breakdown_dispatch(const Position& pos, int depth) {
+    PerftBreakdown out;
+    if (depth <= 0) out.nodes = 1;
+    else if (pos.side == WHITE) breakdown_node<V, WHITE>(pos, depth, out);
+    else breakdown_node<V, BLACK>(pos, depth, out);
+    return out;
+}
+
+// The root move's own class when the divide is at depth 1.
+template <Variant V> PerftBreakdown single_move_breakdown(const Position& pos, Move m) {
+    PerftBreakdown out;
+    if (pos.side == WHITE) BreakdownSink<V, WHITE>(pos, out).special(m);
+    else BreakdownSink<V, BLACK>(pos, out).special(m);
+    return out;
+}
+
+} // namespace
+
+std::span<const BreakdownColumn> breakdown_columns(Variant v) {
+    switch (v) {
+    case Variant::Horde: return HORDE_COLUMNS;
+    case Variant::Orda: return ORDA_COLUMNS;
+    case Variant::Chess:
+    case Variant::Chess960: break;
+    }
+    return CHESS_COLUMNS;
+}
+
+const BreakdownColumn* find_breakdown_column(std::string_view name) {
+    for (const BreakdownColumn& column : ALL_COLUMNS)
+        if (column.name == name) return &column;
+    return nullptr;
+}
+
+std::vector<std::pair<Move, PerftBreakdown>> perft_breakdown_divide(Variant v, const Position& pos, int depth,
+                                                                    const PerftOptions& options) {
+    std::vector<std::pair<Move, PerftBreakdown>> result;
+    if (depth <= 0) return result;
+    for (Move m : legal_moves(v, pos)) result.emplace_back(m, PerftBreakdown{});
+    with_variant(v, [&]<Variant V>() {
+        if (depth == 1) {
+            for (auto& [move, counts] : result) counts = single_move_breakdown<V>(pos, move);
+        } else if (options.threads <= 1) {
+            std::size_t done = 0;
+            for (auto& [move, counts] : result) {
+                Position child = pos;
+                child.template play<V>(move);
+                counts = breakdown_dispatch<V>(child, depth - 1);
+                if (options.on_root_move) options.on_root_move(++done, result.size());
+            }
+        } else {
+            detail::divide_parallel<V>(pos, depth, options, result,
+                                       [](const Position& p, int d) { return breakdown_dispatch<V>(p, d); });
+        }
+    });
+    return result;
+}
+
+PerftBreakdown perft_breakdown(Variant v, const Position& pos, int depth, const PerftOptions& options) {
+    if ((options.threads <= 1 && !options.on_root_move) || depth <= 1)
+        return with_variant(v, [&]<Variant V>() { return breakdown_dispatch<V>(pos, depth); });
+    PerftBreakdown total;
+    for (const auto& [move, counts] : perft_breakdown_divide(v, pos, depth, options)) total += counts;
+    return total;
+}
+
+} // namespace horde

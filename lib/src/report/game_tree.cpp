@@ -1,0 +1,169 @@
+// Game trees for the replay page (game_tree.hpp): the PGN reader's events through a
+// GameChecker, as the PGN exporter reads them, keeping every resolved move with its position.
+#include "horde/report/game_tree.hpp"
+
+#include "horde/notation/san.hpp"
+#include "horde/pgn/reader.hpp"
+#include "horde/report/pgn_writer.hpp"
+
+#include <fmt/format.h>
+
+namespace horde {
+
+namespace {
+
+GameNode start_node(const Board& start) {
+    GameNode n;
+    n.board = start;
+    n.number = start.position().fullmove;
+    n.white = start.side_to_move() == WHITE;
+    return n;
+}
+
+// Appends the node of `move` played from node `parent` in a line at `depth`; links it as the
+// parent's continuation unless the parent already has one (a variation's first move).
+int add_node(GameTree& tree, int parent, Move move, int depth) {
+    const Board& before = tree.nodes[std::size_t(parent)].board;
+    GameNode n;
+    n.parent = parent;
+    n.move = move;
+    n.san = to_san(before, move);
+    n.depth = depth;
+    n.board = before;
+    n.number = before.position().fullmove;
+    n.white = before.side_to_move() == WHITE;
+    n.board.play(move);
+    const int id = int(tree.nodes.size());
+    tree.nodes.push_back(std::move(n));
+    if (tree.nodes[std::size_t(parent)].next < 0) tree.nodes[std::size_t(parent)].next = id;
+    return id;
+}
+
+class TreeBuilder : public PgnVisitor {
+public:
+    TreeBuilder(const CheckOptions& options, const std::function<void(const GameRecord&, const GameTree*)>& on_game)
+        : checker_(options), on_game_(on_game) {}
+
+    static int ln(const SourcePos& p) { return int(p.line); }
+    static int col(const SourcePos& p) { return int(p.column); }
+
+    void begin_game(const GameInfo& g) {
+        checker_.begin_game(int(g.number), ln(g.start));
+        tree_ = GameTree{};
+        tree_.number = int(g.number);
+        lines_.clear();
+        started_ = false;
+    }
+    void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
+        checker_.tag(name, value, ln(p), col(p));
+    }
+    void begin_movetext(const SourcePos& p) {
+        checker_.begin_movetext(ln(p), col(p));
+        if (const Board* start = checker_.line_board()) {
+            tree_.nodes.push_back(start_node(*start));
+            lines_.push_back({0, -1});
+            started_ = true;
+        }
+    }
+    void san(std::string_view token, const SourcePos& p) {
+        const bool followed = started_ && checker_.line_board() != nullptr && lines_.back().current >= 0;
+        const Move move = checker_.san(token, ln(p), col(p));
+        if (checker_.last_token() == GameChecker::TokenKind::EnPassantMark || !started_) return;
+        Line& line = lines_.back();
+        if (!followed || move.is_none()) {
+            // A null move, or a line the checker no longer follows: shown as written, not steppable.
+            tree_.movetext.push_back({MovetextItem::Kind::Move, -1, std::string(token)});
+            line.current = -1;
+            return;
+        }
+        const int id = add_node(tree_, line.current, move, int(lines_.size()) - 1);
+        line.last = id;
+        line.current = id;
+        tree_.movetext.push_back({MovetextItem::Kind::Move, id, {}});
+    }
+    void move_number(std::uint64_t n, const SourcePos& p) { checker_.move_number(n, ln(p), col(p)); }
+    void notice(PgnNotice kind, const SourcePos& p, std::string_view message) {
+        checker_.reader_notice(pgn_notice_name(kind), std::string(message), ln(p), col(p));
+    }
+    void nag(int code, const SourcePos&) {
+        if (started_) tree_.movetext.push_back({MovetextItem::Kind::Nag, 0, fmt::format("${}", code)});
+    }
+    void comment(std::string_view text, const SourcePos&, bool) {
+        std::string c = pgn_comment_text(text);
+        if (!c.empty() && started_) tree_.movetext.push_back({MovetextItem::Kind::Comment, 0, std::move(c)});
+    }
+    void begin_variation(const SourcePos& p) {
+        checker_.begin_variation(ln(p), col(p));
+        if (!started_) return;
+        // A variation replaces the enclosing line's last move: it starts where that move started.
+        const Line& outer = lines_.back();
+        const int from = outer.last >= 0 ? tree_.nodes[std::size_t(outer.last)].parent : -1;
+        lines_.push_back({from, -1});
+        tree_.movetext.push_back({MovetextItem::Kind::Open, 0, {}});
+    }
+    void end_variation(const SourcePos& p) {
+        checker_.end_variation(ln(p), col(p));
+        if (!started_ || lines_.size() < 2) return;
+        lines_.pop_back();
+        if (tree_.movetext.back().kind == MovetextItem::Kind::Open) tree_.movetext.pop_back(); // empty variation
+        else tree_.movetext.push_back({MovetextItem::Kind::Close, 0, {}});
+    }
+    void result(std::string_view token, const SourcePos& p) { checker_.result(token, ln(p), col(p)); }
+    void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
+        checker_.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
+    }
+    void end_game(const GameInfo& g) {
+        const GameRecord& record = checker_.end_game(ln(g.end), col(g.end));
+        if (!record.valid() || !started_) {
+            on_game_(record, nullptr);
+            return;
+        }
+        tree_.title = game_players(record);
+        tree_.tags = record.tags;
+        tree_.result = !record.movetext_result.empty() ? record.movetext_result
+                       : parse_result(record.declared)  ? record.declared
+                                                        : std::string("*");
+        tree_.outcome = std::string(record_status_name(record));
+        // The main line: from the start, each node's continuation.
+        for (int n = 0; n >= 0; n = tree_.nodes[std::size_t(n)].next) tree_.main_line.push_back(n);
+        on_game_(record, &tree_);
+    }
+
+private:
+    struct Line {
+        int current; // the node the line's next move is played from (-1: not followed)
+        int last;    // the node of the line's last move (-1: none yet)
+    };
+    GameChecker checker_;
+    const std::function<void(const GameRecord&, const GameTree*)>& on_game_;
+    GameTree tree_;
+    std::vector<Line> lines_;
+    bool started_ = false; // the start position is valid and the movetext has begun
+};
+
+} // namespace
+
+GameTree game_tree_from_moves(const Board& start, const std::vector<Move>& moves) {
+    GameTree tree;
+    tree.nodes.push_back(start_node(start));
+    tree.main_line.push_back(0);
+    Game game(start);
+    for (Move m : moves) {
+        const int id = add_node(tree, tree.main_line.back(), m, 0);
+        tree.main_line.push_back(id);
+        tree.movetext.push_back({MovetextItem::Kind::Move, id, {}});
+        game.play(m);
+    }
+    const Adjudication end = game.adjudicate();
+    tree.result = end.kind == StatusKind::GameOver ? result_text(end.result) : "*";
+    tree.outcome = std::string(status_name(end.status));
+    return tree;
+}
+
+void read_game_trees(PgnReader& reader, const CheckOptions& options,
+                     const std::function<void(const GameRecord&, const GameTree*)>& on_game) {
+    TreeBuilder builder(options, on_game);
+    reader.read_all(builder);
+}
+
+} // namespace horde

@@ -1,0 +1,374 @@
+// The replay page (html.hpp): HTML for the tags and move lists, JSON for the positions, and
+// the fixed CSS and script.
+#include "horde/report/html.hpp"
+
+#include "horde/report/json.hpp"
+#include "horde/report/pieces.hpp"
+
+#include <fmt/format.h>
+
+namespace horde {
+
+namespace {
+
+// The page's style: the board first, the tags and moves beside it, or under it on a narrow
+// (phone) window. The board's colours come from the theme (custom properties).
+constexpr std::string_view PAGE_CSS = R"css(
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;background:#f6f5f1}
+header{padding:8px 14px;background:var(--frame);color:#fff}
+header h1{margin:0;font-size:18px;font-weight:600;overflow-wrap:anywhere}
+#layout{display:flex;flex-wrap:wrap;gap:14px;padding:12px;align-items:flex-start}
+#games{flex:0 0 220px;max-height:80vh;overflow:auto;background:#fff;border:1px solid #ddd;border-radius:6px}
+#games ol{margin:0;padding:6px 6px 6px 34px}
+#games li{padding:2px 0}
+#games a{color:#234;text-decoration:none}
+#games a.current{font-weight:700;color:#000}
+#board-area{flex:0 1 520px;min-width:260px}
+#board{display:block;width:100%;height:auto;border:3px solid var(--frame);border-radius:3px;background:var(--dark)}
+#board .light{fill:var(--light)}#board .dark{fill:var(--dark)}
+#board .last{fill:var(--highlight);fill-opacity:.6}
+#board .coord{font:9px sans-serif;pointer-events:none}
+#board .coord.on-light{fill:var(--dark)}#board .coord.on-dark{fill:var(--light)}
+#controls{display:flex;gap:6px;margin:8px 0}
+#controls button{flex:1;padding:5px 0 2px;color:#333;border:1px solid #bbb;border-radius:5px;background:#fff;cursor:pointer}
+#controls button:hover{background:#eee}
+#status{font-weight:600;min-height:1.5em}
+#side{flex:1 1 300px;min-width:260px;max-width:640px}
+.game table{border-collapse:collapse;margin-bottom:10px;font-size:13px}
+.game th{text-align:left;padding:1px 10px 1px 0;color:#555;font-weight:600;vertical-align:top}
+.game td{padding:1px 0;overflow-wrap:anywhere}
+.moves{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 10px;max-height:60vh;overflow:auto}
+.move{cursor:pointer;padding:0 2px;border-radius:3px;white-space:nowrap}
+.move:hover{background:#e4e9f0}
+.move.current{background:var(--frame);color:#fff}
+.move.dead{cursor:default;color:#888}
+.num{color:#777;margin-left:2px}
+.comment{color:#2d6a35;margin:0 3px}
+.variation{color:#555}
+.variation.depth-1{display:block;margin:2px 0 2px 12px;font-size:14px}
+.result{font-weight:700;margin-left:4px}
+@media (max-width:600px){#layout{padding:6px;gap:8px}#games{flex:1 1 100%;max-height:25vh}#board-area,#side{flex:1 1 100%}}
+)css";
+
+// The page's behaviour: draws the board from the embedded positions and steps through them.
+constexpr std::string_view PAGE_SCRIPT = R"js(
+"use strict";
+(function () {
+  const SQ = 45, NS = "http://www.w3.org/2000/svg";
+  const games = JSON.parse(document.getElementById("games-data").textContent);
+  const board = document.getElementById("board");
+  const layers = {};
+  for (const id of ["squares", "marks", "coords", "pieces"]) layers[id] = document.getElementById(id);
+  const sections = document.querySelectorAll(".game");
+  const gameLinks = document.querySelectorAll("#games a");
+  let game = 0, node = 0, flipped = board.classList.contains("flipped");
+
+  function el(name, attrs, text) {
+    const e = document.createElementNS(NS, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function xy(s) {
+    const f = s % 8, r = s >> 3;
+    return flipped ? [(7 - f) * SQ, r * SQ] : [f * SQ, (7 - r) * SQ];
+  }
+  function name(s) { return "abcdefgh"[s % 8] + (1 + (s >> 3)); }
+
+  function draw() {
+    const g = games[game], n = g.nodes[node];
+    const [fen, squares, from, to, checks, label, , next] = n;
+    for (const id in layers) layers[id].replaceChildren();
+    for (let s = 0; s < 64; s++) {
+      const [x, y] = xy(s);
+      const light = ((s % 8) + (s >> 3)) % 2 === 1;
+      layers.squares.append(el("rect", {class: "square " + (light ? "light" : "dark"), "data-square": name(s),
+                                        x, y, width: SQ, height: SQ}));
+    }
+    if (from >= 0)
+      for (const s of [from, to]) {
+        const [x, y] = xy(s);
+        layers.marks.append(el("rect", {class: "last", x, y, width: SQ, height: SQ}));
+      }
+    for (const s of checks) {
+      const [x, y] = xy(s);
+      layers.marks.append(el("rect", {class: "check", x, y, width: SQ, height: SQ, fill: "url(#check-glow)"}));
+    }
+    for (let i = 0; i < 8; i++) {
+      const file = flipped ? 7 - i : i, rank = flipped ? 7 - i : i;
+      const bottom = flipped ? file + 56 : file, left = flipped ? rank * 8 + 7 : rank * 8;
+      const onLight = s => ((s % 8) + (s >> 3)) % 2 === 1 ? "on-light" : "on-dark";
+      layers.coords.append(el("text", {class: "coord " + onLight(bottom), x: i * SQ + SQ - 2, y: 8 * SQ - 3,
+                                       "text-anchor": "end"}, "abcdefgh"[file]));
+      layers.coords.append(el("text", {class: "coord " + onLight(left), x: 2, y: (7 - i) * SQ + 10}, String(rank + 1)));
+    }
+    for (let s = 0; s < 64; s++) {
+      const c = squares[s];
+      if (c === ".") continue;
+      const [x, y] = xy(s);
+      layers.pieces.append(el("use", {class: "piece", href: "#" + g.pieces[c], "data-square": name(s),
+                                      x, y, width: SQ, height: SQ}));
+    }
+    board.setAttribute("data-fen", fen);
+    board.setAttribute("data-game", game + 1);
+    board.setAttribute("data-node", node);
+    board.classList.toggle("flipped", flipped);
+
+    sections.forEach((sec, i) => { sec.hidden = i !== game; });
+    gameLinks.forEach((a, i) => a.classList.toggle("current", i === game));
+    const section = sections[game];
+    for (const m of section.querySelectorAll(".move.current")) m.classList.remove("current");
+    const current = section.querySelector('.move[data-node="' + node + '"]');
+    if (current) {
+      current.classList.add("current");
+      const list = current.closest(".moves"), r = current.getBoundingClientRect(), lr = list.getBoundingClientRect();
+      if (r.top < lr.top || r.bottom > lr.bottom) list.scrollTop += r.top - lr.top - lr.height / 2;
+    }
+    const ply = g.main.indexOf(node);
+    let status = label;
+    if (next < 0 && ply >= 0) status += "  " + g.result + (g.outcome !== "none" ? " (" + g.outcome + ")" : "");
+    document.getElementById("status").textContent = status;
+    const where = ply >= 0 ? "ply=" + ply : "node=" + node;
+    const hash = "#" + (games.length > 1 ? "game=" + (game + 1) + "&" : "") + where;
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  const PREV = 6, NEXT = 7; // in a node's array
+  function go(n) { if (n >= 0 && n < games[game].nodes.length) { node = n; draw(); } }
+  function lineEnd(n) { const nodes = games[game].nodes; while (nodes[n][NEXT] >= 0) n = nodes[n][NEXT]; return n; }
+  const actions = {
+    first: () => go(0),
+    prev: () => go(games[game].nodes[node][PREV]),
+    next: () => go(games[game].nodes[node][NEXT]),
+    last: () => go(lineEnd(node)),
+    flip: () => { flipped = !flipped; draw(); },
+  };
+  for (const id in actions) document.getElementById(id).addEventListener("click", actions[id]);
+  document.addEventListener("keydown", e => {
+    const key = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", f: "flip"}[e.key];
+    if (!key || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    actions[key]();
+  });
+  document.addEventListener("click", e => {
+    const m = e.target.closest(".move[data-node]");
+    if (m && m.closest(".game") === sections[game]) go(Number(m.dataset.node));
+  });
+
+  function fromHash() {
+    const h = new URLSearchParams(location.hash.slice(1));
+    const g = Number(h.get("game"));
+    game = Number.isInteger(g) && g >= 1 && g <= games.length ? g - 1 : 0;
+    const main = games[game].main, count = games[game].nodes.length;
+    const ply = Number(h.get("ply")), k = Number(h.get("node"));
+    if (h.has("node") && Number.isInteger(k) && k >= 0 && k < count) node = k;
+    else if (h.has("ply") && Number.isInteger(ply) && ply >= 0) node = main[Math.min(ply, main.length - 1)];
+    else node = 0;
+    draw();
+  }
+  window.addEventListener("hashchange", fromHash);
+  fromHash();
+})();
+)js";
+
+// Glyphs of the common NAGs; the others are shown as "$n".
+std::string nag_text(std::string_view nag) {
+    static constexpr std::pair<std::string_view, std::string_view> glyphs[] = {
+        {"$1", "!"},  {"$2", "?"},  {"$3", "!!"},      {"$4", "??"},      {"$5", "!?"},           {"$6", "?!"},
+        {"$10", "="}, {"$13", "∞"}, {"$14", "⩲"}, {"$15", "⩱"}, {"$16", "±"}, {"$17", "∓"},
+        {"$18", "+−"}, {"$19", "−+"}};
+    for (const auto& [code, glyph] : glyphs)
+        if (code == nag) return std::string(glyph);
+    return std::string(nag);
+}
+
+// "12." before a White move, "12..." before a Black move that opens a line or follows a comment
+// or a variation.
+std::string move_label(const GameNode& n, bool black_number) {
+    if (n.white) return fmt::format("{}. {}", n.number, n.san);
+    return black_number ? fmt::format("{}... {}", n.number, n.san) : n.san;
+}
+
+void write_movetext(std::string& out, const GameTree& tree) {
+    out += "<div class=\"moves\">";
+    bool black_number = true; // the next Black move gets its number
+    int depth = 0;
+    for (const MovetextItem& item : tree.movetext) {
+        switch (item.kind) {
+        case MovetextItem::Kind::Move:
+            if (item.node < 0) {
+                out += fmt::format("<span class=\"move dead\">{}</span> ", html_escape(item.text));
+            } else {
+                const GameNode& n = tree.nodes[std::size_t(item.node)];
+                const std::string number = n.white ? fmt::format("{}.", n.number)
+                                           : black_number ? fmt::format("{}...", n.number)
+                                                          : std::string();
+                if (!number.empty()) out += fmt::format("<span class=\"num\">{}</span>", number);
+                out += fmt::format("<span class=\"move\" data-node=\"{}\">{}</span> ", item.node, html_escape(n.san));
+            }
+            black_number = false;
+            break;
+        case MovetextItem::Kind::Nag:
+            out.insert(out.size() - (out.ends_with(' ') ? 1 : 0), html_escape(nag_text(item.text)));
+            break;
+        case MovetextItem::Kind::Comment:
+            out += fmt::format("<span class=\"comment\">{}</span> ", html_escape(item.text));
+            black_number = true;
+            break;
+        case MovetextItem::Kind::Open:
+            ++depth;
+            out += fmt::format("<span class=\"variation depth-{}\">(", std::min(depth, 2));
+            black_number = true;
+            break;
+        case MovetextItem::Kind::Close:
+            if (out.ends_with(' ')) out.pop_back();
+            out += ")</span> ";
+            --depth;
+            black_number = true;
+            break;
+        }
+    }
+    out += fmt::format("<span class=\"result\">{}</span></div>", html_escape(tree.result));
+}
+
+// "White - Black (Orda) 0-1": a game in the game list (which numbers it).
+std::string game_heading(const GameTree& g) {
+    std::string variant(variant_name(g.variant()));
+    variant[0] = char(variant[0] - 'a' + 'A');
+    return g.title.empty() ? fmt::format("{} game {}", variant, g.result)
+                           : fmt::format("{} ({}) {}", g.title, variant, g.result);
+}
+
+void write_game_section(std::string& out, const GameTree& g, std::size_t index) {
+    out += fmt::format("<section class=\"game\" data-game=\"{}\"{}>\n<table class=\"tags\">", index + 1,
+                       index ? " hidden" : "");
+    for (const auto& [name, value] : g.tags)
+        if (name != "Result") out += fmt::format("<tr><th>{}</th><td>{}</td></tr>", html_escape(name), html_escape(value));
+    if (g.tags.empty()) out += fmt::format("<tr><th>Variant</th><td>{}</td></tr>", variant_name(g.variant()));
+    out += fmt::format("<tr><th>Result</th><td>{}{}</td></tr></table>\n", html_escape(g.result),
+                       g.outcome == "none" ? std::string() : fmt::format(" ({})", html_escape(g.outcome)));
+    write_movetext(out, g);
+    out += "\n</section>\n";
+}
+
+// One game's positions (report/json's writer): per node [fen, squares a1..h8 as FEN letters,
+// from, to, [checked kings], label, previous node, next node].
+void write_game_json(std::string& out, const GameTree& g) {
+    JsonObject game(out);
+    game.string("result", g.result).string("outcome", g.outcome);
+    {
+        JsonObject pieces(game.name("pieces"));
+        for (Color c : {WHITE, BLACK})
+            for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+                const Piece p = make_piece(c, PieceType(pt));
+                pieces.string(std::string(1, piece_char(p)), piece_symbol_id(piece_image(p, g.variant())));
+            }
+        pieces.end();
+    }
+    std::string& main = game.name("main");
+    main += '[';
+    for (std::size_t i = 0; i < g.main_line.size(); ++i) main += fmt::format("{}{}", i ? "," : "", g.main_line[i]);
+    main += ']';
+    std::string& nodes = game.name("nodes");
+    nodes += '[';
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        const GameNode& n = g.nodes[i];
+        std::string squares(64, '.');
+        for (int s = 0; s < SQ_NB; ++s)
+            if (const Piece p = n.board.position().piece_on(Square(s)); p != NO_PIECE) squares[std::size_t(s)] = piece_char(p);
+        std::string checks;
+        const Bitboard checked = checked_kings(n.board);
+        for (int s = 0; s < SQ_NB; ++s)
+            if (checked & square_bb(Square(s))) checks += fmt::format("{}{}", checks.empty() ? "" : ",", s);
+        nodes += i ? ",\n[" : "[";
+        append_json_string(nodes, n.board.fen());
+        nodes += fmt::format(",\"{}\",{},{},[{}],", squares, n.move.is_none() ? -1 : int(n.move.from()),
+                             n.move.is_none() ? -1 : int(n.move.to()), checks);
+        append_json_string(nodes, i == 0 ? std::string("Start") : move_label(n, true));
+        nodes += fmt::format(",{},{}]", n.parent, n.next);
+    }
+    nodes += ']';
+    game.end();
+}
+
+} // namespace
+
+std::string html_escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageOptions& o) {
+    const BoardColors& colors = board_colors(o.theme);
+    const std::string title = !o.title.empty() ? o.title
+                              : games.empty()  ? std::string("horde-replay")
+                                               : games.front().title.empty() ? game_heading(games.front())
+                                                                             : games.front().title;
+    std::string out;
+    out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+    out += fmt::format("<meta name=\"generator\" content=\"horde-replay\">\n<title>{}</title>\n", html_escape(title));
+    out += fmt::format("<style>:root{{--light:{};--dark:{};--highlight:{};--frame:{}}}{}</style>\n</head>\n<body>\n",
+                       colors.light, colors.dark, colors.highlight, colors.frame, PAGE_CSS);
+    out += fmt::format("<header><h1>{}</h1></header>\n<div id=\"layout\">\n", html_escape(title));
+    if (games.size() > 1) {
+        out += "<nav id=\"games\"><ol>\n";
+        for (std::size_t i = 0; i < games.size(); ++i)
+            out += fmt::format("<li><a href=\"#game={}\">{}</a></li>\n", i + 1, html_escape(game_heading(games[i])));
+        out += "</ol></nav>\n";
+    }
+    out += fmt::format("<div id=\"board-area\">\n<svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" "
+                       "viewBox=\"0 0 360 360\" role=\"img\" aria-label=\"board\"{}>\n<defs>\n",
+                       o.flip ? " class=\"flipped\"" : "");
+    for (const PieceImage& image : all_piece_images()) out += piece_symbol(image) + '\n';
+    out += fmt::format("<radialGradient id=\"check-glow\"><stop offset=\"0\" stop-color=\"{0}\"/>"
+                       "<stop offset=\"0.5\" stop-color=\"{0}\" stop-opacity=\"0.8\"/>"
+                       "<stop offset=\"1\" stop-color=\"{0}\" stop-opacity=\"0\"/></radialGradient>\n",
+                       colors.check);
+    out += "</defs>\n<g id=\"squares\"></g><g id=\"marks\"></g><g id=\"coords\"></g><g id=\"pieces\"></g>\n</svg>\n";
+    // Drawn icons: the glyphs of media keys are missing from many fonts.
+    auto button = [&](std::string_view id, std::string_view label, std::string_view path) {
+        out += fmt::format("<button id=\"{}\" title=\"{}\" aria-label=\"{}\"><svg viewBox=\"0 0 24 24\" width=\"22\" "
+                           "height=\"22\"><path d=\"{}\" fill=\"currentColor\"/></svg></button>",
+                           id, label, label, path);
+    };
+    out += "<div id=\"controls\">";
+    button("first", "Start (Home)", "M5 5h3v14H5z M20 5v14L9 12z");
+    button("prev", "Back (Left)", "M17 5v14L6 12z");
+    button("next", "Forward (Right)", "M7 5v14l11-7z");
+    button("last", "End of the line (End)", "M16 5h3v14h-3z M4 5v14l11-7z");
+    button("flip", "Flip the board (f)", "M7 3l-4 5h3v9h2V8h3z M17 21l4-5h-3V7h-2v9h-3z");
+    out += "</div>\n"
+           "<div id=\"status\"></div>\n</div>\n<div id=\"side\">\n";
+    for (std::size_t i = 0; i < games.size(); ++i) write_game_section(out, games[i], i);
+    out += "</div>\n</div>\n<script type=\"application/json\" id=\"games-data\">";
+    std::string json = "[";
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (i) json += ",\n";
+        write_game_json(json, games[i]);
+    }
+    json += ']';
+    // "</script>" in a string must not end the element: '<' only occurs inside JSON strings.
+    for (char c : json) {
+        if (c == '<') out += "\\u003c";
+        else out += c;
+    }
+    out += "</script>\n<script>";
+    out += PAGE_SCRIPT;
+    out += "</script>\n</body>\n</html>\n";
+    return out;
+}
+
+} // namespace horde
