@@ -33,6 +33,11 @@ constexpr std::array<BreakdownColumn, 10> ORDA_COLUMNS{{ALL_COLUMNS[0], ALL_COLU
                                                        ALL_COLUMNS[6], ALL_COLUMNS[7], ALL_COLUMNS[8],
                                                        ALL_COLUMNS[10]}};
 
+// Inline in the leaf-parents' loop (where it runs once per node), out of line for callers.
+[[gnu::always_inline]] inline void add(PerftBreakdown& total, const PerftBreakdown& part) {
+    for (const BreakdownColumn& column : ALL_COLUMNS) total.*column.field += part.*column.field;
+}
+
 // Classifies the leaves below a position one ply from the end without playing most moves.
 // Direct checks come from the squares where each piece type would attack the enemy king,
 // discovered checks from our pieces that alone block one of our sliders' lines to it;
@@ -218,7 +223,7 @@ template <Variant V, Color Us> struct BreakdownSink {
             ++out.castles;
             return;
         }
-        out += classify_played(pos, enemy, m);
+        add(out, classify_played(pos, enemy, m));
     }
 
     [[gnu::noinline]] static PerftBreakdown classify_played(const Position& pos, Bitboard enemy, Move m) {
@@ -255,7 +260,7 @@ template <Variant V, Color Us> void breakdown_node(const Position& pos, int dept
     if (depth == 1) {
         BreakdownSink<V, Us> sink(pos);
         generate_legal<V, Us>(pos, sink);
-        out += sink.out;
+        add(out, sink.out);
         return;
     }
     MoveList moves;
@@ -289,6 +294,11 @@ template <Variant V> PerftBreakdown single_move_breakdown(const Position& pos, M
 }
 
 } // namespace
+
+PerftBreakdown& PerftBreakdown::operator+=(const PerftBreakdown& other) {
+    add(*this, other);
+    return *this;
+}
 
 std::span<const BreakdownColumn> breakdown_columns(Variant v) {
     switch (v) {

@@ -32,20 +32,7 @@ struct PerftBreakdown {
     std::uint64_t extinctions = 0;
     std::uint64_t campmates = 0;
 
-    [[gnu::always_inline]] PerftBreakdown& operator+=(const PerftBreakdown& o) { // once per leaf-parent
-        nodes += o.nodes;
-        captures += o.captures;
-        en_passant += o.en_passant;
-        castles += o.castles;
-        promotions += o.promotions;
-        checks += o.checks;
-        discovered_checks += o.discovered_checks;
-        double_checks += o.double_checks;
-        checkmates += o.checkmates;
-        extinctions += o.extinctions;
-        campmates += o.campmates;
-        return *this;
-    }
+    PerftBreakdown& operator+=(const PerftBreakdown& other);
     bool operator==(const PerftBreakdown&) const = default;
 };
 
