@@ -14,6 +14,18 @@ inline bool promotion_allowed(Variant v, PieceType pt) {
     return pt == QUEEN || pt == ROOK || pt == BISHOP || pt == KNIGHT;
 }
 
+// The pieces of `on_lines` (each on a line through `to`) with nothing between them and `to`:
+// a player has one or two pieces of a kind, so this beats a lookup in the PEXT tables, which
+// miss the cache on this path (see Position::attackers_to_by_rays).
+[[gnu::always_inline]] inline Bitboard unblocked(Bitboard on_lines, Square to, Bitboard occ) {
+    Bitboard result = 0;
+    while (on_lines) {
+        const Square from = pop_lsb(on_lines);
+        if (!(between_bb(to, from) & occ)) result |= square_bb(from);
+    }
+    return result;
+}
+
 // Origins from which a piece of type pt and colour us could reach `to` by its movement
 // pattern alone (ignoring pins and checks), for a move that captures or not.
 [[gnu::always_inline]] inline Bitboard pattern_origins(const Position& pos, PieceType pt, Color us, Square to, bool capture) {
@@ -33,12 +45,12 @@ inline bool promotion_allowed(Variant v, PieceType pt) {
         return origins;
     }
     case KNIGHT: return knight_attacks(to) & ours;
-    case BISHOP: return bishop_attacks(to, occ) & ours;
-    case ROOK: return rook_attacks(to, occ) & ours;
-    case QUEEN: return queen_attacks(to, occ) & ours;
+    case BISHOP: return unblocked(bishop_pseudo_attacks(to) & ours, to, occ);
+    case ROOK: return unblocked(rook_pseudo_attacks(to) & ours, to, occ);
+    case QUEEN: return unblocked((rook_pseudo_attacks(to) | bishop_pseudo_attacks(to)) & ours, to, occ);
     case KING: return king_attacks(to) & ours;
-    case LANCER: return (capture ? rook_attacks(to, occ) : knight_attacks(to)) & ours;
-    case ARCHER: return (capture ? bishop_attacks(to, occ) : knight_attacks(to)) & ours;
+    case LANCER: return capture ? unblocked(rook_pseudo_attacks(to) & ours, to, occ) : knight_attacks(to) & ours;
+    case ARCHER: return capture ? unblocked(bishop_pseudo_attacks(to) & ours, to, occ) : knight_attacks(to) & ours;
     case KHESHIG: return (knight_attacks(to) | king_attacks(to)) & ours;
     case YURT: return yurt_attacks(~us, to) & ours;
     default: return 0;
@@ -62,7 +74,7 @@ template <Variant V> [[gnu::always_inline]] inline bool leaves_king_safe(const P
         gone |= square_bb(captured);
     }
     const Square king_square = (king & square_bb(from)) ? to : lsb(king);
-    return !(pos.template attackers_to<V>(king_square, occupied, ~us) & ~gone);
+    return !(pos.template attackers_to_by_rays<V>(king_square, occupied, ~us) & ~gone);
 }
 
 // The legal moves (castling aside) of piece type pt to `to` from an origin in from_mask,
@@ -178,11 +190,16 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(con
     return captures == san.capture ? found[0] : Move::none();
 }
 
+// Whether the suffix is the one the position after the move calls for: none on a quiet move,
+// '+' on a check with a legal reply, '#' on a mate (check_suffix words the other cases). A
+// check move (one ply in eight of real games) used to leave this fast path for check_suffix.
 template <Variant V> [[gnu::always_inline]] inline bool suffix_plainly_right_as(const Position& pos, SanMove::Suffix suffix) {
     if (variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
     const Bitboard king = pos.pieces(pos.side, KING);
-    const bool check = king && pos.template attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
-    return !check && suffix == SanMove::Suffix::None;
+    const bool check = king && pos.template attackers_to_by_rays<V>(lsb(king), pos.pieces(), ~pos.side);
+    if (!check) return suffix == SanMove::Suffix::None;
+    if (suffix == SanMove::Suffix::None) return false;
+    return has_legal_move(V, pos) == (suffix == SanMove::Suffix::Check);
 }
 
 } // namespace horde::san_detail
