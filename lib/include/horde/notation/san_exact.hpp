@@ -190,6 +190,48 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(con
     return captures == san.capture ? found[0] : Move::none();
 }
 
+// "O-O" or "O-O-O", with '+' or '#' or neither: the castling that the exact path reads ("0-0"
+// and the other spellings take the full parser, which warns about them).
+[[gnu::always_inline]] inline bool parse_castling_exact(std::string_view token, SanMove& san) {
+    san = SanMove{};
+    std::size_t n = token.size();
+    if (n > 0 && (token[n - 1] == '+' || token[n - 1] == '#')) {
+        san.suffix = token[n - 1] == '+' ? SanMove::Suffix::Check : SanMove::Suffix::Mate;
+        --n;
+    }
+    const std::string_view body = token.substr(0, n);
+    if (body == "O-O") san.kind = SanMove::Kind::CastleShort;
+    else if (body == "O-O-O") san.kind = SanMove::Kind::CastleLong;
+    else return false;
+    return true;
+}
+
+// The castling move, when it is legal, in the games whose king and rooks start on e, h and a
+// (Chess960 takes the full path): generate_legal's tests, for the one move named (a castling
+// once took a full move generation and the slow path, twice a game).
+template <Variant V> [[gnu::always_inline]] inline Move resolve_castling_exact_as(const Position& pos, bool king_side) {
+    if constexpr (Rules<V>::chess960) {
+        return Move::none();
+    } else {
+        const Color us = pos.side;
+        if (!(us == WHITE ? Rules<V>::can_castle(WHITE) : Rules<V>::can_castle(BLACK))) return Move::none();
+        if (variant_game_over<V>(pos)) return Move::none();
+        const std::uint8_t right = us == WHITE ? (king_side ? WHITE_OO : WHITE_OOO) : (king_side ? BLACK_OO : BLACK_OOO);
+        const Square king_from = us == WHITE ? E1 : E8;
+        if (!(pos.castling & right) || !(pos.pieces(us, KING) & square_bb(king_from))) return Move::none();
+        const int step = king_side ? 1 : -1;
+        const Bitboard empty_path = square_bb(Square(king_from + step)) | square_bb(Square(king_from + 2 * step)) |
+                                    (king_side ? 0 : square_bb(Square(king_from - 3)));
+        if (pos.pieces() & empty_path) return Move::none();
+        // not in check, and neither square the king passes over or lands on attacked (the king
+        // no longer shields its rank)
+        const Bitboard occupied = pos.pieces() ^ square_bb(king_from);
+        for (int i = 0; i <= 2; ++i)
+            if (pos.template attackers_to_by_rays<V>(Square(king_from + i * step), occupied, ~us)) return Move::none();
+        return Move::make(king_from, Square(king_from + 2 * step), Move::CASTLING);
+    }
+}
+
 // Whether the suffix is the one the position after the move calls for: none on a quiet move,
 // '+' on a check with a legal reply, '#' on a mate (check_suffix words the other cases). A
 // check move (one ply in eight of real games) used to leave this fast path for check_suffix.
