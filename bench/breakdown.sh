@@ -43,6 +43,7 @@ for c in "${CASES[@]}"; do
     IFS='|' read -r name variant fen depth <<<"$c"
     args=(--variant "$variant" --depth "$depth" --threads 1)
     [ -n "$fen" ] && args+=(--fen "$fen")
+    name=${name// /_} # a label is one awk field
     for ((i = 0; i < RUNS; ++i)); do
         time_once "plain-$name" "$PERFT" "${args[@]}"
         time_once "breakdown-$name" "$PERFT" "${args[@]}" --breakdown

@@ -1,6 +1,7 @@
 #include "horde/perft/breakdown.hpp"
 
 #include "divide_parallel.hpp"
+#include "evasion.hpp"
 
 #include <array>
 
@@ -83,7 +84,7 @@ template <Variant V, Color Us> struct BreakdownSink {
     }
 
     static bool is_mated(const Position& child, bool no_safe_king_step = false) {
-        if constexpr (Rules<V>::has_king(Them)) return !has_legal_evasion<V, Them>(child, no_safe_king_step);
+        if constexpr (Rules<V>::has_king(Them)) return !detail::has_legal_evasion<V, Them>(child, no_safe_king_step);
         return false;
     }
 
