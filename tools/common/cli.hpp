@@ -1,6 +1,9 @@
-// What the tools share on the command line: exit codes, parsing, the --variant option and its
-// error, the summary line's counting words. Header-only: each tool includes what it uses.
+// What the tools share on the command line (their args.cpp): parsing, the --variant option and
+// its error, --start, the version, the summary line's counting words. Errors are thrown as
+// Exit (exit.hpp). Header-only: each tool includes what it uses.
 #pragma once
+
+#include "exit.hpp"
 
 #include "horde/core/types.hpp"
 #include "horde/position/board.hpp"
@@ -16,26 +19,20 @@
 
 namespace horde::tools {
 
-// Exit codes of every tool.
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitInvalid = 1; // invalid input found (a game, a FEN, a perft mismatch)
-inline constexpr int kExitUsage = 2;   // usage or I/O error
-
 // The project's version, from CMake's project(VERSION) (tools/CMakeLists.txt defines it).
 inline constexpr std::string_view kVersion = HORDE_VERSION;
 
 // What --version prints: "TOOL VERSION".
 inline std::string version_line(std::string_view tool) { return fmt::format("{} {}", tool, kVersion); }
 
-// Parses the command line. Returns the exit code when the tool must stop now: 0 after --help
-// or --version, kExitUsage (CLI11 has printed the error) for a bad command line.
-inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
+// Parses the command line. Throws Exit when the tool must stop now: status 0 after --help or
+// --version, kExitUsage for a bad command line (CLI11 has printed both).
+inline void parse_command_line(CLI::App& app, int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e) == 0 ? kExitOk : kExitUsage;
+        throw Exit{app.exit(e) == 0 ? kExitOk : kExitUsage, {}};
     }
-    return std::nullopt;
 }
 
 inline constexpr std::string_view kVariantChoices = "chess, chess960, horde or orda";
@@ -45,12 +42,11 @@ inline CLI::Option* add_variant_option(CLI::App& app, std::string& name, const s
     return app.add_option("--variant", name, help);
 }
 
-// The variant a --variant value names; nullopt after printing "TOOL: unknown variant ..." on
-// stderr (the caller exits with kExitUsage).
-inline std::optional<Variant> parse_variant_option(std::string_view tool, std::string_view name) {
+// The variant a --variant value names; a usage error ("unknown variant ...") otherwise.
+inline Variant variant_option(std::string_view name) {
     const auto v = parse_variant(name);
-    if (!v) fmt::print(stderr, "{}: unknown variant '{}' (expected {})\n", tool, name, kVariantChoices);
-    return v;
+    if (!v) fail_usage(fmt::format("unknown variant '{}' (expected {})", name, kVariantChoices));
+    return *v;
 }
 
 // --start N: a Chess960 start position by number, wherever --fen gives a start position.
@@ -61,22 +57,15 @@ inline CLI::Option* add_start_option(CLI::App& app, std::optional<int>& number) 
 }
 
 // Turns --start N into the start FEN and its variant (`variant_given`: --variant was on the
-// command line). False after printing "TOOL: ..." on stderr (the caller exits with kExitUsage).
-inline bool apply_start_option(std::string_view tool, const std::optional<int>& number, bool variant_given,
-                               Variant& variant, std::optional<std::string>& fen) {
-    if (!number) return true;
-    if (fen) {
-        fmt::print(stderr, "{}: --start is a start position: give either --start or --fen\n", tool);
-        return false;
-    }
+// command line); a usage error when it cannot.
+inline void apply_start_option(const std::optional<int>& number, bool variant_given, Variant& variant,
+                               std::optional<std::string>& fen) {
+    if (!number) return;
+    if (fen) fail_usage("--start is a start position: give either --start or --fen");
     auto start = numbered_start(*number, variant_given ? std::optional<Variant>(variant) : std::nullopt);
-    if (auto* error = std::get_if<std::string>(&start)) {
-        fmt::print(stderr, "{}: {}\n", tool, *error);
-        return false;
-    }
+    if (auto* error = std::get_if<std::string>(&start)) fail_usage(*error);
     variant = std::get<NumberedStart>(start).variant;
     fen = std::get<NumberedStart>(start).fen;
-    return true;
 }
 
 // "1 game", "2 games": the number first, where scripts look for it.

@@ -1,15 +1,17 @@
 // How the tools write their data and what they do when the world fails them:
-//   * a write error (full disk, I/O error) ends the tool at once with exit 2 and
+//   * a write error (full disk, I/O error) throws an Exit to main's exit mapping: exit 2 and
 //     "TOOL: STREAM: write error: REASON" on stderr, STREAM naming stdout or the file, so no
 //     run ends with exit 0 and output lost;
-//   * a pipe closed by the reader (`horde-list big.pgn | head -n 1`) ends the tool quietly, as
-//     SIGPIPE does, even when the parent left SIGPIPE ignored;
+//   * a pipe closed by the reader (`horde-list big.pgn | head -n 1`) ends the tool quietly, by
+//     SIGPIPE (raised by the exit mapping), even when the parent left SIGPIPE ignored;
 //   * SIGINT / SIGTERM end the tool with 130 / 143. A RecordOutput hands bytes to the system
 //     only at record boundaries (whole games, whole lines), so files written so far hold whole
 //     records only whenever the signal comes.
 // Header-only, like the rest of tools/common. The signal state is the tool's own (process-wide
 // by nature), never the library's.
 #pragma once
+
+#include "exit.hpp"
 
 #include <fmt/format.h>
 
@@ -23,21 +25,15 @@
 #include <string>
 #include <string_view>
 #include <unistd.h>
+#include <utility>
 
 namespace horde::tools {
 
-// Ends the tool after a failed write to `stream` ("stdout" or a path). Safe from any thread.
-[[noreturn]] inline void exit_on_write_error(std::string_view tool, std::string_view stream, int error) {
-    std::fflush(stderr);
-    if (error == EPIPE) {
-        // The reader has gone: stop as SIGPIPE would, without a message.
-        std::signal(SIGPIPE, SIG_DFL);
-        std::raise(SIGPIPE);
-        ::_exit(128 + SIGPIPE);
-    }
-    fmt::print(stderr, "{}: {}: write error: {}\n", tool, stream, std::strerror(error));
-    std::fflush(stderr);
-    ::_exit(2);
+// Ends the tool after a failed write to `stream` ("stdout" or a path): throws the Exit that
+// main maps (on a worker thread, the library hands it to the calling thread).
+[[noreturn]] inline void fail_write(std::string_view stream, int error) {
+    if (error == EPIPE) throw Exit{128 + SIGPIPE, {}, SIGPIPE}; // the reader has gone: no message
+    throw Exit{kExitUsage, fmt::format("{}: write error: {}", stream, std::strerror(error))};
 }
 
 // At start-up: SIGPIPE back to its default (a parent may have left it ignored) so that a closed
@@ -45,8 +41,8 @@ namespace horde::tools {
 inline void restore_sigpipe() { std::signal(SIGPIPE, SIG_DFL); }
 
 // At the end of a tool that writes stdout through stdio: flushes and checks it.
-inline void finish_stdout(std::string_view tool) {
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) exit_on_write_error(tool, "stdout", errno ? errno : EIO);
+inline void finish_stdout() {
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) fail_write("stdout", errno ? errno : EIO);
 }
 
 namespace detail {
@@ -71,13 +67,13 @@ inline void exit_on_interrupt(std::string_view tool) {
 
 // A data output written record by record: write() buffers, end_record() marks a record
 // boundary and passes the buffer to the system once it is large, flush() passes it now. Only
-// whole records ever reach the file. Write errors end the tool (exit_on_write_error).
+// whole records ever reach the file. Write errors end the tool (fail_write).
 class RecordOutput {
 public:
     static constexpr std::size_t kFlushAt = 1 << 16;
 
     // An output on an open descriptor that stays open (stdout: fd 1, named "stdout").
-    RecordOutput(std::string tool, int fd, std::string name) : tool_(std::move(tool)), name_(std::move(name)), fd_(fd) {
+    RecordOutput(int fd, std::string name) : name_(std::move(name)), fd_(fd) {
         buffer_.reserve(2 * kFlushAt);
     }
     // Creates (truncates) a file; nullptr after "TOOL: NAME: cannot write: REASON" on stderr.
@@ -88,13 +84,20 @@ public:
             fmt::print(stderr, "{}: {}: cannot write: {}\n", tool, name, std::strerror(errno));
             return nullptr;
         }
-        auto out = std::make_unique<RecordOutput>(tool, fd, std::move(name));
+        auto out = std::make_unique<RecordOutput>(fd, std::move(name));
         out->owns_fd_ = true;
         return out;
     }
     RecordOutput(const RecordOutput&) = delete;
     RecordOutput& operator=(const RecordOutput&) = delete;
-    ~RecordOutput() { close(); }
+    // Closed by the run (close()); here only when an Exit unwinds, which a second write error
+    // must not turn into std::terminate.
+    ~RecordOutput() {
+        try {
+            close();
+        } catch (const Exit&) {
+        }
+    }
 
     void write(std::string_view data) { buffer_.append(data); }
     // A whole record has been written.
@@ -106,7 +109,7 @@ public:
         while (done < buffer_.size()) {
             const ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
             if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) exit_on_write_error(tool_, name_, n < 0 ? errno : EIO);
+            if (n <= 0) fail_write(name_, n < 0 ? errno : EIO);
             done += std::size_t(n);
         }
         buffer_.clear();
@@ -115,12 +118,12 @@ public:
     void close() {
         if (fd_ < 0) return;
         flush();
-        if (owns_fd_ && ::close(fd_) != 0) exit_on_write_error(tool_, name_, errno);
-        fd_ = -1;
+        const int fd = std::exchange(fd_, -1);
+        if (owns_fd_ && ::close(fd) != 0) fail_write(name_, errno);
     }
 
 private:
-    std::string tool_, name_;
+    std::string name_;
     int fd_;
     bool owns_fd_ = false;
     std::string buffer_;

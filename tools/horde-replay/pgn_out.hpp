@@ -23,7 +23,7 @@ public:
     void write(std::string_view game) {
         if (!pattern_) {
             if (std::fwrite(game.data(), 1, game.size(), stdout) != game.size())
-                tools::exit_on_write_error("horde-replay", "stdout", errno);
+                tools::fail_write("stdout", errno);
             return;
         }
         if (!file_ || (per_file_ > 0 && in_file_ == per_file_)) open_next();
@@ -57,7 +57,7 @@ private:
         if (file_) file_->close();
         const std::string name = file_name(*pattern_, ++files_);
         file_ = tools::RecordOutput::create("horde-replay", name, "--out " + name);
-        if (!file_) std::exit(2);
+        if (!file_) throw tools::Exit{tools::kExitUsage, {}}; // create() has said why
         in_file_ = 0;
     }
 

@@ -333,33 +333,5 @@ TagSelection TagSelection::parse(std::string_view text) {
     return s;
 }
 
-void append_json_tags(std::string& out, const GameRecord& r, const TagSelection& tags) {
-    out += "\"tags\":{";
-    bool first = true;
-    auto put = [&](std::string_view name, const std::string_view* value) {
-        if (!first) out += ',';
-        first = false;
-        append_json_value(out, name);
-        out += ':';
-        if (value) append_json_value(out, *value);
-        else out += "null";
-    };
-    if (tags.all) {
-        std::vector<std::string_view> seen;
-        for (const auto& [name, value] : r.tags) {
-            if (std::find(seen.begin(), seen.end(), name) != seen.end()) continue;
-            seen.push_back(name);
-            const std::string_view v = value;
-            put(name, &v);
-        }
-    } else {
-        for (const auto& name : tags.names) {
-            const auto it = std::find_if(r.tags.begin(), r.tags.end(), [&](const auto& t) { return t.first == name; });
-            const std::string_view v = it == r.tags.end() ? std::string_view() : std::string_view(it->second);
-            put(name, it == r.tags.end() ? nullptr : &v);
-        }
-    }
-    out += '}';
-}
 
 } // namespace horde

@@ -1,12 +1,15 @@
 #include "horde/report/json.hpp"
 
 #include "horde/position/writers.hpp"
+#include "horde/report/game_table.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <iterator>
+#include <vector>
 
 namespace horde {
 
@@ -199,6 +202,35 @@ std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<
     }
     out += "}\n";
     return out;
+}
+
+void append_json_tags(std::string& out, const GameRecord& r, const TagSelection& tags) {
+    out += "\"tags\":{";
+    bool first = true;
+    auto put = [&](std::string_view name, const std::string_view* value) {
+        if (!first) out += ',';
+        first = false;
+        append_json_string(out, name);
+        out += ':';
+        if (value) append_json_string(out, *value);
+        else out += "null";
+    };
+    if (tags.all) {
+        std::vector<std::string_view> seen;
+        for (const auto& [name, value] : r.tags) {
+            if (std::find(seen.begin(), seen.end(), name) != seen.end()) continue;
+            seen.push_back(name);
+            const std::string_view v = value;
+            put(name, &v);
+        }
+    } else {
+        for (const auto& name : tags.names) {
+            const auto it = std::find_if(r.tags.begin(), r.tags.end(), [&](const auto& t) { return t.first == name; });
+            const std::string_view v = it == r.tags.end() ? std::string_view() : std::string_view(it->second);
+            put(name, it == r.tags.end() ? nullptr : &v);
+        }
+    }
+    out += '}';
 }
 
 char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move played, std::string_view played_san,

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace horde {
@@ -56,12 +57,18 @@ PositionLister::PositionLister(ListOptions options, Sink sink, std::size_t chunk
     }
 }
 
-PositionLister::~PositionLister() { flush(); }
+PositionLister::~PositionLister() {
+    try {
+        flush();
+    } catch (...) { // the sink's exception, when an earlier one unwinds the caller
+    }
+}
 
 void PositionLister::flush() {
     if (!used_) return;
-    sink_(std::string_view(buffer_.get(), used_));
-    used_ = 0;
+    // Emptied first: a sink that throws (a failed write) is not handed the same bytes again.
+    const std::size_t used = std::exchange(used_, 0);
+    sink_(std::string_view(buffer_.get(), used));
 }
 
 bool PositionLister::selected(int ply, int last) const {
@@ -161,7 +168,12 @@ ThreadedPositionLister::ThreadedPositionLister(ListOptions options, PositionList
     worker_ = std::thread([this] { run(); });
 }
 
-ThreadedPositionLister::~ThreadedPositionLister() { finish(); }
+ThreadedPositionLister::~ThreadedPositionLister() {
+    try {
+        finish();
+    } catch (...) { // the sink's exception, when an earlier one unwinds the caller
+    }
+}
 
 void ThreadedPositionLister::list_game(const GameRecord& r) {
     filling_.add(r);
@@ -177,6 +189,11 @@ void ThreadedPositionLister::list_batch(ListBatch& batch) {
 void ThreadedPositionLister::hand_over() {
     std::unique_lock lock(mutex_);
     cv_.wait(lock, [this] { return !has_pending_; });
+    if (failure_) {
+        lock.unlock();
+        filling_.clear();
+        rethrow_failure();
+    }
     std::swap(filling_, pending_);
     has_pending_ = true;
     lock.unlock();
@@ -184,7 +201,18 @@ void ThreadedPositionLister::hand_over() {
     filling_.clear();
 }
 
+void ThreadedPositionLister::rethrow_failure() {
+    std::exception_ptr failure;
+    {
+        std::lock_guard lock(mutex_);
+        failure = std::exchange(failure_, nullptr);
+        // Later calls see no failure and hand over nothing: the worker drops what it gets.
+    }
+    if (failure) std::rethrow_exception(failure);
+}
+
 void ThreadedPositionLister::run() {
+    bool stopped = false; // the sink has thrown
     for (;;) {
         {
             std::unique_lock lock(mutex_);
@@ -194,12 +222,20 @@ void ThreadedPositionLister::run() {
             has_pending_ = false;
         }
         cv_.notify_all();
-        std::size_t begin = 0;
-        for (std::size_t g = 0; g < working_.games(); ++g) {
-            const std::size_t end = working_.ends[g];
-            lister_.list_game(working_.state[g] ? &working_.starts[g] : nullptr, working_.state[g] == 1,
-                              std::span<const Move>(working_.moves.data() + begin, end - begin));
-            begin = end;
+        if (!stopped) {
+            try {
+                std::size_t begin = 0;
+                for (std::size_t g = 0; g < working_.games(); ++g) {
+                    const std::size_t end = working_.ends[g];
+                    lister_.list_game(working_.state[g] ? &working_.starts[g] : nullptr, working_.state[g] == 1,
+                                      std::span<const Move>(working_.moves.data() + begin, end - begin));
+                    begin = end;
+                }
+            } catch (...) {
+                stopped = true;
+                std::lock_guard lock(mutex_);
+                failure_ = std::current_exception();
+            }
         }
         working_.clear();
     }
@@ -208,13 +244,20 @@ void ThreadedPositionLister::run() {
 void ThreadedPositionLister::finish() {
     if (finished_) return;
     finished_ = true;
-    if (filling_.games()) hand_over();
+    std::exception_ptr failure;
+    try {
+        if (filling_.games()) hand_over();
+    } catch (...) {
+        failure = std::current_exception(); // rethrown once the worker has stopped
+    }
     {
         std::lock_guard lock(mutex_);
         done_ = true;
     }
     cv_.notify_all();
     worker_.join();
+    if (failure) std::rethrow_exception(failure);
+    rethrow_failure();
     lister_.flush();
 }
 

@@ -100,7 +100,6 @@ struct TagSelection {
     // "all" or a comma-separated list.
     static TagSelection parse(std::string_view text);
 };
-// Appends `"tags":{...}` (no leading comma).
-void append_json_tags(std::string& out, const GameRecord& record, const TagSelection& tags);
+// The "tags" field it selects is written by append_json_tags (report/json.hpp).
 
 } // namespace horde

@@ -78,6 +78,11 @@ private:
 void append_record_json(std::string& out, const GameRecord& record, std::optional<std::string_view> file = {});
 std::string record_to_json(const GameRecord& record);
 
+// --json-tags: the field "tags" (a leading comma is the caller's): every tag of the record, or
+// the selected ones (null when absent).
+struct TagSelection;
+void append_json_tags(std::string& out, const GameRecord& record, const TagSelection& tags);
+
 // horde-check --fen --json: the verdict on one FEN line (no trailing newline).
 std::string fen_verdict_to_json(const FenVerdict& verdict, int line_number);
 

@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <functional>
 #include <condition_variable>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -113,13 +114,15 @@ struct ListBatch {
 // lister needs into a batch of games; full batches (or batches the caller filled, from
 // checking threads) go to the worker thread, which lists them in input order and calls the
 // sink. Memory stays bounded: at most three batches (one filling, one waiting, one being
-// listed) of about kBatchGames games.
+// listed) of about kBatchGames games. An exception from the sink (a tool's failed write) stops
+// the listing and is rethrown on the calling thread, by the next list_game, list_batch or
+// finish.
 class ThreadedPositionLister {
 public:
     static constexpr std::size_t kBatchGames = 256;
     ThreadedPositionLister(ListOptions options, PositionLister::Sink sink,
                            std::size_t chunk = std::size_t(1) << 20);
-    ~ThreadedPositionLister(); // finish()
+    ~ThreadedPositionLister(); // finish(), without rethrowing
     ThreadedPositionLister(const ThreadedPositionLister&) = delete;
     ThreadedPositionLister& operator=(const ThreadedPositionLister&) = delete;
 
@@ -133,10 +136,12 @@ public:
 private:
     void hand_over();
     void run();
+    void rethrow_failure();
 
     PositionLister lister_; // used by the worker thread only
     ListBatch filling_, pending_, working_;
     bool has_pending_ = false, done_ = false, finished_ = false;
+    std::exception_ptr failure_; // the worker's exception; the worker then drops what it gets
     std::mutex mutex_;
     std::condition_variable cv_;
     std::thread worker_;

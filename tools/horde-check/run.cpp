@@ -1,0 +1,156 @@
+#include "run.hpp"
+
+#include "cli.hpp"
+#include "log.hpp"
+#include "loops.hpp"
+#include "output.hpp"
+#include "progress.hpp"
+
+#include "horde/game/duplicates.hpp"
+#include "horde/report/check_run.hpp"
+#include "horde/report/json.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <tuple>
+
+namespace horde::tools::check_tool {
+
+namespace {
+
+using Totals = CheckTotals;
+
+// Where the data goes: stdout for --json, the --valid-out/--invalid-out/--duplicates-out files
+// and the --stats-json file (each may be null); the duplicate finder (one for all inputs, or null).
+struct Outputs {
+    std::unique_ptr<RecordOutput> json, valid, invalid, duplicates, skipped, stats;
+    DuplicateFinder* finder = nullptr;
+};
+
+// Whole records only (a batch of games' output), then a record boundary.
+void write_records(RecordOutput* out, const std::string& data) {
+    if (!out || data.empty()) return;
+    out->write(data);
+    out->end_record();
+}
+
+int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, CheckStats& stats,
+                   ProgressMeter& progress, Outputs& outputs) {
+    return for_pgn_file("horde-check", name, progress, [&](PgnReader& reader, io::Input& input) {
+        CheckOutputOptions out_options;
+        out_options.display = input.display_name();
+        out_options.json = o.json;
+        out_options.diagnostics = !o.quiet;
+        out_options.warnings = !o.no_warnings;
+        out_options.valid_raw = outputs.valid != nullptr;
+        out_options.invalid_raw = outputs.invalid != nullptr;
+        out_options.duplicates_raw = outputs.duplicates != nullptr;
+        out_options.skipped_raw = outputs.skipped != nullptr;
+        out_options.duplicates = outputs.finder;
+        out_options.stats = o.stats || outputs.stats;
+        out_options.json_tags = TagSelection::parse(o.json_tags);
+        CheckRunSettings settings;
+        settings.threads = o.threads;
+        settings.input_position = [&] { return input.raw_bytes_read(); }; // on the reading thread
+        run_check(reader, o.check, out_options, settings, [&](CheckOutput& out) {
+            if (!out.err.empty()) {
+                progress.clear();
+                std::fwrite(out.err.data(), 1, out.err.size(), stderr);
+            }
+            write_records(outputs.json.get(), out.out);
+            write_records(outputs.valid.get(), out.valid);
+            write_records(outputs.invalid.get(), out.invalid);
+            write_records(outputs.duplicates.get(), out.duplicates);
+            write_records(outputs.skipped.get(), out.skipped);
+            totals.add(out.totals);
+            out.totals = {};
+            stats.add(out.stats);
+            out.stats = {};
+            progress.bytes(out.input_position, totals.games);
+        });
+    });
+}
+
+int check_fen_file(const std::string& name, const Mode& o, Totals& totals, Outputs& outputs) {
+    const FenLineOptions options{o.fen_variant, o.check.strict, o.quiet, true};
+    return for_each_fen_line("horde-check", name, options, [&](std::size_t line_number, const FenVerdict& v) {
+        ++totals.games;
+        if (v.valid) ++totals.valid;
+        else ++totals.invalid;
+        if (outputs.json) {
+            outputs.json->write(fen_verdict_to_json(v, int(line_number)) + '\n');
+            outputs.json->end_record();
+        }
+    });
+}
+
+} // namespace
+
+int run(Mode& o) {
+    restore_sigpipe();
+    exit_on_interrupt("horde-check");
+    Outputs outputs;
+    if (o.json) outputs.json = std::make_unique<RecordOutput>(1, "stdout");
+    for (auto [option, path, out] : {std::tuple{"--valid-out", &o.valid_out, &outputs.valid},
+                                     std::tuple{"--invalid-out", &o.invalid_out, &outputs.invalid},
+                                     std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates},
+                                     std::tuple{"--skipped-out", &o.skipped_out, &outputs.skipped},
+                                     std::tuple{"--stats-json", &o.stats_json, &outputs.stats}}) {
+        if (path->empty()) continue;
+        if (*path == "-" && out != &outputs.stats) {
+            *out = std::make_unique<RecordOutput>(1, "stdout");
+            continue;
+        }
+        *out = RecordOutput::create("horde-check", *path, fmt::format("{} {}", option, *path));
+        if (!*out) return kExitUsage;
+    }
+    o.threads = thread_count(o.threads);
+
+    // Diagnostics can be many: buffer stderr; stdout is line data.
+    static char err_buffer[1 << 16];
+    std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
+
+    std::optional<DuplicateFinder> finder;
+    if (o.check.duplicates != DuplicateMode::Off) outputs.finder = &finder.emplace(o.check.duplicates);
+    const auto start = std::chrono::steady_clock::now();
+    Totals totals;
+    CheckStats stats;
+    ProgressMeter progress(stderr, "horde-check", progress_wanted(o.progress));
+    int status = 0;
+    const auto log = make_stderr_logger("horde-check", o.verbose);
+    for (const auto& file : o.files) {
+        const Totals before = totals;
+        const auto file_start = std::chrono::steady_clock::now();
+        const int rc = o.fen ? check_fen_file(file, o, totals, outputs)
+                             : check_pgn_file(file, o, totals, stats, progress, outputs);
+        status = std::max(status, rc);
+        const double file_secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - file_start).count();
+        log->info("{}: {} {}, {} invalid, {} plies in {:.3f} s ({:.0f} plies/s)", input_display_name(file),
+                  totals.games - before.games, o.fen ? "positions" : "games", totals.invalid - before.invalid,
+                  totals.plies - before.plies, file_secs,
+                  file_secs > 0 ? double(totals.plies - before.plies) / file_secs : 0.0);
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress.clear();
+    write_records(outputs.stats.get(), stats.to_json());
+    for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates, &outputs.skipped, &outputs.stats})
+        if (*out) (*out)->close();
+    fmt::print(stderr, "horde-check: {}, {} valid, {} invalid{}, {}, {}, {:.3f} s\n",
+               o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),
+               totals.valid, totals.invalid,
+               (o.where ? fmt::format(", {} not selected", totals.not_selected) : std::string()) +
+                   (totals.skipped ? fmt::format(", {} skipped", totals.skipped) : std::string()),
+               counted(totals.warnings, "warning", "warnings"),
+               counted(totals.plies, "ply", "plies"), secs);
+    if (o.stats) fmt::print(stderr, "{}", stats.to_text("horde-check"));
+    std::fflush(stderr);
+    if (status) return status;
+    return totals.invalid ? kExitInvalid : 0;
+}
+
+} // namespace horde::tools::check_tool

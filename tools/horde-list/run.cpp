@@ -1,0 +1,102 @@
+#include "run.hpp"
+
+#include "loops.hpp"
+#include "output.hpp"
+#include "progress.hpp"
+
+#include "horde/report/game_table.hpp"
+#include "horde/report/position_list.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+
+namespace horde::tools::list_tool {
+
+namespace {
+
+struct Counts {
+    std::uint64_t invalid = 0, games = 0, not_selected = 0;
+};
+
+void write_stdout(std::string_view data) {
+    if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size())
+        fail_write("stdout", errno);
+}
+
+// Lists the games of one PGN input as position lines (`lister`) or as table rows (`table`).
+int list_pgn_file(const std::string& name, const Mode& o, ThreadedPositionLister* lister, const GameTable* table,
+                  ProgressMeter& progress, Counts& counts) {
+    return for_pgn_file("horde-list", name, progress, [&](PgnReader& reader, io::Input& input) {
+        const auto position = [&] { return input.raw_bytes_read(); }; // on the reading thread
+        run_list(reader, o.check, input.display_name(), thread_count(o.threads), position, lister, table,
+                 [&](ListOutput& out) {
+                     if (!out.rows.empty()) write_stdout(out.rows);
+                     if (!out.err.empty()) {
+                         progress.clear();
+                         std::fwrite(out.err.data(), 1, out.err.size(), stderr);
+                     }
+                     counts.invalid += out.invalid;
+                     counts.games += out.games;
+                     counts.not_selected += out.not_selected;
+                     progress.bytes(out.input_position, counts.games);
+                 });
+    });
+}
+
+// --moves: one line of legal moves per FEN (or NDJSON) line; invalid lines give a diagnostic
+// and no output line; blank lines are skipped.
+int list_moves_file(const std::string& name, const Mode& o, Counts& counts) {
+    std::string out;
+    return for_each_fen_line("horde-list", name, FenLineOptions{o.fen_variant}, [&](std::size_t, const FenVerdict& v) {
+        if (!v.valid || !v.board) {
+            ++counts.invalid;
+            return;
+        }
+        out = legal_moves_line(*v.board, o.uci);
+        out += '\n';
+        write_stdout(out);
+    });
+}
+
+} // namespace
+
+int run(const Mode& o) {
+    restore_sigpipe();
+    // stdout is data, written in large chunks; diagnostics can be many: buffer stderr too.
+    static char out_buffer[1 << 16];
+    std::setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+    static char err_buffer[1 << 16];
+    std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
+
+    Counts counts;
+    int status = 0;
+    if (o.moves) {
+        for (const auto& file : o.files) status = std::max(status, list_moves_file(file, o, counts));
+    } else if (o.games || o.position_table) {
+        GameTable::PositionPick pick{o.list.start, o.list.final, o.list.ply, o.list.every, o.list.keep_partial};
+        const GameTable table(o.fields ? *o.fields : o.games ? kDefaultGameFields : kDefaultPositionFields,
+                              *parse_table_format(o.format), o.position_table, pick);
+        if (const auto bad = table.unknown_field(); !bad.empty())
+            fail_usage(fmt::format("--games --fields: '{}' is a field of position rows", bad));
+        write_stdout(table.header());
+        ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
+        for (const auto& file : o.files)
+            status = std::max(status, list_pgn_file(file, o, nullptr, &table, progress, counts));
+        progress.clear();
+    } else {
+        // Checking on `threads` threads, listing on one more.
+        ThreadedPositionLister lister(o.list, write_stdout);
+        ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
+        for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, o, &lister, nullptr, progress, counts));
+        lister.finish();
+        progress.clear();
+    }
+    finish_stdout();
+    std::fflush(stderr);
+    if (status) return status;
+    return counts.invalid ? kExitInvalid : 0;
+}
+
+} // namespace horde::tools::list_tool

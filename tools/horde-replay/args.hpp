@@ -1,0 +1,47 @@
+// horde-replay's command line: the options, and every rule on how they combine, turned into a
+// validated Mode (or an Exit: a usage error, or --help/--version done).
+#pragma once
+
+#include "horde/core/types.hpp"
+#include "horde/game/checker.hpp"
+#include "horde/report/pgn_writer.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace horde::replay {
+
+struct Mode {
+    std::string variant_name = "horde"; // as given
+    Variant variant = Variant::Horde;   // resolved (and set by --start)
+    bool variant_given = false;
+    std::optional<int> start; // --start: a Chess960 start position by number
+    std::optional<std::string> fen;
+    bool moves_mode = false; // --moves: the arguments are moves even without --fen
+    std::vector<std::string> args;
+    std::optional<int> ply;
+    std::optional<int> game;
+    bool unicode = false;
+    bool flip = false;
+    std::string color = "auto";
+    std::optional<std::string> to;
+    std::optional<std::string> svg;
+    std::optional<std::string> html;
+    std::string theme = "brown";
+    bool interactive = false;
+    std::optional<std::string> where;
+    CheckOptions check; // --where's selector
+    // --to pgn's rewriting options
+    std::string strip, tags;
+    std::optional<int> width;
+    bool add_plycount = false, fix_result = false;
+    int games_per_file = 0;
+    std::optional<std::string> out;
+    PgnExportOptions pgn;
+    bool rewriting = false; // some of the rewriting options are given
+};
+
+Mode parse_args(int argc, char** argv);
+
+} // namespace horde::replay
