@@ -88,7 +88,7 @@ std::optional<SanError> check_suffix(const Board& after, const SanMove& san, boo
 // The hot path of PGN validation, for SAN written exactly to the standard. parse_san_exact
 // accepts only the plain forms (no castling, no tolerated deviation); resolve_san_exact
 // returns the one legal move such a SAN names when its capture mark is right, else
-// Move::none(); suffix_plainly_right says a quiet move carries no '+'/'#'. When any of them
+// Move::none(); suffix_plainly_right says the move's '+'/'#' (or none) is right. When any of them
 // says no, the full functions above give the error or warning.
 bool parse_san_exact(std::string_view token, SanMove& san);
 Move resolve_san_exact(const Board& board, const SanMove& san);

@@ -14,6 +14,18 @@ inline bool promotion_allowed(Variant v, PieceType pt) {
     return pt == QUEEN || pt == ROOK || pt == BISHOP || pt == KNIGHT;
 }
 
+// The pieces of `on_lines` (each on a line through `to`) with nothing between them and `to`:
+// a player has one or two pieces of a kind, so this beats a lookup in the PEXT tables, which
+// miss the cache on this path (see Position::attackers_to_by_rays).
+[[gnu::always_inline]] inline Bitboard unblocked(Bitboard on_lines, Square to, Bitboard occ) {
+    Bitboard result = 0;
+    while (on_lines) {
+        const Square from = pop_lsb(on_lines);
+        if (!(between_bb(to, from) & occ)) result |= square_bb(from);
+    }
+    return result;
+}
+
 // Origins from which a piece of type pt and colour us could reach `to` by its movement
 // pattern alone (ignoring pins and checks), for a move that captures or not.
 [[gnu::always_inline]] inline Bitboard pattern_origins(const Position& pos, PieceType pt, Color us, Square to, bool capture) {
@@ -33,12 +45,12 @@ inline bool promotion_allowed(Variant v, PieceType pt) {
         return origins;
     }
     case KNIGHT: return knight_attacks(to) & ours;
-    case BISHOP: return bishop_attacks(to, occ) & ours;
-    case ROOK: return rook_attacks(to, occ) & ours;
-    case QUEEN: return queen_attacks(to, occ) & ours;
+    case BISHOP: return unblocked(bishop_pseudo_attacks(to) & ours, to, occ);
+    case ROOK: return unblocked(rook_pseudo_attacks(to) & ours, to, occ);
+    case QUEEN: return unblocked((rook_pseudo_attacks(to) | bishop_pseudo_attacks(to)) & ours, to, occ);
     case KING: return king_attacks(to) & ours;
-    case LANCER: return (capture ? rook_attacks(to, occ) : knight_attacks(to)) & ours;
-    case ARCHER: return (capture ? bishop_attacks(to, occ) : knight_attacks(to)) & ours;
+    case LANCER: return capture ? unblocked(rook_pseudo_attacks(to) & ours, to, occ) : knight_attacks(to) & ours;
+    case ARCHER: return capture ? unblocked(bishop_pseudo_attacks(to) & ours, to, occ) : knight_attacks(to) & ours;
     case KHESHIG: return (knight_attacks(to) | king_attacks(to)) & ours;
     case YURT: return yurt_attacks(~us, to) & ours;
     default: return 0;
@@ -62,7 +74,7 @@ template <Variant V> [[gnu::always_inline]] inline bool leaves_king_safe(const P
         gone |= square_bb(captured);
     }
     const Square king_square = (king & square_bb(from)) ? to : lsb(king);
-    return !(pos.template attackers_to<V>(king_square, occupied, ~us) & ~gone);
+    return !(pos.template attackers_to_by_rays<V>(king_square, occupied, ~us) & ~gone);
 }
 
 // The legal moves (castling aside) of piece type pt to `to` from an origin in from_mask,
@@ -178,11 +190,58 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(con
     return captures == san.capture ? found[0] : Move::none();
 }
 
+// "O-O" or "O-O-O", with '+' or '#' or neither: the castling that the exact path reads ("0-0"
+// and the other spellings take the full parser, which warns about them).
+[[gnu::always_inline]] inline bool parse_castling_exact(std::string_view token, SanMove& san) {
+    san = SanMove{};
+    std::size_t n = token.size();
+    if (n > 0 && (token[n - 1] == '+' || token[n - 1] == '#')) {
+        san.suffix = token[n - 1] == '+' ? SanMove::Suffix::Check : SanMove::Suffix::Mate;
+        --n;
+    }
+    const std::string_view body = token.substr(0, n);
+    if (body == "O-O") san.kind = SanMove::Kind::CastleShort;
+    else if (body == "O-O-O") san.kind = SanMove::Kind::CastleLong;
+    else return false;
+    return true;
+}
+
+// The castling move, when it is legal, in the games whose king and rooks start on e, h and a
+// (Chess960 takes the full path): generate_legal's tests, for the one move named (a castling
+// once took a full move generation and the slow path, twice a game).
+template <Variant V> [[gnu::always_inline]] inline Move resolve_castling_exact_as(const Position& pos, bool king_side) {
+    if constexpr (Rules<V>::chess960) {
+        return Move::none();
+    } else {
+        const Color us = pos.side;
+        if (!(us == WHITE ? Rules<V>::can_castle(WHITE) : Rules<V>::can_castle(BLACK))) return Move::none();
+        if (variant_game_over<V>(pos)) return Move::none();
+        const std::uint8_t right = us == WHITE ? (king_side ? WHITE_OO : WHITE_OOO) : (king_side ? BLACK_OO : BLACK_OOO);
+        const Square king_from = us == WHITE ? E1 : E8;
+        if (!(pos.castling & right) || !(pos.pieces(us, KING) & square_bb(king_from))) return Move::none();
+        const int step = king_side ? 1 : -1;
+        const Bitboard empty_path = square_bb(Square(king_from + step)) | square_bb(Square(king_from + 2 * step)) |
+                                    (king_side ? 0 : square_bb(Square(king_from - 3)));
+        if (pos.pieces() & empty_path) return Move::none();
+        // not in check, and neither square the king passes over or lands on attacked (the king
+        // no longer shields its rank)
+        const Bitboard occupied = pos.pieces() ^ square_bb(king_from);
+        for (int i = 0; i <= 2; ++i)
+            if (pos.template attackers_to_by_rays<V>(Square(king_from + i * step), occupied, ~us)) return Move::none();
+        return Move::make(king_from, Square(king_from + 2 * step), Move::CASTLING);
+    }
+}
+
+// Whether the suffix is the one the position after the move calls for: none on a quiet move,
+// '+' on a check with a legal reply, '#' on a mate (check_suffix words the other cases). A
+// check move (one ply in eight of real games) used to leave this fast path for check_suffix.
 template <Variant V> [[gnu::always_inline]] inline bool suffix_plainly_right_as(const Position& pos, SanMove::Suffix suffix) {
     if (variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
     const Bitboard king = pos.pieces(pos.side, KING);
-    const bool check = king && pos.template attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
-    return !check && suffix == SanMove::Suffix::None;
+    const bool check = king && pos.template attackers_to_by_rays<V>(lsb(king), pos.pieces(), ~pos.side);
+    if (!check) return suffix == SanMove::Suffix::None;
+    if (suffix == SanMove::Suffix::None) return false;
+    return has_legal_move(V, pos) == (suffix == SanMove::Suffix::Check);
 }
 
 } // namespace horde::san_detail
