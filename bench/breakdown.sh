@@ -52,10 +52,10 @@ for c in "${CASES[@]}"; do
     plain=$(med "plain-$name" cpu)
     breakdown=$(med "breakdown-$name" cpu)
     printf '%-12s %5s %10s %10s %9sx' "$name" "$depth" "$plain" "$breakdown" \
-        "$(awk -v a="$breakdown" -v b="$plain" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')"
+        "$(awk -v a="$breakdown" -v b="$plain" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
     for ((k = 0; k < ${#OLDS[@]}; ++k)); do
         old=$(med "old$k-$name" cpu)
-        printf ' %10s %8sx' "$old" "$(awk -v a="$plain" -v b="$old" 'BEGIN { printf "%.3f", b > 0 ? a / b : 0 }')"
+        printf ' %10s %8sx' "$old" "$(awk -v a="$plain" -v b="$old" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')"
     done
     echo
 done
