@@ -4,6 +4,7 @@
 #include "evasion.hpp"
 
 #include <array>
+#include <utility>
 
 namespace horde {
 
@@ -34,9 +35,23 @@ constexpr std::array<BreakdownColumn, 10> ORDA_COLUMNS{{ALL_COLUMNS[0], ALL_COLU
                                                        ALL_COLUMNS[6], ALL_COLUMNS[7], ALL_COLUMNS[8],
                                                        ALL_COLUMNS[10]}};
 
+static_assert(sizeof(PerftBreakdown) == ALL_COLUMNS.size() * sizeof(std::uint64_t), "add() sums every column");
+
 // Inline in the leaf-parents' loop (where it runs once per node), out of line for callers.
 [[gnu::always_inline]] inline void add(PerftBreakdown& total, const PerftBreakdown& part) {
-    for (const BreakdownColumn& column : ALL_COLUMNS) total.*column.field += part.*column.field;
+    // Field by field (a loop over ALL_COLUMNS's member pointers is not folded by GCC);
+    // the static_assert above keeps the list complete.
+    total.nodes += part.nodes;
+    total.captures += part.captures;
+    total.en_passant += part.en_passant;
+    total.castles += part.castles;
+    total.promotions += part.promotions;
+    total.checks += part.checks;
+    total.discovered_checks += part.discovered_checks;
+    total.double_checks += part.double_checks;
+    total.checkmates += part.checkmates;
+    total.extinctions += part.extinctions;
+    total.campmates += part.campmates;
 }
 
 // Classifies the leaves below a position one ply from the end without playing most moves.
@@ -45,14 +60,16 @@ constexpr std::array<BreakdownColumn, 10> ORDA_COLUMNS{{ALL_COLUMNS[0], ALL_COLU
 // promotions are classified in bulk too (the promoted piece's lines may pass its emptied
 // from-square, so its attacks are taken with the occupancy after the move). Only checking
 // moves (to find checkmates), castling that may check, and en passant are played.
-template <Variant V, Color Us> struct BreakdownSink {
+// Sliders: whether we have a slider. Without one (Horde's White, often) there is no discovered
+// check and no pin of theirs, which the generator's loops then need not look for.
+template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
     static constexpr Color Them = ~Us;
     const Position& pos;
     PerftBreakdown out; // a local total, added to the caller's at the end: no aliasing with pos
     Bitboard enemy = 0;
     Square their_king = SQ_NONE; // SQ_NONE: no king to check (Horde's White)
     std::array<Bitboard, PIECE_TYPE_NB> check_squares; // set for every type that moves, below
-    Bitboard discoverers = 0;
+    Bitboard discoverers = 0; // always 0 without Sliders
     bool last_unit = false; // Horde, Black to move, White has one unit: every capture ends the game
 
     explicit BreakdownSink(const Position& p) : pos(p), enemy(p.pieces(Them)) {
@@ -62,21 +79,29 @@ template <Variant V, Color Us> struct BreakdownSink {
         if (!king) return;
         their_king = lsb(king);
         const Bitboard occupied = p.pieces();
-        const Bitboard diagonal = bishop_attacks(their_king, occupied), straight = rook_attacks(their_king, occupied);
         check_squares[PAWN] = pawn_attacks(Them, their_king);
         check_squares[KNIGHT] = knight_attacks(their_king);
-        check_squares[BISHOP] = diagonal;
-        check_squares[ROOK] = straight;
-        check_squares[QUEEN] = diagonal | straight;
         check_squares[KING] = 0;
         if constexpr (Rules<V>::orda_pieces) {
-            check_squares[LANCER] = straight;
-            check_squares[ARCHER] = diagonal;
             check_squares[KHESHIG] = knight_attacks(their_king) | king_attacks(their_king);
             check_squares[YURT] = yurt_attacks(Them, their_king);
         }
-        Bitboard snipers = (rook_pseudo_attacks(their_king) & detail::straight_attackers<V, Us>(p)) |
-                           (bishop_pseudo_attacks(their_king) & detail::diagonal_attackers<V, Us>(p));
+        // A slider's check squares only for sliders we have: the lookups in the large slider
+        // tables cost more than a pawn's moves.
+        const Bitboard our_diagonal = Sliders ? detail::diagonal_attackers<V, Us>(p) : 0;
+        const Bitboard our_straight = Sliders ? detail::straight_attackers<V, Us>(p) : 0;
+        const Bitboard diagonal = our_diagonal ? bishop_attacks(their_king, occupied) : 0;
+        const Bitboard straight = our_straight ? rook_attacks(their_king, occupied) : 0;
+        check_squares[BISHOP] = diagonal;
+        check_squares[ROOK] = straight;
+        check_squares[QUEEN] = diagonal | straight;
+        if constexpr (Rules<V>::orda_pieces) {
+            check_squares[LANCER] = straight;
+            check_squares[ARCHER] = diagonal;
+        }
+        if constexpr (!Sliders) return;
+        Bitboard snipers = (rook_pseudo_attacks(their_king) & our_straight) |
+                           (bishop_pseudo_attacks(their_king) & our_diagonal);
         while (snipers) {
             const Bitboard between = between_bb(their_king, pop_lsb(snipers)) & occupied;
             if (between && !more_than_one(between)) discoverers |= between & p.pieces(Us);
@@ -91,7 +116,7 @@ template <Variant V, Color Us> struct BreakdownSink {
     [[gnu::always_inline]] void count_captures(Bitboard targets, int times = 1) {
         const int captures = popcount(targets & enemy) * times;
         out.captures += captures;
-        if constexpr (Rules<V>::extinction) {
+        if constexpr (Rules<V>::extinction && Us == BLACK) {
             if (last_unit) out.extinctions += captures;
         }
     }
@@ -127,11 +152,18 @@ template <Variant V, Color Us> struct BreakdownSink {
     [[gnu::noinline]] static bool is_mate(const Position& pos, Move m, PieceType lands_as) {
         const Square king = lsb(pos.pieces(Them, KING));
         const Bitboard from_bb = square_bb(m.from()), to_bb = square_bb(m.to());
+        // With no slider of ours (Horde's White, often), the moved piece is the only checker and
+        // no piece of theirs is pinned: any capture of it but the king's answers the check.
+        if (!(detail::straight_attackers<V, Us>(pos) | detail::diagonal_attackers<V, Us>(pos))) {
+            const Bitboard after = (pos.pieces() ^ from_bb) | to_bb;
+            if (pos.template attackers_to_by_rays<V>(m.to(), after, Them) & ~to_bb & ~pos.pieces(Them, KING))
+                return false;
+        }
         // Without their king, which no longer shields the squares behind it on a line of ours.
         const Bitboard occupied = ((pos.pieces() ^ from_bb) | to_bb) ^ square_bb(king);
         const Bitboard landed_attacks = attacks_of(lands_as, m.to(), occupied);
         for (Bitboard steps = king_attacks(king) & ~landed_attacks & ~(pos.pieces(Them) & ~to_bb); steps;)
-            if (!(pos.template attackers_to<V>(pop_lsb(steps), occupied, Us) & ~from_bb)) return false;
+            if (!(pos.template attackers_to_by_rays<V>(pop_lsb(steps), occupied, Us) & ~from_bb)) return false;
         Position child = pos;
         child.template play<V>(m);
         return is_mated(child, true);
@@ -149,7 +181,8 @@ template <Variant V, Color Us> struct BreakdownSink {
             }
         }
         if (their_king == SQ_NONE) return;
-        const Bitboard discovered = (discoverers & square_bb(from)) ? targets & ~line_bb(from, their_king) : 0;
+        const Bitboard discovered =
+            (Sliders && (discoverers & square_bb(from))) ? targets & ~line_bb(from, their_king) : 0;
         count_checks(from, type, targets & check_squares[type], discovered, campmating);
     }
 
@@ -158,7 +191,8 @@ template <Variant V, Color Us> struct BreakdownSink {
         count_captures(targets);
         if (their_king == SQ_NONE) return;
         const Bitboard direct = targets & check_squares[PAWN];
-        const Bitboard moved_discoverers = targets & (delta > 0 ? discoverers << delta : discoverers >> -delta);
+        const Bitboard moved_discoverers =
+            Sliders ? targets & (delta > 0 ? discoverers << delta : discoverers >> -delta) : 0;
         for (Bitboard b = direct | moved_discoverers; b;) {
             const Square to = pop_lsb(b);
             const Square from = Square(to - delta);
@@ -185,6 +219,32 @@ template <Variant V, Color Us> struct BreakdownSink {
         }
     }
 
+    // Whether a piece of type pt (ours) on s attacks target: attacks_of for one square, the
+    // sliders through the small line tables (the large slider tables miss the cache here).
+    [[gnu::always_inline]] static bool attacks_square(PieceType pt, Square s, Square target, Bitboard occupied) {
+        const Bitboard target_bb = square_bb(target);
+        const bool clear = !(between_bb(s, target) & occupied);
+        switch (pt) {
+        case BISHOP:
+        case ARCHER: return (bishop_pseudo_attacks(s) & target_bb) && clear;
+        case ROOK:
+        case LANCER: return (rook_pseudo_attacks(s) & target_bb) && clear;
+        case QUEEN: return ((bishop_pseudo_attacks(s) | rook_pseudo_attacks(s)) & target_bb) && clear;
+        default: return attacks_of(pt, s, occupied) & target_bb;
+        }
+    }
+
+    template <PieceType Promoted>
+    [[gnu::always_inline]] void promotion_check(Square from, Square to, Bitboard occupied, bool discovered) {
+        const bool direct = attacks_square(Promoted, to, their_king, occupied);
+        if (!direct && !discovered) [[likely]]
+            return;
+        ++out.checks;
+        out.discovered_checks += !direct;
+        out.double_checks += direct && discovered;
+        out.checkmates += is_mate(pos, Move::promotion(from, to, Promoted), Promoted);
+    }
+
     [[gnu::always_inline]] void promotions(Bitboard targets, int delta) {
         constexpr int kinds = Rules<V>::promotion_count;
         out.nodes += popcount(targets) * kinds;
@@ -195,16 +255,13 @@ template <Variant V, Color Us> struct BreakdownSink {
             const Square to = pop_lsb(targets);
             const Square from = Square(to - delta);
             const Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
-            const bool discovered = (discoverers & square_bb(from)) && !(line_bb(from, their_king) & square_bb(to));
-            for (int i = 0; i < kinds; ++i) {
-                const PieceType promoted = Rules<V>::promotions[i];
-                const bool direct = attacks_of(promoted, to, occupied) & square_bb(their_king);
-                if (!direct && !discovered) continue;
-                ++out.checks;
-                out.discovered_checks += !direct;
-                out.double_checks += direct && discovered;
-                out.checkmates += is_mate(pos, Move::promotion(from, to, promoted), promoted);
-            }
+            const bool discovered =
+                Sliders && (discoverers & square_bb(from)) && !(line_bb(from, their_king) & square_bb(to));
+            // Unrolled, so that each kind's attack test is resolved at compile time (a switch on
+            // a runtime kind was an indirect jump mispredicted most of the time).
+            [&]<int... I>(std::integer_sequence<int, I...>) {
+                (promotion_check<Rules<V>::promotions[I]>(from, to, occupied, discovered), ...);
+            }(std::make_integer_sequence<int, kinds>{});
         }
     }
 
@@ -222,6 +279,18 @@ template <Variant V, Color Us> struct BreakdownSink {
         if (m.is_castling() && !castling_may_check(m)) {
             ++out.nodes;
             ++out.castles;
+            return;
+        }
+        if (!Sliders && m.is_en_passant()) {
+            // No line of ours for the removed pawn to open: only the capturing pawn can check.
+            ++out.nodes;
+            ++out.en_passant;
+            ++out.captures;
+            if constexpr (Rules<V>::extinction && Us == BLACK) out.extinctions += last_unit;
+            if (their_king != SQ_NONE && (check_squares[PAWN] & square_bb(m.to()))) {
+                ++out.checks;
+                out.checkmates += is_mate(pos, m, PAWN);
+            }
             return;
         }
         add(out, classify_played(pos, enemy, m));
@@ -242,7 +311,7 @@ template <Variant V, Color Us> struct BreakdownSink {
         if constexpr (Rules<V>::extinction) out.extinctions += child.pieces(WHITE) == 0;
         if constexpr (Rules<V>::campmate) out.campmates += game_over;
         if (!king) return out;
-        const Bitboard checkers = child.template attackers_to<V>(lsb(king), child.pieces(), Us);
+        const Bitboard checkers = child.template attackers_to_by_rays<V>(lsb(king), child.pieces(), Us);
         if (!checkers) return out;
         Square moved_to = m.to();
         if (m.is_castling()) {
@@ -259,9 +328,15 @@ template <Variant V, Color Us> struct BreakdownSink {
 
 template <Variant V, Color Us> void breakdown_node(const Position& pos, int depth, PerftBreakdown& out) {
     if (depth == 1) {
-        BreakdownSink<V, Us> sink(pos);
-        generate_legal<V, Us>(pos, sink);
-        add(out, sink.out);
+        if (detail::straight_attackers<V, Us>(pos) | detail::diagonal_attackers<V, Us>(pos)) {
+            BreakdownSink<V, Us, true> sink(pos);
+            generate_legal<V, Us>(pos, sink);
+            add(out, sink.out);
+        } else {
+            BreakdownSink<V, Us, false> sink(pos);
+            generate_legal<V, Us>(pos, sink);
+            add(out, sink.out);
+        }
         return;
     }
     MoveList moves;
