@@ -152,18 +152,28 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
     [[gnu::noinline]] static bool is_mate(const Position& pos, Move m, PieceType lands_as) {
         const Square king = lsb(pos.pieces(Them, KING));
         const Bitboard from_bb = square_bb(m.from()), to_bb = square_bb(m.to());
-        // With no slider of ours (Horde's White, often), the moved piece is the only checker and
-        // no piece of theirs is pinned: any capture of it but the king's answers the check.
-        if (!(detail::straight_attackers<V, Us>(pos) | detail::diagonal_attackers<V, Us>(pos))) {
+        // Without their king, which no longer shields the squares behind it on a line of ours.
+        const Bitboard occupied = ((pos.pieces() ^ from_bb) | to_bb) ^ square_bb(king);
+        const Bitboard landed_attacks = attacks_of(lands_as, m.to(), occupied);
+        const Bitboard steps = king_attacks(king) & ~landed_attacks & ~(pos.pieces(Them) & ~to_bb);
+        if constexpr (Sliders) {
+            for (Bitboard b = steps; b;)
+                if (!(pos.template attackers_to_by_rays<V>(pop_lsb(b), occupied, Us) & ~from_bb)) return false;
+        } else {
+            // No slider of ours (Horde's White, often): what we attack does not depend on the
+            // occupancy, so it is taken in bulk; the moved piece is the only checker and no piece
+            // of theirs is pinned, so any capture of it but the king's answers the check.
+            const Bitboard others = pos.pieces(Us) & ~from_bb;
+            Bitboard attacked = pawn_attacks_bb<Us>(others & pos.pieces(Us, PAWN));
+            for (Bitboard b = others & ~pos.pieces(Us, PAWN); b;) {
+                const Square s = pop_lsb(b);
+                attacked |= attacks_of(type_of(pos.board[s]), s, occupied);
+            }
+            if (steps & ~attacked) return false;
             const Bitboard after = (pos.pieces() ^ from_bb) | to_bb;
             if (pos.template attackers_to_by_rays<V>(m.to(), after, Them) & ~to_bb & ~pos.pieces(Them, KING))
                 return false;
         }
-        // Without their king, which no longer shields the squares behind it on a line of ours.
-        const Bitboard occupied = ((pos.pieces() ^ from_bb) | to_bb) ^ square_bb(king);
-        const Bitboard landed_attacks = attacks_of(lands_as, m.to(), occupied);
-        for (Bitboard steps = king_attacks(king) & ~landed_attacks & ~(pos.pieces(Them) & ~to_bb); steps;)
-            if (!(pos.template attackers_to_by_rays<V>(pop_lsb(steps), occupied, Us) & ~from_bb)) return false;
         Position child = pos;
         child.template play<V>(m);
         return is_mated(child, true);
@@ -186,9 +196,12 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
         count_checks(from, type, targets & check_squares[type], discovered, campmating);
     }
 
+    // A push goes to an empty square. delta is a constant at every inlined call: the test folds.
+    static constexpr bool is_push(int delta) { return delta == pawn_push(Us) || delta == 2 * pawn_push(Us); }
+
     [[gnu::always_inline]] void pawn_moves(Bitboard targets, int delta) {
         out.nodes += popcount(targets);
-        count_captures(targets);
+        if (!is_push(delta)) count_captures(targets);
         if (their_king == SQ_NONE) return;
         const Bitboard direct = targets & check_squares[PAWN];
         const Bitboard moved_discoverers =
@@ -249,7 +262,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
         constexpr int kinds = Rules<V>::promotion_count;
         out.nodes += popcount(targets) * kinds;
         out.promotions += popcount(targets) * kinds;
-        count_captures(targets, kinds);
+        if (!is_push(delta)) count_captures(targets, kinds);
         if (their_king == SQ_NONE) return;
         while (targets) {
             const Square to = pop_lsb(targets);
