@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every diagnostic code the library can emit is in the README's table of codes, and every code
 # of the table is one the library emits. The codes in the source: the string literals given to
-# the checker's error()/warning()/fail() and to the FEN and move-list verdicts, pushed as a
+# the checker's add_error()/add_warning(), error()/warning()/fail() and to the FEN and move-list verdicts, pushed as a
 # Diagnostic, and returned by the reader's and the SAN layer's code-name functions.
 # Usage: bash codes_documented.sh <source-dir>
 set -u
@@ -10,7 +10,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/horde-codes.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 
 {
-    grep -rhoE '\b(error|warning|fail)\("[a-z][a-z0-9-]*-[a-z0-9-]*"' "$SRC/lib/src" | sed -E 's/.*\("//; s/"$//'
+    grep -rhoE '\b(add_error|add_warning|error|warning|fail)\("[a-z][a-z0-9-]*-[a-z0-9-]*"' "$SRC/lib/src" | sed -E 's/.*\("//; s/"$//'
     grep -rhoE '\b(code|warning_code) = "[a-z][a-z0-9-]*"' "$SRC/lib/src" | sed -E 's/.*= "//; s/"$//'
     grep -rhoE ', "[a-z][a-z0-9]*(-[a-z0-9]+)+"\)' "$SRC/lib/src/notation/move_list.cpp" | sed -E 's/^, "//; s/"\)$//'
     grep -rhoE '[0-9], "[a-z][a-z0-9]*(-[a-z0-9]+)+",' "$SRC/lib/src" | sed -E 's/^[0-9], "//; s/",$//'

@@ -45,7 +45,8 @@ std::string game_players(const GameRecord& record) {
     return fmt::format("{} - {}", white.empty() ? "?" : white, black.empty() ? "?" : black);
 }
 
-void GameChecker::error(std::string code, std::string message, int line, int column, int ply, std::string token) {
+void GameChecker::add_error(std::string code, std::string message, std::uint64_t line, std::uint64_t column, int ply,
+                            std::string token) {
     record_.errors.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
 }
 
@@ -77,7 +78,8 @@ void drop_missing_marks_of_coordinates(std::vector<SanWarning>& warnings) {
 
 } // namespace
 
-void GameChecker::warning(std::string code, std::string message, int line, int column, int ply, std::string token) {
+void GameChecker::add_warning(std::string code, std::string message, std::uint64_t line, std::uint64_t column, int ply,
+                              std::string token) {
     if (ply > 0 && once_per_game(code)) {
         for (auto& r : repeated_)
             if (r.code == code) {
@@ -94,7 +96,7 @@ void GameChecker::warning(std::string code, std::string message, int line, int c
     record_.warnings.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
 }
 
-void GameChecker::begin_game(int game_number, int line) {
+void GameChecker::begin_game(const GameInfo& game) {
     // Reuse the vectors' storage from game to game: no allocation per move in steady state.
     auto moves = std::move(record_.moves);
     auto tags = std::move(record_.tags);
@@ -112,8 +114,8 @@ void GameChecker::begin_game(int game_number, int line) {
     record_.errors = std::move(errors);
     record_.warnings = std::move(warnings);
     record_.notes = std::move(notes);
-    record_.game = game_number;
-    record_.line = line;
+    record_.game = game.number;
+    record_.line = game.start.line;
     game_ = nullptr;
     main_before_last_.reset();
     main_line_dead_ = false;
@@ -145,9 +147,10 @@ void GameChecker::count_repeated_warnings() {
     }
 }
 
-void GameChecker::tag(std::string_view name, std::string_view value, int line, int column) {
+void GameChecker::tag(std::string_view name, std::string_view value, const SourcePos& at, bool) {
+    const std::uint64_t line = at.line, column = at.column;
     if (started_) {
-        error("pgn-syntax", fmt::format("tag [{}] after the movetext began", name), line, column);
+        add_error("pgn-syntax", fmt::format("tag [{}] after the movetext began", name), line, column);
         return;
     }
     record_.tags.emplace_back(name, value);
@@ -157,7 +160,12 @@ void GameChecker::tag(std::string_view name, std::string_view value, int line, i
     else if (name == "SetUp") setup_tag_at_ = {line, column};
 }
 
-void GameChecker::begin_movetext(int /*line*/, int /*column*/) {
+Control GameChecker::begin_movetext(const SourcePos&) {
+    start_movetext();
+    return skip_rest_ || rejected_on_tags_ ? Control::SkipGame : Control::Continue;
+}
+
+void GameChecker::start_movetext() {
     if (started_) return;
     started_ = true;
     if (options_.select_on_tags && options_.select && !options_.select(record_)) {
@@ -189,14 +197,14 @@ void GameChecker::setup_start() {
             skip_rest_ = true;
             if (options_.skip_unsupported) record_.skipped = true;
             else
-                error("unsupported-variant",
+                add_error("unsupported-variant",
                       fmt::format("variant \"{}\"{} is not one horde plays (chess, Chess960, Horde, Orda): the "
                                   "game is not checked (--skip-unsupported skips it)",
                                   tag, tag == name ? std::string() : fmt::format(" ({})", name)),
                       variant_tag_at_.first, variant_tag_at_.second);
             return;
         } else {
-            error("unknown-variant", fmt::format("unknown variant \"{}\" (expected Standard, Horde, Orda or Chess960)", tag),
+            add_error("unknown-variant", fmt::format("unknown variant \"{}\" (expected Standard, Horde, Orda or Chess960)", tag),
                   variant_tag_at_.first, variant_tag_at_.second);
             return;
         }
@@ -209,7 +217,7 @@ void GameChecker::setup_start() {
             fen = t.second;
         }
     if (!has_fen && record_.tag("SetUp") == "1") {
-        error("bad-fen", "SetUp \"1\" but no FEN tag", setup_tag_at_.first, setup_tag_at_.second);
+        add_error("bad-fen", "SetUp \"1\" but no FEN tag", setup_tag_at_.first, setup_tag_at_.second);
         return;
     }
     if (!has_fen) {
@@ -222,65 +230,58 @@ void GameChecker::setup_start() {
     }
     auto parsed = Board::from_fen(*record_.variant, fen);
     if (auto* err = std::get_if<FenError>(&parsed)) {
-        error("bad-fen", fmt::format("FEN tag: {}", err->message), fen_tag_at_.first, fen_tag_at_.second, 0,
+        add_error("bad-fen", fmt::format("FEN tag: {}", err->message), fen_tag_at_.first, fen_tag_at_.second, 0,
               std::string(fen));
         return;
     }
     if (const std::string note = fen_warning(fen); !note.empty())
-        warning("fen-fullmove-zero", fmt::format("FEN tag: {}", note), fen_tag_at_.first, fen_tag_at_.second, 0,
+        add_warning("fen-fullmove-zero", fmt::format("FEN tag: {}", note), fen_tag_at_.first, fen_tag_at_.second, 0,
                 std::string(fen));
     record_.start = std::get<Board>(parsed);
     start_game_from(*record_.start);
 }
 
-Move GameChecker::san(std::string_view token, int line, int column) {
-    if (!started_) begin_movetext(line, column);
-    last_token_ = TokenKind::Unread;
-    if (variation_depth_ > 0) return variation_move(token, line, column);
-    return main_line_move(token, line, column);
+void GameChecker::notice(PgnNotice kind, const SourcePos& at, std::string_view message) {
+    add_warning(std::string(pgn_notice_name(kind)), std::string(message), at.line, at.column);
 }
 
-void GameChecker::reader_notice(std::string_view code, std::string message, int line, int column) {
-    warning(std::string(code), std::move(message), line, column);
-}
-
-void GameChecker::check_move_number(int number, int fullmove, bool white, int line, int column, int ply,
+void GameChecker::check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
                                      std::string_view token) {
     if (number < 0) {
         if (white)
-            warning("missing-move-number", fmt::format("no move number before White's move {}", fullmove), line,
+            add_warning("missing-move-number", fmt::format("no move number before White's move {}", fullmove), line,
                     column, ply, std::string(token));
         return;
     }
     if (number == fullmove) return;
     if (white && number == fullmove - 1)
-        warning("repeated-move-number",
+        add_warning("repeated-move-number",
                 fmt::format("move number {} repeated before White's move {}", number, fullmove), line, column, ply,
                 std::string(token));
     else
-        warning("wrong-move-number",
+        add_warning("wrong-move-number",
                 fmt::format("move number {} before {}'s move {}", number, white ? "White" : "Black", fullmove), line,
                 column, ply, std::string(token));
 }
 
-void GameChecker::add_warnings(std::vector<SanWarning>& warnings, const char* where, int line, int column, int ply,
+void GameChecker::add_warnings(std::vector<SanWarning>& warnings, const char* where, std::uint64_t line, std::uint64_t column, int ply,
                                std::string_view token) {
     for (auto& w : warnings)
-        warning(std::string(san_warning_code_name(w.code)), fmt::format("{}{}", where, w.message), line, column, ply,
+        add_warning(std::string(san_warning_code_name(w.code)), fmt::format("{}{}", where, w.message), line, column, ply,
                 std::string(token));
 }
 
-void GameChecker::en_passant_mark(std::string_view token, Move last, const Board* before, int line, int column,
+void GameChecker::en_passant_mark(std::string_view token, Move last, const Board* before, std::uint64_t line, std::uint64_t column,
                                   int ply, const char* where) {
     last_token_ = TokenKind::EnPassantMark;
     if (!last.is_none() && last.is_en_passant() && before) {
-        warning("en-passant-mark",
+        add_warning("en-passant-mark",
                 fmt::format("{}'{}' after the en passant capture {}: read as a mark", where, token,
                             to_san(*before, last)),
                 line, column, ply - 1, std::string(token));
         return;
     }
-    error("en-passant-mark",
+    add_error("en-passant-mark",
           fmt::format("{}'{}' does not follow an en passant capture", where, token), line, column, ply - 1,
           std::string(token));
 }
@@ -344,7 +345,7 @@ std::string san_error_code(SanErrorCode c) { return std::string(san_error_code_n
 
 } // namespace
 
-Move GameChecker::main_line_move(std::string_view token, int line, int column) {
+Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column) {
     const int number = pending_number_;
     pending_number_ = -1;
     if (!game_ || main_line_dead_) return Move::none();
@@ -353,7 +354,7 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
     auto after_end = [&](const Adjudication& end) {
-        error("move-after-end",
+        add_error("move-after-end",
               fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
               line, column, ply, std::string(token));
         main_line_dead_ = true;
@@ -362,7 +363,7 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
     const Adjudication before = game_->automatic_end_without_movegen();
     if (before.kind == StatusKind::GameOver) return after_end(before);
     if (lichess_closed(options_, board)) {
-        error("move-after-end", "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
+        add_error("move-after-end", "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
               std::string(token));
         main_line_dead_ = true;
         return Move::none();
@@ -388,7 +389,7 @@ Move GameChecker::main_line_move(std::string_view token, int line, int column) {
     return main_line_slow(token, line, column, ply, number);
 }
 
-Move GameChecker::main_line_slow(std::string_view token, int line, int column, int ply, int number) {
+Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std::uint64_t column, int ply, int number) {
     const Board& board = game_->board();
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
@@ -400,13 +401,13 @@ Move GameChecker::main_line_slow(std::string_view token, int line, int column, i
     if (is_null_move_token(token)) {
         const std::string_view side = white ? "White" : "Black";
         if (board.in_check()) {
-            error("null-move", fmt::format("null move '{}' while {} is in check", token, side), line, column, ply,
+            add_error("null-move", fmt::format("null move '{}' while {} is in check", token, side), line, column, ply,
                   std::string(token));
             main_line_dead_ = true;
             return Move::none();
         }
         if (!options_.allow_null_moves) {
-            error("null-move",
+            add_error("null-move",
                   fmt::format("null move '{}' in the main line: the record is not a legal game "
                               "(--allow-null-moves accepts it)",
                               token),
@@ -416,7 +417,7 @@ Move GameChecker::main_line_slow(std::string_view token, int line, int column, i
         }
         const Board before = board;
         if (!game_->play_null()) {
-            error("null-move", fmt::format("null move '{}': the position after it is not legal", token), line, column,
+            add_error("null-move", fmt::format("null move '{}': the position after it is not legal", token), line, column,
                   ply, std::string(token));
             main_line_dead_ = true;
             return Move::none();
@@ -425,7 +426,7 @@ Move GameChecker::main_line_slow(std::string_view token, int line, int column, i
         record_.moves.push_back(Move::none());
         last_token_ = TokenKind::NullMove;
         check_move_number(number, fullmove, white, line, column, ply, token);
-        warning("null-move", fmt::format("null move '{}' in the main line: {} passes", token, side), line, column, ply,
+        add_warning("null-move", fmt::format("null move '{}' in the main line: {} passes", token, side), line, column, ply,
                 std::string(token));
         return Move::none();
     }
@@ -434,13 +435,13 @@ Move GameChecker::main_line_slow(std::string_view token, int line, int column, i
         // No move at all: the game was over by checkmate or stalemate.
         const Adjudication end = game_->adjudicate();
         if (end.kind == StatusKind::GameOver) {
-            error("move-after-end",
+            add_error("move-after-end",
                   fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
                   line, column, ply, std::string(token));
             main_line_dead_ = true;
             return Move::none();
         }
-        error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
+        add_error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
         main_line_dead_ = true;
         return Move::none();
     }
@@ -456,7 +457,7 @@ Move GameChecker::main_line_slow(std::string_view token, int line, int column, i
     return reading.move;
 }
 
-Move GameChecker::variation_move(std::string_view token, int line, int column) {
+Move GameChecker::variation_move(std::string_view token, std::uint64_t line, std::uint64_t column) {
     const int number = pending_number_;
     pending_number_ = -1;
     if (skipped_depth_ > 0 || variations_.empty()) return Move::none();
@@ -466,7 +467,7 @@ Move GameChecker::variation_move(std::string_view token, int line, int column) {
     const int fullmove = l.current->position().fullmove;
     const bool white = l.current->side_to_move() == WHITE;
     auto fail = [&](std::string code, std::string message) {
-        error(std::move(code), fmt::format("in a variation: {}", message), line, column, ply, std::string(token));
+        add_error(std::move(code), fmt::format("in a variation: {}", message), line, column, ply, std::string(token));
         l.current.reset();
         return Move::none();
     };
@@ -501,7 +502,7 @@ Move GameChecker::variation_move(std::string_view token, int line, int column) {
         if (!after) return fail("null-move", fmt::format("null move '{}': the position after it is not legal", token));
         l.before_last = l.current;
         l.current = *after;
-        warning("null-move", fmt::format("in a variation: null move '{}': {} passes", token, white ? "White" : "Black"),
+        add_warning("null-move", fmt::format("in a variation: null move '{}': {} passes", token, white ? "White" : "Black"),
                 line, column, ply, std::string(token));
         return played(Move::none());
     }
@@ -522,8 +523,9 @@ const Board* GameChecker::line_board() const {
     return &*variations_.back().current;
 }
 
-void GameChecker::begin_variation(int line, int column) {
-    if (!started_) begin_movetext(line, column);
+void GameChecker::begin_variation(const SourcePos& at) {
+    const std::uint64_t line = at.line, column = at.column;
+    if (!started_) start_movetext();
     saw_movetext_ = true;
     ++variation_depth_;
     if (skipped_depth_ > 0 || variations_.size() >= max_tracked_depth_) {
@@ -545,15 +547,16 @@ void GameChecker::begin_variation(int line, int column) {
             child.current = *parent_before;
             child.ply = parent_ply - 1;
         } else {
-            error("pgn-syntax", "a variation must follow a move", line, column);
+            add_error("pgn-syntax", "a variation must follow a move", line, column);
         }
     }
     variations_.push_back(std::move(child));
 }
 
-void GameChecker::end_variation(int line, int column) {
+void GameChecker::end_variation(const SourcePos& at) {
+    const std::uint64_t line = at.line, column = at.column;
     if (variation_depth_ == 0) {
-        error("unbalanced-parenthesis", "')' without a matching '('", line, column);
+        add_error("unbalanced-parenthesis", "')' without a matching '('", line, column);
         return;
     }
     --variation_depth_;
@@ -564,11 +567,12 @@ void GameChecker::end_variation(int line, int column) {
     variations_.pop_back();
 }
 
-void GameChecker::result(std::string_view token, int line, int column) {
-    if (!started_) begin_movetext(line, column);
+void GameChecker::result(std::string_view token, const SourcePos& at) {
+    const std::uint64_t line = at.line, column = at.column;
+    if (!started_) start_movetext();
     saw_movetext_ = true;
     if (variation_depth_ > 0) { // a result inside a variation ends nothing
-        warning("result-in-variation", fmt::format("result '{}' inside a variation: it ends nothing", token), line,
+        add_warning("result-in-variation", fmt::format("result '{}' inside a variation: it ends nothing", token), line,
                 column, 0, std::string(token));
         return;
     }
@@ -584,19 +588,22 @@ GameRecord::MoveNotes& notes_at(GameRecord& r) {
 }
 } // namespace
 
-void GameChecker::comment(std::string_view text) {
+void GameChecker::comment(std::string_view text, const SourcePos&, bool) {
     if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
     auto& n = notes_at(record_);
     if (!n.comment.empty()) n.comment += '\n';
     n.comment += text;
 }
 
-void GameChecker::nag(int code) {
+void GameChecker::nag(int code, const SourcePos&) {
     if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
     notes_at(record_).nags.push_back(code);
 }
 
-void GameChecker::reader_error(std::string_view code, std::string message, int line, int column) {
+void GameChecker::error(PgnErrorKind kind, const SourcePos& at, std::string_view text) {
+    const std::string_view code = pgn_error_name(kind);
+    std::string message(text);
+    const std::uint64_t line = at.line, column = at.column;
     // A token that is no move where the main line expects one stands for the next ply; the
     // rest of the main line cannot be checked after it.
     const bool bad_token = code == "garbage-token" || code == "nul-byte" || code == "invalid-byte" || code == "token-too-long";
@@ -606,15 +613,22 @@ void GameChecker::reader_error(std::string_view code, std::string message, int l
         if (const std::size_t open = message.find('\''); open != std::string::npos && message.size() > open + 1 &&
                                                          message.back() == '\'')
             token = message.substr(open + 1, message.size() - open - 2);
-        error(std::string(code), std::move(message), line, column, game_->plies() + 1, std::move(token));
+        add_error(std::string(code), std::move(message), line, column, game_->plies() + 1, std::move(token));
         main_line_dead_ = true;
         return;
     }
-    error(std::string(code), std::move(message), line, column);
+    add_error(std::string(code), std::move(message), line, column);
 }
 
-GameRecord& GameChecker::end_game(int line, int column) {
-    if (!started_) begin_movetext(line, column);
+GameRecord& GameChecker::end_game(const GameInfo& game) {
+    GameRecord& record = finish_record(game.end.line, game.end.column);
+    if (game.cut_short) [[unlikely]]
+        mark_cut_short(record, game);
+    return record;
+}
+
+GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column) {
+    if (!started_) start_movetext();
     if (!repeated_.empty()) count_repeated_warnings();
     if (skip_rest_) { // an unsupported variant: its movetext was not read
         const std::string_view tag_result = record_.tag("Result");
@@ -630,19 +644,19 @@ GameRecord& GameChecker::end_game(int line, int column) {
     for (const auto& t : record_.tags) has_tag |= t.first == "Result";
     record_.declared = has_tag ? std::string(tag_result) : record_.movetext_result.empty() ? "*" : record_.movetext_result;
     if (has_tag && !parse_result(tag_result))
-        error("wrong-result", fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);
+        add_error("wrong-result", fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);
     if (record_.movetext_result.empty()) {
         // Read as '*': the Result tag (if any) stays the declared result, checked below.
         // no move, result or variation, and no token that gave an error
         const bool no_movetext = !saw_movetext_ && record_.moves.empty() && record_.errors.empty();
         if (no_movetext && !record_.tags.empty())
-            warning("no-movetext", "the game has tags but no movetext", line, column);
+            add_warning("no-movetext", "the game has tags but no movetext", line, column);
         else
-            warning("missing-result", "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): read as '*'",
+            add_warning("missing-result", "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): read as '*'",
                     line, column);
     }
     else if (has_tag && record_.movetext_result != tag_result)
-        error("wrong-result",
+        add_error("wrong-result",
               fmt::format("the movetext ends with {} but the Result tag is {}", record_.movetext_result, tag_result),
               line, column);
 
@@ -659,7 +673,7 @@ GameRecord& GameChecker::end_game(int line, int column) {
             const std::string_view rules_result = result_text(a.result);
             if (a.kind == StatusKind::GameOver && record_.declared == "*")
                 // '*' is "unknown, in progress or abandoned" (standard 8.2.6): no contradiction.
-                warning("star-result-at-end",
+                add_warning("star-result-at-end",
                         has_tag || !record_.movetext_result.empty()
                             ? fmt::format("the game ended by {} ({}) but the result is *", record_status_name(record_),
                                           rules_result)
@@ -668,12 +682,12 @@ GameRecord& GameChecker::end_game(int line, int column) {
                                           record_status_name(record_), rules_result),
                         line, column);
             else if (a.kind == StatusKind::GameOver && record_.declared != rules_result)
-                error("wrong-result",
+                add_error("wrong-result",
                       fmt::format("the game ended by {} ({}) but the result is {}", record_status_name(record_),
                                   rules_result, record_.declared),
                       line, column);
             else if (a.kind == StatusKind::ClaimableDraw && (record_.declared == "1-0" || record_.declared == "0-1"))
-                warning("decisive-result-at-claimable-draw",
+                add_warning("decisive-result-at-claimable-draw",
                         fmt::format("the result is {} but a draw could be claimed ({})", record_.declared,
                                     status_name(a.status)),
                         line, column);
@@ -682,12 +696,12 @@ GameRecord& GameChecker::end_game(int line, int column) {
                 iequals(record_.tag("Termination"), "Time forfeit")) {
                 const bool white_cannot_win = horde_insufficient_material(game_->board().position(), WHITE);
                 if (record_.declared == "1-0" && white_cannot_win)
-                    error("wrong-result",
+                    add_error("wrong-result",
                           "White won on time but cannot win with this material (lichess's Horde insufficient-material "
                           "rule): the result is 1/2-1/2",
                           line, column);
                 else if (record_.declared == "1/2-1/2" && !white_cannot_win)
-                    warning("lichess-time-forfeit-draw",
+                    add_warning("lichess-time-forfeit-draw",
                             "a draw on time, but both sides could still win (lichess scores the loss of the side that "
                             "ran out of time)",
                             line, column);
@@ -704,7 +718,7 @@ GameRecord& GameChecker::end_game(int line, int column) {
 
 void mark_cut_short(GameRecord& record, const GameInfo& game) {
     record.cut_short = true;
-    record.errors.push_back({int(game.end.line), int(game.end.column), 0, "input-error",
+    record.errors.push_back({game.end.line, game.end.column, 0, "input-error",
                              fmt::format("the input stops inside this game, at byte {} (a read or decompression "
                                          "error): the game is incomplete",
                                          game.raw_end),
@@ -720,47 +734,24 @@ bool is_duplicate(const GameRecord& record) {
 
 namespace {
 
-// Forwards the reader's events to a GameChecker.
-struct CheckVisitor : PgnVisitor {
-    GameChecker& checker;
-    const PgnReader* reader = nullptr;
-    DuplicateFinder* duplicates = nullptr;
-    bool strict = false;
-    std::string* raw;
-    const GameCallback& on_game;
+// A GameChecker that hands each record on: to the duplicate finder, then to the callback.
+class RecordingChecker : public GameChecker {
+public:
+    RecordingChecker(const CheckOptions& options, const std::string* raw, DuplicateFinder* duplicates,
+                     const GameCallback& on_game)
+        : GameChecker(options), raw_(raw), duplicates_(duplicates), strict_(options.strict), on_game_(on_game) {}
 
-    CheckVisitor(GameChecker& c, std::string* r, const GameCallback& f)
-        : checker(c), raw(r), on_game(f) {}
-    static int ln(const SourcePos& p) { return int(p.line); }
-    static int col(const SourcePos& p) { return int(p.column); }
-    void begin_game(const GameInfo& g) { checker.begin_game(int(g.number), ln(g.start)); }
-    void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
-        checker.tag(name, value, ln(p), col(p));
+    void end_game(const GameInfo& game) {
+        GameRecord& record = GameChecker::end_game(game);
+        if (duplicates_) duplicates_->check(record, strict_);
+        on_game_(record, raw_ ? std::string_view(*raw_) : std::string_view());
     }
-    Control begin_movetext(const SourcePos& p) {
-        checker.begin_movetext(ln(p), col(p));
-        return checker.skip_rest() || checker.rejected_on_tags() ? Control::SkipGame : Control::Continue;
-    }
-    void move_number(std::uint64_t n, const SourcePos& p) { checker.move_number(n, ln(p), col(p)); }
-    void san(std::string_view token, const SourcePos& p) { checker.san(token, ln(p), col(p)); }
-    void notice(PgnNotice kind, const SourcePos& p, std::string_view message) {
-        checker.reader_notice(pgn_notice_name(kind), std::string(message), ln(p), col(p));
-    }
-    void begin_variation(const SourcePos& p) { checker.begin_variation(ln(p), col(p)); }
-    void end_variation(const SourcePos& p) { checker.end_variation(ln(p), col(p)); }
-    void result(std::string_view token, const SourcePos& p) { checker.result(token, ln(p), col(p)); }
-    void comment(std::string_view text, const SourcePos&, bool) { checker.comment(text); }
-    void nag(int code, const SourcePos&) { checker.nag(code); }
-    void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
-        checker.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
-    }
-    void end_game(const GameInfo& g) {
-        GameRecord& record = checker.end_game(ln(g.end), col(g.end));
-        if (reader->game_cut_short()) [[unlikely]]
-            mark_cut_short(record, g);
-        if (duplicates) duplicates->check(record, strict);
-        on_game(record, raw ? std::string_view(*raw) : std::string_view());
-    }
+
+private:
+    const std::string* raw_;
+    DuplicateFinder* duplicates_;
+    bool strict_;
+    const GameCallback& on_game_;
 };
 
 } // namespace
@@ -771,18 +762,13 @@ void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
 
 void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* shared,
                const GameCallback& on_game) {
-    GameChecker checker(options);
     std::string raw;
     if (capture_raw) reader.set_capture(&raw);
-    CheckVisitor visitor(checker, capture_raw ? &raw : nullptr, on_game);
-    visitor.reader = &reader;
     std::optional<DuplicateFinder> own;
-    if (options.duplicates != DuplicateMode::Off) {
-        if (!shared) shared = &own.emplace(options.duplicates);
-        visitor.duplicates = shared;
-        visitor.strict = options.strict;
-    }
-    reader.read_all(visitor);
+    if (options.duplicates != DuplicateMode::Off && !shared) shared = &own.emplace(options.duplicates);
+    RecordingChecker checker(options, capture_raw ? &raw : nullptr,
+                             options.duplicates != DuplicateMode::Off ? shared : nullptr, on_game);
+    reader.read_all(checker);
     if (capture_raw) reader.set_capture(nullptr);
 }
 

@@ -39,36 +39,33 @@ int add_node(GameTree& tree, int parent, Move move, int depth) {
     return id;
 }
 
-class TreeBuilder : public PgnVisitor {
+// The checker, keeping every resolved move with its position: the events it does not
+// redeclare go to the checker alone.
+class TreeBuilder : public GameChecker {
 public:
     TreeBuilder(const CheckOptions& options, const std::function<void(const GameRecord&, const GameTree*)>& on_game)
-        : checker_(options), on_game_(on_game) {}
-
-    static int ln(const SourcePos& p) { return int(p.line); }
-    static int col(const SourcePos& p) { return int(p.column); }
+        : GameChecker(options), on_game_(on_game) {}
 
     void begin_game(const GameInfo& g) {
-        checker_.begin_game(int(g.number), ln(g.start));
+        GameChecker::begin_game(g);
         tree_ = GameTree{};
         tree_.number = int(g.number);
         lines_.clear();
         started_ = false;
     }
-    void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
-        checker_.tag(name, value, ln(p), col(p));
-    }
+    // The whole game is read, as before (no Control: an unsupported variant's moves too).
     void begin_movetext(const SourcePos& p) {
-        checker_.begin_movetext(ln(p), col(p));
-        if (const Board* start = checker_.line_board()) {
+        GameChecker::begin_movetext(p);
+        if (const Board* start = line_board()) {
             tree_.nodes.push_back(start_node(*start));
             lines_.push_back({0, -1});
             started_ = true;
         }
     }
     void san(std::string_view token, const SourcePos& p) {
-        const bool followed = started_ && checker_.line_board() != nullptr && lines_.back().current >= 0;
-        const Move move = checker_.san(token, ln(p), col(p));
-        if (checker_.last_token() == GameChecker::TokenKind::EnPassantMark || !started_) return;
+        const bool followed = started_ && line_board() != nullptr && lines_.back().current >= 0;
+        const Move move = GameChecker::san(token, p);
+        if (last_token() == GameChecker::TokenKind::EnPassantMark || !started_) return;
         Line& line = lines_.back();
         if (!followed || move.is_none()) {
             // A null move, or a line the checker no longer follows: shown as written, not steppable.
@@ -81,19 +78,17 @@ public:
         line.current = id;
         tree_.movetext.push_back({MovetextItem::Kind::Move, id, {}});
     }
-    void move_number(std::uint64_t n, const SourcePos& p) { checker_.move_number(n, ln(p), col(p)); }
-    void notice(PgnNotice kind, const SourcePos& p, std::string_view message) {
-        checker_.reader_notice(pgn_notice_name(kind), std::string(message), ln(p), col(p));
-    }
-    void nag(int code, const SourcePos&) {
+    void nag(int code, const SourcePos& p) {
+        GameChecker::nag(code, p);
         if (started_) tree_.movetext.push_back({MovetextItem::Kind::Nag, 0, fmt::format("${}", code)});
     }
-    void comment(std::string_view text, const SourcePos&, bool) {
+    void comment(std::string_view text, const SourcePos& p, bool truncated) {
+        GameChecker::comment(text, p, truncated);
         std::string c = pgn_comment_text(text);
         if (!c.empty() && started_) tree_.movetext.push_back({MovetextItem::Kind::Comment, 0, std::move(c)});
     }
     void begin_variation(const SourcePos& p) {
-        checker_.begin_variation(ln(p), col(p));
+        GameChecker::begin_variation(p);
         if (!started_) return;
         // A variation replaces the enclosing line's last move: it starts where that move started.
         const Line& outer = lines_.back();
@@ -102,18 +97,14 @@ public:
         tree_.movetext.push_back({MovetextItem::Kind::Open, 0, {}});
     }
     void end_variation(const SourcePos& p) {
-        checker_.end_variation(ln(p), col(p));
+        GameChecker::end_variation(p);
         if (!started_ || lines_.size() < 2) return;
         lines_.pop_back();
         if (tree_.movetext.back().kind == MovetextItem::Kind::Open) tree_.movetext.pop_back(); // empty variation
         else tree_.movetext.push_back({MovetextItem::Kind::Close, 0, {}});
     }
-    void result(std::string_view token, const SourcePos& p) { checker_.result(token, ln(p), col(p)); }
-    void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
-        checker_.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
-    }
     void end_game(const GameInfo& g) {
-        const GameRecord& record = checker_.end_game(ln(g.end), col(g.end));
+        const GameRecord& record = GameChecker::end_game(g);
         if (!record.valid() || !started_) {
             on_game_(record, nullptr);
             return;
@@ -134,7 +125,6 @@ private:
         int current; // the node the line's next move is played from (-1: not followed)
         int last;    // the node of the line's last move (-1: none yet)
     };
-    GameChecker checker_;
     const std::function<void(const GameRecord&, const GameTree*)>& on_game_;
     GameTree tree_;
     std::vector<Line> lines_;

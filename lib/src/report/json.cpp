@@ -140,7 +140,7 @@ std::string record_to_json(const GameRecord& r) {
     return out;
 }
 
-std::string fen_verdict_to_json(const FenVerdict& v, int line_number) {
+std::string fen_verdict_to_json(const FenVerdict& v, std::uint64_t line_number) {
     std::string out;
     JsonObject o(out);
     o.number("line", line_number).string("fen", v.fen);

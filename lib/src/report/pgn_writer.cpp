@@ -130,33 +130,29 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kRoster{{
     {"Result", "*"},
 }};
 
-class Exporter : public PgnVisitor {
+// The checker, keeping the tokens to write: the events it does not redeclare go to the checker alone.
+class Exporter : public GameChecker {
 public:
     Exporter(const CheckOptions& options, const PgnExportOptions& export_options,
              const std::function<void(const GameRecord&, std::string_view)>& on_game)
-        : options_(options), export_options_(export_options), checker_(options), on_game_(on_game) {}
-
-    static int ln(const SourcePos& p) { return int(p.line); }
-    static int col(const SourcePos& p) { return int(p.column); }
-    const PgnReader* reader_ = nullptr; // whether its input was cut short
+        : GameChecker(options), options_(options), export_options_(export_options), on_game_(on_game) {}
 
     void begin_game(const GameInfo& g) {
-        checker_.begin_game(int(g.number), ln(g.start));
+        GameChecker::begin_game(g);
         tokens_.clear();
     }
-    void tag(std::string_view name, std::string_view value, const SourcePos& p, bool) {
-        checker_.tag(name, value, ln(p), col(p));
-    }
+    // Only an unsupported variant's movetext is skipped (as before; a game that --where rejects
+    // on its tags is still read through).
     Control begin_movetext(const SourcePos& p) {
-        checker_.begin_movetext(ln(p), col(p));
-        return checker_.skip_rest() ? Control::SkipGame : Control::Continue;
+        GameChecker::begin_movetext(p);
+        return skip_rest() ? Control::SkipGame : Control::Continue;
     }
     void san(std::string_view token, const SourcePos& p) {
-        const Board* line = checker_.line_board();
+        const Board* line = line_board();
         std::optional<Board> before;
         if (line) before = *line;
-        const Move move = checker_.san(token, ln(p), col(p));
-        const GameChecker::TokenKind kind = checker_.last_token();
+        const Move move = GameChecker::san(token, p);
+        const GameChecker::TokenKind kind = last_token();
         if (kind == GameChecker::TokenKind::EnPassantMark) return; // "e.p.": SAN has no mark
         if (skipping()) return;
         Token t{Token::Kind::Move, std::string(token)};
@@ -167,15 +163,13 @@ public:
         }
         tokens_.push_back(std::move(t));
     }
-    void move_number(std::uint64_t n, const SourcePos& p) { checker_.move_number(n, ln(p), col(p)); }
-    void notice(PgnNotice kind, const SourcePos& p, std::string_view message) {
-        checker_.reader_notice(pgn_notice_name(kind), std::string(message), ln(p), col(p));
-    }
-    void nag(int code, const SourcePos&) {
+    void nag(int code, const SourcePos& p) {
+        GameChecker::nag(code, p);
         if (export_options_.strip_nags || skipping()) return;
         tokens_.push_back({Token::Kind::Nag, fmt::format("${}", code)});
     }
-    void comment(std::string_view text, const SourcePos&, bool) {
+    void comment(std::string_view text, const SourcePos& p, bool truncated) {
+        GameChecker::comment(text, p, truncated);
         if (export_options_.strip_comments || skipping()) return;
         std::string c = export_options_.strip_clocks || export_options_.strip_evals
                             ? collapse_whitespace(strip_commands(text, export_options_.strip_clocks, export_options_.strip_evals))
@@ -185,26 +179,18 @@ public:
         tokens_.push_back({line ? Token::Kind::LineComment : Token::Kind::Comment, std::move(c)});
     }
     void begin_variation(const SourcePos& p) {
-        checker_.begin_variation(ln(p), col(p));
+        GameChecker::begin_variation(p);
         if (export_options_.strip_variations) return;
         tokens_.push_back({Token::Kind::Open, {}});
     }
     void end_variation(const SourcePos& p) {
-        checker_.end_variation(ln(p), col(p));
+        GameChecker::end_variation(p);
         if (export_options_.strip_variations) return;
         if (!tokens_.empty() && tokens_.back().kind == Token::Kind::Open) tokens_.pop_back(); // empty variation
         else tokens_.push_back({Token::Kind::Close, {}});
     }
-    void result(std::string_view token, const SourcePos& p) {
-        checker_.result(token, ln(p), col(p)); // inside a variation: dropped (it ends nothing)
-    }
-    void error(PgnErrorKind kind, const SourcePos& p, std::string_view message) {
-        checker_.reader_error(pgn_error_name(kind), std::string(message), ln(p), col(p));
-    }
     void end_game(const GameInfo& g) {
-        GameRecord& record = checker_.end_game(ln(g.end), col(g.end));
-        if (reader_ && reader_->game_cut_short()) [[unlikely]]
-            mark_cut_short(record, g);
+        GameRecord& record = GameChecker::end_game(g);
         fixed_result_.clear();
         if (export_options_.fix_result && record.start && record.adjudication.kind == StatusKind::GameOver &&
             std::all_of(record.errors.begin(), record.errors.end(), [](const Diagnostic& d) { return d.code == "wrong-result"; }))
@@ -223,7 +209,7 @@ public:
 
 private:
     // --strip variations: inside a variation, nothing is kept.
-    bool skipping() const { return export_options_.strip_variations && checker_.in_variation(); }
+    bool skipping() const { return export_options_.strip_variations && in_variation(); }
 
     // Whether a tag goes out under --tags (Variant, SetUp, FEN: whenever the game needs them).
     bool keep_tag(std::string_view name, const GameRecord& record) const {
@@ -375,7 +361,6 @@ private:
 
     CheckOptions options_;
     PgnExportOptions export_options_;
-    GameChecker checker_;
     const std::function<void(const GameRecord&, std::string_view)>& on_game_;
     std::vector<Token> tokens_;
     std::vector<Unit> units_;
@@ -389,7 +374,6 @@ void export_pgn(PgnReader& reader, const CheckOptions& options,
                 const std::function<void(const GameRecord&, std::string_view)>& on_game,
                 const PgnExportOptions& export_options) {
     Exporter exporter(options, export_options, on_game);
-    exporter.reader_ = &reader;
     reader.read_all(exporter);
 }
 

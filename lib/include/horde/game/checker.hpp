@@ -6,6 +6,7 @@
 
 #include "horde/game/game.hpp"
 #include "horde/notation/san.hpp"
+#include "horde/pgn/visitor.hpp"
 
 #include <functional>
 #include <optional>
@@ -17,8 +18,8 @@
 namespace horde {
 
 struct Diagnostic {
-    int line = 0;
-    int column = 0;
+    std::uint64_t line = 0; // 1-based, as the reader counts them (SourcePos); 0: none
+    std::uint64_t column = 0;
     int ply = 0;          // 1-based half-move index of the offending move; 0 when not a move
     std::string code;     // stable kebab-case code: "illegal-move", "wrong-result", ...
     std::string message;
@@ -49,8 +50,8 @@ struct CheckOptions {
 };
 
 struct GameRecord {
-    int game = 0;          // 1-based index in the input
-    int line = 0;          // line where the game starts
+    std::uint64_t game = 0; // 1-based index in the input
+    std::uint64_t line = 0; // line where the game starts
     std::vector<std::pair<std::string, std::string>> tags; // in input order
     std::optional<Variant> variant;
     std::optional<Board> start;       // nullopt when the start position is invalid
@@ -90,38 +91,48 @@ struct GameRecord {
     std::string_view tag(std::string_view name) const;
 };
 
-class GameChecker {
+// A visitor of the PGN reader (pgn/visitor.hpp): PgnReader::read_all(checker) checks every
+// game; each end_game returns the record. A tool that needs more of the events (the PGN
+// exporter, the replay page) derives from it, redeclares those events and calls these.
+class GameChecker : public PgnVisitor {
 public:
     explicit GameChecker(CheckOptions options = {}) : options_(std::move(options)) {}
 
-    void begin_game(int game_number, int line);
-    void tag(std::string_view name, std::string_view value, int line, int column);
-    // Called once the tag section is over (before the first movetext token).
-    void begin_movetext(int line, int column);
+    void begin_game(const GameInfo& game);
+    void tag(std::string_view name, std::string_view value, const SourcePos& at, bool truncated);
+    // The tag section is over (before the first movetext token). SkipGame when the rest need
+    // not be read: an unsupported variant (its drops or gating would give an error per move),
+    // or a game CheckOptions::select_on_tags rejected.
+    Control begin_movetext(const SourcePos& at);
     // A SAN token of the movetext (or a dialect spelling, see notation/dialect.hpp). Returns the
     // legal move it names in the current line (main line or variation), or Move::none() (after
     // an error in that line, a bad token, a null move or an en passant mark: see last_token()).
-    Move san(std::string_view token, int line, int column);
+    Move san(std::string_view token, const SourcePos& at) { // inline: once per move
+        if (!started_) start_movetext();
+        last_token_ = TokenKind::Unread;
+        if (variation_depth_ > 0) return variation_move(token, at.line, at.column);
+        return main_line_move(token, at.line, at.column);
+    }
     // A move number ("12." "12..." "12…"): checked against the next move of the line.
-    void move_number(std::uint64_t number, int /*line*/, int /*column*/) {
+    void move_number(std::uint64_t number, const SourcePos&) {
         pending_number_ = number > 100000 ? 100000 : int(number); // inline: once per move pair
     }
     // Unusual input the reader read with certainty (PgnNotice): a warning.
-    void reader_notice(std::string_view code, std::string message, int line, int column);
+    void notice(PgnNotice kind, const SourcePos& at, std::string_view message);
     // What the last san() token was.
     enum class TokenKind : std::uint8_t { Move, NullMove, EnPassantMark, Unread };
     TokenKind last_token() const { return last_token_; }
-    void begin_variation(int line, int column);
-    void end_variation(int line, int column);
-    void result(std::string_view token, int line, int column);
+    void begin_variation(const SourcePos& at);
+    void end_variation(const SourcePos& at);
+    void result(std::string_view token, const SourcePos& at);
     // A comment or NAG: kept in the record's notes when CheckOptions::keep_notes and in the main line.
-    void comment(std::string_view text);
-    void nag(int code);
+    void comment(std::string_view text, const SourcePos&, bool truncated);
+    void nag(int code, const SourcePos&);
     // A structural problem the reader found (unterminated comment, garbage token, ...).
-    void reader_error(std::string_view code, std::string message, int line, int column);
-    // Finishes the game: result checks and adjudication. The record stays valid until the
-    // next begin_game.
-    GameRecord& end_game(int line, int column);
+    void error(PgnErrorKind kind, const SourcePos& at, std::string_view message);
+    // Finishes the game: result checks and adjudication, and GameInfo::cut_short (see
+    // mark_cut_short). The record stays valid until the next begin_game.
+    GameRecord& end_game(const GameInfo& game);
 
     const GameRecord& record() const { return record_; }
     // CheckOptions::select_on_tags rejected the game at begin_movetext: the rest need not be read.
@@ -137,20 +148,24 @@ public:
     bool skip_rest() const { return skip_rest_; }
 
 private:
-    void error(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
-    void warning(std::string code, std::string message, int line, int column, int ply = 0, std::string token = {});
+    void add_error(std::string code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
+                   std::string token = {});
+    void add_warning(std::string code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
+                     std::string token = {});
+    void start_movetext();
+    GameRecord& finish_record(std::uint64_t line, std::uint64_t column);
     void setup_start();
     void start_game_from(const Board& start);
-    Move main_line_move(std::string_view token, int line, int column);
-    Move main_line_slow(std::string_view token, int line, int column, int ply, int number);
-    Move variation_move(std::string_view token, int line, int column);
+    Move main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column);
+    Move main_line_slow(std::string_view token, std::uint64_t line, std::uint64_t column, int ply, int number);
+    Move variation_move(std::string_view token, std::uint64_t line, std::uint64_t column);
     // The move number written before a move (-1: none) against the position it is played from.
-    void check_move_number(int number, int fullmove, bool white, int line, int column, int ply,
+    void check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
                            std::string_view token);
     // An "e.p." token after `last` (the line's last move).
-    void en_passant_mark(std::string_view token, Move last, const Board* before, int line, int column, int ply,
+    void en_passant_mark(std::string_view token, Move last, const Board* before, std::uint64_t line, std::uint64_t column, int ply,
                          const char* where);
-    void add_warnings(std::vector<SanWarning>& warnings, const char* where, int line, int column, int ply,
+    void add_warnings(std::vector<SanWarning>& warnings, const char* where, std::uint64_t line, std::uint64_t column, int ply,
                       std::string_view token);
 
     struct Line {
@@ -176,8 +191,8 @@ private:
     int pending_number_ = -1;           // the move number before the next move, -1: none
     bool saw_movetext_ = false;         // a move, result or variation
     TokenKind last_token_ = TokenKind::Unread;
-    int result_line_ = 0, result_column_ = 0; // where the result token stood
-    std::pair<int, int> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
+    std::uint64_t result_line_ = 0, result_column_ = 0; // where the result token stood
+    std::pair<std::uint64_t, std::uint64_t> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
     std::optional<Board> start_boards_[VARIANT_NB];
     // Warnings given once per game and code (see warning()): where the first stands, how many.
     struct Repeated {

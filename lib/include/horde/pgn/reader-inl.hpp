@@ -185,6 +185,7 @@ template <class V> void PgnReader::finish_game(V& v, std::size_t idx) {
     }
     game_.raw_end = base_ + idx;
     game_.end = pos_at(idx);
+    game_.cut_short = game_cut_short();
     if (capture_) capture_->append(buf_ + cap_from_, idx - cap_from_);
     v.end_game(game_);
     if (capture_) capture_->clear();

@@ -52,6 +52,9 @@ struct GameInfo {
     std::uint64_t raw_end = 0;
     std::uint64_t error_count = 0; // errors of this game, including undelivered ones
     bool skipped = false;          // the visitor asked to skip (part of) the game
+    // At end_game: the input stopped inside this game (a read or decompression error, or
+    // PgnReader::mark_cut_short), so the game is incomplete.
+    bool cut_short = false;
 };
 
 // No-op visitor to derive from: redeclare the events you need, with the same parameters.

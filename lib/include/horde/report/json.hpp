@@ -84,7 +84,7 @@ struct TagSelection;
 void append_json_tags(std::string& out, const GameRecord& record, const TagSelection& tags);
 
 // horde-check --fen --json: the verdict on one FEN line (no trailing newline).
-std::string fen_verdict_to_json(const FenVerdict& verdict, int line_number);
+std::string fen_verdict_to_json(const FenVerdict& verdict, std::uint64_t line_number);
 
 // horde-perft --json: one count (no trailing newline); nps is nodes / seconds (0 for no time).
 struct PerftResultRecord {
