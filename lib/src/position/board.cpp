@@ -5,8 +5,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
-#include <charconv>
 #include <vector>
 
 namespace horde {
@@ -224,11 +222,42 @@ constexpr std::string_view game_title(Variant v) {
 }
 
 // Which piece letters each colour may use in a variant.
-bool piece_allowed(Variant v, Color c, PieceType pt) {
+constexpr bool piece_allowed(Variant v, Color c, PieceType pt) {
     if (v != Variant::Orda) return pt >= PAWN && pt <= KING;
     if (c == WHITE) return (pt >= PAWN && pt <= KING) || pt == KHESHIG;
     return pt == PAWN || pt == KING || pt == QUEEN || pt == LANCER || pt == ARCHER ||
            pt == KHESHIG || pt == YURT;
+}
+
+// The pieces of a variant, a bit per Piece value (NO_PIECE's bit is never set).
+constexpr std::uint32_t variant_pieces(Variant v) {
+    std::uint32_t mask = 0;
+    for (const Color c : {WHITE, BLACK})
+        for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+            if (piece_allowed(v, c, PieceType(pt))) mask |= 1u << make_piece(c, PieceType(pt));
+    return mask;
+}
+
+// The piece a FEN letter names in some variant (upper case White), or NO_PIECE.
+constexpr Piece piece_of_letter(char ch) {
+    const char upper = ch >= 'a' && ch <= 'z' ? char(ch - 'a' + 'A') : ch;
+    const PieceType pt = piece_type_from_letter(upper);
+    return pt == NO_PIECE_TYPE ? NO_PIECE : make_piece(ch == upper ? WHITE : BLACK, pt);
+}
+
+// The first letter of the placement, in the FEN's order (rank 8 first), that is no piece of
+// the variant: the error for it.
+FenError unknown_piece(Variant v, const Setup& setup) {
+    for (int rank = 7; rank >= 0; --rank)
+        for (int file = 0; file < 8; ++file) {
+            const char ch = setup.placement[make_square(file, rank)];
+            if (!ch || (variant_pieces(v) >> piece_of_letter(ch) & 1)) continue;
+            const bool white = !(ch >= 'a' && ch <= 'z'); // as the letter is written
+            return {FenError::Field::Placement, FenError::Code::UnknownPiece,
+                    fmt::format("placement field: '{}' is no {} piece in {}", ch, white ? "White" : "Black",
+                                game_title(v))};
+        }
+    return {FenError::Field::Placement, FenError::Code::UnknownPiece, "placement field: no piece is unknown"};
 }
 
 // One letter of the castling field: records the right and its rook in pos, or says why
@@ -332,21 +361,17 @@ std::variant<Board, FenError> Board::from_setup(Variant v, const Setup& setup) {
     auto fail = [](F field, C code, std::string msg) { return FenError{field, code, std::move(msg)}; };
 
     Position pos;
-    // Placement: each letter a piece of the variant, judged in the FEN's order (rank 8 first).
-    for (int rank = 7; rank >= 0; --rank)
-        for (int file = 0; file < 8; ++file) {
-            const Square sq = make_square(file, rank);
-            const char ch = setup.placement[sq];
-            if (!ch) continue;
-            const char upper = ch >= 'a' && ch <= 'z' ? char(ch - 'a' + 'A') : ch;
-            const PieceType pt = piece_type_from_letter(upper);
-            const Color c = ch == upper ? WHITE : BLACK;
-            if (pt == NO_PIECE_TYPE || !piece_allowed(v, c, pt))
-                return fail(F::Placement, C::UnknownPiece,
-                            fmt::format("placement field: '{}' is no {} piece in {}", ch,
-                                        c == WHITE ? "White" : "Black", game_title(v)));
-            pos.put_piece(make_piece(c, pt), sq);
-        }
+    // Placement: each letter a piece of the variant. The occupied squares first, without a
+    // branch per square (a FEN line's check spends a third of its time here otherwise).
+    Bitboard occupied = 0;
+    for (int sq = 0; sq < SQ_NB; ++sq) occupied |= Bitboard(setup.placement[std::size_t(sq)] != 0) << sq;
+    const std::uint32_t pieces = variant_pieces(v);
+    while (occupied) {
+        const Square sq = pop_lsb(occupied);
+        const Piece p = piece_of_letter(setup.placement[sq]);
+        if (!(pieces >> p & 1)) return unknown_piece(v, setup);
+        pos.put_piece(p, sq);
+    }
     pos.side = setup.side;
     if (pos.side == BLACK) pos.key ^= detail::ZOBRIST.black_to_move;
 
