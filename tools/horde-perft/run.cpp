@@ -55,12 +55,13 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // The position of --fen (or the start) after --moves; a usage error when there is none.
 Board start_board(const Mode& o, Variant variant) {
     const std::string fen = o.fen.value_or(std::string(start_fen(variant)));
-    auto parsed = Board::from_fen(variant, fen);
+    auto parsed = read_fen(variant, fen);
     if (auto* err = std::get_if<FenError>(&parsed))
         fail_usage(fmt::format("invalid FEN for {}: {}", variant_name(variant), err->message));
-    if (const std::string note = fen_warning(fen); !note.empty())
-        fmt::print(stderr, "horde-perft: warning: --fen: {} [fen-fullmove-zero]\n", note);
-    auto played = play_move_list(std::get<Board>(parsed), o.moves);
+    const FenBoard& read = std::get<FenBoard>(parsed);
+    if (!read.warning.empty())
+        fmt::print(stderr, "horde-perft: warning: --fen: {} [fen-fullmove-zero]\n", read.warning);
+    auto played = play_move_list(read.board, o.moves);
     if (auto* err = std::get_if<MoveListError>(&played))
         fail_usage(fmt::format("--moves: ply {} '{}': {} [{}]", err->ply, err->token, err->message, err->code));
     return std::get<PlayedMoveList>(played).end;
@@ -191,18 +192,18 @@ int run_stream(const Mode& o, const Runner& runner) {
     std::uint64_t all_nodes = 0;
     const auto failure = for_each_line(name, [&](std::size_t line_number, std::string_view line) {
         const WeightedFen weighted = parse_weighted_fen(line); // "FEN" or "FEN<TAB>weight"
-        auto parsed = Board::from_fen(runner.variant, weighted.fen);
+        auto parsed = read_fen(runner.variant, weighted.fen);
         if (auto* err = std::get_if<FenError>(&parsed); err || !weighted.error.empty()) {
             fmt::print(stderr, "{}:{}: error: {}\n", display, line_number,
                        err ? "invalid FEN: " + err->message : weighted.error);
             status = kExitInvalid;
             return;
         }
-        if (const std::string note = fen_warning(weighted.fen); !note.empty())
-            fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, note);
+        const FenBoard& read = std::get<FenBoard>(parsed);
+        if (!read.warning.empty())
+            fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, read.warning);
         const auto t0 = std::chrono::steady_clock::now();
-        const auto nodes = weighted.weight * perft(runner.variant, std::get<Board>(parsed).position(),
-                                                          o.depth, runner.perft_options);
+        const auto nodes = weighted.weight * perft(runner.variant, read.board.position(), o.depth, runner.perft_options);
         all_nodes += nodes;
         runner.report(weighted.fen, o.depth, nodes, seconds_since(t0));
         finish_stdout(); // each count as soon as it is known
@@ -228,15 +229,16 @@ int run_epd(const Mode& o, const Runner& runner) {
             ++summary.errors;
             return;
         }
-        auto parsed = Board::from_fen(runner.variant, entry->fen);
+        auto parsed = read_fen(runner.variant, entry->fen);
         if (auto* err = std::get_if<FenError>(&parsed)) {
             fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", display, line_number, err->message);
             ++summary.errors;
             return;
         }
-        if (const std::string note = fen_warning(entry->fen); !note.empty())
-            fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, note);
-        const auto& board = std::get<Board>(parsed);
+        const FenBoard& read = std::get<FenBoard>(parsed);
+        if (!read.warning.empty())
+            fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, read.warning);
+        const Board& board = read.board;
         for (std::size_t i = 0; i < entry->expected.size(); ++i) {
             const auto [depth, expected] = entry->expected[i];
             if (o.depth >= 0 && depth > o.depth) continue;

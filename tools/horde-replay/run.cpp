@@ -200,12 +200,13 @@ int run(const Mode& o) {
             fail_usage(fmt::format("the input has {} games: pick one with --game N", replays.size()));
     } else {
         const std::string fen = o.fen ? *o.fen : std::string(start_fen(o.variant));
-        auto parsed = Board::from_fen(o.variant, fen);
+        auto parsed = read_fen(o.variant, fen);
         if (auto* err = std::get_if<FenError>(&parsed))
             fail_usage(fmt::format("invalid FEN for {}: {}", variant_name(o.variant), err->message));
-        if (const std::string note = fen_warning(fen); !note.empty())
-            fmt::print(stderr, "horde-replay: warning: --fen: {} [fen-fullmove-zero]\n", note);
-        const Board& start = std::get<Board>(parsed);
+        const FenBoard& read = std::get<FenBoard>(parsed);
+        if (!read.warning.empty())
+            fmt::print(stderr, "horde-replay: warning: --fen: {} [fen-fullmove-zero]\n", read.warning);
+        const Board& start = read.board;
         if (!o.args.empty()) {
             std::string joined;
             for (const auto& a : o.args) joined += a + ' ';

@@ -228,16 +228,17 @@ void GameChecker::setup_start() {
         start_game_from(*record_.start);
         return;
     }
-    auto parsed = Board::from_fen(*record_.variant, fen);
+    auto parsed = read_fen(*record_.variant, fen);
     if (auto* err = std::get_if<FenError>(&parsed)) {
         add_error("bad-fen", fmt::format("FEN tag: {}", err->message), fen_tag_at_.first, fen_tag_at_.second, 0,
               std::string(fen));
         return;
     }
-    if (const std::string note = fen_warning(fen); !note.empty())
-        add_warning("fen-fullmove-zero", fmt::format("FEN tag: {}", note), fen_tag_at_.first, fen_tag_at_.second, 0,
-                std::string(fen));
-    record_.start = std::get<Board>(parsed);
+    const FenBoard& read = std::get<FenBoard>(parsed);
+    if (!read.warning.empty())
+        add_warning("fen-fullmove-zero", fmt::format("FEN tag: {}", read.warning), fen_tag_at_.first,
+                fen_tag_at_.second, 0, std::string(fen));
+    record_.start = read.board;
     start_game_from(*record_.start);
 }
 

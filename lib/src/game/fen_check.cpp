@@ -77,23 +77,24 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool s
     }
     v.fen = std::string(fen);
     v.variant = variant;
-    auto parsed = Board::from_fen(variant, fen);
+    auto parsed = read_fen(variant, fen);
     if (auto* err = std::get_if<FenError>(&parsed)) {
         v.code = "bad-fen";
         v.message = fmt::format("invalid {} FEN: {}", variant_name(variant), err->message);
         return v;
     }
-    if (std::string note = fen_warning(fen); !note.empty()) {
+    FenBoard& read = std::get<FenBoard>(parsed);
+    if (!read.warning.empty()) {
         if (strict) {
             v.code = "fen-fullmove-zero";
-            v.message = note + " (strict mode)";
+            v.message = read.warning + " (strict mode)";
             return v;
         }
         v.warning_code = "fen-fullmove-zero";
-        v.warning = std::move(note);
+        v.warning = std::move(read.warning);
     }
     v.valid = true;
-    v.board = std::get<Board>(parsed);
+    v.board = read.board;
     v.adjudication = Game(*v.board).adjudicate();
     return v;
 }

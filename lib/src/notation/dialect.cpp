@@ -180,16 +180,15 @@ std::optional<std::variant<DialectMove, SanError>> read_dialect_move(const Board
 std::optional<Board> null_move_board(const Board& board) {
     if (board.in_check()) return std::nullopt;
     const Position& pos = board.position();
-    // placement and castling from the board's FEN; side, en passant and counters rewritten
-    const std::string fen = board.fen(false);
-    const std::size_t side_at = fen.find(' ');
-    const std::size_t castling_at = fen.find(' ', side_at + 1) + 1;
-    const std::size_t castling_end = fen.find(' ', castling_at);
-    const std::string next = fmt::format("{} {} {} - {} {}", std::string_view(fen).substr(0, side_at),
-                                         pos.side == WHITE ? 'b' : 'w',
-                                         std::string_view(fen).substr(castling_at, castling_end - castling_at),
-                                         pos.halfmove + 1, pos.fullmove + (pos.side == BLACK ? 1 : 0));
-    auto parsed = Board::from_fen(board.variant(), next);
+    // placement and castling as the board's; side, en passant and counters rewritten
+    const bool next_move = pos.side == BLACK;
+    if (pos.halfmove == 65535 || (next_move && pos.fullmove == 65535)) return std::nullopt; // past a FEN counter
+    Setup next = board.setup();
+    next.side = ~pos.side;
+    next.ep = SQ_NONE;
+    next.halfmove = std::uint16_t(pos.halfmove + 1);
+    next.fullmove = std::uint16_t(pos.fullmove + (next_move ? 1 : 0));
+    auto parsed = Board::from_setup(board.variant(), next);
     if (auto* b = std::get_if<Board>(&parsed)) return *b;
     return std::nullopt;
 }

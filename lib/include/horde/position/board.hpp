@@ -5,6 +5,7 @@
 
 #include "horde/position/movegen.hpp"
 #include "horde/position/position.hpp"
+#include "horde/position/setup.hpp"
 
 #include <string>
 #include <string_view>
@@ -28,50 +29,18 @@ struct NumberedStart {
 };
 std::variant<NumberedStart, std::string> numbered_start(int n, std::optional<Variant> given);
 
-// Why a FEN was rejected: the field it concerns and one code per failure kind.
-struct FenError {
-    enum class Field : std::uint8_t { Placement, Side, Castling, EnPassant, Halfmove, Fullmove, Position };
-    enum class Code : std::uint8_t {
-        MissingFields,       // fewer than 4 fields
-        TrailingFields,      // more than 6 fields
-        BadRankCount,        // not 8 ranks
-        BadRankLength,       // a rank that does not describe 8 squares
-        BadPlacementChar,    // a character that is no piece letter or digit
-        UnknownPiece,        // a piece letter the variant does not have (for that colour)
-        BadSide,             // side to move not w/b
-        BadCastlingSyntax,   // not K, Q, k, q or - (Chess960: also A-H, a-h), or repeated
-        CastlingNotAllowed,  // a right for a side that cannot castle in this variant
-        CastlingWithoutPieces, // no king or rook on its start square for that right (Chess960:
-                               // no king on the back rank, no rook on that side or file)
-        BadEnPassantSyntax,  // not a square or -
-        ImpossibleEnPassant, // a square the last move cannot have left
-        BadHalfmove,
-        BadFullmove,
-        KingCount,           // wrong number of kings for the variant
-        PawnOnBadRank,       // a pawn where none can stand
-        OppositeCheck,       // the side not to move is in check
-        TooManyCheckers,     // the side to move is checked in an impossible way
-    };
-    Field field;
-    Code code;
-    std::string message; // "castling field: 'K' but White has no king in Horde"
-
-    std::string_view field_name() const;
-    std::string_view code_name() const; // kebab-case, stable for JSON
-};
-
-// What Board::from_fen read with certainty but not as the FEN standard writes it (a fullmove
-// number of 0, read as 1), for the caller's warning; empty when nothing. Code: "fen-fullmove-zero".
-std::string fen_warning(std::string_view fen);
-
 class Board {
 public:
     // The variant's start position.
     explicit Board(Variant v = Variant::Horde);
 
-    // Parses and validates a FEN (6 fields, or 4 with counters 0 1) for the variant. A fullmove
-    // number of 0 is read as 1 (see fen_warning).
+    // The position a setup describes, if it is one of the variant's (setup.hpp says what is
+    // judged where). A fullmove number of 0 is read as 1 (see fen_warning).
+    static std::variant<Board, FenError> from_setup(Variant v, const Setup& setup);
+    // parse_fen, then from_setup: a FEN (6 fields, or 4 with counters 0 1) for the variant.
     static std::variant<Board, FenError> from_fen(Variant v, std::string_view fen);
+    // What fen() writes, as a setup (from_setup reads it back as this board).
+    Setup setup() const;
 
     Variant variant() const { return variant_; }
     const Position& position() const { return pos_; }
@@ -115,6 +84,14 @@ private:
     Variant variant_;
     Position pos_;
 };
+
+// A FEN as the tools read it: parse_fen, then Board::from_setup, with fen_warning's note of the
+// setup (empty when none).
+struct FenBoard {
+    Board board;
+    std::string warning;
+};
+std::variant<FenBoard, FenError> read_fen(Variant v, std::string_view fen);
 
 std::string square_name(Square s);
 // "e4" -> E4; SQ_NONE when the text is not a square.

@@ -99,21 +99,9 @@ struct Position {
 
     // Pieces of colour `by` that attack square s (capture patterns), given an occupancy.
     template <Variant V> Bitboard attackers_to(Square s, Bitboard occupied, Color by) const {
-        Bitboard them = by_color[by];
-        Bitboard knights = by_type[KNIGHT], kings = by_type[KING];
-        Bitboard diagonal = by_type[BISHOP] | by_type[QUEEN];
-        Bitboard straight = by_type[ROOK] | by_type[QUEEN];
-        Bitboard result = pawn_attacks(~by, s) & by_type[PAWN];
-        if constexpr (Rules<V>::orda_pieces) {
-            knights |= by_type[KHESHIG];
-            kings |= by_type[KHESHIG];
-            diagonal |= by_type[ARCHER];
-            straight |= by_type[LANCER];
-            result |= yurt_attacks(~by, s) & by_type[YURT];
-        }
-        result |= (knight_attacks(s) & knights) | (king_attacks(s) & kings) |
-                  (bishop_attacks(s, occupied) & diagonal) | (rook_attacks(s, occupied) & straight);
-        return result & them;
+        const StepAttackers a = step_attackers<V>(s, by);
+        return (a.result | (bishop_attacks(s, occupied) & a.diagonal) | (rook_attacks(s, occupied) & a.straight)) &
+               by_color[by];
     }
 
     // attackers_to with the sliders found through the small tables: the enemy sliders on a
@@ -122,19 +110,9 @@ struct Position {
     // cache on the PGN checker's path, where every ply looks up other squares.
     template <Variant V> Bitboard attackers_to_by_rays(Square s, Bitboard occupied, Color by) const {
         const Bitboard them = by_color[by];
-        Bitboard knights = by_type[KNIGHT], kings = by_type[KING];
-        Bitboard diagonal = by_type[BISHOP] | by_type[QUEEN];
-        Bitboard straight = by_type[ROOK] | by_type[QUEEN];
-        Bitboard result = pawn_attacks(~by, s) & by_type[PAWN];
-        if constexpr (Rules<V>::orda_pieces) {
-            knights |= by_type[KHESHIG];
-            kings |= by_type[KHESHIG];
-            diagonal |= by_type[ARCHER];
-            straight |= by_type[LANCER];
-            result |= yurt_attacks(~by, s) & by_type[YURT];
-        }
-        result |= (knight_attacks(s) & knights) | (king_attacks(s) & kings);
-        Bitboard sliders = ((bishop_pseudo_attacks(s) & diagonal) | (rook_pseudo_attacks(s) & straight)) & them;
+        const StepAttackers a = step_attackers<V>(s, by);
+        Bitboard result = a.result;
+        Bitboard sliders = ((bishop_pseudo_attacks(s) & a.diagonal) | (rook_pseudo_attacks(s) & a.straight)) & them;
         while (sliders) {
             const Square from = pop_lsb(sliders);
             if (!(between_bb(s, from) & occupied)) result |= square_bb(from);
@@ -150,6 +128,28 @@ struct Position {
 
     // Whether the side to move has an en passant capture that is legal.
     template <Variant V> bool ep_capture_is_legal() const;
+
+private:
+    // The two attackers_to: the pieces of any colour that attack s by a step (pawns, knights,
+    // kings; Orda's kheshigs and yurts), and the pieces that slide on diagonals and on lines.
+    struct StepAttackers {
+        Bitboard result, diagonal, straight;
+    };
+    template <Variant V> [[gnu::always_inline]] StepAttackers step_attackers(Square s, Color by) const {
+        Bitboard knights = by_type[KNIGHT], kings = by_type[KING];
+        Bitboard diagonal = by_type[BISHOP] | by_type[QUEEN];
+        Bitboard straight = by_type[ROOK] | by_type[QUEEN];
+        Bitboard result = pawn_attacks(~by, s) & by_type[PAWN];
+        if constexpr (Rules<V>::orda_pieces) {
+            knights |= by_type[KHESHIG];
+            kings |= by_type[KHESHIG];
+            diagonal |= by_type[ARCHER];
+            straight |= by_type[LANCER];
+            result |= yurt_attacks(~by, s) & by_type[YURT];
+        }
+        result |= (knight_attacks(s) & knights) | (king_attacks(s) & kings);
+        return {result, diagonal, straight};
+    }
 };
 
 template <Variant V> [[gnu::always_inline]] inline void Position::play_piece_move(Move m, Piece moved) {
