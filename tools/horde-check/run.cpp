@@ -7,7 +7,7 @@
 #include "progress.hpp"
 
 #include "horde/game/duplicates.hpp"
-#include "horde/report/check_run.hpp"
+#include "horde/run/check.hpp"
 #include "horde/report/json.hpp"
 
 #include <fmt/format.h>

@@ -6,6 +6,7 @@
 
 #include "horde/report/game_table.hpp"
 #include "horde/report/position_list.hpp"
+#include "horde/run/list.hpp"
 
 #include <fmt/format.h>
 

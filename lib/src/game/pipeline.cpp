@@ -558,6 +558,10 @@ private:
 
 PgnPipeline::PgnPipeline(PipelineSettings settings) : settings_(std::move(settings)) {
     settings_.threads = std::max(1u, settings_.threads);
+    if (settings_.threads == 1) {
+        slots_ = 1;
+        return;
+    }
     // Room for runs of chunks between wake-ups of the calling and splitting threads (Run::wake_).
     slots_ = 3 * std::size_t(settings_.threads) + 3;
     // Keep the chunks in flight within about 8 MB of input whatever the thread count, so that
@@ -568,7 +572,25 @@ PgnPipeline::PgnPipeline(PipelineSettings settings) : settings_(std::move(settin
 }
 
 void PgnPipeline::run(PgnReader& reader, const CheckOptions& options, const Work& work, const Ordered& ordered) {
-    Run(settings_, slots_, reader, options, work, ordered).go();
+    if (settings_.threads > 1) {
+        Run(settings_, slots_, reader, options, work, ordered).go();
+        return;
+    }
+    auto batch_end = [&](std::uint64_t games) {
+        ordered(0, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
+    };
+    std::uint64_t games = 0;
+    // The in_order stage reports duplicates, as on several threads: no finder of check_pgn's own.
+    DuplicateFinder no_duplicates(DuplicateMode::Off);
+    check_pgn(reader, options, settings_.capture_raw, &no_duplicates, [&](GameRecord& r, std::string_view raw) {
+        if (settings_.in_order) settings_.in_order(r);
+        work(0, r, raw);
+        if (++games >= kOneThreadBatchGames || (settings_.batch_full && settings_.batch_full(0))) {
+            batch_end(games);
+            games = 0;
+        }
+    });
+    batch_end(games); // also for an input without games: the caller sees the position at the end
 }
 
 } // namespace horde

@@ -1,10 +1,6 @@
 #include "horde/report/position_list.hpp"
 
-#include "horde/game/pipeline.hpp"
 #include "horde/notation/san.hpp"
-#include "horde/pgn/reader.hpp"
-#include "horde/report/diagnostics.hpp"
-#include "horde/report/game_table.hpp"
 #include "horde/report/json.hpp"
 #include "horde/position/writers.hpp"
 
@@ -259,69 +255,6 @@ void ThreadedPositionLister::finish() {
     if (failure) std::rethrow_exception(failure);
     rethrow_failure();
     lister_.flush();
-}
-
-void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
-              const std::function<void(ListOutput&)>& flush) {
-    run_list(reader, options, display, threads, input_position, &lister, nullptr, flush);
-}
-
-void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister* lister,
-              const GameTable* table, const std::function<void(ListOutput&)>& flush) {
-    // The diagnostics and table row of a selected game; whether it goes to the lister (every
-    // game does, selected or not, so that GAME numbers stay those of the input).
-    auto diagnose = [&](ListOutput& out, const GameRecord& r) {
-        ++out.games;
-        if (!r.selected) {
-            ++out.not_selected;
-            return !table;
-        }
-        if (!r.valid()) {
-            ++out.invalid;
-            append_record_diagnostics(out.err, display, r, false);
-        }
-        if (table) table->append_row(out.rows, r, display);
-        return !table;
-    };
-    if (threads <= 1) {
-        ListOutput out;
-        check_pgn(reader, options, false, [&](const GameRecord& r, std::string_view) {
-            if (diagnose(out, r)) lister->list_game(r);
-            if (out.games % 256 == 0 || out.err.size() >= (64 << 10) || out.rows.size() >= (64 << 10)) {
-                out.input_position = input_position();
-                flush(out);
-                out = ListOutput{};
-            }
-        });
-        out.input_position = input_position();
-        flush(out);
-        return;
-    }
-    PipelineSettings settings;
-    settings.threads = threads;
-    settings.input_position = input_position;
-    // The number appears in diagnostics and in a table's `game` column.
-    settings.needs_number = [table](const GameRecord& r) { return r.selected && (table || !r.valid()); };
-    PgnPipeline pipeline(settings);
-    struct Slot {
-        ListOutput out;
-        ListBatch batch;
-    };
-    std::vector<Slot> slots(pipeline.slots());
-    pipeline.run(
-        reader, options,
-        [&](std::size_t slot, const GameRecord& r, std::string_view) {
-            if (diagnose(slots[slot].out, r)) slots[slot].batch.add(r);
-        },
-        [&](std::size_t slot, const PipelineBatch& batch) {
-            Slot& s = slots[slot];
-            s.out.input_position = batch.input_position;
-            flush(s.out);
-            s.out = ListOutput{};
-            if (lister) lister->list_batch(s.batch);
-        });
 }
 
 std::string legal_moves_line(const Board& board, bool uci) {

@@ -20,6 +20,11 @@
 // reader numbers the rest of the chunk's games right once the number is known. Workers
 // tokenise only their own chunks: the splitting thread does no parsing.
 //
+// With threads = 1 there is no other thread: the calling thread reads and checks the games
+// (check_pgn), calls `work` for each in slot 0, and `ordered` every kOneThreadBatchGames games,
+// when PipelineSettings::batch_full says so, and once at the end: the same callbacks, so that a
+// caller has one run path for every thread count.
+//
 // Memory is bounded: at most `slots()` chunks are in flight, batch_bytes shrinks with many
 // threads so that they hold at most about 8 MB of input, a chunk's output is handed on every
 // kMaxBatchGames games, and at most 1024 records per chunk wait for their numbers. A stretch
@@ -39,7 +44,7 @@ namespace horde {
 class PgnReader;
 
 struct PipelineSettings {
-    unsigned threads = 2;                      // worker threads (>= 1)
+    unsigned threads = 2;                      // worker threads; 1: none, see above
     bool capture_raw = false;                  // hand each game's raw bytes to `work`
     std::size_t batch_bytes = 128 * 1024;      // input bytes per chunk (about)
     // A stretch this long without a game boundary: the rest is read on the calling thread.
@@ -54,6 +59,9 @@ struct PipelineSettings {
     // DuplicateFinder, which may add a diagnostic); null: none. It runs on any thread, one
     // record at a time. With it, a chunk's records go on only once every chunk before is done.
     std::function<void(GameRecord&)> in_order;
+    // With threads = 1: whether the slot's payload should go to `ordered` now (e.g. 64 KB of
+    // output waiting); null: only every kOneThreadBatchGames games.
+    std::function<bool(std::size_t slot)> batch_full;
     // Sampled by the splitting thread when it closes a chunk (e.g. the compressed bytes read so
     // far, for a progress meter); 0 when unset.
     std::function<std::uint64_t()> input_position;
@@ -68,6 +76,7 @@ struct PipelineBatch {
 class PgnPipeline {
 public:
     static constexpr std::uint64_t kMaxBatchGames = 1024;
+    static constexpr std::uint64_t kOneThreadBatchGames = 256;
     // Runs on a worker thread (or the calling thread, see above) for every game, in input
     // order within a chunk; `slot` indexes the caller's payloads (0 .. slots() - 1).
     using Work = std::function<void(std::size_t slot, const GameRecord& record, std::string_view raw)>;
@@ -75,7 +84,7 @@ public:
     using Ordered = std::function<void(std::size_t slot, const PipelineBatch& batch)>;
 
     explicit PgnPipeline(PipelineSettings settings);
-    // How many payload slots the caller needs.
+    // How many payload slots the caller needs (1 with one thread).
     std::size_t slots() const { return slots_; }
 
     // Reads and checks every game of the reader's input; returns when the last batch has been

@@ -147,24 +147,14 @@ private:
     std::thread worker_;
 };
 
-// horde-list's run over a PGN stream: every game is checked (on `threads` threads, see
-// game/pipeline.hpp) and handed to the lister in input order; the diagnostics of invalid games
-// (errors only) come to `flush` in input order, on the calling thread, with the counts.
+// What horde-list's run (run/list.hpp) hands to its caller for a run of consecutive games:
+// the diagnostics of invalid games (errors only), --games rows, and the counts.
 struct ListOutput {
     std::string err;
     std::string rows;                    // --games: the table's rows, in input order
     std::uint64_t games = 0, invalid = 0, not_selected = 0;
     std::uint64_t input_position = 0; // bytes read so far, for progress
 };
-// `input_position` (sampled on the thread that reads) gives ListOutput::input_position.
-void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
-              const std::function<void(ListOutput&)>& flush);
-class GameTable;
-// --games: the same run, each selected game a row of `table` in ListOutput::rows (`lister` unused).
-void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister* lister,
-              const GameTable* table, const std::function<void(ListOutput&)>& flush);
 
 // --moves: a position's legal moves in SAN or UCI, sorted (byte order), separated by single
 // spaces (empty when there is none).

@@ -1,7 +1,6 @@
-// horde-check's run over a PGN stream: each game's output (diagnostics, NDJSON verdict, raw
-// bytes for --valid-out/--invalid-out, totals, --stats counts) is built into a CheckOutput,
-// on one thread or on several (game/pipeline.hpp), and handed to the caller in input order,
-// so that the bytes written are the same whatever the thread count.
+// What horde-check writes for a run of consecutive games: each game's output (diagnostics,
+// NDJSON verdict, raw bytes for --valid-out/--invalid-out, totals, --stats counts) built into a
+// CheckOutput. The run that fills them, on any thread count, is run/check.hpp.
 #pragma once
 
 #include "horde/game/checker.hpp"
@@ -15,7 +14,6 @@
 
 namespace horde {
 
-class PgnReader;
 class DuplicateFinder;
 
 struct CheckTotals {
@@ -79,19 +77,5 @@ struct CheckOutput {
     }
     void clear_text(); // empties the strings, keeps the counts
 };
-
-struct CheckRunSettings {
-    unsigned threads = 1;                           // 1: on the calling thread only
-    std::function<std::uint64_t()> input_position; // for progress (bytes read so far)
-};
-
-// Checks every game of the reader's input. `flush` runs on the calling thread, in input order,
-// whatever the thread count: it is the one sequential stage. A check that needs every game in
-// order (e.g. duplicate games) computes its per-game part in CheckOutput::add (on a worker, e.g.
-// a key of the moves, kept in a vector of CheckOutput) and its in-order part in `flush`.
-// with output to write; it must write out the strings and may keep the counts. With one thread
-// it is called about every 64 KB of output and every 256 games.
-void run_check(PgnReader& reader, const CheckOptions& check_options, const CheckOutputOptions& output_options,
-               const CheckRunSettings& settings, const std::function<void(CheckOutput&)>& flush);
 
 } // namespace horde

@@ -1,8 +1,6 @@
-#include "horde/report/check_run.hpp"
+#include "horde/report/check_output.hpp"
 
 #include "horde/game/duplicates.hpp"
-#include "horde/game/pipeline.hpp"
-#include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/report/json.hpp"
 
@@ -123,51 +121,6 @@ void CheckOutput::clear_text() {
     invalid.clear();
     duplicates.clear();
     skipped.clear();
-}
-
-void run_check(PgnReader& reader, const CheckOptions& check_options, const CheckOutputOptions& o,
-               const CheckRunSettings& settings, const std::function<void(CheckOutput&)>& flush) {
-    const bool capture = o.valid_raw || o.invalid_raw || o.duplicates_raw || o.skipped_raw;
-    auto position = [&] { return settings.input_position ? settings.input_position() : reader.bytes_consumed(); };
-    if (settings.threads <= 1) {
-        CheckOutput output;
-        std::uint64_t games = 0;
-        check_pgn(reader, check_options, capture, o.duplicates, [&](const GameRecord& r, std::string_view raw) {
-            output.add(r, raw, o);
-            if (output.buffered() >= (64 << 10) || ++games % 256 == 0) {
-                output.input_position = position();
-                flush(output);
-                output.clear_text();
-            }
-        });
-        output.input_position = position();
-        flush(output);
-        return;
-    }
-    PipelineSettings pipeline_settings;
-    pipeline_settings.threads = settings.threads;
-    pipeline_settings.capture_raw = capture;
-    pipeline_settings.input_position = position;
-    // The number appears in the NDJSON verdict and in each diagnostic line; totals, --stats and
-    // raw games do not say it.
-    pipeline_settings.needs_number = [&o](const GameRecord& r) {
-        if (!r.selected) return false;
-        return o.json || (o.diagnostics && (!r.errors.empty() || (o.warnings && !r.warnings.empty())));
-    };
-    // --duplicates: the finder sees every record in input order (the pipeline's in_order stage).
-    if (o.duplicates)
-        pipeline_settings.in_order = [&o, strict = check_options.strict](GameRecord& r) { o.duplicates->check(r, strict); };
-    PgnPipeline pipeline(pipeline_settings);
-    std::vector<CheckOutput> outputs(pipeline.slots());
-    pipeline.run(
-        reader, check_options,
-        [&](std::size_t slot, const GameRecord& r, std::string_view raw) { outputs[slot].add(r, raw, o); },
-        [&](std::size_t slot, const PipelineBatch& batch) {
-            CheckOutput& output = outputs[slot];
-            output.input_position = batch.input_position;
-            flush(output);
-            output = CheckOutput{};
-        });
 }
 
 } // namespace horde

@@ -1,0 +1,44 @@
+#include "horde/run/check.hpp"
+
+#include "horde/game/duplicates.hpp"
+#include "horde/game/pipeline.hpp"
+#include "horde/pgn/reader.hpp"
+
+#include <vector>
+
+namespace horde {
+
+void run_check(PgnReader& reader, const CheckOptions& check_options, const CheckOutputOptions& o,
+               const CheckRunSettings& settings, const std::function<void(CheckOutput&)>& flush) {
+    std::vector<CheckOutput> outputs; // one per pipeline slot
+    PipelineSettings pipeline_settings;
+    pipeline_settings.threads = settings.threads;
+    pipeline_settings.capture_raw = o.valid_raw || o.invalid_raw || o.duplicates_raw || o.skipped_raw;
+    pipeline_settings.input_position = [&] {
+        return settings.input_position ? settings.input_position() : reader.bytes_consumed();
+    };
+    // The number appears in the NDJSON verdict and in each diagnostic line; totals, --stats and
+    // raw games do not say it.
+    pipeline_settings.needs_number = [&o](const GameRecord& r) {
+        if (!r.selected) return false;
+        return o.json || (o.diagnostics && (!r.errors.empty() || (o.warnings && !r.warnings.empty())));
+    };
+    // On one thread, output goes on about every 64 KB too.
+    pipeline_settings.batch_full = [&outputs](std::size_t slot) { return outputs[slot].buffered() >= (64 << 10); };
+    // --duplicates: the finder sees every record in input order (the pipeline's in_order stage).
+    if (o.duplicates)
+        pipeline_settings.in_order = [&o, strict = check_options.strict](GameRecord& r) { o.duplicates->check(r, strict); };
+    PgnPipeline pipeline(pipeline_settings);
+    outputs.resize(pipeline.slots());
+    pipeline.run(
+        reader, check_options,
+        [&](std::size_t slot, const GameRecord& r, std::string_view raw) { outputs[slot].add(r, raw, o); },
+        [&](std::size_t slot, const PipelineBatch& batch) {
+            CheckOutput& output = outputs[slot];
+            output.input_position = batch.input_position;
+            flush(output);
+            output = CheckOutput{};
+        });
+}
+
+} // namespace horde
