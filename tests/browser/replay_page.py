@@ -223,7 +223,14 @@ def final_fen(pgn_text, variant):
 
 
 def step_check(browser, variant, fen, what, screenshot=None):
+    # The page handles a click, a key or a new address in its own time (under load, after this
+    # script reads the board): wait up to 5 s for the position before judging it.
+    expected = placement(fen)
+    deadline = time.time() + 5
     shown, _ = browser.board(variant)
+    while shown != expected and time.time() < deadline:
+        time.sleep(0.05)
+        shown, _ = browser.board(variant)
     same_position(shown, fen, what)
     if screenshot:
         browser.screenshot(screenshot)

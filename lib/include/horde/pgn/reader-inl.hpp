@@ -399,23 +399,21 @@ template <class V> void PgnReader::on_word(V& v) {
             on_garbage(v, b, n, s);
             return;
         }
-    } else if (c0 == '$') {
+    } else if (c0 == '$' || c0 == '!' || c0 == '?') {
+        // "$n", or a !/? annotation as its NAG code; anything else of these shapes is garbage.
         int nag = 0;
-        bool ok = n >= 2 && n <= 10;
-        for (std::size_t i = 1; ok && i < n; ++i) {
-            if (!(cls(b[i]) & C_DIGIT)) ok = false;
-            else nag = nag * 10 + (b[i] - '0');
+        bool ok;
+        if (c0 == '$') {
+            ok = n >= 2 && n <= 10;
+            for (std::size_t i = 1; ok && i < n; ++i) {
+                if (!(cls(b[i]) & C_DIGIT)) ok = false;
+                else nag = nag * 10 + (b[i] - '0');
+            }
+        } else {
+            nag = annotation_nag(b, n);
+            ok = nag != 0;
         }
         if (!ok) {
-            on_garbage(v, b, n, s);
-        } else if (!quiet()) {
-            const SourcePos pos = pos_at(s);
-            emit(v, [&] { return v.nag(nag, pos); });
-        }
-        return;
-    } else if (c0 == '!' || c0 == '?') {
-        const int nag = annotation_nag(b, n);
-        if (!nag) {
             on_garbage(v, b, n, s);
         } else if (!quiet()) {
             const SourcePos pos = pos_at(s);
