@@ -607,7 +607,8 @@ void GameChecker::error(PgnErrorKind kind, const SourcePos& at, std::string_view
     const std::uint64_t line = at.line, column = at.column;
     // A token that is no move where the main line expects one stands for the next ply; the
     // rest of the main line cannot be checked after it.
-    const bool bad_token = code == "garbage-token" || code == "nul-byte" || code == "invalid-byte" || code == "token-too-long";
+    const bool bad_token = kind == PgnErrorKind::GarbageToken || kind == PgnErrorKind::NulByte ||
+                           kind == PgnErrorKind::InvalidByte || kind == PgnErrorKind::TokenTooLong;
     if (bad_token && started_ && variation_depth_ == 0 && game_ && !main_line_dead_) {
         // The reader's message ends with the token in quotes ("unexpected token 'Nf3*'").
         std::string token;
@@ -620,6 +621,19 @@ void GameChecker::error(PgnErrorKind kind, const SourcePos& at, std::string_view
     }
     add_error(std::string(code), std::move(message), line, column);
 }
+
+namespace {
+// The game the input stopped in (a read or decompression error): GameRecord::cut_short and
+// the error "input-error" at the game's end.
+void mark_cut_short(GameRecord& record, const GameInfo& game) {
+    record.cut_short = true;
+    record.errors.push_back({game.end.line, game.end.column, 0, "input-error",
+                             fmt::format("the input stops inside this game, at byte {} (a read or decompression "
+                                         "error): the game is incomplete",
+                                         game.raw_end),
+                             {}});
+}
+} // namespace
 
 GameRecord& GameChecker::end_game(const GameInfo& game) {
     GameRecord& record = finish_record(game.end.line, game.end.column);
@@ -717,14 +731,6 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
     return record_;
 }
 
-void mark_cut_short(GameRecord& record, const GameInfo& game) {
-    record.cut_short = true;
-    record.errors.push_back({game.end.line, game.end.column, 0, "input-error",
-                             fmt::format("the input stops inside this game, at byte {} (a read or decompression "
-                                         "error): the game is incomplete",
-                                         game.raw_end),
-                             {}});
-}
 
 bool is_duplicate(const GameRecord& record) {
     for (const auto* list : {&record.warnings, &record.errors})

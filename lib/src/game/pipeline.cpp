@@ -85,6 +85,25 @@ struct Aborted {}; // unwinds a thread when the run stops early
 
 // End offsets in a segment of the games a reader of it finds there (the last game's end is
 // the segment's end, so it is no boundary).
+// Reads and checks the rest of `reader`'s input on this thread, every record into `slot`, a
+// batch to `ordered` every kOneThreadBatchGames games or when settings.batch_full says so. The
+// in_order stage reports duplicates, as on several threads: no finder of check_pgn's own.
+// Returns the games read since the last batch (the caller ends that one).
+std::uint64_t check_here(PgnReader& reader, const CheckOptions& options, const PipelineSettings& settings,
+                         std::size_t slot, const PgnPipeline::Work& work, const PgnPipeline::Ordered& ordered) {
+    std::uint64_t games = 0;
+    DuplicateFinder no_duplicates(DuplicateMode::Off);
+    check_pgn(reader, options, settings.capture_raw, &no_duplicates, [&](GameRecord& r, std::string_view raw) {
+        if (settings.in_order) settings.in_order(r);
+        work(slot, r, raw);
+        if (++games >= PgnPipeline::kOneThreadBatchGames || (settings.batch_full && settings.batch_full(slot))) {
+            ordered(slot, PipelineBatch{games, settings.input_position ? settings.input_position() : 0});
+            games = 0;
+        }
+    });
+    return games;
+}
+
 struct BoundaryFinder : PgnVisitor {
     std::vector<GameInfo> ends;
     void end_game(const GameInfo& g) { ends.push_back(g); }
@@ -382,7 +401,7 @@ private:
         const std::size_t from = c.formatted;
         for (; c.formatted < c.kept_count; ++c.formatted) {
             GameRecord& r = c.kept[c.formatted];
-            r.game += int(c.first_game);
+            r.game += c.first_game;
             if (settings_.in_order) settings_.in_order(r);
             const auto [begin, end] = c.kept_raw[c.formatted];
             work_(slot, r, settings_.capture_raw ? c.bytes.view().substr(begin, end - begin) : std::string_view());
@@ -419,7 +438,7 @@ private:
             raw_end += raw.size();
             if (!direct && c.numbered.load(std::memory_order_acquire)) {
                 go_direct();
-                r.game += int(c.first_game); // read before the offset
+                r.game += c.first_game; // read before the offset
             }
             if (!direct &&
                 (c.kept_count > c.formatted || !settings_.needs_number || settings_.in_order || settings_.needs_number(r))) {
@@ -513,21 +532,13 @@ private:
         }
     }
 
-    // The rest of the input after a chunk without any game boundary: read on this thread, the
-    // output handed on every 256 games.
+    // The rest of the input after a chunk without any game boundary: read on this thread, as
+    // with one thread.
     void read_tail(Chunk& c, std::size_t slot) {
         auto reader = PgnReader::resume(reader_, c.bytes.view(), c.at);
         reader.add_game_number_offset(c.first_game);
-        std::uint64_t games = 0;
-        DuplicateFinder no_duplicates(DuplicateMode::Off);
-        check_pgn(reader, options_, settings_.capture_raw, &no_duplicates, [&](GameRecord& r, std::string_view raw) {
-            if (settings_.in_order) settings_.in_order(r);
-            work_(slot, r, raw);
-            if (++games % 256 == 0) {
-                ordered_(slot, PipelineBatch{256, settings_.input_position ? settings_.input_position() : 0});
-            }
-        });
-        if (games % 256) ordered_(slot, PipelineBatch{games % 256, settings_.input_position ? settings_.input_position() : 0});
+        if (const std::uint64_t games = check_here(reader, options_, settings_, slot, work_, ordered_))
+            ordered_(slot, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
     }
 
     const PipelineSettings& settings_;
@@ -576,21 +587,9 @@ void PgnPipeline::run(PgnReader& reader, const CheckOptions& options, const Work
         Run(settings_, slots_, reader, options, work, ordered).go();
         return;
     }
-    auto batch_end = [&](std::uint64_t games) {
-        ordered(0, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
-    };
-    std::uint64_t games = 0;
-    // The in_order stage reports duplicates, as on several threads: no finder of check_pgn's own.
-    DuplicateFinder no_duplicates(DuplicateMode::Off);
-    check_pgn(reader, options, settings_.capture_raw, &no_duplicates, [&](GameRecord& r, std::string_view raw) {
-        if (settings_.in_order) settings_.in_order(r);
-        work(0, r, raw);
-        if (++games >= kOneThreadBatchGames || (settings_.batch_full && settings_.batch_full(0))) {
-            batch_end(games);
-            games = 0;
-        }
-    });
-    batch_end(games); // also for an input without games: the caller sees the position at the end
+    const std::uint64_t games = check_here(reader, options, settings_, 0, work, ordered);
+    // The last batch, also for an input without games: the caller sees the position at the end.
+    ordered(0, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
 }
 
 } // namespace horde

@@ -339,17 +339,18 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
     }
 };
 
+template <Variant V, Color Us, bool Sliders> void breakdown_leaves(const Position& pos, PerftBreakdown& out) {
+    BreakdownSink<V, Us, Sliders> sink(pos);
+    generate_legal<V, Us>(pos, sink);
+    add(out, sink.out);
+}
+
 template <Variant V, Color Us> void breakdown_node(const Position& pos, int depth, PerftBreakdown& out) {
     if (depth == 1) {
-        if (detail::straight_attackers<V, Us>(pos) | detail::diagonal_attackers<V, Us>(pos)) {
-            BreakdownSink<V, Us, true> sink(pos);
-            generate_legal<V, Us>(pos, sink);
-            add(out, sink.out);
-        } else {
-            BreakdownSink<V, Us, false> sink(pos);
-            generate_legal<V, Us>(pos, sink);
-            add(out, sink.out);
-        }
+        if (detail::straight_attackers<V, Us>(pos) | detail::diagonal_attackers<V, Us>(pos))
+            breakdown_leaves<V, Us, true>(pos, out);
+        else
+            breakdown_leaves<V, Us, false>(pos, out);
         return;
     }
     MoveList moves;

@@ -130,13 +130,12 @@ public:
     void nag(int code, const SourcePos&);
     // A structural problem the reader found (unterminated comment, garbage token, ...).
     void error(PgnErrorKind kind, const SourcePos& at, std::string_view message);
-    // Finishes the game: result checks and adjudication, and GameInfo::cut_short (see
-    // mark_cut_short). The record stays valid until the next begin_game.
+    // Finishes the game: result checks and adjudication, and GameInfo::cut_short (the error
+    // "input-error" at the game's end, naming the byte offset of the decompressed data). The
+    // record stays valid until the next begin_game.
     GameRecord& end_game(const GameInfo& game);
 
     const GameRecord& record() const { return record_; }
-    // CheckOptions::select_on_tags rejected the game at begin_movetext: the rest need not be read.
-    bool rejected_on_tags() const { return rejected_on_tags_; }
     // The main line's board now (after the last legal move), if the start was valid.
     const Board* current_board() const { return game_ ? &game_->board() : nullptr; }
     bool in_variation() const { return variation_depth_ > 0; }
@@ -225,10 +224,6 @@ void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
 std::string_view record_status_name(const GameRecord& record);
 // Whether the record was reported as a duplicate game (duplicates.hpp).
 bool is_duplicate(const GameRecord& record);
-struct GameInfo;
-// The game the input stopped in (a read or decompression error): GameRecord::cut_short and
-// the error "input-error" at the game's end, naming the byte offset (of the decompressed data).
-void mark_cut_short(GameRecord& record, const GameInfo& game);
 // "White - Black" from the tags, for messages.
 std::string game_players(const GameRecord& record);
 

@@ -59,8 +59,9 @@ struct PipelineSettings {
     // DuplicateFinder, which may add a diagnostic); null: none. It runs on any thread, one
     // record at a time. With it, a chunk's records go on only once every chunk before is done.
     std::function<void(GameRecord&)> in_order;
-    // With threads = 1: whether the slot's payload should go to `ordered` now (e.g. 64 KB of
-    // output waiting); null: only every kOneThreadBatchGames games.
+    // When games are read on the calling thread (threads = 1, or the rest of an input without
+    // game boundaries, see above): whether the slot's payload should go to `ordered` now (e.g.
+    // 64 KB of output waiting); null: only every kOneThreadBatchGames games.
     std::function<bool(std::size_t slot)> batch_full;
     // Sampled by the splitting thread when it closes a chunk (e.g. the compressed bytes read so
     // far, for a progress meter); 0 when unset.
