@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string_view rest = fuzz::as_text(data, size);
     for (int n = 0; n < kMaxLines && !rest.empty(); ++n) {
         const std::string_view line = fuzz::first_line(rest, rest);
-        const auto entry = parse_perft_suite_line(line);
+        const auto entry = perft::parse_perft_suite_line(line);
         if (!entry) continue;
         if (!entry->error.empty()) continue; // a malformed line: reported, never counted
         FUZZ_CHECK(entry->fen.find(';') == std::string::npos, "an entry's FEN holds a ';': " + entry->fen);
@@ -30,14 +30,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             max_depth = std::max(max_depth, depth);
         }
         for (Variant v : fuzz::ALL_VARIANTS) {
-            auto parsed = Board::from_fen(v, entry->fen);
-            auto* board = std::get_if<Board>(&parsed);
+            auto parsed = position::Board::from_fen(v, entry->fen);
+            auto* board = std::get_if<position::Board>(&parsed);
             if (!board) continue;
             std::uint64_t nodes = 1;
             for (int depth = 1; depth <= std::min(max_depth, 3) && nodes <= kNodeBudget; ++depth) {
-                nodes = perft(v, board->position(), depth);
+                nodes = perft::perft(v, board->position(), depth);
                 std::uint64_t divided = 0;
-                for (const auto& [move, count] : perft_divide(v, board->position(), depth)) divided += count;
+                for (const auto& [move, count] : perft::perft_divide(v, board->position(), depth)) divided += count;
                 FUZZ_CHECK(divided == nodes, fmt::format("{} {}: divide {} against perft {} at depth {}", variant_name(v),
                                                          entry->fen, divided, nodes, depth));
             }

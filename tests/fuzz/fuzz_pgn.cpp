@@ -28,38 +28,38 @@ struct Verdict {
     int plies = 0;
 };
 
-Verdict verdict_of(const GameRecord& r) {
-    return {r.valid(), r.final_board ? r.final_board->fen() : "", std::string(record_status_name(r)), r.plies()};
+Verdict verdict_of(const game::GameRecord& r) {
+    return {r.valid(), r.final_board ? r.final_board->fen() : "", std::string(game::record_status_name(r)), r.plies()};
 }
 
-std::vector<GameRecord> check_text(std::string_view text, const CheckOptions& options, std::string* raw_total) {
-    std::vector<GameRecord> records;
-    PgnReader reader = PgnReader::from_memory(text);
-    check_pgn(reader, options, raw_total != nullptr, [&](const GameRecord& r, std::string_view raw) {
+std::vector<game::GameRecord> check_text(std::string_view text, const game::CheckOptions& options, std::string* raw_total) {
+    std::vector<game::GameRecord> records;
+    pgn::PgnReader reader = pgn::PgnReader::from_memory(text);
+    game::check_pgn(reader, options, raw_total != nullptr, [&](const game::GameRecord& r, std::string_view raw) {
         records.push_back(r);
         if (raw_total) *raw_total += raw;
     });
     return records;
 }
 
-void check_record(const GameRecord& r) {
-    const std::string json = record_to_json(r);
+void check_record(const game::GameRecord& r) {
+    const std::string json = report::record_to_json(r);
     FUZZ_CHECK(fuzz::JsonValidator::valid(json), "record_to_json is no JSON: " + json);
     for (const auto& d : r.errors) {
         FUZZ_CHECK(!d.code.empty() && !d.message.empty(), "an error without code or message");
-        const std::string line = format_diagnostic("in.pgn", r, d, "error");
+        const std::string line = report::format_diagnostic("in.pgn", r, d, "error");
         FUZZ_CHECK(line.find('\n') == std::string::npos, "a diagnostic spanning lines: " + line);
     }
     for (const auto& d : r.warnings) FUZZ_CHECK(!d.code.empty() && !d.message.empty(), "a warning without code or message");
     if (r.valid()) FUZZ_CHECK(r.start && r.final_board, fmt::format("game {}: valid without start or final position", r.game));
 }
 
-void check_listing(const std::vector<GameRecord>& records) {
+void check_listing(const std::vector<game::GameRecord>& records) {
     std::string out;
     {
-        ListOptions options;
-        options.format = ListFormat::Json;
-        PositionLister lister(options, [&](std::string_view chunk) { out += chunk; }, 4096);
+        report::ListOptions options;
+        options.format = report::ListFormat::Json;
+        report::PositionLister lister(options, [&](std::string_view chunk) { out += chunk; }, 4096);
         for (const auto& r : records) lister.list_game(r);
     }
     std::uint64_t expected = 0;
@@ -74,9 +74,9 @@ void check_listing(const std::vector<GameRecord>& records) {
     FUZZ_CHECK(lines == expected, fmt::format("{} positions listed, {} expected", lines, expected));
 }
 
-void check_export(std::string_view text, const CheckOptions& options) {
-    PgnReader reader = PgnReader::from_memory(text);
-    export_pgn(reader, options, [&](const GameRecord& r, std::string_view pgn) {
+void check_export(std::string_view text, const game::CheckOptions& options) {
+    pgn::PgnReader reader = pgn::PgnReader::from_memory(text);
+    report::export_pgn(reader, options, [&](const game::GameRecord& r, std::string_view pgn) {
         FUZZ_CHECK(r.valid() == !pgn.empty(), fmt::format("game {}: export of a {} game is {}", r.game,
                                                           r.valid() ? "valid" : "invalid", pgn.empty() ? "empty" : "not empty"));
         if (!r.valid()) return;
@@ -90,7 +90,7 @@ void check_export(std::string_view text, const CheckOptions& options) {
                    fmt::format("game {}: export checks to {} {} {} plies, the input to {} {} {} plies:\n{}", r.game,
                                after.final_fen, after.status, after.plies, before.final_fen, before.status,
                                before.plies, pgn));
-        const std::string twice = export_pgn_text(pgn, options);
+        const std::string twice = report::export_pgn_text(pgn, options);
         FUZZ_CHECK(twice == pgn, fmt::format("game {}: exporting the export changes it:\n{}\n---\n{}", r.game, pgn, twice));
     });
 }
@@ -99,7 +99,7 @@ void check_export(std::string_view text, const CheckOptions& options) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text = fuzz::as_text(data, size);
-    CheckOptions plain, strict, lichess, nulls;
+    game::CheckOptions plain, strict, lichess, nulls;
     strict.strict = true;
     lichess.lichess = true;
     nulls.allow_null_moves = true;
@@ -111,7 +111,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_listing(records);
     check_export(text, plain);
 
-    for (const CheckOptions* options : {&strict, &lichess, &nulls}) {
+    for (const game::CheckOptions* options : {&strict, &lichess, &nulls}) {
         const char* mode = options->strict ? "strict" : options->lichess ? "lichess" : "allow-null-moves";
         const auto other = check_text(text, *options, nullptr);
         FUZZ_CHECK(other.size() == records.size(),

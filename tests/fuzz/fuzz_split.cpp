@@ -16,34 +16,34 @@ using namespace horde;
 
 namespace {
 
-std::string describe(const GameRecord& r, std::string_view raw, bool only_invalid) {
+std::string describe(const game::GameRecord& r, std::string_view raw, bool only_invalid) {
     if (only_invalid && r.valid()) return std::string(raw);
-    return record_to_json(r) + "\n" + std::string(raw);
+    return report::record_to_json(r) + "\n" + std::string(raw);
 }
 
-std::string one_reader(std::string_view text, const CheckOptions& options, bool only_invalid) {
-    auto reader = PgnReader::from_memory(text);
+std::string one_reader(std::string_view text, const game::CheckOptions& options, bool only_invalid) {
+    auto reader = pgn::PgnReader::from_memory(text);
     std::string out;
-    check_pgn(reader, options, true, [&](const GameRecord& r, std::string_view raw) { out += describe(r, raw, only_invalid); });
+    game::check_pgn(reader, options, true, [&](const game::GameRecord& r, std::string_view raw) { out += describe(r, raw, only_invalid); });
     return out;
 }
 
-std::string pipelined(std::string_view text, const CheckOptions& options, bool only_invalid) {
-    PipelineSettings settings;
+std::string pipelined(std::string_view text, const game::CheckOptions& options, bool only_invalid) {
+    game::PipelineSettings settings;
     settings.threads = 2;
     settings.capture_raw = true;
     settings.batch_bytes = 256;
     settings.read_bytes = 97;
     settings.max_chunk_bytes = 16384;
-    if (only_invalid) settings.needs_number = [](const GameRecord& r) { return !r.valid(); };
-    PgnPipeline pipeline(settings);
+    if (only_invalid) settings.needs_number = [](const game::GameRecord& r) { return !r.valid(); };
+    game::PgnPipeline pipeline(settings);
     std::vector<std::string> slots(pipeline.slots());
     std::string out;
-    auto reader = PgnReader::from_memory(text);
+    auto reader = pgn::PgnReader::from_memory(text);
     pipeline.run(
         reader, options,
-        [&](std::size_t slot, const GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw, only_invalid); },
-        [&](std::size_t slot, const PipelineBatch&) {
+        [&](std::size_t slot, const game::GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw, only_invalid); },
+        [&](std::size_t slot, const game::PipelineBatch&) {
             out += slots[slot];
             slots[slot].clear();
         });
@@ -60,7 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         text += "\n\n";
         text += input;
     }
-    CheckOptions options;
+    game::CheckOptions options;
     options.lichess = size % 3 == 0;
     const bool only_invalid = size % 2 == 0;
     const std::string want = one_reader(text, options, only_invalid);

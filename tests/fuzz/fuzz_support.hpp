@@ -50,8 +50,8 @@ inline constexpr Variant ALL_VARIANTS[] = {Variant::Chess, Variant::Horde, Varia
 
 // Whether two boards hold the same position as FEN sees it: every square, side, castling,
 // capturable en passant square and both clocks.
-inline bool same_position(const Board& a, const Board& b) {
-    const Position &p = a.position(), &q = b.position();
+inline bool same_position(const position::Board& a, const position::Board& b) {
+    const position::Position &p = a.position(), &q = b.position();
     for (int s = 0; s < SQ_NB; ++s)
         if (p.board[s] != q.board[s]) return false;
     for (int t = 0; t < PIECE_TYPE_NB; ++t)

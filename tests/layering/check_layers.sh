@@ -4,6 +4,10 @@
 # its module table (rows "| `name/` | ..." from bottom to top), so the page and the rule cannot
 # drift apart. Also fails when a folder of lib/include/horde or lib/src is not in the table, or
 # when more than two headers sit outside the module folders.
+# The namespaces follow the folders: a file of module M opens `namespace horde::M` (and its
+# nested namespaces), or forward-declares into a module at or below its own
+# (`namespace horde::pgn { class PgnReader; }`); only core opens `namespace horde` itself (to
+# make its vocabulary visible in every module).
 # Usage: check_layers.sh <project root>
 set -uo pipefail
 root=${1:?usage: check_layers.sh <project root>}
@@ -48,6 +52,19 @@ while IFS= read -r file; do
         fi
     done < <(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"horde/' "$file" |
              sed 's/^\([0-9]*\):.*"horde\/\([^"]*\)".*/\1:\2/')
+    while IFS=: read -r line ns; do
+        module=${ns#horde}; module=${module#::}; module=${module%%::*}
+        if [ -z "$module" ]; then
+            [ "$own" = core ] || fail "$rel:$line: opens namespace horde; module '$own' has namespace horde::$own"
+        elif [ -z "${rank[$module]+x}" ]; then
+            fail "$rel:$line: opens namespace $ns, not a module's (module '$own' has horde::$own)"
+        elif [ "${rank[$module]}" -gt "${rank[$own]}" ]; then
+            fail "$rel:$line: module '$own' opens namespace $ns of '$module', which is above it"
+        elif [ "$module" != "$own" ] && ! sed -n "$((line + 1))p" "$file" | grep -qE '^(class|struct) [A-Za-z_]+;$'; then
+            fail "$rel:$line: module '$own' opens namespace $ns for more than a forward declaration"
+        fi
+    done < <(grep -nE '^[[:space:]]*namespace[[:space:]]+horde[a-z_:]*[[:space:]]*\{' "$file" |
+             sed -E 's/^([0-9]+):[[:space:]]*namespace[[:space:]]+(horde[a-z_:]*).*/\1:\2/')
 done < <(find "$root/lib" -type f \( -name '*.hpp' -o -name '*.cpp' -o -name '*.h' \) | sort)
 
 [ "$checked" -gt 0 ] || { echo "check_layers: no library file found under $root/lib" >&2; exit 2; }
@@ -55,4 +72,4 @@ if [ "$failures" -gt 0 ]; then
     echo "check_layers: $failures violation(s) in $checked files (order: ${modules[*]})" >&2
     exit 1
 fi
-echo "check_layers: $checked files, ${#modules[@]} modules (${modules[*]}), no include above its own module"
+echo "check_layers: $checked files, ${#modules[@]} modules (${modules[*]}), no include above its own module, each in its own namespace"

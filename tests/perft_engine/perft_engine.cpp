@@ -15,13 +15,13 @@
 
 namespace {
 
-using horde::Board;
+using horde::position::Board;
 using horde::Variant;
 
 // The board of FEN after the UCI moves, or nullopt (printed on stderr).
 std::optional<Board> board_after(Variant variant, const std::string& fen, std::istream& moves) {
     auto parsed = Board::from_fen(variant, fen);
-    if (auto* err = std::get_if<horde::FenError>(&parsed)) {
+    if (auto* err = std::get_if<horde::position::FenError>(&parsed)) {
         std::cerr << "perft_engine: bad FEN: " << err->message << "\n";
         return std::nullopt;
     }
@@ -40,7 +40,7 @@ std::optional<Board> board_after(Variant variant, const std::string& fen, std::i
 // Divide lines "<move><separator><count>", then what closes them.
 void divide(const Board& board, int depth, const char* separator, bool uci) {
     std::uint64_t total = 0;
-    for (const auto& [move, count] : horde::perft_divide(board.variant(), board.position(), depth)) {
+    for (const auto& [move, count] : horde::perft::perft_divide(board.variant(), board.position(), depth)) {
         std::cout << board.uci(move) << separator << count << "\n";
         total += count;
     }
@@ -75,7 +75,7 @@ int serve_uci(Variant variant) {
             words >> kind;
             std::string fen;
             if (kind == "startpos") {
-                fen = std::string(horde::start_fen(v));
+                fen = std::string(horde::position::start_fen(v));
             } else {
                 for (std::string w; words >> w && w != "moves";) fen += (fen.empty() ? "" : " ") + w;
             }

@@ -12,10 +12,10 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::filesystem::create_directories(argv[1]);
-    for (const horde::PieceImage& image : horde::all_piece_images()) {
-        const auto path = std::filesystem::path(argv[1]) / (horde::piece_symbol_id(image) + ".svg");
+    for (const horde::report::PieceImage& image : horde::report::all_piece_images()) {
+        const auto path = std::filesystem::path(argv[1]) / (horde::report::piece_symbol_id(image) + ".svg");
         std::ofstream out(path, std::ios::binary);
-        out << horde::piece_image_svg(image);
+        out << horde::report::piece_image_svg(image);
         if (!out.flush()) {
             std::fprintf(stderr, "horde_piece_gallery: %s: write error\n", path.c_str());
             return 2;

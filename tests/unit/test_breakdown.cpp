@@ -14,15 +14,15 @@ using namespace horde;
 
 namespace {
 
-Board board_from(Variant v, const std::string& fen) {
-    auto parsed = Board::from_fen(v, fen);
-    if (auto* err = std::get_if<FenError>(&parsed)) FAIL("invalid FEN '" << fen << "': " << err->message);
-    return std::get<Board>(parsed);
+position::Board board_from(Variant v, const std::string& fen) {
+    auto parsed = position::Board::from_fen(v, fen);
+    if (auto* err = std::get_if<position::FenError>(&parsed)) FAIL("invalid FEN '" << fen << "': " << err->message);
+    return std::get<position::Board>(parsed);
 }
 
 // The leaf reached by `m` from `board`, classified by playing it.
-void classify_leaf(const Board& board, Move m, PerftBreakdown& out) {
-    const Position& pos = board.position();
+void classify_leaf(const position::Board& board, Move m, perft::PerftBreakdown& out) {
+    const position::Position& pos = board.position();
     const Color us = pos.side;
     const Piece target = pos.piece_on(m.to());
     ++out.nodes;
@@ -30,7 +30,7 @@ void classify_leaf(const Board& board, Move m, PerftBreakdown& out) {
     out.en_passant += m.is_en_passant();
     out.castles += m.is_castling();
     out.promotions += m.is_promotion();
-    Board child = board;
+    position::Board child = board;
     child.play(m);
     const bool game_over = child.variant_game_over();
     if (board.variant() == Variant::Horde) out.extinctions += child.position().pieces(WHITE) == 0;
@@ -46,8 +46,8 @@ void classify_leaf(const Board& board, Move m, PerftBreakdown& out) {
     if (!game_over && child.legal_moves().empty()) ++out.checkmates;
 }
 
-PerftBreakdown brute_force(const Board& board, int depth) {
-    PerftBreakdown out;
+perft::PerftBreakdown brute_force(const position::Board& board, int depth) {
+    perft::PerftBreakdown out;
     if (depth == 0) {
         out.nodes = 1;
         return out;
@@ -56,7 +56,7 @@ PerftBreakdown brute_force(const Board& board, int depth) {
         if (depth == 1) {
             classify_leaf(board, m, out);
         } else {
-            Board child = board;
+            position::Board child = board;
             child.play(m);
             out += brute_force(child, depth - 1);
         }
@@ -64,9 +64,9 @@ PerftBreakdown brute_force(const Board& board, int depth) {
     return out;
 }
 
-std::string describe(Variant v, const PerftBreakdown& b) {
+std::string describe(Variant v, const perft::PerftBreakdown& b) {
     std::string s;
-    for (const auto& column : breakdown_columns(v)) s += std::string(column.name) + "=" + std::to_string(b.*column.field) + " ";
+    for (const auto& column : perft::breakdown_columns(v)) s += std::string(column.name) + "=" + std::to_string(b.*column.field) + " ";
     return s;
 }
 
@@ -78,15 +78,15 @@ void check_against_brute_force(Variant v, const std::string& file) {
     std::size_t line_number = 0, compared = 0;
     while (std::getline(in, line)) {
         ++line_number;
-        const auto entry = parse_perft_suite_line(line);
+        const auto entry = perft::parse_perft_suite_line(line);
         if (!entry) continue;
         REQUIRE(entry->error.empty());
-        const Board board = board_from(v, entry->fen);
+        const position::Board board = board_from(v, entry->fen);
         for (const auto& [depth, expected] : entry->expected) {
             if (depth > 4 || expected > 1'000'000) continue;
             INFO(path << ":" << line_number << " depth " << depth);
-            const PerftBreakdown fast = perft_breakdown(v, board.position(), depth);
-            const PerftBreakdown slow = brute_force(board, depth);
+            const perft::PerftBreakdown fast = perft::perft_breakdown(v, board.position(), depth);
+            const perft::PerftBreakdown slow = brute_force(board, depth);
             CHECK(fast.nodes == expected);
             INFO("fast: " << describe(v, fast) << "\nslow: " << describe(v, slow));
             CHECK(fast == slow);
@@ -104,12 +104,12 @@ struct TableRow {
 };
 
 void check_table(const std::string& fen, const std::vector<TableRow>& rows, int threads = 1) {
-    const Board board = board_from(Variant::Chess, fen);
+    const position::Board board = board_from(Variant::Chess, fen);
     for (const TableRow& row : rows) {
         INFO(fen << " depth " << row.depth);
-        PerftOptions options;
+        perft::PerftOptions options;
         options.threads = threads;
-        const PerftBreakdown b = perft_breakdown(Variant::Chess, board.position(), row.depth, options);
+        const perft::PerftBreakdown b = perft::perft_breakdown(Variant::Chess, board.position(), row.depth, options);
         CHECK(b.nodes == row.nodes);
         CHECK(b.captures == row.captures);
         CHECK(b.en_passant == row.ep);
@@ -164,36 +164,36 @@ TEST_CASE("breakdown: Orda suite positions against the brute force", "[breakdown
 
 TEST_CASE("breakdown: threads and divide give the same counts", "[breakdown]") {
     for (Variant v : {Variant::Horde, Variant::Orda, Variant::Chess960}) {
-        const Board board(v);
-        const PerftBreakdown one = perft_breakdown(v, board.position(), 4);
-        PerftOptions two;
+        const position::Board board(v);
+        const perft::PerftBreakdown one = perft::perft_breakdown(v, board.position(), 4);
+        perft::PerftOptions two;
         two.threads = 2;
-        CHECK(perft_breakdown(v, board.position(), 4, two) == one);
-        PerftBreakdown sum;
-        for (const auto& [move, counts] : perft_breakdown_divide(v, board.position(), 4, two)) sum += counts;
+        CHECK(perft::perft_breakdown(v, board.position(), 4, two) == one);
+        perft::PerftBreakdown sum;
+        for (const auto& [move, counts] : perft::perft_breakdown_divide(v, board.position(), 4, two)) sum += counts;
         CHECK(sum == one);
-        CHECK(one.nodes == perft(v, board.position(), 4));
-        PerftBreakdown leaves;
-        for (const auto& [move, counts] : perft_breakdown_divide(v, board.position(), 1)) leaves += counts;
-        CHECK(leaves == perft_breakdown(v, board.position(), 1));
+        CHECK(one.nodes == perft::perft(v, board.position(), 4));
+        perft::PerftBreakdown leaves;
+        for (const auto& [move, counts] : perft::perft_breakdown_divide(v, board.position(), 1)) leaves += counts;
+        CHECK(leaves == perft::perft_breakdown(v, board.position(), 1));
     }
 }
 
 TEST_CASE("breakdown: columns per variant", "[breakdown]") {
     auto names = [](Variant v) {
         std::string s;
-        for (const auto& c : breakdown_columns(v)) s += std::string(c.name) + " ";
+        for (const auto& c : perft::breakdown_columns(v)) s += std::string(c.name) + " ";
         return s;
     };
     CHECK(names(Variant::Chess) == "nodes captures ep castles promotions checks discovered_checks double_checks checkmates ");
     CHECK(names(Variant::Horde).ends_with("checkmates extinctions "));
     CHECK(names(Variant::Orda).ends_with("checkmates campmates "));
-    CHECK(find_breakdown_column("campmates") != nullptr);
-    CHECK(find_breakdown_column("mates") == nullptr);
+    CHECK(perft::find_breakdown_column("campmates") != nullptr);
+    CHECK(perft::find_breakdown_column("mates") == nullptr);
 }
 
 TEST_CASE("suite lines carry expected breakdowns", "[breakdown]") {
-    auto entry = parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D3 8902 captures=34 checks=12");
+    auto entry = perft::parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D3 8902 captures=34 checks=12");
     REQUIRE(entry);
     CHECK(entry->error.empty());
     REQUIRE(entry->expected.size() == 2);
@@ -202,13 +202,13 @@ TEST_CASE("suite lines carry expected breakdowns", "[breakdown]") {
     CHECK(entry->expected_breakdowns[0].empty());
     CHECK(entry->expected_breakdowns[1] ==
           std::vector<std::pair<std::string, std::uint64_t>>{{"captures", 34}, {"checks", 12}});
-    CHECK(!parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 mates=0")->error.empty());
-    CHECK(!parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 checks=x")->error.empty());
-    CHECK(!parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 checks")->error.empty());
+    CHECK(!perft::parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 mates=0")->error.empty());
+    CHECK(!perft::parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 checks=x")->error.empty());
+    CHECK(!perft::parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 checks")->error.empty());
 }
 
 TEST_CASE("random positions: the same seed gives the same positions", "[random]") {
-    Xoshiro256StarStar a(5), b(5), c(6);
+    perft::Xoshiro256StarStar a(5), b(5), c(6);
     bool differs = false;
     for (int i = 0; i < 100; ++i) {
         const auto x = a.next();
@@ -220,12 +220,12 @@ TEST_CASE("random positions: the same seed gives the same positions", "[random]"
     }
     CHECK(differs);
     for (Variant v : {Variant::Horde, Variant::Orda, Variant::Chess, Variant::Chess960}) {
-        const auto first = random_positions(Board(v), 20, 9);
-        const auto again = random_positions(Board(v), 25, 9);
+        const auto first = perft::random_positions(position::Board(v), 20, 9);
+        const auto again = perft::random_positions(position::Board(v), 25, 9);
         REQUIRE(first.size() == 20);
         for (std::size_t i = 0; i < first.size(); ++i) {
             CHECK(first[i].fen() == again[i].fen());
-            CHECK(std::holds_alternative<Board>(Board::from_fen(v, first[i].fen()))); // a valid position
+            CHECK(std::holds_alternative<position::Board>(position::Board::from_fen(v, first[i].fen()))); // a valid position
         }
     }
 }

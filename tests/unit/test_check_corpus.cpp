@@ -25,7 +25,7 @@ std::vector<std::string> read_lines(const std::string& path) {
     return lines;
 }
 
-std::string field(const std::string& json, const char* key) { return horde::json_string_field(json, key).value_or(""); }
+std::string field(const std::string& json, const char* key) { return horde::game::json_string_field(json, key).value_or(""); }
 
 // A number or null field of a one-line JSON object (-1 for null or absent).
 long number_field(const std::string& json, const std::string& key) {
@@ -62,7 +62,7 @@ const std::set<std::string>* expected_codes(const std::string& defect, const std
     return nullptr;
 }
 
-std::string describe_errors(const horde::GameRecord& r) {
+std::string describe_errors(const horde::game::GameRecord& r) {
     std::string text;
     for (const auto& e : r.errors)
         text += std::to_string(e.line) + ":" + std::to_string(e.column) + " ply " + std::to_string(e.ply) + " [" +
@@ -70,10 +70,10 @@ std::string describe_errors(const horde::GameRecord& r) {
     return text.empty() ? "no error" : text;
 }
 
-std::vector<horde::GameRecord> check_text(const std::string& text) {
-    auto reader = horde::PgnReader::from_memory(text);
-    std::vector<horde::GameRecord> records;
-    horde::check_pgn(reader, {}, false, [&](const horde::GameRecord& r, std::string_view) { records.push_back(r); });
+std::vector<horde::game::GameRecord> check_text(const std::string& text) {
+    auto reader = horde::pgn::PgnReader::from_memory(text);
+    std::vector<horde::game::GameRecord> records;
+    horde::game::check_pgn(reader, {}, false, [&](const horde::game::GameRecord& r, std::string_view) { records.push_back(r); });
     return records;
 }
 
@@ -97,10 +97,10 @@ TEST_CASE("valid corpora pass horde-check's PGN path with the sidecar's verdicts
             CHECK(r.plies() == number_field(want, "plies"));
             REQUIRE(r.final_board.has_value());
             CHECK(r.final_board->fen() == field(want, "final_fen"));
-            CHECK(horde::status_name(r.adjudication.status) == field(want, "status"));
-            CHECK(horde::status_kind_name(r.adjudication.kind) == field(want, "status_kind"));
-            if (r.adjudication.kind == horde::StatusKind::GameOver)
-                CHECK(horde::result_text(r.adjudication.result) == field(want, "status_result"));
+            CHECK(horde::game::status_name(r.adjudication.status) == field(want, "status"));
+            CHECK(horde::game::status_kind_name(r.adjudication.kind) == field(want, "status_kind"));
+            if (r.adjudication.kind == horde::game::StatusKind::GameOver)
+                CHECK(horde::game::result_text(r.adjudication.result) == field(want, "status_result"));
             CHECK(r.declared == field(want, "result"));
         }
     }

@@ -14,27 +14,27 @@ namespace {
 
 using namespace horde;
 
-std::vector<GameRecord> check_all(const std::string& pgn, CheckOptions options = {}) {
-    std::vector<GameRecord> out;
-    PgnReader reader = PgnReader::from_memory(pgn);
-    check_pgn(reader, options, false, [&](const GameRecord& r, std::string_view) { out.push_back(r); });
+std::vector<game::GameRecord> check_all(const std::string& pgn, game::CheckOptions options = {}) {
+    std::vector<game::GameRecord> out;
+    pgn::PgnReader reader = pgn::PgnReader::from_memory(pgn);
+    game::check_pgn(reader, options, false, [&](const game::GameRecord& r, std::string_view) { out.push_back(r); });
     return out;
 }
 
-GameRecord check_one(const std::string& pgn, CheckOptions options = {}) {
+game::GameRecord check_one(const std::string& pgn, game::CheckOptions options = {}) {
     auto all = check_all(pgn, options);
     REQUIRE(all.size() == 1);
     return all.front();
 }
 
-CheckOptions strict() {
-    CheckOptions o;
+game::CheckOptions strict() {
+    game::CheckOptions o;
     o.strict = true;
     return o;
 }
 
-CheckOptions lichess() {
-    CheckOptions o;
+game::CheckOptions lichess() {
+    game::CheckOptions o;
     o.lichess = true;
     return o;
 }
@@ -48,20 +48,20 @@ std::string setup(const std::string& variant, const std::string& fen, const std:
     return s;
 }
 
-std::string game(const std::string& variant, const std::string& movetext, const std::string& result = "*") {
+std::string variant_game(const std::string& variant, const std::string& movetext, const std::string& result = "*") {
     std::string s = "[Event \"t\"]\n";
     if (!variant.empty()) s += "[Variant \"" + variant + "\"]\n";
     s += "[Result \"" + result + "\"]\n\n" + movetext + "\n";
     return s;
 }
 
-const Diagnostic* find(const std::vector<Diagnostic>& list, const std::string& code) {
+const game::Diagnostic* find(const std::vector<game::Diagnostic>& list, const std::string& code) {
     for (const auto& d : list)
         if (d.code == code) return &d;
     return nullptr;
 }
 
-std::string describe(const GameRecord& r) {
+std::string describe(const game::GameRecord& r) {
     std::string s;
     for (const auto& d : r.errors) s += "error " + d.code + " (ply " + std::to_string(d.ply) + "): " + d.message + "\n";
     for (const auto& d : r.warnings) s += "warning " + d.code + ": " + d.message + "\n";
@@ -69,21 +69,21 @@ std::string describe(const GameRecord& r) {
 }
 
 // The game is invalid and its first error has this code (and ply, when > 0).
-void require_error(const GameRecord& r, const std::string& code, int ply = 0) {
+void require_error(const game::GameRecord& r, const std::string& code, int ply = 0) {
     INFO(describe(r));
     REQUIRE_FALSE(r.valid());
     CHECK(r.errors.front().code == code);
     if (ply > 0) CHECK(r.errors.front().ply == ply);
 }
 
-void require_valid(const GameRecord& r) {
+void require_valid(const game::GameRecord& r) {
     INFO(describe(r));
     REQUIRE(r.valid());
 }
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
-std::string final_fen(const GameRecord& r) { return r.final_board ? r.final_board->fen() : std::string("-"); }
+std::string final_fen(const game::GameRecord& r) { return r.final_board ? r.final_board->fen() : std::string("-"); }
 
 } // namespace
 
@@ -117,9 +117,9 @@ TEST_CASE("check: Horde: extinction ends the game 0-1; a move after it is move-a
     const std::string fen = "4k3/8/8/8/8/8/1q6/P7 b - - 0 1";
     auto r = check_one(setup("Horde", fen, "1... Qxa1# 0-1", "0-1"));
     require_valid(r);
-    CHECK(status_name(r.adjudication.status) == "extinction");
-    CHECK(r.adjudication.kind == StatusKind::GameOver);
-    CHECK(result_text(r.adjudication.result) == "0-1");
+    CHECK(game::status_name(r.adjudication.status) == "extinction");
+    CHECK(r.adjudication.kind == game::StatusKind::GameOver);
+    CHECK(game::result_text(r.adjudication.result) == "0-1");
     // RULES.md: '#', '+' or no suffix on the extinction capture, in strict mode too.
     require_valid(check_one(setup("Horde", fen, "1... Qxa1 0-1", "0-1"), strict()));
     require_valid(check_one(setup("Horde", fen, "1... Qxa1+ 0-1", "0-1"), strict()));
@@ -147,7 +147,7 @@ TEST_CASE("check: Horde: White is never in check", "[check][horde]") {
 TEST_CASE("check: Horde: only Black castles", "[check][horde]") {
     require_valid(check_one(setup("Horde", "r3k2r/8/8/8/8/8/PPPP4/8 b kq - 0 1", "1... O-O 2. a3 Rfe8 *")));
     require_valid(check_one(setup("Horde", "r3k2r/8/8/8/8/8/PPPP4/8 b kq - 0 1", "1... O-O-O *")));
-    require_error(check_one(game("Horde", "1. O-O *")), "illegal-move", 1);
+    require_error(check_one(variant_game("Horde", "1. O-O *")), "illegal-move", 1);
     // A White castling right in a Horde FEN is an error.
     require_error(check_one(setup("Horde", "r3k2r/8/8/8/8/8/PPPP4/8 w Kkq - 0 1", "1. a3 *")), "bad-fen");
 }
@@ -157,11 +157,11 @@ TEST_CASE("check: Horde: stalemate of White is a draw; insufficient material nev
     auto r = check_one(setup("Horde", "8/8/8/1k6/8/8/p7/P7 b - - 0 1", "1... Kb4 1/2-1/2", "1/2-1/2"), strict());
     // a1 is blocked by a2; after Kb4 the a1 pawn still has no move: stalemate.
     require_valid(r);
-    CHECK(status_name(r.adjudication.status) == "stalemate");
+    CHECK(game::status_name(r.adjudication.status) == "stalemate");
     // A lone White pawn against a king: no draw by material in Horde.
     auto lone = check_one(setup("Horde", "4k3/8/8/8/8/8/P7/8 w - - 0 1", "1. a3 *"));
     require_valid(lone);
-    CHECK(status_name(lone.adjudication.status) == "none");
+    CHECK(game::status_name(lone.adjudication.status) == "none");
 }
 
 // ============================================================================ Orda rules
@@ -171,8 +171,8 @@ const std::string kOrda = "Orda";
 }
 
 TEST_CASE("check: Orda: a lancer moves as a knight and captures as a rook", "[check][orda]") {
-    require_valid(check_one(game(kOrda, "1. e4 Lc7 *")));
-    require_error(check_one(game(kOrda, "1. e4 La7 *")), "illegal-move", 2); // rook-like quiet move
+    require_valid(check_one(variant_game(kOrda, "1. e4 Lc7 *")));
+    require_error(check_one(variant_game(kOrda, "1. e4 La7 *")), "illegal-move", 2); // rook-like quiet move
     // Capture along the file (rook-like) is legal; a knight-like capture is not.
     const std::string fen = "l3k3/8/8/8/8/8/8/R3K3 b Q - 0 1";
     require_valid(check_one(setup(kOrda, fen, "1... Lxa1+ *")));
@@ -184,14 +184,14 @@ TEST_CASE("check: Orda: a lancer moves as a knight and captures as a rook", "[ch
 }
 
 TEST_CASE("check: Orda: a horse archer moves as a knight and captures as a bishop", "[check][orda]") {
-    require_valid(check_one(game(kOrda, "1. e4 Ae7 *")));
-    require_error(check_one(game(kOrda, "1. e4 Ab7 *")), "illegal-move", 2);
+    require_valid(check_one(variant_game(kOrda, "1. e4 Ae7 *")));
+    require_error(check_one(variant_game(kOrda, "1. e4 Ab7 *")), "illegal-move", 2);
     require_valid(check_one(setup(kOrda, "4k3/8/8/8/8/8/6a1/4K2R b K - 0 1", "1... Axh1 *")));
 }
 
 TEST_CASE("check: Orda: a kheshig moves as a knight or a king", "[check][orda]") {
-    require_valid(check_one(game(kOrda, "1. e4 Hb7 *")));  // king step
-    require_valid(check_one(game(kOrda, "1. e4 Hd7 *")));  // knight jump
+    require_valid(check_one(variant_game(kOrda, "1. e4 Hb7 *"))); // king step
+    require_valid(check_one(variant_game(kOrda, "1. e4 Hd7 *"))); // knight jump
     const std::string fen = "4k3/8/8/8/3h4/8/8/4K3 b - - 0 1";
     require_valid(check_one(setup(kOrda, fen, "1... Hc5 *")));
     require_valid(check_one(setup(kOrda, fen, "1... Hf3+ *")));
@@ -199,10 +199,10 @@ TEST_CASE("check: Orda: a kheshig moves as a knight or a king", "[check][orda]")
 }
 
 TEST_CASE("check: Orda: a yurt steps diagonally or straight forward, forward by colour", "[check][orda]") {
-    require_valid(check_one(game(kOrda, "1. e4 Yd7 *")));  // forward for Black is down
-    require_valid(check_one(game(kOrda, "1. e4 Yc7 *")));  // diagonal
-    require_error(check_one(game(kOrda, "1. e4 Yd7 2. d4 Yd8 *")), "illegal-move", 4); // backward
-    require_error(check_one(game(kOrda, "1. e4 Yd7 2. d4 Yc7 *")), "illegal-move", 4); // sideways
+    require_valid(check_one(variant_game(kOrda, "1. e4 Yd7 *"))); // forward for Black is down
+    require_valid(check_one(variant_game(kOrda, "1. e4 Yc7 *"))); // diagonal
+    require_error(check_one(variant_game(kOrda, "1. e4 Yd7 2. d4 Yd8 *")), "illegal-move", 4); // backward
+    require_error(check_one(variant_game(kOrda, "1. e4 Yd7 2. d4 Yc7 *")), "illegal-move", 4); // sideways
 }
 
 TEST_CASE("check: Orda: pawns promote only to a queen or a kheshig", "[check][orda]") {
@@ -223,14 +223,14 @@ TEST_CASE("check: Orda: campmate ends the game", "[check][orda]") {
     const std::string fen = "4k3/K7/8/8/8/8/8/8 w - - 0 1";
     auto r = check_one(setup(kOrda, fen, "1. Ka8# 1-0", "1-0"));
     require_valid(r);
-    CHECK(status_name(r.adjudication.status) == "campmate");
-    CHECK(result_text(r.adjudication.result) == "1-0");
+    CHECK(game::status_name(r.adjudication.status) == "campmate");
+    CHECK(game::result_text(r.adjudication.result) == "1-0");
     require_error(check_one(setup(kOrda, fen, "1. Ka8 Kd8 1-0", "1-0")), "move-after-end", 2);
     require_error(check_one(setup(kOrda, fen, "1. Ka8# 0-1", "0-1")), "wrong-result");
     // The Black khan reaching rank 1 wins for Black.
     auto b = check_one(setup(kOrda, "8/8/8/8/8/4K3/k7/8 b - - 0 1", "1... Ka1# 0-1", "0-1"));
     require_valid(b);
-    CHECK(status_name(b.adjudication.status) == "campmate");
+    CHECK(game::status_name(b.adjudication.status) == "campmate");
 }
 
 TEST_CASE("check: Orda: Black cannot castle", "[check][orda]") {
@@ -243,18 +243,18 @@ TEST_CASE("check: Orda: Black cannot castle", "[check][orda]") {
 // ============================================================================ error codes
 
 TEST_CASE("check: error: san-syntax", "[check][errors]") {
-    auto r = check_one(game("", "1. e4 e9 *"));
+    auto r = check_one(variant_game("", "1. e4 e9 *"));
     require_error(r, "san-syntax", 2);
     CHECK(r.errors.front().column == 7);
 }
 
 TEST_CASE("check: error: unknown-piece", "[check][errors]") {
-    require_error(check_one(game("", "1. La3 *")), "unknown-piece", 1);
-    require_error(check_one(game("Horde", "1. Nf3 *")), "illegal-move", 1); // N exists in Horde, no White knight
+    require_error(check_one(variant_game("", "1. La3 *")), "unknown-piece", 1);
+    require_error(check_one(variant_game("Horde", "1. Nf3 *")), "illegal-move", 1); // N exists in Horde, no White knight
 }
 
 TEST_CASE("check: error: illegal-move", "[check][errors]") {
-    auto r = check_one(game("", "1. e4 e5 2. Ke3 *"));
+    auto r = check_one(variant_game("", "1. e4 e5 2. Ke3 *"));
     require_error(r, "illegal-move", 3);
     CHECK(r.errors.front().token == "Ke3");
     CHECK(r.plies() == 2); // moves up to the error
@@ -268,13 +268,13 @@ TEST_CASE("check: error: ambiguous-move names the candidates", "[check][errors]"
 }
 
 TEST_CASE("check: error: move-after-end (checkmate)", "[check][errors]") {
-    require_error(check_one(game("", "1. f3 e5 2. g4 Qh4# 3. a3 0-1", "0-1")), "move-after-end", 5);
+    require_error(check_one(variant_game("", "1. f3 e5 2. g4 Qh4# 3. a3 0-1", "0-1")), "move-after-end", 5);
 }
 
 TEST_CASE("check: error: wrong-result", "[check][errors]") {
-    require_error(check_one(game("", "1. f3 e5 2. g4 Qh4# 1-0", "1-0")), "wrong-result");
+    require_error(check_one(variant_game("", "1. f3 e5 2. g4 Qh4# 1-0", "1-0")), "wrong-result");
     // movetext result and tag disagree
-    require_error(check_one(game("", "1. e4 e5 1-0", "0-1")), "wrong-result");
+    require_error(check_one(variant_game("", "1. e4 e5 1-0", "0-1")), "wrong-result");
     // a Result tag that is no result
     auto bad = check_one("[Event \"t\"]\n[Result \"2-0\"]\n\n1. e4 *\n");
     require_error(bad, "wrong-result");
@@ -303,7 +303,7 @@ TEST_CASE("check: error: bad-fen", "[check][errors]") {
 }
 
 TEST_CASE("check: error: unknown-variant, never a chess fallback", "[check][errors]") {
-    auto r = check_one(game("Hrode", "1. e4 *")); // a misspelling; Crazyhouse & co: unsupported-variant
+    auto r = check_one(variant_game("Hrode", "1. e4 *")); // a misspelling; Crazyhouse & co: unsupported-variant
     require_error(r, "unknown-variant");
     CHECK_FALSE(r.variant);
     CHECK(r.plies() == 0);
@@ -345,10 +345,10 @@ TEST_CASE("check: warnings: tolerated spellings, errors with --strict", "[check]
     };
     const std::vector<Case> cases = {
         {"0-0", setup("", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "1. 0-0 *"), "zero-castling"},
-        {"missing +", game("", "1. e4 e5 2. Bc4 Nc6 3. Bxf7 *"), "missing-check-suffix"},
-        {"missing #", game("", "1. f3 e5 2. g4 Qh4 0-1", "0-1"), "missing-check-suffix"},
+        {"missing +", variant_game("", "1. e4 e5 2. Bc4 Nc6 3. Bxf7 *"), "missing-check-suffix"},
+        {"missing #", variant_game("", "1. f3 e5 2. g4 Qh4 0-1", "0-1"), "missing-check-suffix"},
         {"e8Q", setup("", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "1. a8Q+ *"), "promotion-without-equals"},
-        {"missing x", game("", "1. e4 d5 2. ed5 *"), "missing-capture-mark"},
+        {"missing x", variant_game("", "1. e4 d5 2. ed5 *"), "missing-capture-mark"},
     };
     for (const auto& c : cases) {
         SECTION(c.name) {
@@ -366,31 +366,31 @@ TEST_CASE("check: warnings: tolerated spellings, errors with --strict", "[check]
 }
 
 TEST_CASE("check: no warnings on clean SAN", "[check][warnings]") {
-    auto r = check_one(game("", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", "1-0"), strict());
+    auto r = check_one(variant_game("", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", "1-0"), strict());
     require_valid(r);
     CHECK(r.warnings.empty());
-    CHECK(status_name(r.adjudication.status) == "checkmate");
+    CHECK(game::status_name(r.adjudication.status) == "checkmate");
 }
 
 // ============================================================================ Variant tag, SetUp/FEN
 
 TEST_CASE("check: Variant tag aliases", "[check][variant]") {
-    CHECK(check_one(game("Horde", "1. a5 *")).variant == Variant::Horde);
-    CHECK(check_one(game("horde chess", "1. a5 *")).variant == Variant::Horde);
-    CHECK(check_one(game("HORDE", "1. a5 *")).variant == Variant::Horde);
-    CHECK(check_one(game("Standard", "1. e4 *")).variant == Variant::Chess);
-    CHECK(check_one(game("Chess", "1. e4 *")).variant == Variant::Chess);
-    CHECK(check_one(game("", "1. e4 *")).variant == Variant::Chess);
-    CHECK(check_one(game("Orda Chess", "1. e4 *")).variant == Variant::Orda);
+    CHECK(check_one(variant_game("Horde", "1. a5 *")).variant == Variant::Horde);
+    CHECK(check_one(variant_game("horde chess", "1. a5 *")).variant == Variant::Horde);
+    CHECK(check_one(variant_game("HORDE", "1. a5 *")).variant == Variant::Horde);
+    CHECK(check_one(variant_game("Standard", "1. e4 *")).variant == Variant::Chess);
+    CHECK(check_one(variant_game("Chess", "1. e4 *")).variant == Variant::Chess);
+    CHECK(check_one(variant_game("", "1. e4 *")).variant == Variant::Chess);
+    CHECK(check_one(variant_game("Orda Chess", "1. e4 *")).variant == Variant::Orda);
     for (const char* name : {"Chess960", "chess 960", "960", "Fischerandom", "FISCHERANDOM"})
-        CHECK(check_one(game(name, "1. e4 *")).variant == Variant::Chess960);
-    require_error(check_one(game("Hordes", "1. e4 *")), "unknown-variant");
-    require_error(check_one(game("Atomic", "1. e4 *")), "unsupported-variant");
-    require_error(check_one(game("", "1. a5 *")), "illegal-move", 1); // chess, not Horde
+        CHECK(check_one(variant_game(name, "1. e4 *")).variant == Variant::Chess960);
+    require_error(check_one(variant_game("Hordes", "1. e4 *")), "unknown-variant");
+    require_error(check_one(variant_game("Atomic", "1. e4 *")), "unsupported-variant");
+    require_error(check_one(variant_game("", "1. a5 *")), "illegal-move", 1); // chess, not Horde
     // --variant overrides the tag.
-    CheckOptions forced;
+    game::CheckOptions forced;
     forced.forced_variant = Variant::Horde;
-    require_valid(check_one(game("Standard", "1. a5 *"), forced));
+    require_valid(check_one(variant_game("Standard", "1. a5 *"), forced));
 }
 
 TEST_CASE("check: SetUp and FEN", "[check][variant]") {
@@ -412,53 +412,53 @@ TEST_CASE("check: SetUp and FEN", "[check][variant]") {
 // ============================================================================ variations
 
 TEST_CASE("check: variations are checked from the position they branch from", "[check][variations]") {
-    require_valid(check_one(game("", "1. e4 (1. d4 d5 2. c4) e5 2. Nf3 (2. Nc3 Nc6 (2... Nf6)) Nc6 *")));
+    require_valid(check_one(variant_game("", "1. e4 (1. d4 d5 2. c4) e5 2. Nf3 (2. Nc3 Nc6 (2... Nf6)) Nc6 *")));
     // 1. e5 is illegal from the start position
-    auto r = check_one(game("", "1. e4 (1. e5) e5 *"));
+    auto r = check_one(variant_game("", "1. e4 (1. e5) e5 *"));
     require_error(r, "illegal-move", 1);
     CHECK(r.plies() == 2); // the main line goes on
     // A Black reply in a variation: legal from the position before 1...e5, illegal after it
-    require_valid(check_one(game("", "1. e4 e5 (1... d5 2. exd5) 2. Nf3 *")));
-    require_error(check_one(game("", "1. e4 e5 (1... Nf3) 2. Nf3 *")), "illegal-move", 2);
+    require_valid(check_one(variant_game("", "1. e4 e5 (1... d5 2. exd5) 2. Nf3 *")));
+    require_error(check_one(variant_game("", "1. e4 e5 (1... Nf3) 2. Nf3 *")), "illegal-move", 2);
     // Horde variations use the Horde rules
-    require_valid(check_one(game("Horde", "1. a5 (1. h5) e6 *")));
-    require_error(check_one(game("Horde", "1. a5 (1. Nf3) e6 *")), "illegal-move", 1);
+    require_valid(check_one(variant_game("Horde", "1. a5 (1. h5) e6 *")));
+    require_error(check_one(variant_game("Horde", "1. a5 (1. Nf3) e6 *")), "illegal-move", 1);
 }
 
 // ============================================================================ repetition, Result rules
 
 TEST_CASE("check: repetition counts from the game's start position", "[check][draws]") {
     const std::string cycle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8";
-    auto r = check_one(game("", cycle + " *"));
+    auto r = check_one(variant_game("", cycle + " *"));
     require_valid(r);
-    CHECK(status_name(r.adjudication.status) == "threefold");
-    CHECK(r.adjudication.kind == StatusKind::ClaimableDraw);
-    CHECK(result_text(r.adjudication.result) == "1/2-1/2");
+    CHECK(game::status_name(r.adjudication.status) == "threefold");
+    CHECK(r.adjudication.kind == game::StatusKind::ClaimableDraw);
+    CHECK(game::result_text(r.adjudication.result) == "1/2-1/2");
     // From a set-up position: the FEN's position is the first occurrence.
     const std::string fen = "4k3/8/8/8/8/8/8/4K1NR w - - 0 1";
     auto s = check_one(setup("", fen, "1. Nf3 Kd8 2. Ng1 Ke8 3. Nf3 Kd8 4. Ng1 Ke8 *"));
-    CHECK(status_name(s.adjudication.status) == "threefold");
+    CHECK(game::status_name(s.adjudication.status) == "threefold");
     auto two = check_one(setup("", fen, "1. Nf3 Kd8 2. Ng1 Ke8 *"));
-    CHECK(status_name(two.adjudication.status) == "none");
+    CHECK(game::status_name(two.adjudication.status) == "none");
     // Fivefold ends the game: moves after it are errors.
     const std::string five = cycle + " 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8";
-    auto f = check_one(game("", five + " 1/2-1/2", "1/2-1/2"));
+    auto f = check_one(variant_game("", five + " 1/2-1/2", "1/2-1/2"));
     require_valid(f);
-    CHECK(status_name(f.adjudication.status) == "fivefold");
-    require_error(check_one(game("", five + " 9. e4 1/2-1/2", "1/2-1/2")), "move-after-end", 17);
-    require_error(check_one(game("", five + " 1-0", "1-0")), "wrong-result");
+    CHECK(game::status_name(f.adjudication.status) == "fivefold");
+    require_error(check_one(variant_game("", five + " 9. e4 1/2-1/2", "1/2-1/2")), "move-after-end", 17);
+    require_error(check_one(variant_game("", five + " 1-0", "1-0")), "wrong-result");
 }
 
 TEST_CASE("check: Result tag rules", "[check][draws]") {
     // Contradicts an automatic end: error.
-    require_error(check_one(game("", "1. f3 e5 2. g4 Qh4# 1/2-1/2", "1/2-1/2")), "wrong-result");
+    require_error(check_one(variant_game("", "1. f3 e5 2. g4 Qh4# 1/2-1/2", "1/2-1/2")), "wrong-result");
     // A decisive result where a draw could be claimed: warning, still valid.
-    auto w = check_one(game("", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0", "1-0"));
+    auto w = check_one(variant_game("", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0", "1-0"));
     require_valid(w);
     CHECK(find(w.warnings, "decisive-result-at-claimable-draw"));
     // The game simply stopped (resignation, agreement, time): nothing.
     for (const std::string result : {"1-0", "0-1", "1/2-1/2", "*"}) {
-        auto r = check_one(game("", "1. e4 e5 " + result, result));
+        auto r = check_one(variant_game("", "1. e4 e5 " + result, result));
         require_valid(r);
         CHECK(r.warnings.empty());
         CHECK(r.declared == result);
@@ -475,14 +475,14 @@ TEST_CASE("check: --lichess: the closed-position draw in Horde", "[check][liches
     auto ended = check_one(setup("Horde", fen, "1/2-1/2", "1/2-1/2"), lichess());
     require_valid(ended);
     CHECK(ended.lichess_closed_position);
-    CHECK(record_status_name(ended) == "lichess-closed-position");
-    CHECK(ended.adjudication.kind == StatusKind::GameOver);
-    CHECK(result_text(ended.adjudication.result) == "1/2-1/2");
-    CHECK(contains(record_to_json(ended), "\"status\":\"lichess-closed-position\""));
+    CHECK(game::record_status_name(ended) == "lichess-closed-position");
+    CHECK(ended.adjudication.kind == game::StatusKind::GameOver);
+    CHECK(game::result_text(ended.adjudication.result) == "1/2-1/2");
+    CHECK(contains(report::record_to_json(ended), "\"status\":\"lichess-closed-position\""));
     require_error(check_one(setup("Horde", fen, "1... Kc7 *"), lichess()), "move-after-end", 1);
     require_error(check_one(setup("Horde", fen, "0-1", "0-1"), lichess()), "wrong-result");
     // Other variants are not affected.
-    require_valid(check_one(game("", "1. e4 *"), lichess()));
+    require_valid(check_one(variant_game("", "1. e4 *"), lichess()));
 }
 
 TEST_CASE("check: --lichess: a win on time by a side that cannot win", "[check][lichess]") {
@@ -508,14 +508,14 @@ TEST_CASE("check: Chess960 games castle king-takes-rook and end as chess games d
     // Start position 0 (bbqnnrkr): clear the queen side, then O-O-O puts the king from g1 on
     // c1 and the rook from f1 on d1. The final FEN is Fairy-Stockfish's (UCI_Chess960, moves
     // d1c3 d8c6 e1f3 e8f6 d2d4 d7d5 c1d2 c8d7 g1f1 g8f8).
-    const GameRecord castled = check_one(setup("Chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+    const game::GameRecord castled = check_one(setup("Chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
                                                "1. Nc3 Nc6 2. Nf3 Nf6 3. d4 d5 4. Qd2 Qd7 5. O-O-O O-O-O *"));
     INFO(describe(castled));
     REQUIRE(castled.valid());
     CHECK(final_fen(castled) == "bbkr3r/pppqpppp/2n2n2/3p4/3P4/2N2N2/PPPQPPPP/BBKR3R w - - 4 6");
     // Insufficient material ends a Chess960 game as it ends a chess game.
-    const GameRecord dead = check_one(setup("Chess960", "4k3/8/8/8/8/8/6r1/4K2B w - - 0 1", "1. Bxg2 *"));
-    CHECK(status_name(dead.adjudication.status) == "insufficient-material");
+    const game::GameRecord dead = check_one(setup("Chess960", "4k3/8/8/8/8/8/6r1/4K2B w - - 0 1", "1. Bxg2 *"));
+    CHECK(game::status_name(dead.adjudication.status) == "insufficient-material");
     // An O-O through an occupied square names the rule.
     require_error(check_one(setup("Chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", "1. O-O *")),
                   "illegal-move", 1);

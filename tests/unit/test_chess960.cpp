@@ -15,23 +15,23 @@ using namespace horde;
 
 namespace {
 
-using Code = FenError::Code;
-using Field = FenError::Field;
+using Code = position::FenError::Code;
+using Field = position::FenError::Field;
 using Moves = std::set<std::string>;
 
-Board board960(std::string_view fen) {
-    auto parsed = Board::from_fen(Variant::Chess960, fen);
-    if (auto* err = std::get_if<FenError>(&parsed)) FAIL("invalid Chess960 FEN '" << fen << "': " << err->message);
-    return std::get<Board>(parsed);
+position::Board board960(std::string_view fen) {
+    auto parsed = position::Board::from_fen(Variant::Chess960, fen);
+    if (auto* err = std::get_if<position::FenError>(&parsed)) FAIL("invalid Chess960 FEN '" << fen << "': " << err->message);
+    return std::get<position::Board>(parsed);
 }
 
-FenError error960(std::string_view fen, Variant v = Variant::Chess960) {
-    auto parsed = Board::from_fen(v, fen);
-    if (std::holds_alternative<Board>(parsed)) FAIL("expected an invalid FEN: '" << fen << "'");
-    return std::get<FenError>(parsed);
+position::FenError error960(std::string_view fen, Variant v = Variant::Chess960) {
+    auto parsed = position::Board::from_fen(v, fen);
+    if (std::holds_alternative<position::Board>(parsed)) FAIL("expected an invalid FEN: '" << fen << "'");
+    return std::get<position::FenError>(parsed);
 }
 
-Moves castling_moves(const Board& b) {
+Moves castling_moves(const position::Board& b) {
     Moves out;
     for (Move m : b.legal_moves())
         if (m.is_castling()) out.insert(b.uci(m));
@@ -49,19 +49,19 @@ TEST_CASE("Chess960 variant names", "[chess960][fen]") {
 }
 
 TEST_CASE("Chess960 start positions by Scharnagl number", "[chess960][fen]") {
-    CHECK(chess960_start_fen(518) == std::string(start_fen(Variant::Chess)));
-    CHECK(chess960_start_fen(0) == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
-    CHECK(chess960_start_fen(959) == "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1");
-    CHECK(chess960_start_fen(1) == "bqnbnrkr/pppppppp/8/8/8/8/PPPPPPPP/BQNBNRKR w KQkq - 0 1");
-    CHECK(chess960_start_fen(-1).empty());
-    CHECK(chess960_start_fen(960).empty());
+    CHECK(position::chess960_start_fen(518) == std::string(position::start_fen(Variant::Chess)));
+    CHECK(position::chess960_start_fen(0) == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    CHECK(position::chess960_start_fen(959) == "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1");
+    CHECK(position::chess960_start_fen(1) == "bqnbnrkr/pppppppp/8/8/8/8/PPPPPPPP/BQNBNRKR w KQkq - 0 1");
+    CHECK(position::chess960_start_fen(-1).empty());
+    CHECK(position::chess960_start_fen(960).empty());
     // All 960 are distinct legal set-ups: bishops on both colours, king between the rooks,
     // 20 legal moves... and all distinct.
     std::set<std::string> seen;
     for (int n = 0; n < 960; ++n) {
-        const std::string fen = chess960_start_fen(n);
+        const std::string fen = position::chess960_start_fen(n);
         INFO("start " << n << ": " << fen);
-        const Board b = board960(fen);
+        const position::Board b = board960(fen);
         CHECK(b.fen() == fen); // the outermost rooks: written KQkq
         const std::string back = fen.substr(0, 8);
         const auto k = back.find('k'), r1 = back.find('r'), r2 = back.rfind('r');
@@ -72,16 +72,16 @@ TEST_CASE("Chess960 start positions by Scharnagl number", "[chess960][fen]") {
         seen.insert(back);
     }
     CHECK(seen.size() == 960);
-    CHECK(std::get<NumberedStart>(numbered_start(518, Variant::Chess)).variant == Variant::Chess);
-    CHECK(std::holds_alternative<std::string>(numbered_start(0, Variant::Chess)));
-    CHECK(std::holds_alternative<std::string>(numbered_start(0, Variant::Horde)));
-    CHECK(std::holds_alternative<std::string>(numbered_start(960, std::nullopt)));
+    CHECK(std::get<position::NumberedStart>(position::numbered_start(518, Variant::Chess)).variant == Variant::Chess);
+    CHECK(std::holds_alternative<std::string>(position::numbered_start(0, Variant::Chess)));
+    CHECK(std::holds_alternative<std::string>(position::numbered_start(0, Variant::Horde)));
+    CHECK(std::holds_alternative<std::string>(position::numbered_start(960, std::nullopt)));
 }
 
 TEST_CASE("Chess960 castling fields: Shredder-FEN and X-FEN parse to the same rights", "[chess960][fen]") {
     // Shredder letters name the rook's file; X-FEN K/Q the outermost rook on that side.
-    const Board shredder = board960("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
-    const Board xfen = board960("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    const position::Board shredder = board960("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    const position::Board xfen = board960("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
     CHECK(shredder.position().castling == ALL_CASTLING);
     CHECK(shredder.position().key == xfen.position().key);
     CHECK(shredder.position().castling_rook[castling_index(WHITE_OO)] == H1);
@@ -94,7 +94,7 @@ TEST_CASE("Chess960 castling fields: Shredder-FEN and X-FEN parse to the same ri
     // Mixed fields and any order.
     CHECK(board960("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w fKhQ - 2 9").fen() == shredder.fen());
     // One of two rooks on a side: the inner one needs its file letter in X-FEN.
-    const Board inner = board960("4k3/8/8/8/8/8/8/1K4RR w G - 0 1");
+    const position::Board inner = board960("4k3/8/8/8/8/8/8/1K4RR w G - 0 1");
     CHECK(inner.position().castling_rook[castling_index(WHITE_OO)] == G1);
     CHECK(inner.fen() == "4k3/8/8/8/8/8/8/1K4RR w G - 0 1");
     CHECK(board960("4k3/8/8/8/8/8/8/1K4RR w K - 0 1").position().castling_rook[castling_index(WHITE_OO)] == H1);
@@ -112,12 +112,12 @@ TEST_CASE("Chess960 FEN round trips over the public 960 suite", "[chess960][fen]
     REQUIRE(in.good());
     int positions = 0;
     for (std::string line; std::getline(in, line);) {
-        const auto entry = parse_perft_suite_line(line);
+        const auto entry = perft::parse_perft_suite_line(line);
         if (!entry) continue;
-        const Board b = board960(entry->fen);
+        const position::Board b = board960(entry->fen);
         const std::string written = b.fen(false);
         INFO(entry->fen << " -> " << written);
-        const Board again = board960(written);
+        const position::Board again = board960(written);
         CHECK(again.fen() == b.fen());
         CHECK(again.position().key == b.position().key);
         for (int i = 0; i < 4; ++i)
@@ -130,7 +130,7 @@ TEST_CASE("Chess960 FEN round trips over the public 960 suite", "[chess960][fen]
 
 TEST_CASE("Chess960 castling field errors name the field", "[chess960][fen]") {
     auto expect = [](std::string_view fen, Code code, std::string_view part, Variant v = Variant::Chess960) {
-        const FenError e = error960(fen, v);
+        const position::FenError e = error960(fen, v);
         INFO(fen << ": " << e.message);
         CHECK(e.field == Field::Castling);
         CHECK(e.code == code);
@@ -152,7 +152,7 @@ TEST_CASE("Chess960 castling field errors name the field", "[chess960][fen]") {
            "needs the chess960 variant", Variant::Chess);
     expect("4rrk1/8/8/8/8/8/8/4RRK1 w Ff - 0 1", Code::BadCastlingSyntax, "needs the chess960 variant", Variant::Chess);
     // Shredder letters of the standard rooks are fine in chess.
-    CHECK(std::get<Board>(Board::from_fen(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")).fen() ==
+    CHECK(std::get<position::Board>(position::Board::from_fen(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")).fen() ==
           "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     // Horde and Orda keep their side rules.
     expect("rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w H - 0 1", Code::CastlingNotAllowed,
@@ -190,20 +190,20 @@ TEST_CASE("Chess960 castling moves: king takes rook, every rule", "[chess960][mo
 }
 
 TEST_CASE("Chess960 castling: the position after, rights lost, UCI and SAN", "[chess960][movegen][uci]") {
-    Board b = board960("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1");
+    position::Board b = board960("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1");
     const Move oo = b.parse_uci("f1g1");
     REQUIRE(oo.is_castling());
-    CHECK(to_san(b, oo) == "O-O");
+    CHECK(notation::to_san(b, oo) == "O-O");
     CHECK(b.parse_uci("f1h1").is_none()); // the king's target is not the UCI text
     b.play(oo);
     CHECK(b.fen() == "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1");
     const Move ooo = b.parse_uci("f8b8");
     REQUIRE(ooo.is_castling());
-    CHECK(to_san(b, ooo) == "O-O-O");
+    CHECK(notation::to_san(b, ooo) == "O-O-O");
     b.play(ooo);
     CHECK(b.fen() == "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2");
     // A rook that moves loses its right only; the other side's right stays.
-    Board r = board960("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1");
+    position::Board r = board960("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1");
     r.play(r.parse_uci("g1h1"));
     CHECK(r.fen() == "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R b Qkq - 1 1");
     // ... and coming back does not restore it.
@@ -211,21 +211,21 @@ TEST_CASE("Chess960 castling: the position after, rights lost, UCI and SAN", "[c
     r.play(r.parse_uci("h1g1"));
     CHECK(r.fen() == "1r3k1r/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 b Qq - 3 2");
     // A king move loses both.
-    Board k = board960("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1");
+    position::Board k = board960("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1");
     k.play(k.parse_uci("f1e1"));
     CHECK(k.castling_field() == "kq");
     // Capturing a castling rook removes that right of the opponent.
-    Board c = board960("1r3kr1/8/8/8/8/8/8/1R3KR1 w KQkq - 0 1");
+    position::Board c = board960("1r3kr1/8/8/8/8/8/8/1R3KR1 w KQkq - 0 1");
     c.play(c.parse_uci("b1b8"));
     CHECK(c.castling_field() == "Kk");
     // Plain chess keeps e1g1 and its castling squares.
-    const Board chess = std::get<Board>(Board::from_fen(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+    const position::Board chess = std::get<position::Board>(position::Board::from_fen(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     CHECK(chess.parse_uci("e1g1").is_castling());
     CHECK(chess.parse_uci("e1h1").is_none());
-    const Board as960 = board960("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    const position::Board as960 = board960("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     CHECK(as960.parse_uci("e1h1").is_castling());
     CHECK(as960.parse_uci("e1a1").is_castling());
     CHECK(as960.parse_uci("e1g1").is_none());
     // The same trees: chess castling and Chess960 castling from the standard squares.
-    CHECK(perft(Variant::Chess960, as960.position(), 4) == perft(Variant::Chess, chess.position(), 4));
+    CHECK(perft::perft(Variant::Chess960, as960.position(), 4) == perft::perft(Variant::Chess, chess.position(), 4));
 }

@@ -17,24 +17,24 @@ namespace {
 using namespace horde;
 
 // The SAN a dialect token is read as, or "error: <code>", or "none" (not a dialect shape).
-std::string reading(const Board& board, std::string_view token) {
-    auto r = read_dialect_move(board, token);
+std::string reading(const position::Board& board, std::string_view token) {
+    auto r = notation::read_dialect_move(board, token);
     if (!r) return "none";
-    if (auto* e = std::get_if<SanError>(&*r)) return "error: " + std::string(san_error_code_name(e->code));
-    const auto& d = std::get<DialectMove>(*r);
-    return to_san(board, d.move) + " [" + std::string(san_warning_code_name(d.warnings.front().code)) + "]";
+    if (auto* e = std::get_if<notation::SanError>(&*r)) return "error: " + std::string(notation::san_error_code_name(e->code));
+    const auto& d = std::get<notation::DialectMove>(*r);
+    return notation::to_san(board, d.move) + " [" + std::string(notation::san_warning_code_name(d.warnings.front().code)) + "]";
 }
 
-Board from_fen(Variant v, std::string_view fen) { return std::get<Board>(Board::from_fen(v, fen)); }
+position::Board from_fen(Variant v, std::string_view fen) { return std::get<position::Board>(position::Board::from_fen(v, fen)); }
 
-std::vector<GameRecord> check_all(const std::string& pgn, CheckOptions options = {}) {
-    std::vector<GameRecord> out;
-    PgnReader reader = PgnReader::from_memory(pgn);
-    check_pgn(reader, options, false, [&](const GameRecord& r, std::string_view) { out.push_back(r); });
+std::vector<game::GameRecord> check_all(const std::string& pgn, game::CheckOptions options = {}) {
+    std::vector<game::GameRecord> out;
+    pgn::PgnReader reader = pgn::PgnReader::from_memory(pgn);
+    game::check_pgn(reader, options, false, [&](const game::GameRecord& r, std::string_view) { out.push_back(r); });
     return out;
 }
 
-bool has(const std::vector<Diagnostic>& list, std::string_view code) {
+bool has(const std::vector<game::Diagnostic>& list, std::string_view code) {
     for (const auto& d : list)
         if (d.code == code) return true;
     return false;
@@ -43,7 +43,7 @@ bool has(const std::vector<Diagnostic>& list, std::string_view code) {
 } // namespace
 
 TEST_CASE("dialects: long algebraic and UCI", "[dialects]") {
-    const Board start(Variant::Chess);
+    const position::Board start(Variant::Chess);
     CHECK(reading(start, "g1f3") == "Nf3 [uci-move]");
     CHECK(reading(start, "e2e4") == "e4 [uci-move]");
     CHECK(reading(start, "e2-e4") == "e4 [long-algebraic]");
@@ -51,45 +51,45 @@ TEST_CASE("dialects: long algebraic and UCI", "[dialects]") {
     CHECK(reading(start, "Bg1-f3") == "error: illegal-move");  // the piece on g1 is a knight
     CHECK(reading(start, "e3e4") == "error: illegal-move");    // nothing on e3
     CHECK(reading(start, "e2e5") == "error: illegal-move");
-    const Board promo = from_fen(Variant::Chess, "7k/3P4/8/8/8/8/8/K7 w - - 0 1");
+    const position::Board promo = from_fen(Variant::Chess, "7k/3P4/8/8/8/8/8/K7 w - - 0 1");
     CHECK(reading(promo, "d7d8q") == "d8=Q+ [uci-move]");
     CHECK(reading(promo, "d7d8Q") == "d8=Q+ [long-algebraic]");
     CHECK(reading(promo, "d7d8=N") == "d8=N [long-algebraic]");
     CHECK(reading(promo, "d7d8") == "error: illegal-move"); // auto-queening would be a guess
     CHECK(reading(promo, "d8(Q)") == "error: san-syntax");
-    const Board orda = from_fen(Variant::Orda, "7k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    const position::Board orda = from_fen(Variant::Orda, "7k/4P3/8/8/8/8/8/4K3 w - - 0 1");
     CHECK(reading(orda, "e7e8h") == "e8=H [uci-move]");
 }
 
 TEST_CASE("dialects: castling spellings and lower-case piece letters", "[dialects]") {
-    const Board castle = from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    const position::Board castle = from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     CHECK(reading(castle, "o-o") == "O-O [lowercase-castling]");
     CHECK(reading(castle, "e1g1") == "O-O [castling-as-king-move]");
     CHECK(reading(castle, "Ke1g1") == "O-O [castling-as-king-move]");
     CHECK(reading(castle, "o-o-o") == "error: illegal-move");
-    const Board start(Variant::Chess);
+    const position::Board start(Variant::Chess);
     CHECK(reading(start, "nf3") == "Nf3 [lowercase-piece]");
     CHECK(reading(start, "bc4") == "none"); // b is a file, never a bishop
     CHECK(reading(start, "qd3") == "error: illegal-move");
-    const Board orda(Variant::Orda);
+    const position::Board orda(Variant::Orda);
     CHECK(reading(orda, "a3") == "none");
-    Board after_e4 = orda;
+    position::Board after_e4 = orda;
     after_e4.play(after_e4.parse_uci("e2e4"));
     CHECK(reading(after_e4, "lc7") == "Lc7 [lowercase-piece]");
     CHECK(reading(after_e4, "hc6") == "none"); // Orda's h is a file, never a kheshig
 }
 
 TEST_CASE("dialects: null moves pass the turn and clear en passant", "[dialects]") {
-    const Board ep = from_fen(Variant::Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 5");
-    auto after = null_move_board(ep);
+    const position::Board ep = from_fen(Variant::Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 5");
+    auto after = notation::null_move_board(ep);
     REQUIRE(after);
     CHECK(after->fen() == "4k3/8/8/3pP3/8/8/8/4K3 b - - 1 5");
-    auto back = null_move_board(*after);
+    auto back = notation::null_move_board(*after);
     REQUIRE(back);
     CHECK(back->fen() == "4k3/8/8/3pP3/8/8/8/4K3 w - - 2 6");
-    CHECK_FALSE(null_move_board(from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1"))); // in check
-    for (std::string_view t : {"--", "Z0", "0000", "@@@@"}) CHECK(is_null_move_token(t));
-    CHECK_FALSE(is_null_move_token("Z1"));
+    CHECK_FALSE(notation::null_move_board(from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1"))); // in check
+    for (std::string_view t : {"--", "Z0", "0000", "@@@@"}) CHECK(notation::is_null_move_token(t));
+    CHECK_FALSE(notation::is_null_move_token("Z1"));
 }
 
 TEST_CASE("dialects: the reader's tokens and game boundaries", "[dialects][pgn]") {
@@ -122,28 +122,28 @@ TEST_CASE("dialects: the reader's tokens and game boundaries", "[dialects][pgn]"
 TEST_CASE("dialects: duplicate games, exact and prefix, in input order", "[dialects][duplicates]") {
     const std::string pgn = "[Event \"1\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"2\"]\n\n1. e4 e5 2. Nf3 *\n\n"
                             "[Event \"3\"]\n\n1. e4 e5 *\n\n[Event \"4\"]\n\n1. d4 *\n";
-    CheckOptions exact;
-    exact.duplicates = DuplicateMode::Exact;
+    game::CheckOptions exact;
+    exact.duplicates = game::DuplicateMode::Exact;
     auto r = check_all(pgn, exact);
     REQUIRE(r.size() == 4);
-    CHECK_FALSE(is_duplicate(r[0]));
-    CHECK(is_duplicate(r[1]));
-    CHECK_FALSE(is_duplicate(r[2]));
+    CHECK_FALSE(game::is_duplicate(r[0]));
+    CHECK(game::is_duplicate(r[1]));
+    CHECK_FALSE(game::is_duplicate(r[2]));
     CHECK(r[0].fingerprint == r[1].fingerprint);
     CHECK(r[0].fingerprint != r[2].fingerprint);
-    CheckOptions prefix;
-    prefix.duplicates = DuplicateMode::Prefix;
+    game::CheckOptions prefix;
+    prefix.duplicates = game::DuplicateMode::Prefix;
     auto p = check_all(pgn, prefix);
-    CHECK(is_duplicate(p[1]));
-    CHECK(is_duplicate(p[2])); // its moves start game 1's
-    CHECK_FALSE(is_duplicate(p[3]));
+    CHECK(game::is_duplicate(p[1]));
+    CHECK(game::is_duplicate(p[2])); // its moves start game 1's
+    CHECK_FALSE(game::is_duplicate(p[3]));
     // the same moves from another variant or start position are another game
     auto v = check_all("[Event \"1\"]\n\n1. e4 *\n\n[Event \"2\"]\n[Variant \"Orda\"]\n\n1. e4 *\n", exact);
-    CHECK_FALSE(is_duplicate(v[1]));
+    CHECK_FALSE(game::is_duplicate(v[1]));
     // the fixed cost: 16-byte entries
-    DuplicateFinder finder(DuplicateMode::Exact);
+    game::DuplicateFinder finder(game::DuplicateMode::Exact);
     for (int i = 1; i <= 1000; ++i) {
-        GameRecord g = r[0];
+        game::GameRecord g = r[0];
         g.game = i;
         g.fingerprint = std::uint64_t(i) * 0x9E3779B97F4A7C15ULL;
         finder.check(g, false);

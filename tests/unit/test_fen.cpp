@@ -14,8 +14,8 @@ using namespace horde;
 
 namespace {
 
-using Code = FenError::Code;
-using Field = FenError::Field;
+using Code = position::FenError::Code;
+using Field = position::FenError::Field;
 
 struct SuitePosition {
     Variant variant;
@@ -34,30 +34,30 @@ std::vector<SuitePosition> all_suite_positions() {
         REQUIRE(in.good());
         std::string line;
         while (std::getline(in, line))
-            if (auto e = parse_perft_suite_line(line)) out.push_back({v, e->fen});
+            if (auto e = perft::parse_perft_suite_line(line)) out.push_back({v, e->fen});
     }
     REQUIRE(out.size() == 123);
     return out;
 }
 
-Board parse_ok(Variant v, std::string_view fen) {
-    auto parsed = Board::from_fen(v, fen);
-    if (auto* err = std::get_if<FenError>(&parsed))
+position::Board parse_ok(Variant v, std::string_view fen) {
+    auto parsed = position::Board::from_fen(v, fen);
+    if (auto* err = std::get_if<position::FenError>(&parsed))
         FAIL("expected a valid " << variant_name(v) << " FEN: '" << fen << "', got: " << err->message);
-    return std::get<Board>(parsed);
+    return std::get<position::Board>(parsed);
 }
 
-FenError parse_error(Variant v, std::string_view fen) {
-    auto parsed = Board::from_fen(v, fen);
-    if (std::holds_alternative<Board>(parsed))
+position::FenError parse_error(Variant v, std::string_view fen) {
+    auto parsed = position::Board::from_fen(v, fen);
+    if (std::holds_alternative<position::Board>(parsed))
         FAIL("expected an invalid " << variant_name(v) << " FEN: '" << fen << "'");
-    return std::get<FenError>(parsed);
+    return std::get<position::FenError>(parsed);
 }
 
 // One failure kind: the field, the code and a piece of the message.
 void expect_error(Variant v, std::string_view fen, Field field, Code code, std::string_view message_part) {
     INFO(variant_name(v) << " FEN '" << fen << "'");
-    const FenError e = parse_error(v, fen);
+    const position::FenError e = parse_error(v, fen);
     INFO("message: " << e.message << " (" << e.code_name() << ", " << e.field_name() << ")");
     CHECK(e.code == code);
     CHECK(e.field == field);
@@ -157,13 +157,13 @@ TEST_CASE("FEN errors: side, castling, en passant, counters", "[fen]") {
 TEST_CASE("FEN: a fullmove number of 0 is read as 1, with a warning", "[fen]") {
     // Puzzle files write "... w kq - 1 0": the position is certain, the number can only be 1.
     const std::string fen = "r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 1 0";
-    auto parsed = Board::from_fen(Variant::Chess, fen);
-    REQUIRE(std::holds_alternative<Board>(parsed));
-    CHECK(std::get<Board>(parsed).position().fullmove == 1);
-    CHECK(std::get<Board>(parsed).fen() == "r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 1 1");
-    CHECK(fen_warning(fen) == "fullmove number field: '0' read as 1");
-    CHECK(fen_warning("r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 1 1").empty());
-    CHECK(fen_warning("r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq -").empty());
+    auto parsed = position::Board::from_fen(Variant::Chess, fen);
+    REQUIRE(std::holds_alternative<position::Board>(parsed));
+    CHECK(std::get<position::Board>(parsed).position().fullmove == 1);
+    CHECK(std::get<position::Board>(parsed).fen() == "r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 1 1");
+    CHECK(position::fen_warning(fen) == "fullmove number field: '0' read as 1");
+    CHECK(position::fen_warning("r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 1 1").empty());
+    CHECK(position::fen_warning("r3k2r/ppp2Npp/8/8/8/8/PPP2PPP/R3K2R w KQkq -").empty());
 }
 
 TEST_CASE("FEN errors: position rules per variant", "[fen]") {
@@ -211,7 +211,7 @@ TEST_CASE("FEN errors: every code has a test above", "[fen]") {
                         Code::BadHalfmove,          Code::BadFullmove,        Code::KingCount,
                         Code::PawnOnBadRank,        Code::OppositeCheck,      Code::TooManyCheckers};
     std::set<std::string_view> names;
-    for (Code c : all) names.insert(FenError{Field::Position, c, {}}.code_name());
+    for (Code c : all) names.insert(position::FenError{Field::Position, c, {}}.code_name());
     CHECK(names.size() == 18);
     CHECK(int(Code::TooManyCheckers) == 17); // the last code
 }
@@ -219,7 +219,7 @@ TEST_CASE("FEN errors: every code has a test above", "[fen]") {
 TEST_CASE("FEN round trip: every suite position", "[fen]") {
     for (const auto& [v, fen] : all_suite_positions()) {
         INFO(variant_name(v) << " FEN " << fen);
-        const Board board = parse_ok(v, fen);
+        const position::Board board = parse_ok(v, fen);
         if (fen == "k7/8/8/KPp4r/8/8/8/8 w - c6 0 2") {
             // The en passant capture would expose the king: the writer drops the square.
             CHECK_FALSE(board.ep_capture_is_legal());
@@ -228,7 +228,7 @@ TEST_CASE("FEN round trip: every suite position", "[fen]") {
             CHECK(board.fen() == fen);
         }
         // Reading what we wrote gives the same position.
-        const Board again = parse_ok(v, board.fen());
+        const position::Board again = parse_ok(v, board.fen());
         CHECK(again.fen() == board.fen());
         CHECK(again.repetition_key() == board.repetition_key());
         CHECK(again.legal_moves().size() == board.legal_moves().size());
@@ -240,23 +240,23 @@ TEST_CASE("FEN round trip: every suite position", "[fen]") {
 
 TEST_CASE("FEN round trip: start positions", "[fen]") {
     for (Variant v : {Variant::Chess, Variant::Horde, Variant::Orda}) {
-        const Board board(v);
-        CHECK(board.fen() == start_fen(v));
-        CHECK(parse_ok(v, start_fen(v)).fen() == start_fen(v));
+        const position::Board board(v);
+        CHECK(board.fen() == position::start_fen(v));
+        CHECK(parse_ok(v, position::start_fen(v)).fen() == position::start_fen(v));
     }
 }
 
 TEST_CASE("FEN: EPD-style 4-field FENs get counters 0 1", "[fen]") {
-    const Board h = parse_ok(Variant::Horde, "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - -");
+    const position::Board h = parse_ok(Variant::Horde, "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - -");
     CHECK(h.fen() == "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1");
     CHECK(h.position().halfmove == 0);
     CHECK(h.position().fullmove == 1);
-    const Board c = parse_ok(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
-    CHECK(c.fen() == std::string(start_fen(Variant::Chess)));
-    const Board o = parse_ok(Variant::Orda, "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ -");
-    CHECK(o.fen() == std::string(start_fen(Variant::Orda)));
+    const position::Board c = parse_ok(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+    CHECK(c.fen() == std::string(position::start_fen(Variant::Chess)));
+    const position::Board o = parse_ok(Variant::Orda, "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ -");
+    CHECK(o.fen() == std::string(position::start_fen(Variant::Orda)));
     // Five fields: the halfmove clock only.
-    const Board five = parse_ok(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 7");
+    const position::Board five = parse_ok(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 7");
     CHECK(five.fen() == "4k3/8/8/8/8/8/8/4K3 w - - 7 1");
     // Extra white space between fields is accepted.
     CHECK(parse_ok(Variant::Chess, "  4k3/8/8/8/8/8/8/4K3   w  -  -  ").fen() == "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
@@ -268,10 +268,10 @@ TEST_CASE("FEN: the en passant field is written only when a capture is legal", "
     // No pawn can capture: a valid input, written as '-'.
     CHECK(parse_ok(Variant::Chess, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").fen() == "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
     // After a double step in play.
-    Board b = parse_ok(Variant::Chess, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    position::Board b = parse_ok(Variant::Chess, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
     b.play(b.parse_uci("e2e4"));
     CHECK(b.fen() == "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
-    Board quiet = parse_ok(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    position::Board quiet = parse_ok(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     quiet.play(quiet.parse_uci("e2e4"));
     CHECK(quiet.fen() == "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
     // Horde: a White pawn capturing en passant never exposes a king (White has none).
@@ -281,7 +281,7 @@ TEST_CASE("FEN: the en passant field is written only when a capture is legal", "
 TEST_CASE("UCI round trip: every legal move of every suite position", "[fen][uci]") {
     std::size_t moves_checked = 0;
     for (const auto& [v, fen] : all_suite_positions()) {
-        const Board board = parse_ok(v, fen);
+        const position::Board board = parse_ok(v, fen);
         std::set<std::string> texts;
         for (Move m : board.legal_moves()) {
             const std::string text = board.uci(m);
@@ -300,30 +300,30 @@ TEST_CASE("UCI round trip: every legal move of every suite position", "[fen][uci
 
 TEST_CASE("UCI: castling, promotions, kheshig promotions", "[uci]") {
     SECTION("chess castling is the king's move") {
-        const Board b = parse_ok(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        const position::Board b = parse_ok(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         const Move oo = b.parse_uci("e1g1");
         REQUIRE(!oo.is_none());
         CHECK(oo.is_castling());
         CHECK(b.uci(oo) == "e1g1");
         CHECK(b.parse_uci("e1c1").is_castling());
         CHECK(b.parse_uci("e1h1").is_none()); // king-takes-rook notation is not ours
-        Board after = b;
+        position::Board after = b;
         after.play(oo);
         CHECK(after.fen() == "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
         CHECK(after.parse_uci("e8c8").is_castling());
     }
     SECTION("Horde: Black castles e8g8 / e8c8") {
-        const Board b = parse_ok(Variant::Horde, "r3k2r/8/8/8/8/8/8/PPPPPPPP b kq - 0 1");
+        const position::Board b = parse_ok(Variant::Horde, "r3k2r/8/8/8/8/8/8/PPPPPPPP b kq - 0 1");
         CHECK(b.parse_uci("e8g8").is_castling());
         CHECK(b.parse_uci("e8c8").is_castling());
     }
     SECTION("Orda: White castles e1g1 / e1c1") {
-        const Board b = parse_ok(Variant::Orda, "1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        const position::Board b = parse_ok(Variant::Orda, "1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1");
         CHECK(b.parse_uci("e1g1").is_castling());
         CHECK(b.parse_uci("e1c1").is_castling());
     }
     SECTION("chess promotions e7e8q/r/b/n") {
-        const Board b = parse_ok(Variant::Chess, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        const position::Board b = parse_ok(Variant::Chess, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
         for (auto [text, pt] : {std::pair{"e7e8q", QUEEN}, std::pair{"e7e8r", ROOK}, std::pair{"e7e8b", BISHOP},
                                 std::pair{"e7e8n", KNIGHT}}) {
             const Move m = b.parse_uci(text);
@@ -337,7 +337,7 @@ TEST_CASE("UCI: castling, promotions, kheshig promotions", "[uci]") {
         CHECK(b.parse_uci("e7e8k").is_none());
     }
     SECTION("Orda promotions e7e8q / e7e8h, Black a2a1q / a2a1h") {
-        const Board w = parse_ok(Variant::Orda, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        const position::Board w = parse_ok(Variant::Orda, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
         const Move h = w.parse_uci("e7e8h");
         REQUIRE(!h.is_none());
         CHECK(h.promoted() == KHESHIG);
@@ -345,16 +345,16 @@ TEST_CASE("UCI: castling, promotions, kheshig promotions", "[uci]") {
         CHECK(w.parse_uci("e7e8q").promoted() == QUEEN);
         CHECK(w.parse_uci("e7e8r").is_none());
         CHECK(w.parse_uci("e7e8n").is_none());
-        Board after = w;
+        position::Board after = w;
         after.play(h);
         CHECK(after.fen() == "k3H3/8/8/8/8/8/8/4K3 b - - 0 1");
-        const Board b = parse_ok(Variant::Orda, "k7/8/8/8/8/8/p7/4K3 b - - 0 1");
+        const position::Board b = parse_ok(Variant::Orda, "k7/8/8/8/8/8/p7/4K3 b - - 0 1");
         CHECK(b.parse_uci("a2a1h").promoted() == KHESHIG);
         CHECK(b.parse_uci("a2a1q").promoted() == QUEEN);
         CHECK(b.parse_uci("a2a1r").is_none());
     }
     SECTION("en passant is the pawn's move") {
-        const Board b = parse_ok(Variant::Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        const position::Board b = parse_ok(Variant::Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
         const Move ep = b.parse_uci("e5d6");
         REQUIRE(!ep.is_none());
         CHECK(ep.is_en_passant());
@@ -362,14 +362,14 @@ TEST_CASE("UCI: castling, promotions, kheshig promotions", "[uci]") {
 }
 
 TEST_CASE("square names", "[uci]") {
-    CHECK(square_name(A1) == "a1");
-    CHECK(square_name(H8) == "h8");
-    CHECK(square_name(E4) == "e4");
-    CHECK(parse_square("e4") == E4);
-    CHECK(parse_square("i4") == SQ_NONE);
-    CHECK(parse_square("e0") == SQ_NONE);
-    CHECK(parse_square("e") == SQ_NONE);
-    CHECK(parse_square("e44") == SQ_NONE);
+    CHECK(position::square_name(A1) == "a1");
+    CHECK(position::square_name(H8) == "h8");
+    CHECK(position::square_name(E4) == "e4");
+    CHECK(position::parse_square("e4") == E4);
+    CHECK(position::parse_square("i4") == SQ_NONE);
+    CHECK(position::parse_square("e0") == SQ_NONE);
+    CHECK(position::parse_square("e") == SQ_NONE);
+    CHECK(position::parse_square("e44") == SQ_NONE);
 }
 
 TEST_CASE("variant names", "[fen]") {

@@ -40,30 +40,30 @@ TEST_CASE("valid corpora replay to the sidecar's final FEN, status and result", 
             ++games;
             INFO(name << " game " << games);
             const std::string start = json_string(line, "start_fen");
-            auto parsed = horde::Board::from_fen(variant, start.empty() ? horde::start_fen(variant) : start);
-            REQUIRE(std::holds_alternative<horde::Board>(parsed));
-            horde::Game game(std::get<horde::Board>(parsed));
+            auto parsed = horde::position::Board::from_fen(variant, start.empty() ? horde::position::start_fen(variant) : start);
+            REQUIRE(std::holds_alternative<horde::position::Board>(parsed));
+            horde::game::Game game(std::get<horde::position::Board>(parsed));
             std::istringstream moves(json_string(line, "uci"));
             std::string uci;
             while (moves >> uci) {
                 INFO("move " << uci << " in " << game.board().fen());
-                REQUIRE(game.adjudicate().kind != horde::StatusKind::GameOver);
+                REQUIRE(game.adjudicate().kind != horde::game::StatusKind::GameOver);
                 const horde::Move m = game.board().parse_uci(uci);
                 REQUIRE_FALSE(m.is_none());
-                const std::string san = horde::to_san(game.board(), m);
-                auto syntax = horde::parse_san(san);
-                REQUIRE(std::holds_alternative<horde::SanMove>(syntax));
-                auto resolved = horde::resolve_san(game.board(), std::get<horde::SanMove>(syntax), true);
-                REQUIRE(std::holds_alternative<horde::SanResolution>(resolved));
-                CHECK(std::get<horde::SanResolution>(resolved).move == m);
+                const std::string san = horde::notation::to_san(game.board(), m);
+                auto syntax = horde::notation::parse_san(san);
+                REQUIRE(std::holds_alternative<horde::notation::SanMove>(syntax));
+                auto resolved = horde::notation::resolve_san(game.board(), std::get<horde::notation::SanMove>(syntax), true);
+                REQUIRE(std::holds_alternative<horde::notation::SanResolution>(resolved));
+                CHECK(std::get<horde::notation::SanResolution>(resolved).move == m);
                 game.play(m);
             }
             CHECK(game.board().fen() == json_string(line, "final_fen"));
             const auto verdict = game.adjudicate();
-            CHECK(horde::status_name(verdict.status) == json_string(line, "status"));
-            CHECK(horde::status_kind_name(verdict.kind) == json_string(line, "status_kind"));
+            CHECK(horde::game::status_name(verdict.status) == json_string(line, "status"));
+            CHECK(horde::game::status_kind_name(verdict.kind) == json_string(line, "status_kind"));
             const std::string expected_result = json_string(line, "status_result");
-            CHECK(horde::result_text(verdict.result) == (expected_result.empty() ? "*" : expected_result));
+            CHECK(horde::game::result_text(verdict.result) == (expected_result.empty() ? "*" : expected_result));
         }
         CHECK(games == 300);
     }

@@ -241,16 +241,16 @@ TEST_CASE("Input: open() of a missing file, a directory, and stdin's name", "[in
 
 TEST_CASE("Input: the PGN reader reads a compressed corpus game for game", "[input]") {
     const std::string text = corpus("horde-invalid.pgn");
-    struct Count : PgnVisitor {
+    struct Count : pgn::PgnVisitor {
         std::vector<std::uint64_t> ends;
-        void end_game(const GameInfo& g) { ends.push_back(g.raw_end); }
+        void end_game(const pgn::GameInfo& g) { ends.push_back(g.raw_end); }
     };
     Count plain, packed;
-    PgnReader::from_memory(text).read_all(plain);
+    pgn::PgnReader::from_memory(text).read_all(plain);
     const auto [first, second] = halves(text);
     const std::string data = zstd_skippable_frame("x") + zstd_frame(first) + zstd_frame(second);
     auto in = open_ok(data);
-    PgnReader reader(*in);
+    pgn::PgnReader reader(*in);
     reader.read_all(packed);
     CHECK_FALSE(reader.io_error());
     CHECK(packed.ends == plain.ends);
@@ -262,7 +262,7 @@ TEST_CASE("LineReader: line endings, a last line without one, compressed lines",
     for (const std::string& data : {text, gzip_member(text)}) {
         auto in = open_ok(data);
         std::vector<std::pair<std::size_t, std::string>> lines;
-        const auto error = for_each_line(*in, [&](std::size_t n, std::string_view l) { lines.emplace_back(n, l); });
+        const auto error = io::for_each_line(*in, [&](std::size_t n, std::string_view l) { lines.emplace_back(n, l); });
         CHECK_FALSE(error);
         const std::vector<std::pair<std::size_t, std::string>> expected{{1, "a"}, {2, "bb"}, {5, "ccc"}};
         CHECK(lines == expected);
@@ -275,7 +275,7 @@ TEST_CASE("LineReader: a line longer than the limit stops with an error in bound
     data += "\nlast\n";
     auto in = open_ok(data);
     std::vector<std::size_t> seen;
-    const auto error = for_each_line(*in, [&](std::size_t n, std::string_view) { seen.push_back(n); });
+    const auto error = io::for_each_line(*in, [&](std::size_t n, std::string_view) { seen.push_back(n); });
     CHECK(seen == std::vector<std::size_t>{1});
     REQUIRE(error);
     CHECK(*error == "line 2 is longer than 1 MiB (no line break): not a file of lines");
@@ -283,7 +283,7 @@ TEST_CASE("LineReader: a line longer than the limit stops with an error in bound
     const std::string at_limit = std::string(io::LineReader::kMaxLine, 'b') + "\n";
     auto in2 = open_ok(at_limit);
     std::size_t length = 0;
-    const auto error2 = for_each_line(*in2, [&](std::size_t, std::string_view l) { length = l.size(); });
+    const auto error2 = io::for_each_line(*in2, [&](std::size_t, std::string_view l) { length = l.size(); });
     CHECK(error2.value_or("none") == "none");
     CHECK(length == io::LineReader::kMaxLine);
 }
@@ -294,7 +294,7 @@ TEST_CASE("Input: damage in a line file ends the lines with the decoder's error"
     const std::string whole = gzip_member(text);
     auto in = open_ok(whole.substr(0, whole.size() / 2));
     std::size_t count = 0;
-    const auto error = for_each_line(*in, [&](std::size_t, std::string_view) { ++count; });
+    const auto error = io::for_each_line(*in, [&](std::size_t, std::string_view) { ++count; });
     REQUIRE(error);
     CHECK_THAT(*error, Catch::StartsWith("corrupt gzip data at compressed byte "));
     CHECK(count > 0);

@@ -20,8 +20,8 @@
 
 namespace {
 
-using horde::ListFormat;
-using horde::ListOptions;
+using horde::report::ListFormat;
+using horde::report::ListOptions;
 
 std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -46,10 +46,10 @@ std::vector<std::string> split(const std::string& text, char sep) {
 
 std::vector<std::string> lines_of(const std::string& text) { return split(text, '\n'); }
 
-std::vector<horde::GameRecord> check_text(const std::string& text) {
-    auto reader = horde::PgnReader::from_memory(text);
-    std::vector<horde::GameRecord> records;
-    horde::check_pgn(reader, {}, false, [&](const horde::GameRecord& r, std::string_view) { records.push_back(r); });
+std::vector<horde::game::GameRecord> check_text(const std::string& text) {
+    auto reader = horde::pgn::PgnReader::from_memory(text);
+    std::vector<horde::game::GameRecord> records;
+    horde::game::check_pgn(reader, {}, false, [&](const horde::game::GameRecord& r, std::string_view) { records.push_back(r); });
     return records;
 }
 
@@ -58,20 +58,20 @@ std::vector<horde::GameRecord> check_text(const std::string& text) {
 std::string list_text(const std::string& pgn, ListOptions options, bool threaded = false) {
     std::string out;
     auto sink = [&](std::string_view s) { out += s; };
-    auto reader = horde::PgnReader::from_memory(pgn);
+    auto reader = horde::pgn::PgnReader::from_memory(pgn);
     if (threaded) {
-        horde::ThreadedPositionLister lister(options, sink, 100);
-        horde::check_pgn(reader, {}, false, [&](const horde::GameRecord& r, std::string_view) { lister.list_game(r); });
+        horde::report::ThreadedPositionLister lister(options, sink, 100);
+        horde::game::check_pgn(reader, {}, false, [&](const horde::game::GameRecord& r, std::string_view) { lister.list_game(r); });
         lister.finish();
     } else {
-        horde::PositionLister lister(options, sink, 100);
-        horde::check_pgn(reader, {}, false, [&](const horde::GameRecord& r, std::string_view) { lister.list_game(r); });
+        horde::report::PositionLister lister(options, sink, 100);
+        horde::game::check_pgn(reader, {}, false, [&](const horde::game::GameRecord& r, std::string_view) { lister.list_game(r); });
         lister.flush();
     }
     return out;
 }
 
-std::string field(const std::string& json, const char* key) { return horde::json_string_field(json, key).value_or(""); }
+std::string field(const std::string& json, const char* key) { return horde::game::json_string_field(json, key).value_or(""); }
 
 std::string corpus(const std::string& name) { return std::string(HORDE_TESTDATA) + "/games/" + name; }
 
@@ -84,8 +84,8 @@ const char* const SHORT_GAME = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3
 // The FEN of a position written the plain way, square by square: the reference that the one
 // writer (position/writers.hpp, SSSE3 shuffles where available) must agree with.
 namespace {
-std::string reference_fen(const horde::Board& b, bool with_counters) {
-    const horde::Position& pos = b.position();
+std::string reference_fen(const horde::position::Board& b, bool with_counters) {
+    const horde::position::Position& pos = b.position();
     std::string s;
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
@@ -105,7 +105,7 @@ std::string reference_fen(const horde::Board& b, bool with_counters) {
     s += pos.side == horde::WHITE ? " w " : " b ";
     s += b.castling_field();
     s += ' ';
-    s += b.ep_capture_is_legal() ? horde::square_name(pos.ep) : "-";
+    s += b.ep_capture_is_legal() ? horde::position::square_name(pos.ep) : "-";
     if (with_counters) s += " " + std::to_string(pos.halfmove) + " " + std::to_string(pos.fullmove);
     return s;
 }
@@ -117,11 +117,11 @@ TEST_CASE("list: append_fen writes the reference FEN for every position of the v
         std::uint64_t positions = 0;
         for (const auto& r : check_text(read_file(corpus(std::string(v) + "-valid.pgn")))) {
             REQUIRE(r.start);
-            horde::Board b = *r.start;
+            horde::position::Board b = *r.start;
             for (std::size_t ply = 0;; ++ply) {
                 std::string fen, epd;
-                horde::append_fen(fen, b, true);
-                horde::append_fen(epd, b, false);
+                horde::position::append_fen(fen, b, true);
+                horde::position::append_fen(epd, b, false);
                 REQUIRE(fen == reference_fen(b, true));
                 REQUIRE(epd == reference_fen(b, false));
                 REQUIRE(b.fen() == fen);
@@ -222,7 +222,7 @@ TEST_CASE("list: the four formats", "[list]") {
         CHECK(lines[3] == "{\"game\":1,\"ply\":3,\"san\":\"Nf3\",\"uci\":\"g1f3\",\"fen\":\"rnbqkbnr/pppp1ppp/8/4p3/"
                           "4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\",\"variant\":\"chess\"}");
         for (const auto& line : lines) {
-            const auto verdict = horde::check_fen_line(line, horde::Variant::Horde);
+            const auto verdict = horde::game::check_fen_line(line, horde::Variant::Horde);
             CHECK(verdict.valid);
             CHECK(verdict.variant == horde::Variant::Chess);
         }
@@ -238,7 +238,7 @@ TEST_CASE("list: the JSON lines of the valid corpora are valid FEN lines of thei
         const auto lines = lines_of(list_text(read_file(corpus(std::string(v) + "-valid.pgn")), o));
         REQUIRE(lines.size() > 300);
         for (const auto& line : lines) {
-            const auto verdict = horde::check_fen_line(line, horde::Variant::Chess);
+            const auto verdict = horde::game::check_fen_line(line, horde::Variant::Chess);
             REQUIRE(verdict.valid);
             REQUIRE(horde::variant_name(*verdict.variant) == v);
         }
@@ -416,17 +416,17 @@ TEST_CASE("list: the threaded lister writes the same bytes as the plain one", "[
 
 TEST_CASE("list: --moves lists every legal move once, sorted", "[list][moves]") {
     SECTION("start positions") {
-        const horde::Board horde_start(horde::Variant::Horde);
-        CHECK(horde::legal_moves_line(horde_start, false) == "a5 b6 c6 d5 e5 f6 g6 h5");
-        CHECK(horde::legal_moves_line(horde_start, true) == "a4a5 b5b6 c5c6 d4d5 e4e5 f5f6 g5g6 h4h5");
-        const horde::Board chess(horde::Variant::Chess);
-        CHECK(split(horde::legal_moves_line(chess, false), ' ').size() == 20);
-        const horde::Board orda(horde::Variant::Orda);
-        CHECK(split(horde::legal_moves_line(orda, true), ' ').size() == 20);
+        const horde::position::Board horde_start(horde::Variant::Horde);
+        CHECK(horde::report::legal_moves_line(horde_start, false) == "a5 b6 c6 d5 e5 f6 g6 h5");
+        CHECK(horde::report::legal_moves_line(horde_start, true) == "a4a5 b5b6 c5c6 d4d5 e4e5 f5f6 g5g6 h4h5");
+        const horde::position::Board chess(horde::Variant::Chess);
+        CHECK(split(horde::report::legal_moves_line(chess, false), ' ').size() == 20);
+        const horde::position::Board orda(horde::Variant::Orda);
+        CHECK(split(horde::report::legal_moves_line(orda, true), ' ').size() == 20);
     }
     SECTION("no legal move: an empty line") {
-        auto mate = std::get<horde::Board>(horde::Board::from_fen(horde::Variant::Chess, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
-        CHECK(horde::legal_moves_line(mate, false).empty());
+        auto mate = std::get<horde::position::Board>(horde::position::Board::from_fen(horde::Variant::Chess, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
+        CHECK(horde::report::legal_moves_line(mate, false).empty());
     }
     SECTION("every perft suite position: as many moves as D1, no duplicates, sorted") {
         for (const char* v : VARIANTS) {
@@ -435,18 +435,18 @@ TEST_CASE("list: --moves lists every legal move once, sorted", "[list][moves]") 
             const horde::Variant variant = *horde::parse_variant(v);
             int positions = 0;
             for (std::string line; std::getline(in, line);) {
-                const auto entry = horde::parse_perft_suite_line(line);
+                const auto entry = horde::perft::parse_perft_suite_line(line);
                 if (!entry || !entry->error.empty()) continue;
                 std::uint64_t d1 = ~std::uint64_t(0);
                 for (auto [depth, count] : entry->expected)
                     if (depth == 1) d1 = count;
                 if (d1 == ~std::uint64_t(0)) continue;
                 INFO(entry->fen);
-                auto parsed = horde::Board::from_fen(variant, entry->fen);
-                REQUIRE(std::holds_alternative<horde::Board>(parsed));
-                const auto& board = std::get<horde::Board>(parsed);
+                auto parsed = horde::position::Board::from_fen(variant, entry->fen);
+                REQUIRE(std::holds_alternative<horde::position::Board>(parsed));
+                const auto& board = std::get<horde::position::Board>(parsed);
                 for (bool uci : {false, true}) {
-                    const std::string moves = horde::legal_moves_line(board, uci);
+                    const std::string moves = horde::report::legal_moves_line(board, uci);
                     const auto list = split(moves, ' ');
                     CHECK(list.size() == d1);
                     CHECK(std::is_sorted(list.begin(), list.end()));

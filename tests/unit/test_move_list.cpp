@@ -12,12 +12,12 @@ namespace {
 
 std::vector<std::string> tokens_of(std::string_view text) {
     std::vector<std::string> out;
-    for (auto t : move_list_tokens(text)) out.emplace_back(t);
+    for (auto t : notation::move_list_tokens(text)) out.emplace_back(t);
     return out;
 }
 
-std::string uci_line(const Board& start, const std::vector<Move>& moves) {
-    Board b = start;
+std::string uci_line(const position::Board& start, const std::vector<Move>& moves) {
+    position::Board b = start;
     std::string out;
     for (Move m : moves) {
         if (!out.empty()) out += ' ';
@@ -38,35 +38,35 @@ TEST_CASE("move_list_tokens skips numbers, results, NAGs, suffixes and comments"
 }
 
 TEST_CASE("is_uci_shape", "[move_list]") {
-    CHECK(is_uci_shape("e2e4"));
-    CHECK(is_uci_shape("e7e8q"));
-    CHECK(is_uci_shape("a2a1h"));
-    CHECK_FALSE(is_uci_shape("e4"));
-    CHECK_FALSE(is_uci_shape("e7e8k"));
-    CHECK_FALSE(is_uci_shape("i2i4"));
-    CHECK_FALSE(is_uci_shape("Nf3"));
+    CHECK(notation::is_uci_shape("e2e4"));
+    CHECK(notation::is_uci_shape("e7e8q"));
+    CHECK(notation::is_uci_shape("a2a1h"));
+    CHECK_FALSE(notation::is_uci_shape("e4"));
+    CHECK_FALSE(notation::is_uci_shape("e7e8k"));
+    CHECK_FALSE(notation::is_uci_shape("i2i4"));
+    CHECK_FALSE(notation::is_uci_shape("Nf3"));
 }
 
 TEST_CASE("play_move_list reads SAN and UCI in one list", "[move_list]") {
-    const Board start(Variant::Chess);
-    auto played = play_move_list(start, "1. e4 e7e5 2. Nf3 b8c6 3. Bb5 a6 4. O-O");
-    REQUIRE(std::holds_alternative<PlayedMoveList>(played));
-    const auto& p = std::get<PlayedMoveList>(played);
+    const position::Board start(Variant::Chess);
+    auto played = notation::play_move_list(start, "1. e4 e7e5 2. Nf3 b8c6 3. Bb5 a6 4. O-O");
+    REQUIRE(std::holds_alternative<notation::PlayedMoveList>(played));
+    const auto& p = std::get<notation::PlayedMoveList>(played);
     CHECK(p.moves.size() == 7);
     CHECK(uci_line(start, p.moves) == "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1");
     CHECK(p.end.fen() == "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4");
 }
 
 TEST_CASE("play_move_list stops at the first bad move with its ply and code", "[move_list]") {
-    const Board start(Variant::Horde);
-    auto illegal_uci = play_move_list(start, "d4d5 e7e5 a1a5");
-    REQUIRE(std::holds_alternative<MoveListError>(illegal_uci));
-    CHECK(std::get<MoveListError>(illegal_uci).ply == 3);
-    CHECK(std::get<MoveListError>(illegal_uci).token == "a1a5");
-    CHECK(std::get<MoveListError>(illegal_uci).code == "illegal-move");
+    const position::Board start(Variant::Horde);
+    auto illegal_uci = notation::play_move_list(start, "d4d5 e7e5 a1a5");
+    REQUIRE(std::holds_alternative<notation::MoveListError>(illegal_uci));
+    CHECK(std::get<notation::MoveListError>(illegal_uci).ply == 3);
+    CHECK(std::get<notation::MoveListError>(illegal_uci).token == "a1a5");
+    CHECK(std::get<notation::MoveListError>(illegal_uci).code == "illegal-move");
 
-    auto bad_san = play_move_list(start, "1. d5 Qx");
-    REQUIRE(std::holds_alternative<MoveListError>(bad_san));
-    CHECK(std::get<MoveListError>(bad_san).ply == 2);
-    CHECK(std::get<MoveListError>(bad_san).code == "san-syntax");
+    auto bad_san = notation::play_move_list(start, "1. d5 Qx");
+    REQUIRE(std::holds_alternative<notation::MoveListError>(bad_san));
+    CHECK(std::get<notation::MoveListError>(bad_san).ply == 2);
+    CHECK(std::get<notation::MoveListError>(bad_san).code == "san-syntax");
 }

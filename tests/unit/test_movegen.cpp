@@ -14,23 +14,23 @@ namespace {
 
 using Moves = std::set<std::string>;
 
-Board board_of(Variant v, std::string_view fen) {
-    auto parsed = Board::from_fen(v, fen);
-    if (auto* err = std::get_if<FenError>(&parsed))
+position::Board board_of(Variant v, std::string_view fen) {
+    auto parsed = position::Board::from_fen(v, fen);
+    if (auto* err = std::get_if<position::FenError>(&parsed))
         FAIL("invalid " << variant_name(v) << " FEN '" << fen << "': " << err->message);
-    return std::get<Board>(parsed);
+    return std::get<position::Board>(parsed);
 }
 
-Moves all_moves(const Board& b) {
+Moves all_moves(const position::Board& b) {
     Moves out;
     for (Move m : b.legal_moves()) out.insert(b.uci(m));
     // The counting generator must agree with the listing one.
-    CHECK(count_legal_moves(b.variant(), b.position()) == b.legal_moves().size());
+    CHECK(position::count_legal_moves(b.variant(), b.position()) == b.legal_moves().size());
     return out;
 }
 
 // The legal moves starting on one square.
-Moves moves_from(const Board& b, std::string_view square) {
+Moves moves_from(const position::Board& b, std::string_view square) {
     Moves out;
     for (const auto& m : all_moves(b))
         if (m.compare(0, 2, square) == 0) out.insert(m);
@@ -42,7 +42,7 @@ Moves moves_from(Variant v, std::string_view fen, std::string_view square) {
     return moves_from(board_of(v, fen), square);
 }
 
-Board after(Board b, std::string_view uci) {
+position::Board after(position::Board b, std::string_view uci) {
     const Move m = b.parse_uci(uci);
     INFO("move " << uci << " in " << b.fen());
     REQUIRE(!m.is_none());
@@ -55,25 +55,25 @@ Board after(Board b, std::string_view uci) {
 // ---------------------------------------------------------------------------- Horde
 
 TEST_CASE("Horde: a double step from rank 1 leaves no en passant square", "[movegen][horde]") {
-    const Board b = board_of(Variant::Horde, "4k3/8/8/8/8/3p4/8/4P3 w - - 0 1");
+    const position::Board b = board_of(Variant::Horde, "4k3/8/8/8/8/3p4/8/4P3 w - - 0 1");
     CHECK(moves_from(b, "e1") == Moves{"e1e2", "e1e3"});
-    const Board a = after(b, "e1e3");
+    const position::Board a = after(b, "e1e3");
     CHECK(a.position().ep == SQ_NONE);
     CHECK(a.fen() == "4k3/8/8/8/8/3pP3/8/8 b - - 0 1");
     CHECK(moves_from(a, "d3") == Moves{"d3d2"}); // no d3e2 en passant
-    CHECK(perft(Variant::Horde, b.position(), 2) == 7 + 6); // e1e2: d3d2, d3xe2, 5 king steps; e1e3: d3d2, 5
+    CHECK(perft::perft(Variant::Horde, b.position(), 2) == 7 + 6); // e1e2: d3d2, d3xe2, 5 king steps; e1e3: d3d2, 5
 }
 
 TEST_CASE("Horde: a double step from rank 2 leaves an en passant square", "[movegen][horde]") {
-    const Board b = board_of(Variant::Horde, "4k3/8/8/8/3p4/8/4P3/8 w - - 0 1");
+    const position::Board b = board_of(Variant::Horde, "4k3/8/8/8/3p4/8/4P3/8 w - - 0 1");
     CHECK(moves_from(b, "e2") == Moves{"e2e3", "e2e4"});
-    const Board a = after(b, "e2e4");
+    const position::Board a = after(b, "e2e4");
     CHECK(a.position().ep == E3);
     CHECK(a.fen() == "4k3/8/8/8/3pP3/8/8/8 b - e3 0 1");
     CHECK(moves_from(a, "d4") == Moves{"d4d3", "d4e3"});
     CHECK(a.parse_uci("d4e3").is_en_passant());
     // Capturing the last White unit en passant ends the game: no moves after it.
-    const Board extinct = after(a, "d4e3");
+    const position::Board extinct = after(a, "d4e3");
     CHECK(extinct.fen() == "4k3/8/8/8/8/4p3/8/8 w - - 0 2");
     CHECK(extinct.variant_game_over());
     CHECK(all_moves(extinct).empty());
@@ -88,7 +88,7 @@ TEST_CASE("Horde: rank-1 double step needs both squares empty", "[movegen][horde
 
 TEST_CASE("Horde: White is never in check; every pseudo-legal White move is legal", "[movegen][horde]") {
     // The queen attacks c2 and d1 and stands on the a4-e8 diagonal: White has no king to protect.
-    const Board b = board_of(Variant::Horde, "4k3/8/8/8/q7/8/2P5/3P4 w - - 0 1");
+    const position::Board b = board_of(Variant::Horde, "4k3/8/8/8/q7/8/2P5/3P4 w - - 0 1");
     CHECK_FALSE(b.in_check());
     CHECK(b.checkers() == 0);
     CHECK(moves_of(Variant::Horde, "4k3/8/8/8/q7/8/2P5/3P4 w - - 0 1") ==
@@ -101,7 +101,7 @@ TEST_CASE("Horde: White is never in check; every pseudo-legal White move is lega
 
 TEST_CASE("Horde: Black meets check as usual", "[movegen][horde]") {
     // A White pawn on d7 checks e8: Black must answer.
-    const Board b = board_of(Variant::Horde, "4k3/3P4/8/8/8/8/8/8 b - - 0 1");
+    const position::Board b = board_of(Variant::Horde, "4k3/3P4/8/8/8/8/8/8 b - - 0 1");
     CHECK(b.in_check());
     CHECK(moves_of(Variant::Horde, "4k3/3P4/8/8/8/8/8/8 b - - 0 1") ==
           Moves{"e8d7", "e8d8", "e8e7", "e8f7", "e8f8"});
@@ -127,20 +127,20 @@ TEST_CASE("Horde: a position where White has no units has no moves", "[movegen][
     for (const char* fen : {"4k3/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/8 b - - 0 1",
                             "rnbqkbnr/pppppppp/8/8/8/8/8/8 b kq - 0 1"}) {
         INFO(fen);
-        const Board b = board_of(Variant::Horde, fen);
+        const position::Board b = board_of(Variant::Horde, fen);
         CHECK(b.variant_game_over());
         CHECK(all_moves(b).empty());
-        CHECK(perft(Variant::Horde, b.position(), 1) == 0);
-        CHECK(perft(Variant::Horde, b.position(), 3) == 0);
+        CHECK(perft::perft(Variant::Horde, b.position(), 1) == 0);
+        CHECK(perft::perft(Variant::Horde, b.position(), 3) == 0);
     }
     // Blocked White pawns: no moves, but the game is not over by extinction (stalemate).
-    const Board blocked = board_of(Variant::Horde, "4k3/8/8/8/8/8/p7/P7 w - - 0 1");
+    const position::Board blocked = board_of(Variant::Horde, "4k3/8/8/8/8/8/p7/P7 w - - 0 1");
     CHECK_FALSE(blocked.variant_game_over());
     CHECK(all_moves(blocked).empty());
     // Capturing the last White unit: the child position has no moves.
-    const Board last = board_of(Variant::Horde, "4k3/8/8/8/8/8/1p6/P7 b - - 0 1");
+    const position::Board last = board_of(Variant::Horde, "4k3/8/8/8/8/8/1p6/P7 b - - 0 1");
     CHECK(moves_from(last, "b2") == Moves{"b2a1q", "b2a1r", "b2a1b", "b2a1n", "b2b1q", "b2b1r", "b2b1b", "b2b1n"});
-    const Board gone = after(last, "b2a1q");
+    const position::Board gone = after(last, "b2a1q");
     CHECK(gone.variant_game_over());
     CHECK(all_moves(gone).empty());
 }
@@ -159,7 +159,7 @@ TEST_CASE("Orda: the lancer moves like a knight and captures like a rook", "[mov
     CHECK(moves_from(Variant::Orda, fen, "d4") ==
           Moves{"d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4d7", "d4b4", "d4d2"});
     // Its attacks are the rook lines: e4 and h4 are attacked, b3 (a knight step) is not.
-    const Board w = board_of(Variant::Orda, "7k/8/8/8/3l4/1K6/8/8 w - - 0 1");
+    const position::Board w = board_of(Variant::Orda, "7k/8/8/8/3l4/1K6/8/8 w - - 0 1");
     CHECK_FALSE(w.in_check());
     CHECK(moves_from(w, "b3") == Moves{"b3a2", "b3a3", "b3b2", "b3c2", "b3c3"});
 }
@@ -173,12 +173,12 @@ TEST_CASE("Orda: the horse archer moves like a knight and captures like a bishop
 
 TEST_CASE("Orda: lancers and archers check along their capture lines only", "[movegen][orda]") {
     // Lancer a1 checks e1 along the rank: the king must leave it (d1 and f1 stay attacked).
-    const Board l = board_of(Variant::Orda, "k7/8/8/8/8/8/8/l3K3 w - - 0 1");
+    const position::Board l = board_of(Variant::Orda, "k7/8/8/8/8/8/8/l3K3 w - - 0 1");
     CHECK(l.in_check());
     CHECK(l.checkers() == square_bb(A1));
     CHECK(all_moves(l) == Moves{"e1d2", "e1e2", "e1f2"});
     // Archer a5 checks e1 along the diagonal; d2 is on the line, so not a flight square.
-    const Board a = board_of(Variant::Orda, "k7/8/8/a7/8/8/8/3RK3 w - - 0 1");
+    const position::Board a = board_of(Variant::Orda, "k7/8/8/a7/8/8/8/3RK3 w - - 0 1");
     CHECK(a.in_check());
     CHECK(all_moves(a) == Moves{"e1e2", "e1f1", "e1f2", "d1d2"});
     // A lancer or archer a knight's step away gives no check.
@@ -198,7 +198,7 @@ TEST_CASE("Orda: lancers and archers pin along their capture lines", "[movegen][
     // The same rook beside an archer's diagonal is not pinned by a rook-line archer.
     CHECK(moves_from(Variant::Orda, "k7/8/8/8/a2RK3/8/8/8 w - - 0 1", "d4").size() == 10);
     // En passant that would expose the king to a lancer on the rank is illegal.
-    const Board ep = board_of(Variant::Orda, "7k/8/8/l2pP2K/8/8/8/8 w - d6 0 1");
+    const position::Board ep = board_of(Variant::Orda, "7k/8/8/l2pP2K/8/8/8/8 w - d6 0 1");
     CHECK(moves_from(ep, "e5") == Moves{"e5e6"});
     CHECK(ep.fen() == "7k/8/8/l2pP2K/8/8/8/8 w - - 0 1");
     CHECK(moves_from(Variant::Orda, "7k/8/8/a2pP2K/8/8/8/8 w - d6 0 1", "e5") == Moves{"e5d6", "e5e6"});
@@ -226,7 +226,7 @@ TEST_CASE("Orda: the yurt steps diagonally and straight forward, by colour", "[m
           (square_bb(C3) | square_bb(C5) | square_bb(E3) | square_bb(E5) | square_bb(D5)));
     // It checks a king in front of it, not behind it.
     CHECK(board_of(Variant::Orda, "7k/8/8/8/3y4/3K4/8/8 w - - 0 1").in_check());
-    const Board behind = board_of(Variant::Orda, "7k/8/8/3K4/3y4/8/8/8 w - - 0 1");
+    const position::Board behind = board_of(Variant::Orda, "7k/8/8/3K4/3y4/8/8/8 w - - 0 1");
     CHECK_FALSE(behind.in_check());
     CHECK(all_moves(behind) == Moves{"d5c4", "d5c6", "d5d4", "d5d6", "d5e4", "d5e6"});
 }
@@ -239,9 +239,9 @@ TEST_CASE("Orda: pawns of both sides promote only to queen or kheshig", "[movege
 }
 
 TEST_CASE("Orda: White pawns double-step and can be taken en passant", "[movegen][orda]") {
-    const Board b = board_of(Variant::Orda, "7k/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    const position::Board b = board_of(Variant::Orda, "7k/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
     CHECK(moves_from(b, "e2") == Moves{"e2e3", "e2e4"});
-    const Board a = after(b, "e2e4");
+    const position::Board a = after(b, "e2e4");
     CHECK(a.fen() == "7k/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
     CHECK(moves_from(a, "d4") == Moves{"d4d3", "d4e3"});
     // A Black pawn on rank 7 (only in a set-up position) double-steps as in Fairy-Stockfish.
@@ -269,15 +269,15 @@ TEST_CASE("Orda: campmate, a king on the opponent's back rank, leaves no moves",
     for (const char* fen : {"3K4/8/8/8/k7/8/8/8 b - - 0 1", "3K4/8/8/8/k7/8/8/8 w - - 0 1",
                             "8/8/8/8/8/8/4K3/k7 w - - 0 1", "8/8/8/8/8/8/4K3/k7 b - - 0 1"}) {
         INFO(fen);
-        const Board b = board_of(Variant::Orda, fen);
+        const position::Board b = board_of(Variant::Orda, fen);
         CHECK(b.variant_game_over());
         CHECK(all_moves(b).empty());
-        CHECK(perft(Variant::Orda, b.position(), 2) == 0);
+        CHECK(perft::perft(Variant::Orda, b.position(), 2) == 0);
     }
     // Reaching the rank ends the game: the move is legal and has no children.
-    const Board b = board_of(Variant::Orda, "k7/4K3/8/8/8/8/8/8 w - - 0 1");
+    const position::Board b = board_of(Variant::Orda, "k7/4K3/8/8/8/8/8/8 w - - 0 1");
     CHECK(moves_from(b, "e7").count("e7e8") == 1);
-    const Board a = after(b, "e7e8");
+    const position::Board a = after(b, "e7e8");
     CHECK(a.variant_game_over());
     CHECK(all_moves(a).empty());
     // In chess a king on the back rank is just a king.

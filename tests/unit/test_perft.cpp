@@ -21,7 +21,7 @@ namespace {
 
 struct SuiteLine {
     std::size_t line_number;
-    PerftSuiteEntry entry;
+    perft::PerftSuiteEntry entry;
 };
 
 std::vector<SuiteLine> load_suite(const std::string& name) {
@@ -34,7 +34,7 @@ std::vector<SuiteLine> load_suite(const std::string& name) {
     std::size_t n = 0;
     while (std::getline(in, line)) {
         ++n;
-        auto entry = parse_perft_suite_line(line);
+        auto entry = perft::parse_perft_suite_line(line);
         if (!entry) continue;
         INFO(path << ":" << n);
         REQUIRE(entry->error.empty());
@@ -45,23 +45,23 @@ std::vector<SuiteLine> load_suite(const std::string& name) {
     return out;
 }
 
-Board board_from(Variant v, const std::string& fen) {
-    auto parsed = Board::from_fen(v, fen);
-    if (auto* err = std::get_if<FenError>(&parsed)) FAIL("invalid FEN '" << fen << "': " << err->message);
-    return std::get<Board>(parsed);
+position::Board board_from(Variant v, const std::string& fen) {
+    auto parsed = position::Board::from_fen(v, fen);
+    if (auto* err = std::get_if<position::FenError>(&parsed)) FAIL("invalid FEN '" << fen << "': " << err->message);
+    return std::get<position::Board>(parsed);
 }
 
 // Runs every (depth, expected) of every position of a suite file whose expected count is in
 // (above, max_expected].
-void check_suite(Variant v, const std::string& file, const PerftOptions& options = {},
+void check_suite(Variant v, const std::string& file, const perft::PerftOptions& options = {},
                  std::uint64_t max_expected = UINT64_MAX, std::uint64_t above = 0) {
     const auto suite = load_suite(file);
     for (const auto& [line_number, entry] : suite) {
         DYNAMIC_SECTION(file << ":" << line_number << " " << entry.fen) {
-            const Board board = board_from(v, entry.fen);
+            const position::Board board = board_from(v, entry.fen);
             for (const auto& [depth, expected] : entry.expected) {
                 if (expected > max_expected || expected <= above) continue;
-                const std::uint64_t got = perft(v, board.position(), depth, options);
+                const std::uint64_t got = perft::perft(v, board.position(), depth, options);
                 INFO(variant_name(v) << " FEN " << entry.fen << " depth " << depth << ": expected " << expected
                                      << ", got " << got);
                 CHECK(got == expected);
@@ -86,14 +86,14 @@ TEST_CASE("perft suite: chess960.epd up to 10^6 nodes", "[perft][chess960]") {
 }
 namespace {
 void check_chess960_deep(int max_depth, std::size_t every) {
-    PerftHash hash(256);
+    perft::PerftHash hash(256);
     std::size_t index = 0;
     for (const auto& [line_number, entry] : load_suite("chess960.epd")) {
         const bool sampled = index++ % every == 0;
-        const Board board = board_from(Variant::Chess960, entry.fen);
+        const position::Board board = board_from(Variant::Chess960, entry.fen);
         for (const auto& [depth, expected] : entry.expected) {
             if (expected <= CHESS960_LIMIT || depth > max_depth || (depth == 6 && !sampled)) continue;
-            const std::uint64_t got = perft(Variant::Chess960, board.position(), depth, PerftOptions{2, &hash});
+            const std::uint64_t got = perft::perft(Variant::Chess960, board.position(), depth, perft::PerftOptions{2, &hash});
             INFO("chess960.epd:" << line_number << " " << entry.fen << " depth " << depth);
             CHECK(got == expected);
         }
@@ -112,7 +112,7 @@ TEST_CASE("perft suite: chess960-castling.epd up to 2*10^6 nodes", "[perft][ches
     check_suite(Variant::Chess960, "chess960-castling.epd", {}, 2'000'000);
 }
 TEST_CASE("perft suite: chess960-castling.epd above 2*10^6 nodes", "[.slow][perft][chess960]") {
-    check_suite(Variant::Chess960, "chess960-castling.epd", PerftOptions{2, nullptr}, UINT64_MAX, 2'000'000);
+    check_suite(Variant::Chess960, "chess960-castling.epd", perft::PerftOptions{2, nullptr}, UINT64_MAX, 2'000'000);
 }
 
 // The deep start files hold the record depths of docs/perft-records.md too: the `slow` tests
@@ -130,16 +130,16 @@ TEST_CASE("perft suite: orda-start-deep.epd", "[.slow][perft][orda]") {
 }
 
 TEST_CASE("perft suites: deep start positions with 2 threads and a hash table", "[.slow][perft][hash][threads]") {
-    PerftHash hash(64);
-    const PerftOptions options{2, &hash};
+    perft::PerftHash hash(64);
+    const perft::PerftOptions options{2, &hash};
     SECTION("chess") { check_suite(Variant::Chess, "chess-start-deep.epd", options, HASHED_LIMIT); }
     SECTION("horde") { check_suite(Variant::Horde, "horde-start-deep.epd", options, HASHED_LIMIT); }
     SECTION("orda") { check_suite(Variant::Orda, "orda-start-deep.epd", options, HASHED_LIMIT); }
 }
 
 TEST_CASE("perft records: deep start positions above the slow tests' limit", "[.records][perft][hash][threads]") {
-    PerftHash hash(2048);
-    const PerftOptions options{2, &hash};
+    perft::PerftHash hash(2048);
+    const perft::PerftOptions options{2, &hash};
     SECTION("horde") { check_suite(Variant::Horde, "horde-start-deep.epd", options, UINT64_MAX, HASHED_LIMIT); }
     SECTION("orda") { check_suite(Variant::Orda, "orda-start-deep.epd", options, UINT64_MAX, HASHED_LIMIT); }
 }
@@ -154,9 +154,9 @@ TEST_CASE("perft: python-chess horde.perft positions", "[perft][horde]") {
         {"k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - -", {13, 172, 2205, 33781}},
     };
     for (const auto& c : cases) {
-        const Board board = board_from(Variant::Horde, c.fen);
+        const position::Board board = board_from(Variant::Horde, c.fen);
         for (int depth = 1; depth <= 4; ++depth) {
-            const std::uint64_t got = perft(Variant::Horde, board.position(), depth);
+            const std::uint64_t got = perft::perft(Variant::Horde, board.position(), depth);
             INFO("horde FEN " << c.fen << " depth " << depth << ": expected " << c.counts[depth - 1] << ", got "
                               << got);
             CHECK(got == c.counts[depth - 1]);
@@ -166,15 +166,15 @@ TEST_CASE("perft: python-chess horde.perft positions", "[perft][horde]") {
 
 TEST_CASE("perft: depth 0 gives 1, also for positions without moves", "[perft]") {
     for (Variant v : {Variant::Chess, Variant::Horde, Variant::Orda}) {
-        const Board board(v);
-        CHECK(perft(v, board.position(), 0) == 1);
-        CHECK(perft(v, board.position(), 0, PerftOptions{2, nullptr}) == 1);
+        const position::Board board(v);
+        CHECK(perft::perft(v, board.position(), 0) == 1);
+        CHECK(perft::perft(v, board.position(), 0, perft::PerftOptions{2, nullptr}) == 1);
     }
-    const Board extinct = board_from(Variant::Horde, "4k3/8/8/8/8/8/8/8 w - - 0 1");
-    CHECK(perft(Variant::Horde, extinct.position(), 0) == 1);
-    CHECK(perft(Variant::Horde, extinct.position(), 1) == 0);
-    CHECK(perft(Variant::Horde, extinct.position(), 3) == 0);
-    CHECK(perft_divide(Variant::Horde, extinct.position(), 2).empty());
+    const position::Board extinct = board_from(Variant::Horde, "4k3/8/8/8/8/8/8/8 w - - 0 1");
+    CHECK(perft::perft(Variant::Horde, extinct.position(), 0) == 1);
+    CHECK(perft::perft(Variant::Horde, extinct.position(), 1) == 0);
+    CHECK(perft::perft(Variant::Horde, extinct.position(), 3) == 0);
+    CHECK(perft::perft_divide(Variant::Horde, extinct.position(), 2).empty());
 }
 
 // Hash and thread counts: every suite position with its depths capped so that the expected
@@ -184,30 +184,30 @@ constexpr std::uint64_t VARIANT_CAP = 3'000'000;
 }
 
 TEST_CASE("perft with a hash table equals the plain counts", "[perft][hash]") {
-    PerftHash hash(16);
-    PerftOptions options{1, &hash};
+    perft::PerftHash hash(16);
+    perft::PerftOptions options{1, &hash};
     SECTION("chess") { check_suite(Variant::Chess, "chess.epd", options, VARIANT_CAP); }
     SECTION("horde") { check_suite(Variant::Horde, "horde.epd", options, VARIANT_CAP); }
     SECTION("orda") { check_suite(Variant::Orda, "orda.epd", options, VARIANT_CAP); }
     SECTION("python-chess horde positions, table shared and reused") {
-        const Board board = board_from(Variant::Horde, "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - -");
+        const position::Board board = board_from(Variant::Horde, "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - -");
         for (int round = 0; round < 2; ++round) {
-            CHECK(perft(Variant::Horde, board.position(), 4, options) == 56539);
-            CHECK(perft(Variant::Horde, board.position(), 3, options) == 6633);
+            CHECK(perft::perft(Variant::Horde, board.position(), 4, options) == 56539);
+            CHECK(perft::perft(Variant::Horde, board.position(), 3, options) == 6633);
         }
     }
 }
 
 TEST_CASE("perft with 2 threads equals the plain counts", "[perft][threads]") {
-    PerftOptions options{2, nullptr};
+    perft::PerftOptions options{2, nullptr};
     SECTION("chess") { check_suite(Variant::Chess, "chess.epd", options, VARIANT_CAP); }
     SECTION("horde") { check_suite(Variant::Horde, "horde.epd", options, VARIANT_CAP); }
     SECTION("orda") { check_suite(Variant::Orda, "orda.epd", options, VARIANT_CAP); }
 }
 
 TEST_CASE("perft with 2 threads and a shared hash table equals the plain counts", "[perft][hash][threads]") {
-    PerftHash hash(16);
-    PerftOptions options{2, &hash};
+    perft::PerftHash hash(16);
+    perft::PerftOptions options{2, &hash};
     SECTION("chess") { check_suite(Variant::Chess, "chess.epd", options, VARIANT_CAP); }
     SECTION("horde") { check_suite(Variant::Horde, "horde.epd", options, VARIANT_CAP); }
     SECTION("orda") { check_suite(Variant::Orda, "orda.epd", options, VARIANT_CAP); }
@@ -219,20 +219,20 @@ TEST_CASE("perft with 2 threads and a shared hash table equals the plain counts"
         };
         for (const Case& c : {Case{Variant::Horde, 5, 265223}, Case{Variant::Orda, 4, 342351},
                               Case{Variant::Chess, 5, 4865609}}) {
-            const Board board(c.v);
+            const position::Board board(c.v);
             INFO(variant_name(c.v) << " start depth " << c.depth);
-            CHECK(perft(c.v, board.position(), c.depth, options) == c.expected);
-            CHECK(perft(c.v, board.position(), c.depth, options) == c.expected); // now mostly from the table
+            CHECK(perft::perft(c.v, board.position(), c.depth, options) == c.expected);
+            CHECK(perft::perft(c.v, board.position(), c.depth, options) == c.expected); // now mostly from the table
         }
     }
 }
 
 TEST_CASE("perft with many threads (more threads than root moves)", "[perft][threads]") {
     // Horde's start position has 8 root moves; chess.epd line 1 has 4.
-    const Board horde(Variant::Horde);
-    CHECK(perft(Variant::Horde, horde.position(), 5, PerftOptions{16, nullptr}) == 265223);
-    const Board pinned = board_from(Variant::Chess, "k7/8/8/KPp4r/8/8/8/8 w - c6 0 2");
-    CHECK(perft(Variant::Chess, pinned.position(), 5, PerftOptions{7, nullptr}) == 13479);
+    const position::Board horde(Variant::Horde);
+    CHECK(perft::perft(Variant::Horde, horde.position(), 5, perft::PerftOptions{16, nullptr}) == 265223);
+    const position::Board pinned = board_from(Variant::Chess, "k7/8/8/KPp4r/8/8/8/8 w - c6 0 2");
+    CHECK(perft::perft(Variant::Chess, pinned.position(), 5, perft::PerftOptions{7, nullptr}) == 13479);
 }
 
 TEST_CASE("perft_divide totals equal perft", "[perft][divide]") {
@@ -241,12 +241,12 @@ TEST_CASE("perft_divide totals equal perft", "[perft][divide]") {
                           : std::string(file).starts_with("horde") ? Variant::Horde
                                                                     : Variant::Orda;
         for (const auto& [line_number, entry] : load_suite(file)) {
-            const Board board = board_from(v, entry.fen);
-            const MoveList legal = board.legal_moves();
+            const position::Board board = board_from(v, entry.fen);
+            const position::MoveList legal = board.legal_moves();
             for (const auto& [depth, expected] : entry.expected) {
                 if (depth > 4 || expected > VARIANT_CAP) continue;
                 for (int threads : {1, 2}) {
-                    const auto rows = perft_divide(v, board.position(), depth, PerftOptions{threads, nullptr});
+                    const auto rows = perft::perft_divide(v, board.position(), depth, perft::PerftOptions{threads, nullptr});
                     INFO(file << ":" << line_number << " " << entry.fen << " depth " << depth << " threads "
                               << threads);
                     std::uint64_t total = 0;
@@ -265,19 +265,19 @@ TEST_CASE("perft_divide totals equal perft", "[perft][divide]") {
 }
 
 TEST_CASE("perft_divide per move equals perft of the child", "[perft][divide]") {
-    const Board board(Variant::Orda);
-    const auto rows = perft_divide(Variant::Orda, board.position(), 3);
+    const position::Board board(Variant::Orda);
+    const auto rows = perft::perft_divide(Variant::Orda, board.position(), 3);
     REQUIRE(rows.size() == 20);
     for (const auto& [move, count] : rows) {
-        Board child = board;
+        position::Board child = board;
         child.play(move);
         INFO("orda start, root move " << board.uci(move));
-        CHECK(perft(Variant::Orda, child.position(), 2) == count);
+        CHECK(perft::perft(Variant::Orda, child.position(), 2) == count);
     }
 }
 
 TEST_CASE("PerftHash stores exact (key, verification key, depth) entries", "[perft][hash]") {
-    PerftHash hash(1);
+    perft::PerftHash hash(1);
     std::uint64_t count = 0;
     const std::uint64_t key = 0x123456789ABCDEF0ULL, second = 0x0FEDCBA987654321ULL;
     CHECK_FALSE(hash.probe(key, second, 3, count));
@@ -297,19 +297,19 @@ TEST_CASE("verification_key tells apart positions the Zobrist key does", "[perft
     for (Variant v : {Variant::Chess, Variant::Horde}) {
         std::map<std::uint64_t, std::uint64_t> seen;
         std::set<std::uint64_t> verifications;
-        std::vector<Board> level{Board(v)};
+        std::vector<position::Board> level{position::Board(v)};
         for (int depth = 0; depth < 3; ++depth) {
-            std::vector<Board> next;
-            for (const Board& b : level)
+            std::vector<position::Board> next;
+            for (const position::Board& b : level)
                 for (Move m : b.legal_moves()) {
-                    Board child = b;
+                    position::Board child = b;
                     child.play(m);
                     next.push_back(child);
                 }
             level = std::move(next);
         }
-        for (const Board& b : level) {
-            const auto second = verification_key(b.position());
+        for (const position::Board& b : level) {
+            const auto second = perft::verification_key(b.position());
             auto [it, inserted] = seen.emplace(b.position().key, second);
             if (inserted) CHECK(verifications.insert(second).second);
             else CHECK(it->second == second);
@@ -325,20 +325,20 @@ TEST_CASE("has_legal_move and checkers agree with the generator on every suite p
     std::uint64_t positions = 0, without_moves = 0, in_check_count = 0;
     for (const auto& [v, file] : suites) {
         for (const auto& [line_number, entry] : load_suite(file)) {
-            const Board root = board_from(v, entry.fen);
+            const position::Board root = board_from(v, entry.fen);
             // Walk the tree to depth 2 (the root, its children, their children).
-            std::vector<Board> level{root};
+            std::vector<position::Board> level{root};
             for (int depth = 0; depth <= 2; ++depth) {
-                std::vector<Board> next;
-                for (const Board& b : level) {
-                    const MoveList moves = b.legal_moves();
+                std::vector<position::Board> next;
+                for (const position::Board& b : level) {
+                    const position::MoveList moves = b.legal_moves();
                     INFO(file << ":" << line_number << " position " << b.fen());
-                    REQUIRE(has_legal_move(v, b.position()) == (moves.size() != 0));
-                    REQUIRE(count_legal_moves(v, b.position()) == moves.size());
+                    REQUIRE(position::has_legal_move(v, b.position()) == (moves.size() != 0));
+                    REQUIRE(position::count_legal_moves(v, b.position()) == moves.size());
                     // checkers() against the attackers of the king square.
                     const Bitboard king = b.position().pieces(b.side_to_move(), KING);
                     const Bitboard expected_checkers =
-                        king ? with_variant(v, [&]<Variant V>() {
+                        king ? position::with_variant(v, [&]<Variant V>() {
                             return b.position().template attackers_to<V>(lsb(king), b.position().pieces(),
                                                                            ~b.side_to_move());
                         })
@@ -349,7 +349,7 @@ TEST_CASE("has_legal_move and checkers agree with the generator on every suite p
                     in_check_count += expected_checkers != 0;
                     if (depth < 2)
                         for (Move m : moves) {
-                            Board child = b;
+                            position::Board child = b;
                             child.play(m);
                             next.push_back(child);
                         }

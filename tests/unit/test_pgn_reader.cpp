@@ -18,7 +18,7 @@ using namespace horde;
 
 namespace {
 
-std::string at(const SourcePos& p) {
+std::string at(const pgn::SourcePos& p) {
     // Built by appending: GCC 12 warns (-Wrestrict, a false positive) on "@" + std::string.
     std::string s = "@";
     s += std::to_string(p.line);
@@ -28,38 +28,38 @@ std::string at(const SourcePos& p) {
 }
 
 // Records every event as one line of text.
-struct Recorder : PgnVisitor {
+struct Recorder : pgn::PgnVisitor {
     std::vector<std::string> log;
-    std::vector<GameInfo> games;
-    std::vector<PgnErrorKind> errors;
-    std::vector<SourcePos> error_pos;
+    std::vector<pgn::GameInfo> games;
+    std::vector<pgn::PgnErrorKind> errors;
+    std::vector<pgn::SourcePos> error_pos;
     std::uint64_t max_depth = 0, depth = 0;
 
-    void begin_game(const GameInfo& g) { log.push_back("game " + std::to_string(g.number) + " " + at(g.start)); }
-    void tag(std::string_view n, std::string_view v, const SourcePos& p, bool t) {
+    void begin_game(const pgn::GameInfo& g) { log.push_back("game " + std::to_string(g.number) + " " + at(g.start)); }
+    void tag(std::string_view n, std::string_view v, const pgn::SourcePos& p, bool t) {
         log.push_back("tag " + std::string(n) + "=" + std::string(v) + (t ? " truncated " : " ") + at(p));
     }
-    void begin_movetext(const SourcePos& p) { log.push_back("movetext " + at(p)); }
-    void move_number(std::uint64_t n, const SourcePos& p) { log.push_back("num " + std::to_string(n) + " " + at(p)); }
-    void san(std::string_view s, const SourcePos& p) { log.push_back("san " + std::string(s) + " " + at(p)); }
-    void nag(int n, const SourcePos& p) { log.push_back("nag " + std::to_string(n) + " " + at(p)); }
-    void comment(std::string_view s, const SourcePos& p, bool t) {
+    void begin_movetext(const pgn::SourcePos& p) { log.push_back("movetext " + at(p)); }
+    void move_number(std::uint64_t n, const pgn::SourcePos& p) { log.push_back("num " + std::to_string(n) + " " + at(p)); }
+    void san(std::string_view s, const pgn::SourcePos& p) { log.push_back("san " + std::string(s) + " " + at(p)); }
+    void nag(int n, const pgn::SourcePos& p) { log.push_back("nag " + std::to_string(n) + " " + at(p)); }
+    void comment(std::string_view s, const pgn::SourcePos& p, bool t) {
         log.push_back("comment {" + std::string(s) + (t ? "} truncated " : "} ") + at(p));
     }
-    void begin_variation(const SourcePos& p) {
+    void begin_variation(const pgn::SourcePos& p) {
         max_depth = std::max(max_depth, ++depth);
         if (depth <= 8) log.push_back("( " + at(p));
     }
-    void end_variation(const SourcePos& p) {
+    void end_variation(const pgn::SourcePos& p) {
         if (depth-- <= 8) log.push_back(") " + at(p));
     }
-    void result(std::string_view s, const SourcePos& p) { log.push_back("result " + std::string(s) + " " + at(p)); }
-    void error(PgnErrorKind k, const SourcePos& p, std::string_view) {
+    void result(std::string_view s, const pgn::SourcePos& p) { log.push_back("result " + std::string(s) + " " + at(p)); }
+    void error(pgn::PgnErrorKind k, const pgn::SourcePos& p, std::string_view) {
         errors.push_back(k);
         error_pos.push_back(p);
-        log.push_back("error " + std::string(pgn_error_name(k)) + " " + at(p));
+        log.push_back("error " + std::string(pgn::pgn_error_name(k)) + " " + at(p));
     }
-    void end_game(const GameInfo& g) {
+    void end_game(const pgn::GameInfo& g) {
         games.push_back(g);
         depth = 0;
         log.push_back("end " + std::to_string(g.number));
@@ -68,29 +68,29 @@ struct Recorder : PgnVisitor {
 };
 
 Recorder record(const std::string& text) {
-    auto reader = PgnReader::from_memory(text);
+    auto reader = pgn::PgnReader::from_memory(text);
     Recorder r;
     reader.read_all(r);
     return r;
 }
 
 // Counts games and errors only.
-struct Counter : PgnVisitor {
+struct Counter : pgn::PgnVisitor {
     std::uint64_t games = 0, errors = 0, sans = 0, comments = 0;
     std::size_t longest_comment = 0;
     bool truncated = false;
-    void san(std::string_view, const SourcePos&) { ++sans; }
-    void comment(std::string_view s, const SourcePos&, bool t) {
+    void san(std::string_view, const pgn::SourcePos&) { ++sans; }
+    void comment(std::string_view s, const pgn::SourcePos&, bool t) {
         ++comments;
         longest_comment = std::max(longest_comment, s.size());
         truncated |= t;
     }
-    void tag(std::string_view, std::string_view v, const SourcePos&, bool t) {
+    void tag(std::string_view, std::string_view v, const pgn::SourcePos&, bool t) {
         longest_comment = std::max(longest_comment, v.size());
         truncated |= t;
     }
-    void error(PgnErrorKind, const SourcePos&, std::string_view) { ++errors; }
-    void end_game(const GameInfo&) { ++games; }
+    void error(pgn::PgnErrorKind, const pgn::SourcePos&, std::string_view) { ++errors; }
+    void end_game(const pgn::GameInfo&) { ++games; }
 };
 
 // A stream of generated content: segments of (text, repeat count), produced lazily.
@@ -271,7 +271,7 @@ TEST_CASE("pgn reader: unterminated comment", "[pgn]") {
     SECTION("reported where it opened, running to EOF") {
         const auto r = record("[Event \"x\"]\n\n1. e4 e5\n2. Nf3 {never closed\nNc6 3. Bb5 *\n");
         REQUIRE(r.errors.size() == 1);
-        CHECK(r.errors[0] == PgnErrorKind::UnterminatedComment);
+        CHECK(r.errors[0] == pgn::PgnErrorKind::UnterminatedComment);
         CHECK(r.error_pos[0].line == 4);
         CHECK(r.error_pos[0].column == 8);
         CHECK(r.games.size() == 1);
@@ -282,7 +282,7 @@ TEST_CASE("pgn reader: unterminated comment", "[pgn]") {
         const auto r = record(text);
         REQUIRE(r.games.size() == 4);
         REQUIRE(r.errors.size() == 1);
-        CHECK(r.errors[0] == PgnErrorKind::UnterminatedComment);
+        CHECK(r.errors[0] == pgn::PgnErrorKind::UnterminatedComment);
         CHECK(r.error_pos[0].line == 8);
         CHECK(r.error_pos[0].column == 7);
         CHECK(r.games[1].error_count == 1);
@@ -305,7 +305,7 @@ TEST_CASE("pgn reader: unbalanced parentheses", "[pgn]") {
         const auto r = record("[Event \"a\"]\n\n1. e4 (1. d4 (1. c4) d5 0-1\n\n[Event \"b\"]\n\n1. e4 *\n");
         REQUIRE(r.games.size() == 2);
         REQUIRE(r.errors.size() == 1);
-        CHECK(r.errors[0] == PgnErrorKind::UnterminatedVariation);
+        CHECK(r.errors[0] == pgn::PgnErrorKind::UnterminatedVariation);
         CHECK(r.error_pos[0].line == 3);
         CHECK(r.error_pos[0].column == 7);
         CHECK(r.games[1].error_count == 0);
@@ -319,7 +319,7 @@ TEST_CASE("pgn reader: unbalanced parentheses", "[pgn]") {
     SECTION("stray ')'") {
         const auto r = record("1. e4 ) e5 *");
         REQUIRE(r.errors.size() == 1);
-        CHECK(r.errors[0] == PgnErrorKind::UnmatchedParen);
+        CHECK(r.errors[0] == pgn::PgnErrorKind::UnmatchedParen);
         CHECK(r.error_pos[0].column == 7);
         CHECK(r.has("san e5 @1:9"));
     }
@@ -328,13 +328,13 @@ TEST_CASE("pgn reader: unbalanced parentheses", "[pgn]") {
 TEST_CASE("pgn reader: garbage tokens and malformed tags", "[pgn]") {
     const auto r = record("[Event \"x\"]\n[Bad x]\n[Broken \"val\n\n1. e4 @@@ ] e5 #x $ $12a 1-0\n");
     REQUIRE(r.errors.size() == 7);
-    CHECK(r.errors[0] == PgnErrorKind::MalformedTag);
+    CHECK(r.errors[0] == pgn::PgnErrorKind::MalformedTag);
     CHECK(r.error_pos[0].line == 2);
-    CHECK(r.errors[1] == PgnErrorKind::MalformedTag);
+    CHECK(r.errors[1] == pgn::PgnErrorKind::MalformedTag);
     CHECK(r.error_pos[1].line == 3);
-    CHECK(r.errors[2] == PgnErrorKind::GarbageToken);
+    CHECK(r.errors[2] == pgn::PgnErrorKind::GarbageToken);
     CHECK(r.error_pos[2].column == 7);
-    CHECK(r.errors[3] == PgnErrorKind::GarbageToken);
+    CHECK(r.errors[3] == pgn::PgnErrorKind::GarbageToken);
     CHECK(r.error_pos[3].column == 11);
     CHECK(r.has("san e5 @5:13"));
     CHECK(r.has("result 1-0 @5:26"));
@@ -376,11 +376,11 @@ TEST_CASE("pgn reader: input cut mid-game", "[pgn]") {
         const auto r = record("[Event \"a\"]\n[Whi");
         REQUIRE(r.games.size() == 1);
         REQUIRE(r.errors.size() == 1);
-        CHECK(r.errors[0] == PgnErrorKind::TruncatedTag);
+        CHECK(r.errors[0] == pgn::PgnErrorKind::TruncatedTag);
         CHECK(r.error_pos[0].line == 2);
         const auto r2 = record("[Event \"a\"]\n[White \"abc");
         REQUIRE(r2.errors.size() == 1);
-        CHECK(r2.errors[0] == PgnErrorKind::TruncatedTag);
+        CHECK(r2.errors[0] == pgn::PgnErrorKind::TruncatedTag);
     }
     SECTION("inside a tag pair, followed by more games") {
         const auto r = record("[Event \"a\"]\n[Whit\n\n[Event \"b\"]\n\n1. e4 *\n");
@@ -392,18 +392,18 @@ TEST_CASE("pgn reader: input cut mid-game", "[pgn]") {
 
 TEST_CASE("pgn reader: skipping", "[pgn]") {
     struct Skipper : Recorder {
-        Control tag(std::string_view n, std::string_view v, const SourcePos& p, bool t) {
+        pgn::Control tag(std::string_view n, std::string_view v, const pgn::SourcePos& p, bool t) {
             Recorder::tag(n, v, p, t);
-            return v == "skip" ? Control::SkipGame : Control::Continue;
+            return v == "skip" ? pgn::Control::SkipGame : pgn::Control::Continue;
         }
-        Control begin_variation(const SourcePos& p) {
+        pgn::Control begin_variation(const pgn::SourcePos& p) {
             Recorder::begin_variation(p);
-            return Control::SkipVariation;
+            return pgn::Control::SkipVariation;
         }
     };
     const std::string text = "[Event \"skip\"]\n\n1. e4 {c} @@ (1. d4) e5 *\n"
                              "[Event \"keep\"]\n\n1. e4 (1. d4 (1. c4) Nf6) e5 *\n";
-    auto reader = PgnReader::from_memory(text);
+    auto reader = pgn::PgnReader::from_memory(text);
     Skipper s;
     CHECK(reader.read_all(s) == 2);
     CHECK_FALSE(s.has("san e4 @3:4"));
@@ -421,19 +421,19 @@ TEST_CASE("pgn reader: raw capture reproduces the input", "[pgn]") {
     std::string text = "\xEF\xBB\xBF; preamble\n[Event \"a\"]\n\n1. e4 1-0 {trailing}\n\n\n"
                        "[Event \"b\"]\n\n1. d4 {open\n\n[Event \"c\"]\n[Event \"d\"]\n1. e4\n1. d4 * \n  ";
     for (const char* v : kVariants) text += slurp(kData + v + "-valid.pgn") + slurp(kData + v + "-invalid.pgn");
-    struct Capturer : PgnVisitor {
+    struct Capturer : pgn::PgnVisitor {
         std::string* cap = nullptr;
         std::string joined;
         std::uint64_t expect_begin = 0;
         bool contiguous = true;
-        void end_game(const GameInfo& g) {
+        void end_game(const pgn::GameInfo& g) {
             contiguous &= g.raw_begin == expect_begin && g.raw_end - g.raw_begin == cap->size();
             expect_begin = g.raw_end;
             joined += *cap;
         }
     };
     std::istringstream in(text);
-    PgnReader reader(in);
+    pgn::PgnReader reader(in);
     std::string cap;
     Capturer c;
     c.cap = &cap;
@@ -451,7 +451,7 @@ TEST_CASE("pgn reader: refill boundaries do not change the events", "[pgn]") {
     const auto whole = record(text);
     TrickleBuf tb(text, 3);
     std::istream in(&tb);
-    PgnReader reader(in);
+    pgn::PgnReader reader(in);
     Recorder r;
     reader.read_all(r);
     CHECK(r.games.size() == whole.games.size());
@@ -464,7 +464,7 @@ TEST_CASE("pgn reader: testdata corpora", "[pgn]") {
         const std::string valid = kData + v + "-valid.pgn";
         std::FILE* f = std::fopen(valid.c_str(), "rb");
         REQUIRE(f);
-        PgnReader reader(f);
+        pgn::PgnReader reader(f);
         Counter c;
         CHECK(reader.read_all(c) == count_lines(kData + v + "-valid.jsonl"));
         CHECK(c.errors == 0);
@@ -475,7 +475,7 @@ TEST_CASE("pgn reader: testdata corpora", "[pgn]") {
         const std::string invalid = kData + v + "-invalid.pgn";
         const int fd = ::open(invalid.c_str(), O_RDONLY);
         REQUIRE(fd >= 0);
-        PgnReader r2(fd);
+        pgn::PgnReader r2(fd);
         Recorder rec;
         CHECK(r2.read_all(rec) == count_lines(kData + v + "-invalid.jsonl"));
         ::close(fd);
@@ -483,7 +483,7 @@ TEST_CASE("pgn reader: testdata corpora", "[pgn]") {
         std::string line;
         std::size_t i = 0;
         while (std::getline(side, line) && i < rec.games.size()) {
-            const GameInfo& g = rec.games[i++];
+            const pgn::GameInfo& g = rec.games[i++];
             const bool structural = line.find("unterminated-comment") != std::string::npos ||
                                     line.find("unbalanced-parenthesis") != std::string::npos ||
                                     line.find("cut-inside-tag-pair") != std::string::npos;
@@ -503,12 +503,12 @@ TEST_CASE("pgn reader: random bytes terminate without crashing", "[pgn]") {
         std::string text(std::size_t(rng() % 20000), '\0');
         for (auto& ch : text)
             ch = round % 2 ? char(rng()) : alphabet[rng() % (sizeof alphabet - 1)];
-        auto reader = PgnReader::from_memory(text);
+        auto reader = pgn::PgnReader::from_memory(text);
         std::string cap, joined;
-        struct J : PgnVisitor {
+        struct J : pgn::PgnVisitor {
             std::string* cap;
             std::string* joined;
-            void end_game(const GameInfo&) { *joined += *cap; }
+            void end_game(const pgn::GameInfo&) { *joined += *cap; }
         } j;
         j.cap = &cap;
         j.joined = &joined;
@@ -521,8 +521,8 @@ TEST_CASE("pgn reader: random bytes terminate without crashing", "[pgn]") {
     const char raw[] = "1. e4 {\xff\xfe ok} e\0x \xc3 e5 *";
     const auto r = record(std::string(raw, sizeof raw - 1));
     REQUIRE(r.errors.size() == 2);
-    CHECK(r.errors[0] == PgnErrorKind::NulByte);
-    CHECK(r.errors[1] == PgnErrorKind::InvalidByte);
+    CHECK(r.errors[0] == pgn::PgnErrorKind::NulByte);
+    CHECK(r.errors[1] == pgn::PgnErrorKind::InvalidByte);
     CHECK(r.has("san e5 @1:21"));
 }
 
@@ -537,12 +537,12 @@ TEST_CASE("pgn reader: huge comment and tag value in bounded memory", "[pgn][slo
                {block, comment_mb},
                {"} e5 {short} 1-0\n[Event \"next\"]\n\n*\n", 1}});
     std::istream in(&gb);
-    PgnReader reader(in);
+    pgn::PgnReader reader(in);
     std::size_t max_footprint = 0;
     struct Watch : Counter {
-        PgnReader* r;
+        pgn::PgnReader* r;
         std::size_t* max;
-        void end_game(const GameInfo& g) {
+        void end_game(const pgn::GameInfo& g) {
             Counter::end_game(g);
             *max = std::max(*max, r->memory_footprint());
         }
@@ -554,7 +554,7 @@ TEST_CASE("pgn reader: huge comment and tag value in bounded memory", "[pgn][slo
     CHECK(w.sans == 2);
     CHECK(w.comments == 2);
     CHECK(w.truncated);
-    CHECK(w.longest_comment == PgnReader::kMaxText);
+    CHECK(w.longest_comment == pgn::PgnReader::kMaxText);
     CHECK(max_footprint < 1024 * 1024);
     CHECK(reader.bytes_consumed() > (comment_mb + tag_mb) * 1024 * 1024);
 }
@@ -562,7 +562,7 @@ TEST_CASE("pgn reader: huge comment and tag value in bounded memory", "[pgn][slo
 TEST_CASE("pgn reader: a million empty games", "[pgn][slow]") {
     GenBuf gb({{"[Event \"x\"]\n\n*\n", 1000000}});
     std::istream in(&gb);
-    PgnReader reader(in);
+    pgn::PgnReader reader(in);
     Counter c;
     CHECK(reader.read_all(c) == 1000000);
     CHECK(c.errors == 0);
@@ -612,7 +612,7 @@ TEST_CASE("reader: a tag line with unescaped quotes is one tag; other malformed 
     CHECK(r.has("tag Black=B @1:13"));
     // not ending in "]: an error, and the rest of the line is no movetext
     r = record("[White \"A\" junk e4]\n[Black \"B\"]\n\n1. e4 *\n");
-    CHECK(r.errors == std::vector<PgnErrorKind>{PgnErrorKind::MalformedTag});
+    CHECK(r.errors == std::vector<pgn::PgnErrorKind>{pgn::PgnErrorKind::MalformedTag});
     CHECK(r.has("tag Black=B @2:1"));
     CHECK(r.has("movetext @4:1"));
     CHECK(r.games.size() == 1);

@@ -18,11 +18,11 @@ const std::string kRoster = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\
                             "[White \"?\"]\n[Black \"?\"]\n";
 
 // The export of `pgn`, which must hold valid games only.
-std::string exported(const std::string& pgn, const CheckOptions& options = {}, std::size_t max_line = 80) {
+std::string exported(const std::string& pgn, const game::CheckOptions& options = {}, std::size_t max_line = 80) {
     int invalid = -1;
-    PgnExportOptions eo;
+    report::PgnExportOptions eo;
     eo.max_line = max_line;
-    const std::string out = export_pgn_text(pgn, options, &invalid, eo);
+    const std::string out = report::export_pgn_text(pgn, options, &invalid, eo);
     INFO(pgn);
     CHECK(invalid == 0);
     return out;
@@ -39,17 +39,17 @@ std::string movetext(const std::string& text) {
 }
 
 // Every game of the export is valid, has no warnings, and re-exports to the same bytes.
-void require_canonical(const std::string& out, const CheckOptions& options = {}) {
+void require_canonical(const std::string& out, const game::CheckOptions& options = {}) {
     int invalid = -1;
-    auto reader = PgnReader::from_memory(out);
+    auto reader = pgn::PgnReader::from_memory(out);
     int games = 0;
-    export_pgn(reader, options, [&](const GameRecord& r, std::string_view) {
+    report::export_pgn(reader, options, [&](const game::GameRecord& r, std::string_view) {
         ++games;
         INFO("game " << r.game);
         CHECK(r.valid());
         CHECK(r.warnings.empty());
     });
-    CHECK(export_pgn_text(out, options, &invalid) == out);
+    CHECK(report::export_pgn_text(out, options, &invalid) == out);
     CHECK(invalid == 0);
 }
 
@@ -161,7 +161,7 @@ TEST_CASE("pgn export: lines of at most 80 columns, broken at spaces", "[pgn_wri
     for (const char* name : {"chess", "horde", "orda"}) {
         INFO(name);
         const std::string out =
-            export_pgn_text(read_file(std::string(HORDE_TESTDATA) + "/games/" + name + "-valid.pgn"));
+            report::export_pgn_text(read_file(std::string(HORDE_TESTDATA) + "/games/" + name + "-valid.pgn"));
         std::istringstream in(out);
         std::vector<std::string> lines;
         std::string line;
@@ -189,9 +189,9 @@ TEST_CASE("pgn export: wrapping at a given width, comment words and long words",
         exported("1. e4 {a comment of several words and averyveryverylongwordthatdoesnotfit} e5 *", {}, 20);
     CHECK(movetext(out) == "1. e4 {a comment of\nseveral words and\naveryveryverylongwordthatdoesnotfit}\n1... e5 *");
     int invalid = -1;
-    PgnExportOptions eo;
+    report::PgnExportOptions eo;
     eo.max_line = 20;
-    CHECK(export_pgn_text(out, {}, &invalid, eo) == out);
+    CHECK(report::export_pgn_text(out, {}, &invalid, eo) == out);
     // at 80 columns a word longer than the line gets a line of its own
     const std::string word(100, 'x');
     const std::string wide = exported("1. e4 {" + word + "} e5 *");
@@ -223,7 +223,7 @@ TEST_CASE("pgn export: Horde extinction is '#'", "[pgn_writer]") {
 }
 
 TEST_CASE("pgn export: a forced variant sets the Variant tag", "[pgn_writer]") {
-    CheckOptions orda;
+    game::CheckOptions orda;
     orda.forced_variant = Variant::Orda;
     const std::string added = exported("1. e4 e5 *", orda);
     CHECK(added == kRoster + "[Result \"*\"]\n[Variant \"Orda\"]\n\n1. e4 e5 *\n\n");
@@ -234,12 +234,12 @@ TEST_CASE("pgn export: a forced variant sets the Variant tag", "[pgn_writer]") {
 
 TEST_CASE("pgn export: invalid games are not written", "[pgn_writer]") {
     int invalid = -1;
-    const std::string out = export_pgn_text("1. e4 e5 2. Ke3 *\n\n1. d4 *\n\n1. e4 {open", {}, &invalid);
+    const std::string out = report::export_pgn_text("1. e4 e5 2. Ke3 *\n\n1. d4 *\n\n1. e4 {open", {}, &invalid);
     CHECK(invalid == 2);
     CHECK(out == kRoster + "[Result \"*\"]\n\n1. d4 *\n\n");
-    auto reader = PgnReader::from_memory("1. e4 e5 2. Ke3 *");
+    auto reader = pgn::PgnReader::from_memory("1. e4 e5 2. Ke3 *");
     int calls = 0;
-    export_pgn(reader, {}, [&](const GameRecord& r, std::string_view text) {
+    report::export_pgn(reader, {}, [&](const game::GameRecord& r, std::string_view text) {
         ++calls;
         CHECK(!r.valid());
         CHECK(text.empty());
@@ -253,7 +253,7 @@ TEST_CASE("pgn export: the shared valid corpora re-export to the same bytes", "[
         const std::string pgn = read_file(std::string(HORDE_TESTDATA) + "/games/" + name + "-valid.pgn");
         REQUIRE(!pgn.empty());
         int invalid = -1;
-        const std::string out = export_pgn_text(pgn, {}, &invalid);
+        const std::string out = report::export_pgn_text(pgn, {}, &invalid);
         CHECK(invalid == 0);
         require_canonical(out);
         // as many games as the input

@@ -35,17 +35,17 @@ std::string corpora() {
 }
 
 // One line per record (its NDJSON verdict, then its raw bytes).
-std::string describe(const horde::GameRecord& r, std::string_view raw) {
-    return horde::record_to_json(r) + "\n" + std::string(raw);
+std::string describe(const horde::game::GameRecord& r, std::string_view raw) {
+    return horde::report::record_to_json(r) + "\n" + std::string(raw);
 }
 
-std::string describe_as_check(const horde::GameRecord& r, std::string_view raw);
+std::string describe_as_check(const horde::game::GameRecord& r, std::string_view raw);
 
-std::string sequential(const std::string& input, const horde::CheckOptions& options, std::uint64_t* games = nullptr,
+std::string sequential(const std::string& input, const horde::game::CheckOptions& options, std::uint64_t* games = nullptr,
                        bool as_check = false) {
-    auto reader = horde::PgnReader::from_memory(input);
+    auto reader = horde::pgn::PgnReader::from_memory(input);
     std::string out;
-    horde::check_pgn(reader, options, true, [&](const horde::GameRecord& r, std::string_view raw) {
+    horde::game::check_pgn(reader, options, true, [&](const horde::game::GameRecord& r, std::string_view raw) {
         out += as_check ? describe_as_check(r, raw) : describe(r, raw);
     });
     if (games) *games = reader.games_read();
@@ -56,26 +56,26 @@ std::string sequential(const std::string& input, const horde::CheckOptions& opti
 
 TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread count and batch size", "[pipeline]") {
     const std::string input = corpora();
-    horde::CheckOptions options;
+    horde::game::CheckOptions options;
     options.lichess = true;
     std::uint64_t want_games = 0;
     const std::string want = sequential(input, options, &want_games);
     REQUIRE(!want.empty());
     for (unsigned threads : {1u, 2u, 4u}) {
         for (std::size_t batch : {std::size_t(4096), std::size_t(128 * 1024)}) {
-            horde::PipelineSettings settings;
+            horde::game::PipelineSettings settings;
             settings.threads = threads;
             settings.capture_raw = true;
             settings.batch_bytes = batch;
-            horde::PgnPipeline pipeline(settings);
+            horde::game::PgnPipeline pipeline(settings);
             std::vector<std::string> slots(pipeline.slots());
             std::string got;
             std::uint64_t games = 0, batches = 0;
-            auto reader = horde::PgnReader::from_memory(input);
+            auto reader = horde::pgn::PgnReader::from_memory(input);
             pipeline.run(
                 reader, options,
-                [&](std::size_t slot, const horde::GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw); },
-                [&](std::size_t slot, const horde::PipelineBatch& b) {
+                [&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw); },
+                [&](std::size_t slot, const horde::game::PipelineBatch& b) {
                     got += slots[slot];
                     slots[slot].clear();
                     games += b.games;
@@ -86,7 +86,7 @@ TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread coun
             CHECK(games == want_games);
             // Several threads: a batch per chunk of about batch_bytes. One thread: no chunks, a
             // batch every kOneThreadBatchGames games and a last one.
-            if (threads == 1) CHECK(batches == want_games / horde::PgnPipeline::kOneThreadBatchGames + 1);
+            if (threads == 1) CHECK(batches == want_games / horde::game::PgnPipeline::kOneThreadBatchGames + 1);
             else if (batch == 4096) CHECK(batches > 10);
         }
     }
@@ -95,19 +95,19 @@ TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread coun
 TEST_CASE("PgnPipeline: an exception in a stage is rethrown to the caller", "[pipeline]") {
     const std::string input = corpora();
     for (int failing_stage : {0, 1}) {
-        horde::PipelineSettings settings;
+        horde::game::PipelineSettings settings;
         settings.threads = 2;
         settings.batch_bytes = 4096;
-        horde::PgnPipeline pipeline(settings);
-        auto reader = horde::PgnReader::from_memory(input);
+        horde::game::PgnPipeline pipeline(settings);
+        auto reader = horde::pgn::PgnReader::from_memory(input);
         int seen = 0;
         auto run = [&] {
             pipeline.run(
                 reader, {},
-                [&](std::size_t, const horde::GameRecord& r, std::string_view) {
+                [&](std::size_t, const horde::game::GameRecord& r, std::string_view) {
                     if (failing_stage == 0 && r.game == 50) throw std::runtime_error("work failed");
                 },
-                [&](std::size_t, const horde::PipelineBatch&) {
+                [&](std::size_t, const horde::game::PipelineBatch&) {
                     if (failing_stage == 1 && ++seen == 3) throw std::runtime_error("ordered failed");
                 });
         };
@@ -143,25 +143,25 @@ std::vector<std::string> every_pgn() {
 // As horde-check uses it: only invalid games' output says their number (needs_number), so
 // valid games go through before the chunk's numbers are known. The reference output is the
 // same: describe() for invalid games, the raw bytes alone for valid ones.
-std::string describe_as_check(const horde::GameRecord& r, std::string_view raw) {
+std::string describe_as_check(const horde::game::GameRecord& r, std::string_view raw) {
     return r.valid() ? std::string(raw) : describe(r, raw);
 }
 
 // The records the pipeline hands on, in order (capture_raw on), described as describe() does, or
 // as describe_as_check() when as_check; counts the ordered batches into *batches.
-std::string run_pipeline(const std::string& input, const horde::CheckOptions& options, horde::PipelineSettings settings,
+std::string run_pipeline(const std::string& input, const horde::game::CheckOptions& options, horde::game::PipelineSettings settings,
                          bool as_check = false, std::uint64_t* batches = nullptr) {
     settings.capture_raw = true;
-    horde::PgnPipeline pipeline(settings);
+    horde::game::PgnPipeline pipeline(settings);
     std::vector<std::string> slots(pipeline.slots());
     std::string got;
-    auto reader = horde::PgnReader::from_memory(input);
+    auto reader = horde::pgn::PgnReader::from_memory(input);
     pipeline.run(
         reader, options,
-        [&](std::size_t slot, const horde::GameRecord& r, std::string_view raw) {
+        [&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) {
             slots[slot] += as_check ? describe_as_check(r, raw) : describe(r, raw);
         },
-        [&](std::size_t slot, const horde::PipelineBatch&) {
+        [&](std::size_t slot, const horde::game::PipelineBatch&) {
             got += slots[slot];
             slots[slot].clear();
             if (batches) ++*batches;
@@ -169,13 +169,13 @@ std::string run_pipeline(const std::string& input, const horde::CheckOptions& op
     return got;
 }
 
-std::string pipelined(const std::string& input, const horde::CheckOptions& options, unsigned threads, std::size_t batch,
+std::string pipelined(const std::string& input, const horde::game::CheckOptions& options, unsigned threads, std::size_t batch,
                       std::uint64_t* batches = nullptr, bool as_check = false, std::size_t max_chunk = 16 << 20) {
-    horde::PipelineSettings settings;
+    horde::game::PipelineSettings settings;
     settings.threads = threads;
     settings.batch_bytes = batch;
     settings.max_chunk_bytes = max_chunk;
-    if (as_check) settings.needs_number = [](const horde::GameRecord& r) { return !r.valid(); };
+    if (as_check) settings.needs_number = [](const horde::game::GameRecord& r) { return !r.valid(); };
     return run_pipeline(input, options, settings, as_check, batches);
 }
 
@@ -215,7 +215,7 @@ TEST_CASE("PgnPipeline: cutting the input between workers is invisible on hostil
             input += piece;
             input += round == 0 ? std::string("\n\n") : round == 4 ? tight[next() % tight.size()] : separators[next() % separators.size()];
         }
-        horde::CheckOptions options;
+        horde::game::CheckOptions options;
         options.strict = round == 2;
         options.lichess = round == 3;
         const std::string want = sequential(input, options);
@@ -249,7 +249,7 @@ TEST_CASE("PgnPipeline: a game longer than the largest chunk", "[pipeline]") {
     for (int i = 0; i < 20000; ++i) input += "Ng1 Ng8 Nf3 Nf6 {a comment} ";
     input += "*\n\n";
     input += corpora();
-    horde::CheckOptions options;
+    horde::game::CheckOptions options;
     const std::string want = sequential(input, options);
     for (unsigned threads : {1u, 2u}) {
         INFO("threads " << threads);
@@ -264,24 +264,24 @@ TEST_CASE("PgnPipeline: a game longer than the largest chunk", "[pipeline]") {
 TEST_CASE("PgnPipeline: an in-order stage sees the records in input order", "[pipeline]") {
     std::string input;
     for (int i = 0; i < 5; ++i) input += corpora() + "\n\n";
-    for (auto mode : {horde::DuplicateMode::Exact, horde::DuplicateMode::Prefix}) {
-        horde::CheckOptions options;
+    for (auto mode : {horde::game::DuplicateMode::Exact, horde::game::DuplicateMode::Prefix}) {
+        horde::game::CheckOptions options;
         options.duplicates = mode;
         const std::string want = sequential(input, options);
         REQUIRE(want.find("duplicate-game") != std::string::npos);
         for (unsigned threads : {2u, 3u}) {
             for (bool as_check : {false, true}) {
                 INFO("threads " << threads << ", as_check " << as_check);
-                horde::DuplicateFinder finder(mode);
-                horde::PipelineSettings settings;
+                horde::game::DuplicateFinder finder(mode);
+                horde::game::PipelineSettings settings;
                 settings.threads = threads;
                 settings.batch_bytes = 4096;
                 // With an in_order stage every record waits for its number, whatever needs_number says
                 // (describe() below shows the number of valid games too).
-                if (as_check) settings.needs_number = [](const horde::GameRecord& r) { return !r.valid(); };
+                if (as_check) settings.needs_number = [](const horde::game::GameRecord& r) { return !r.valid(); };
                 std::uint64_t last = 0;
                 bool in_order = true;
-                settings.in_order = [&](horde::GameRecord& r) {
+                settings.in_order = [&](horde::game::GameRecord& r) {
                     in_order = in_order && std::uint64_t(r.game) == last + 1;
                     last = std::uint64_t(r.game);
                     finder.check(r, false);
@@ -305,7 +305,7 @@ TEST_CASE("PgnPipeline: a cut right after a tag pair without its closing bracket
         for (std::size_t k = 0; (k = text.find("\n[Event ", k)) != std::string::npos; k += 16) text.insert(k + 1, "[Event \"v\" ");
         input += text;
     }
-    horde::CheckOptions options;
+    horde::game::CheckOptions options;
     const std::string want = sequential(input, options);
     REQUIRE(want.find("expected ']' after the tag value") != std::string::npos);
     for (unsigned threads : {2u, 3u})

@@ -21,10 +21,10 @@ std::size_t count(const std::string& haystack, std::string_view needle) {
     return n;
 }
 
-Board board_from(Variant v, std::string_view fen) {
-    auto parsed = Board::from_fen(v, fen);
-    REQUIRE(std::holds_alternative<Board>(parsed));
-    return std::get<Board>(parsed);
+position::Board board_from(Variant v, std::string_view fen) {
+    auto parsed = position::Board::from_fen(v, fen);
+    REQUIRE(std::holds_alternative<position::Board>(parsed));
+    return std::get<position::Board>(parsed);
 }
 
 } // namespace
@@ -42,7 +42,7 @@ TEST_CASE("ASCII diagram of the Horde start position", "[render]") {
                                  "  +-----------------+\n"
                                  "    a b c d e f g h\n"
                                  "White to move\n";
-    CHECK(render_board(Board(Variant::Horde)) == expected);
+    CHECK(report::render_board(position::Board(Variant::Horde)) == expected);
 }
 
 TEST_CASE("ASCII diagram of the Orda start position", "[render]") {
@@ -58,11 +58,11 @@ TEST_CASE("ASCII diagram of the Orda start position", "[render]") {
                                  "  +-----------------+\n"
                                  "    a b c d e f g h\n"
                                  "White to move\n";
-    CHECK(render_board(Board(Variant::Orda)) == expected);
+    CHECK(report::render_board(position::Board(Variant::Orda)) == expected);
 }
 
 TEST_CASE("Flipped ASCII diagram without coordinates, Black to move", "[render]") {
-    const Board b = board_from(Variant::Chess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    const position::Board b = board_from(Variant::Chess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     const std::string expected = "+-----------------+\n"
                                  "| R N B K Q B N R |\n"
                                  "| P P P . P P P P |\n"
@@ -74,7 +74,7 @@ TEST_CASE("Flipped ASCII diagram without coordinates, Black to move", "[render]"
                                  "| r n b k q b n r |\n"
                                  "+-----------------+\n"
                                  "Black to move\n";
-    CHECK(render_board(b, {.flip = true, .coordinates = false}) == expected);
+    CHECK(report::render_board(b, {.flip = true, .coordinates = false}) == expected);
 }
 
 TEST_CASE("Unicode diagram of the Orda start position", "[render]") {
@@ -91,7 +91,7 @@ TEST_CASE("Unicode diagram of the Orda start position", "[render]") {
                                  "    a b c d e f g h\n"
                                  "White to move\n"
                                  "Orda: ⓛ lancer, ⓐ horse archer, ⓗ kheshig, ⓨ yurt, ♚ khan (upper case Ⓗ: a White kheshig)\n";
-    CHECK(render_board(Board(Variant::Orda), {.unicode = true}) == expected);
+    CHECK(report::render_board(position::Board(Variant::Orda), {.unicode = true}) == expected);
 }
 
 TEST_CASE("Every piece has its own symbol", "[render]") {
@@ -99,26 +99,26 @@ TEST_CASE("Every piece has its own symbol", "[render]") {
         std::vector<std::string_view> seen;
         for (Color c : {WHITE, BLACK})
             for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
-                const auto symbol = piece_symbol(make_piece(c, PieceType(pt)), unicode);
+                const auto symbol = report::piece_symbol(make_piece(c, PieceType(pt)), unicode);
                 CHECK(std::find(seen.begin(), seen.end(), symbol) == seen.end());
                 seen.push_back(symbol);
             }
     }
-    CHECK(piece_symbol(make_piece(BLACK, LANCER), false) == "l");
-    CHECK(piece_symbol(make_piece(WHITE, KHESHIG), true) == "Ⓗ");
+    CHECK(report::piece_symbol(make_piece(BLACK, LANCER), false) == "l");
+    CHECK(report::piece_symbol(make_piece(WHITE, KHESHIG), true) == "Ⓗ");
 }
 
 TEST_CASE("Colour diagrams use ANSI escapes only when asked", "[render]") {
-    const Board b(Variant::Horde);
-    CHECK(render_board(b).find('\x1b') == std::string::npos);
-    CHECK(render_board(b, {.unicode = true}).find('\x1b') == std::string::npos);
-    const std::string coloured = render_board(b, {.color = true});
+    const position::Board b(Variant::Horde);
+    CHECK(report::render_board(b).find('\x1b') == std::string::npos);
+    CHECK(report::render_board(b, {.unicode = true}).find('\x1b') == std::string::npos);
+    const std::string coloured = report::render_board(b, {.color = true});
     CHECK(count(coloured, "\x1b[0m") == 8); // one reset per rank
     CHECK(coloured.find("White to move\n") != std::string::npos);
     // Deterministic.
-    CHECK(coloured == render_board(b, {.color = true}));
+    CHECK(coloured == report::render_board(b, {.color = true}));
     // A highlighted move changes the shading of exactly its two squares.
-    const std::string marked = render_board(b, {.color = true, .highlight = Move(E2, E4)});
+    const std::string marked = report::render_board(b, {.color = true, .highlight = Move(E2, E4)});
     CHECK(marked != coloured);
 }
 
@@ -147,7 +147,7 @@ bool balanced(const std::string& svg) {
 } // namespace
 
 TEST_CASE("SVG of the Horde start position", "[render][svg]") {
-    const std::string svg = render_svg(Board(Variant::Horde));
+    const std::string svg = report::render_svg(position::Board(Variant::Horde));
     CHECK(svg.rfind("<svg", 0) == 0);
     CHECK(balanced(svg));
     CHECK(count(svg, "<rect class=\"square ") == 64);
@@ -157,16 +157,16 @@ TEST_CASE("SVG of the Horde start position", "[render][svg]") {
     CHECK(count(svg, "class=\"highlight\"") == 0);
     CHECK(count(svg, "<use href=\"#piece-w-pawn\"") == 36);
     CHECK(count(svg, "<symbol ") == 7); // the white pawn and the six black chess figures
-    CHECK(svg == render_svg(Board(Variant::Horde)));
+    CHECK(svg == report::render_svg(position::Board(Variant::Horde)));
 }
 
 TEST_CASE("SVG of an Orda position draws each Orda piece with its own shape", "[render][svg]") {
     // After 1. e4: a last-move highlight on two squares.
-    Board b(Variant::Orda);
+    position::Board b(Variant::Orda);
     const Move e4 = b.parse_uci("e2e4");
     REQUIRE(!e4.is_none());
     b.play(e4);
-    const std::string svg = render_svg(b, {.last_move = e4});
+    const std::string svg = report::render_svg(b, {.last_move = e4});
     CHECK(svg.rfind("<svg", 0) == 0);
     CHECK(balanced(svg));
     CHECK(count(svg, "<rect class=\"square ") == 64);

@@ -16,23 +16,23 @@ namespace {
 using namespace horde;
 
 // The records of a PGN text.
-std::vector<GameRecord> records(std::string_view pgn) {
-    std::vector<GameRecord> out;
-    auto reader = PgnReader::from_memory(pgn);
-    check_pgn(reader, CheckOptions{}, false, [&](GameRecord& r, std::string_view) { out.push_back(r); });
+std::vector<game::GameRecord> records(std::string_view pgn) {
+    std::vector<game::GameRecord> out;
+    auto reader = pgn::PgnReader::from_memory(pgn);
+    game::check_pgn(reader, game::CheckOptions{}, false, [&](game::GameRecord& r, std::string_view) { out.push_back(r); });
     return out;
 }
 
-bool where(std::string_view expr, const GameRecord& r) {
-    auto parsed = WhereExpr::parse(expr);
-    REQUIRE(std::holds_alternative<WhereExpr>(parsed));
-    return std::get<WhereExpr>(parsed).matches(r);
+bool where(std::string_view expr, const game::GameRecord& r) {
+    auto parsed = select::WhereExpr::parse(expr);
+    REQUIRE(std::holds_alternative<select::WhereExpr>(parsed));
+    return std::get<select::WhereExpr>(parsed).matches(r);
 }
 
-WhereError syntax_error(std::string_view expr) {
-    auto parsed = WhereExpr::parse(expr);
-    REQUIRE(std::holds_alternative<WhereError>(parsed));
-    return std::get<WhereError>(parsed);
+select::WhereError syntax_error(std::string_view expr) {
+    auto parsed = select::WhereExpr::parse(expr);
+    REQUIRE(std::holds_alternative<select::WhereError>(parsed));
+    return std::get<select::WhereError>(parsed);
 }
 
 constexpr std::string_view kGames = R"([Event "A, \"quoted\""]
@@ -54,8 +54,8 @@ constexpr std::string_view kGames = R"([Event "A, \"quoted\""]
 TEST_CASE("where: numeric, string and regex comparisons, absent tags", "[select]") {
     const auto games = records(kGames);
     REQUIRE(games.size() == 2);
-    const GameRecord& mate = games[0];
-    const GameRecord& other = games[1];
+    const game::GameRecord& mate = games[0];
+    const game::GameRecord& other = games[1];
     CHECK(where("WhiteElo >= 2850", mate));
     CHECK_FALSE(where("WhiteElo > 2850", mate));
     CHECK_FALSE(where("WhiteElo >= 2000", other)); // absent: false
@@ -80,7 +80,7 @@ TEST_CASE("where: numeric, string and regex comparisons, absent tags", "[select]
 
 TEST_CASE("where: precedence, parentheses, positions", "[select]") {
     const auto games = records(kGames);
-    const GameRecord& mate = games[0];
+    const game::GameRecord& mate = games[0];
     // not > and > or
     CHECK(where("plies == 1 or plies == 7 and valid", mate));
     CHECK_FALSE(where("(plies == 1 or plies == 7) and not valid", mate));
@@ -113,35 +113,35 @@ TEST_CASE("where: syntax errors name the column and what was expected", "[select
 }
 
 TEST_CASE("per-move data: lichess, cutechess and ChessBase forms", "[select]") {
-    auto d = read_move_data("[%eval 0.17] [%clk 0:03:00]", true);
+    auto d = report::read_move_data("[%eval 0.17] [%clk 0:03:00]", true);
     CHECK(d.eval == "0.17");
     CHECK(d.clk == "180");
     CHECK(d.comment.empty());
-    d = read_move_data("[%eval #-3,30] [%clk 1:02:03.5] what a move", false);
+    d = report::read_move_data("[%eval #-3,30] [%clk 1:02:03.5] what a move", false);
     CHECK(d.eval == "#-3"); // lichess: White's view, whoever moved
     CHECK(d.clk == "3723.5");
     CHECK(d.comment == "what a move");
-    d = read_move_data("+0.42/19 1.5s", true);
+    d = report::read_move_data("+0.42/19 1.5s", true);
     CHECK(d.eval == "0.42");
     CHECK(d.emt == "1.5");
     CHECK(d.clk.empty());
-    d = read_move_data("+0.42/19 1.5s", false); // the mover's view, turned round
+    d = report::read_move_data("+0.42/19 1.5s", false); // the mover's view, turned round
     CHECK(d.eval == "-0.42");
-    d = read_move_data("-1.10/12 0.25s", false);
+    d = report::read_move_data("-1.10/12 0.25s", false);
     CHECK(d.eval == "1.10");
-    d = read_move_data("0.00/5 2s", false);
+    d = report::read_move_data("0.00/5 2s", false);
     CHECK(d.eval == "0.00");
-    d = read_move_data("+M5/30 0.1s", false); // Black mates in 5
+    d = report::read_move_data("+M5/30 0.1s", false); // Black mates in 5
     CHECK(d.eval == "#-5");
-    d = read_move_data("-M2/30 0.1s", false); // Black is mated: White mates
+    d = report::read_move_data("-M2/30 0.1s", false); // Black is mated: White mates
     CHECK(d.eval == "#2");
-    d = read_move_data("Good [%emt 0:00:05]", true);
+    d = report::read_move_data("Good [%emt 0:00:05]", true);
     CHECK(d.emt == "5");
     CHECK(d.comment == "Good");
-    d = read_move_data("1/2 is a draw", true); // no cutechess score
+    d = report::read_move_data("1/2 is a draw", true); // no cutechess score
     CHECK(d.eval.empty());
     CHECK(d.comment == "1/2 is a draw");
-    d = read_move_data("[%clk nonsense] [%eval x]", true);
+    d = report::read_move_data("[%clk nonsense] [%eval x]", true);
     CHECK(d.clk.empty());
     CHECK(d.eval.empty());
 }

@@ -62,10 +62,10 @@ inline void apply_start_option(const std::optional<int>& number, bool variant_gi
                                std::optional<std::string>& fen) {
     if (!number) return;
     if (fen) fail_usage("--start is a start position: give either --start or --fen");
-    auto start = numbered_start(*number, variant_given ? std::optional<Variant>(variant) : std::nullopt);
+    auto start = position::numbered_start(*number, variant_given ? std::optional<Variant>(variant) : std::nullopt);
     if (auto* error = std::get_if<std::string>(&start)) fail_usage(*error);
-    variant = std::get<NumberedStart>(start).variant;
-    fen = std::get<NumberedStart>(start).fen;
+    variant = std::get<position::NumberedStart>(start).variant;
+    fen = std::get<position::NumberedStart>(start).fen;
 }
 
 // "1 game", "2 games": the number first, where scripts look for it.

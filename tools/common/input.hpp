@@ -19,7 +19,7 @@ namespace horde::tools {
 inline std::unique_ptr<io::Input> open_input(std::string_view tool, const std::string& path) {
     auto opened = io::Input::open(path);
     if (auto* error = std::get_if<std::string>(&opened)) {
-        fmt::print(stderr, "{}: {}: {}\n", tool, input_display_name(path), *error);
+        fmt::print(stderr, "{}: {}: {}\n", tool, io::input_display_name(path), *error);
         return nullptr;
     }
     return std::move(std::get<std::unique_ptr<io::Input>>(opened));

@@ -24,11 +24,11 @@ namespace horde::tools {
 // Returns 0, or kExitUsage when the input cannot be opened or reading it failed (both said on
 // stderr as "TOOL: NAME: reason").
 template <class Run>
-int for_pgn_file(std::string_view tool, const std::string& path, ProgressMeter& progress, Run&& run) {
+int for_pgn_file(std::string_view tool, const std::string& path, report::ProgressMeter& progress, Run&& run) {
     const auto input = open_input(tool, path);
     if (!input) return kExitUsage;
     progress.start_input(input->raw_size().value_or(0));
-    PgnReader reader(*input);
+    pgn::PgnReader reader(*input);
     run(reader, *input);
     progress.clear();
     return report_input_error(tool, *input) ? kExitUsage : kExitOk;
@@ -49,9 +49,9 @@ struct FenLineOptions {
 template <class OnVerdict>
 int for_each_fen_line(std::string_view tool, const std::string& path, const FenLineOptions& options,
                       OnVerdict&& on_verdict) {
-    const std::string display = input_display_name(path);
-    const auto failure = for_each_line(path, [&](std::size_t line_number, std::string_view line) {
-        const FenVerdict verdict = check_fen_line(line, options.default_variant, options.strict);
+    const std::string display = io::input_display_name(path);
+    const auto failure = io::for_each_line(path, [&](std::size_t line_number, std::string_view line) {
+        const game::FenVerdict verdict = game::check_fen_line(line, options.default_variant, options.strict);
         if (!verdict.valid && !options.quiet)
             fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, verdict.message, verdict.code);
         if (!verdict.warning.empty() && options.warnings && !options.quiet)

@@ -26,7 +26,7 @@ inline void add_progress_options(CLI::App& app, ProgressFlags& flags, const std:
 
 // Whether to draw: forced on or off, else when stderr is a terminal.
 inline bool progress_wanted(const ProgressFlags& flags) {
-    return !flags.off && (flags.on || ProgressMeter::is_terminal(stderr));
+    return !flags.off && (flags.on || report::ProgressMeter::is_terminal(stderr));
 }
 
 // --threads: 0 (the default) is every core.

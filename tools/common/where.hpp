@@ -24,16 +24,16 @@ inline CLI::Option* add_where_option(CLI::App& app, std::optional<std::string>& 
 
 // Sets options.select from --where. False after "TOOL: --where: column N: ..." on stderr, with
 // the expression and a caret under the column (the caller exits with kExitUsage).
-inline bool apply_where_option(std::string_view tool, const std::optional<std::string>& where, CheckOptions& options) {
+inline bool apply_where_option(std::string_view tool, const std::optional<std::string>& where, game::CheckOptions& options) {
     if (!where) return true;
-    auto parsed = WhereExpr::parse(*where);
-    if (const auto* e = std::get_if<WhereError>(&parsed)) {
+    auto parsed = select::WhereExpr::parse(*where);
+    if (const auto* e = std::get_if<select::WhereError>(&parsed)) {
         fmt::print(stderr, "{}: --where: column {}: {}\n  {}\n  {}^\n", tool, e->column, e->message, *where,
                    std::string(std::size_t(e->column - 1), ' '));
         return false;
     }
-    options.select_on_tags = std::get<WhereExpr>(parsed).uses_only_tags();
-    options.select = [expr = std::get<WhereExpr>(std::move(parsed))](const GameRecord& r) { return expr.matches(r); };
+    options.select_on_tags = std::get<select::WhereExpr>(parsed).uses_only_tags();
+    options.select = [expr = std::get<select::WhereExpr>(std::move(parsed))](const game::GameRecord& r) { return expr.matches(r); };
     return true;
 }
 

@@ -51,8 +51,8 @@ Mode parse_args(int argc, char** argv) {
 
     if (!o.skipped_out.empty() && !o.check.skip_unsupported) fail_usage("--skipped-out needs --skip-unsupported");
     if (!o.duplicates_out.empty() && duplicates.empty()) duplicates = "exact";
-    if (duplicates == "exact") o.check.duplicates = DuplicateMode::Exact;
-    else if (duplicates == "prefix") o.check.duplicates = DuplicateMode::Prefix;
+    if (duplicates == "exact") o.check.duplicates = game::DuplicateMode::Exact;
+    else if (duplicates == "prefix") o.check.duplicates = game::DuplicateMode::Prefix;
     else if (!duplicates.empty()) fail_usage(fmt::format("--duplicates={}: expected exact or prefix", duplicates));
     if (!apply_where_option("horde-check", o.where, o.check)) throw Exit{kExitUsage, {}}; // it has said why
     if (!o.json_tags.empty() && !o.json) fail_usage("--json-tags applies to --json");

@@ -22,13 +22,13 @@ namespace horde::tools::check_tool {
 
 namespace {
 
-using Totals = CheckTotals;
+using Totals = report::CheckTotals;
 
 // Where the data goes: stdout for --json, the --valid-out/--invalid-out/--duplicates-out files
 // and the --stats-json file (each may be null); the duplicate finder (one for all inputs, or null).
 struct Outputs {
     std::unique_ptr<RecordOutput> json, valid, invalid, duplicates, skipped, stats;
-    DuplicateFinder* finder = nullptr;
+    game::DuplicateFinder* finder = nullptr;
 };
 
 // Whole records only (a batch of games' output), then a record boundary.
@@ -38,10 +38,10 @@ void write_records(RecordOutput* out, const std::string& data) {
     out->end_record();
 }
 
-int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, CheckStats& stats,
-                   ProgressMeter& progress, Outputs& outputs) {
-    return for_pgn_file("horde-check", name, progress, [&](PgnReader& reader, io::Input& input) {
-        CheckOutputOptions out_options;
+int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, report::CheckStats& stats,
+                   report::ProgressMeter& progress, Outputs& outputs) {
+    return for_pgn_file("horde-check", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
+        report::CheckOutputOptions out_options;
         out_options.display = input.display_name();
         out_options.json = o.json;
         out_options.diagnostics = !o.quiet;
@@ -52,11 +52,11 @@ int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, Check
         out_options.skipped_raw = outputs.skipped != nullptr;
         out_options.duplicates = outputs.finder;
         out_options.stats = o.stats || outputs.stats;
-        out_options.json_tags = TagSelection::parse(o.json_tags);
-        CheckRunSettings settings;
+        out_options.json_tags = report::TagSelection::parse(o.json_tags);
+        run::CheckRunSettings settings;
         settings.threads = o.threads;
         settings.input_position = [&] { return input.raw_bytes_read(); }; // on the reading thread
-        run_check(reader, o.check, out_options, settings, [&](CheckOutput& out) {
+        run::run_check(reader, o.check, out_options, settings, [&](report::CheckOutput& out) {
             if (!out.err.empty()) {
                 progress.clear();
                 std::fwrite(out.err.data(), 1, out.err.size(), stderr);
@@ -77,12 +77,12 @@ int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, Check
 
 int check_fen_file(const std::string& name, const Mode& o, Totals& totals, Outputs& outputs) {
     const FenLineOptions options{o.fen_variant, o.check.strict, o.quiet, true};
-    return for_each_fen_line("horde-check", name, options, [&](std::size_t line_number, const FenVerdict& v) {
+    return for_each_fen_line("horde-check", name, options, [&](std::size_t line_number, const game::FenVerdict& v) {
         ++totals.games;
         if (v.valid) ++totals.valid;
         else ++totals.invalid;
         if (outputs.json) {
-            outputs.json->write(fen_verdict_to_json(v, int(line_number)) + '\n');
+            outputs.json->write(report::fen_verdict_to_json(v, int(line_number)) + '\n');
             outputs.json->end_record();
         }
     });
@@ -114,12 +114,12 @@ int run(Mode& o) {
     static char err_buffer[1 << 16];
     std::setvbuf(stderr, err_buffer, _IOFBF, sizeof err_buffer);
 
-    std::optional<DuplicateFinder> finder;
-    if (o.check.duplicates != DuplicateMode::Off) outputs.finder = &finder.emplace(o.check.duplicates);
+    std::optional<game::DuplicateFinder> finder;
+    if (o.check.duplicates != game::DuplicateMode::Off) outputs.finder = &finder.emplace(o.check.duplicates);
     const auto start = std::chrono::steady_clock::now();
     Totals totals;
-    CheckStats stats;
-    ProgressMeter progress(stderr, "horde-check", progress_wanted(o.progress));
+    report::CheckStats stats;
+    report::ProgressMeter progress(stderr, "horde-check", progress_wanted(o.progress));
     int status = 0;
     const auto log = make_stderr_logger("horde-check", o.verbose);
     for (const auto& file : o.files) {
@@ -130,7 +130,7 @@ int run(Mode& o) {
         status = std::max(status, rc);
         const double file_secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - file_start).count();
-        log->info("{}: {} {}, {} invalid, {} plies in {:.3f} s ({:.0f} plies/s)", input_display_name(file),
+        log->info("{}: {} {}, {} invalid, {} plies in {:.3f} s ({:.0f} plies/s)", io::input_display_name(file),
                   totals.games - before.games, o.fen ? "positions" : "games", totals.invalid - before.invalid,
                   totals.plies - before.plies, file_secs,
                   file_secs > 0 ? double(totals.plies - before.plies) / file_secs : 0.0);

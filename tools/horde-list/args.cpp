@@ -28,9 +28,9 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--fields", o.fields,
                    "Columns of --games, comma-separated: tag names (White, WhiteElo, ...), the computed fields "
                    "variant, plies, valid, status, result, declared, errors, warnings, start_fen, final_fen, "
-                   "game, and file (default: " + std::string(kDefaultGameFields) +
+                   "game, and file (default: " + std::string(report::kDefaultGameFields) +
                        "); without --games, position rows: those and ply, san, uci, fen, clk, emt, eval, nags, "
-                       "comment (default: " + std::string(kDefaultPositionFields) + ")");
+                       "comment (default: " + std::string(report::kDefaultPositionFields) + ")");
     add_where_option(app, o.where);
     app.add_flag("--final", o.list.final, "Select the last position of each game");
     app.add_flag("--start", o.list.start, "Select the start position of each game");
@@ -67,14 +67,14 @@ Mode parse_args(int argc, char** argv) {
         fail_usage(fmt::format("--fields writes tsv, csv or json rows, not {}", format));
     if (o.position_table && o.list.unique) fail_usage("--unique does not apply to --fields or --format csv");
     if (o.position_table) o.check.keep_notes = true;
-    const ListOptions& l = o.list;
+    const report::ListOptions& l = o.list;
     const bool selectors = l.final || l.start || l.ply >= 0 || l.every > 0 || l.unique;
     if (o.games && (selectors || l.keep_partial))
         fail_usage("--games lists games: the position selectors and --keep-partial do not apply");
     if (o.moves && (selectors || l.keep_partial || format != "fen" || o.games || o.where || o.fields))
         fail_usage("--moves takes FEN lines; --format, the selectors and --keep-partial apply to PGN input");
     if (!o.moves && !notation.empty()) fail_usage("--notation applies to --moves");
-    if (const auto position_format = parse_list_format(format)) o.list.format = *position_format;
+    if (const auto position_format = report::parse_list_format(format)) o.list.format = *position_format;
     o.uci = notation == "uci";
     if (o.files.empty()) o.files.push_back("-");
     return o;

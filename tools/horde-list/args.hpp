@@ -17,12 +17,12 @@ struct Mode {
     std::vector<std::string> files; // at least one; "-" is stdin
     bool moves = false;             // --moves: FEN lines in, their legal moves out
     bool uci = false;               // --moves --notation uci
-    ListOptions list;               // format and selectors (PGN input, position lines)
+    report::ListOptions list;       // format and selectors (PGN input, position lines)
     std::string format = "fen";     // as given (tables: tsv, csv or json)
     bool games = false;             // --games: one row per game (a table)
     bool position_table = false;    // position rows with --fields or as csv (a table too)
     std::optional<std::string> fields, where;
-    CheckOptions check;             // --variant (PGN input)
+    game::CheckOptions check;       // --variant (PGN input)
     Variant fen_variant = Variant::Horde; // --moves: the variant of lines that do not say theirs
     unsigned threads = 0;           // 0: every core
     ProgressFlags progress;

@@ -27,12 +27,12 @@ void write_stdout(std::string_view data) {
 }
 
 // Lists the games of one PGN input as position lines (`lister`) or as table rows (`table`).
-int list_pgn_file(const std::string& name, const Mode& o, ThreadedPositionLister* lister, const GameTable* table,
-                  ProgressMeter& progress, Counts& counts) {
-    return for_pgn_file("horde-list", name, progress, [&](PgnReader& reader, io::Input& input) {
+int list_pgn_file(const std::string& name, const Mode& o, report::ThreadedPositionLister* lister, const report::GameTable* table,
+                  report::ProgressMeter& progress, Counts& counts) {
+    return for_pgn_file("horde-list", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
         const auto position = [&] { return input.raw_bytes_read(); }; // on the reading thread
-        run_list(reader, o.check, input.display_name(), thread_count(o.threads), position, lister, table,
-                 [&](ListOutput& out) {
+        run::run_list(reader, o.check, input.display_name(), thread_count(o.threads), position, lister, table,
+                 [&](report::ListOutput& out) {
                      if (!out.rows.empty()) write_stdout(out.rows);
                      if (!out.err.empty()) {
                          progress.clear();
@@ -50,12 +50,12 @@ int list_pgn_file(const std::string& name, const Mode& o, ThreadedPositionLister
 // and no output line; blank lines are skipped.
 int list_moves_file(const std::string& name, const Mode& o, Counts& counts) {
     std::string out;
-    return for_each_fen_line("horde-list", name, FenLineOptions{o.fen_variant}, [&](std::size_t, const FenVerdict& v) {
+    return for_each_fen_line("horde-list", name, FenLineOptions{o.fen_variant}, [&](std::size_t, const game::FenVerdict& v) {
         if (!v.valid || !v.board) {
             ++counts.invalid;
             return;
         }
-        out = legal_moves_line(*v.board, o.uci);
+        out = report::legal_moves_line(*v.board, o.uci);
         out += '\n';
         write_stdout(out);
     });
@@ -76,20 +76,20 @@ int run(const Mode& o) {
     if (o.moves) {
         for (const auto& file : o.files) status = std::max(status, list_moves_file(file, o, counts));
     } else if (o.games || o.position_table) {
-        GameTable::PositionPick pick{o.list.start, o.list.final, o.list.ply, o.list.every, o.list.keep_partial};
-        const GameTable table(o.fields ? *o.fields : o.games ? kDefaultGameFields : kDefaultPositionFields,
-                              *parse_table_format(o.format), o.position_table, pick);
+        report::GameTable::PositionPick pick{o.list.start, o.list.final, o.list.ply, o.list.every, o.list.keep_partial};
+        const report::GameTable table(o.fields ? *o.fields : o.games ? report::kDefaultGameFields : report::kDefaultPositionFields,
+                              *report::parse_table_format(o.format), o.position_table, pick);
         if (const auto bad = table.unknown_field(); !bad.empty())
             fail_usage(fmt::format("--games --fields: '{}' is a field of position rows", bad));
         write_stdout(table.header());
-        ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
+        report::ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
         for (const auto& file : o.files)
             status = std::max(status, list_pgn_file(file, o, nullptr, &table, progress, counts));
         progress.clear();
     } else {
         // Checking on `threads` threads, listing on one more.
-        ThreadedPositionLister lister(o.list, write_stdout);
-        ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
+        report::ThreadedPositionLister lister(o.list, write_stdout);
+        report::ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
         for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, o, &lister, nullptr, progress, counts));
         lister.finish();
         progress.clear();

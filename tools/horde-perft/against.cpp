@@ -107,7 +107,7 @@ int run_against(const AgainstRun& run, const engine::BisectStart& position) {
     return status;
 }
 
-int run_against_sweep(const AgainstRun& run, const std::vector<Board>& positions,
+int run_against_sweep(const AgainstRun& run, const std::vector<position::Board>& positions,
                       const std::function<std::string(std::size_t)>& origin) {
     auto s = start_engine(run);
     if (!s) return 2;

@@ -15,8 +15,8 @@ namespace horde::tools {
 struct AgainstRun {
     engine::EngineSettings engine;
     int depth = 1;
-    PerftOptions perft; // threads for our side (no progress callback)
-    ProgressMeter* progress = nullptr;
+    perft::PerftOptions perft; // threads for our side (no progress callback)
+    report::ProgressMeter* progress = nullptr;
 };
 
 // One position (--fen and --moves, which the engine is given as they are): 0 when the engines
@@ -26,7 +26,7 @@ int run_against(const AgainstRun& run, const engine::BisectStart& start);
 
 // Many positions (`--random`, a FEN stream), stopping at the first difference, bisected.
 // `origin(i)` names position i in the report ("random position 17 of 100, seed 5").
-int run_against_sweep(const AgainstRun& run, const std::vector<Board>& positions,
+int run_against_sweep(const AgainstRun& run, const std::vector<position::Board>& positions,
                       const std::function<std::string(std::size_t)>& origin);
 
 } // namespace horde::tools

@@ -6,9 +6,9 @@
 
 namespace horde::tools {
 
-std::string breakdown_table(Variant v, const PerftBreakdown& counts) {
+std::string breakdown_table(Variant v, const perft::PerftBreakdown& counts) {
     std::string names, values;
-    for (const BreakdownColumn& column : breakdown_columns(v)) {
+    for (const perft::BreakdownColumn& column : perft::breakdown_columns(v)) {
         const std::string value = fmt::format("{}", counts.*column.field);
         const std::size_t width = std::max(column.name.size(), value.size());
         if (!names.empty()) {

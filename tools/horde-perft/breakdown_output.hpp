@@ -8,6 +8,6 @@
 namespace horde::tools {
 
 // Two aligned lines: the column names of the variant, then the counts.
-std::string breakdown_table(Variant v, const PerftBreakdown& counts);
+std::string breakdown_table(Variant v, const perft::PerftBreakdown& counts);
 
 } // namespace horde::tools

@@ -27,10 +27,10 @@ namespace {
 
 struct Runner {
     Variant variant = Variant::Horde;
-    PerftOptions perft_options;
+    perft::PerftOptions perft_options;
     bool json = false;
     std::shared_ptr<spdlog::logger> log;
-    ProgressMeter* progress = nullptr; // erased before the result is printed
+    report::ProgressMeter* progress = nullptr; // erased before the result is printed
 
     // --verbose: one line per count on stderr.
     void log_result(std::string_view fen, int depth, std::uint64_t nodes, double seconds) const {
@@ -41,7 +41,7 @@ struct Runner {
     void report(std::string_view fen, int depth, std::uint64_t nodes, double seconds) const {
         log_result(fen, depth, nodes, seconds);
         if (json) {
-            fmt::print("{}\n", perft_result_to_json({fen, variant, depth, nodes, seconds}));
+            fmt::print("{}\n", report::perft_result_to_json({fen, variant, depth, nodes, seconds}));
         } else {
             fmt::print("{}\n", nodes);
         }
@@ -53,35 +53,35 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // The position of --fen (or the start) after --moves; a usage error when there is none.
-Board start_board(const Mode& o, Variant variant) {
-    const std::string fen = o.fen.value_or(std::string(start_fen(variant)));
-    auto parsed = read_fen(variant, fen);
-    if (auto* err = std::get_if<FenError>(&parsed))
+position::Board start_board(const Mode& o, Variant variant) {
+    const std::string fen = o.fen.value_or(std::string(position::start_fen(variant)));
+    auto parsed = position::read_fen(variant, fen);
+    if (auto* err = std::get_if<position::FenError>(&parsed))
         fail_usage(fmt::format("invalid FEN for {}: {}", variant_name(variant), err->message));
-    const FenBoard& read = std::get<FenBoard>(parsed);
+    const position::FenBoard& read = std::get<position::FenBoard>(parsed);
     if (!read.warning.empty())
         fmt::print(stderr, "horde-perft: warning: --fen: {} [fen-fullmove-zero]\n", read.warning);
-    auto played = play_move_list(read.board, o.moves);
-    if (auto* err = std::get_if<MoveListError>(&played))
+    auto played = notation::play_move_list(read.board, o.moves);
+    if (auto* err = std::get_if<notation::MoveListError>(&played))
         fail_usage(fmt::format("--moves: ply {} '{}': {} [{}]", err->ply, err->token, err->message, err->code));
-    return std::get<PlayedMoveList>(played).end;
+    return std::get<notation::PlayedMoveList>(played).end;
 }
 
 // --split D: every distinct position after D plies, "FEN<TAB>paths".
 int run_split(const Mode& o, Variant variant) {
-    const Board board = start_board(o, variant);
+    const position::Board board = start_board(o, variant);
     restore_sigpipe();
-    for (const auto& p : perft_split(board, o.split)) fmt::print("{}\n", split_line(p));
+    for (const auto& p : perft::perft_split(board, o.split)) fmt::print("{}\n", perft::split_line(p));
     finish_stdout();
     return 0;
 }
 
 // --breakdown of one position: the table (after perftree's divide lines with --divide) or JSON.
-int run_single_breakdown(const Mode& o, const Runner& runner, const Board& board, std::string_view fen) {
+int run_single_breakdown(const Mode& o, const Runner& runner, const position::Board& board, std::string_view fen) {
     const auto start = std::chrono::steady_clock::now();
-    PerftBreakdown total;
+    perft::PerftBreakdown total;
     if (o.divide) {
-        const auto rows = perft_breakdown_divide(runner.variant, board.position(), o.depth, runner.perft_options);
+        const auto rows = perft::perft_breakdown_divide(runner.variant, board.position(), o.depth, runner.perft_options);
         if (runner.progress) runner.progress->clear();
         for (const auto& [move, counts] : rows) {
             if (!runner.json) fmt::print("{} {}\n", board.uci(move), counts.nodes);
@@ -90,12 +90,12 @@ int run_single_breakdown(const Mode& o, const Runner& runner, const Board& board
         if (o.depth == 0) total.nodes = 1;
         if (!runner.json) fmt::print("\n{}\n\n", total.nodes);
     } else {
-        total = perft_breakdown(runner.variant, board.position(), o.depth, runner.perft_options);
+        total = perft::perft_breakdown(runner.variant, board.position(), o.depth, runner.perft_options);
     }
     const double secs = seconds_since(start);
     if (runner.progress) runner.progress->clear();
     runner.log_result(fen, o.depth, total.nodes, secs);
-    if (runner.json) fmt::print("{}\n", perft_breakdown_to_json({fen, runner.variant, o.depth, 0, secs}, total));
+    if (runner.json) fmt::print("{}\n", report::perft_breakdown_to_json({fen, runner.variant, o.depth, 0, secs}, total));
     else fmt::print("{}", breakdown_table(runner.variant, total));
     fmt::print(stderr, "time {:.3f} s, {:.0f} nodes/s\n", secs, secs > 0 ? double(total.nodes) / secs : 0.0);
     return 0;
@@ -103,9 +103,9 @@ int run_single_breakdown(const Mode& o, const Runner& runner, const Board& board
 
 // --against CMD (one position, a FEN stream or --random N), and --random N alone (the FENs).
 int run_against_mode(const Mode& o, const Runner& runner) {
-    const Board start_position = start_board(o, runner.variant);
-    std::vector<Board> positions;
-    if (o.random) positions = random_positions(start_position, *o.random, o.seed);
+    const position::Board start_position = start_board(o, runner.variant);
+    std::vector<position::Board> positions;
+    if (o.random) positions = perft::random_positions(start_position, *o.random, o.seed);
     if (!o.against) {
         for (const auto& board : positions) fmt::print("{}\n", board.fen());
         return 0;
@@ -129,29 +129,29 @@ int run_against_mode(const Mode& o, const Runner& runner) {
     if (o.fen_stream) {
         std::vector<std::size_t> line_numbers;
         int status = 0;
-        const auto failure = for_each_line(*o.fen_stream, [&](std::size_t line_number, std::string_view line) {
-            auto parsed = Board::from_fen(runner.variant, line);
-            if (auto* err = std::get_if<FenError>(&parsed)) {
-                fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", input_display_name(*o.fen_stream), line_number, err->message);
+        const auto failure = io::for_each_line(*o.fen_stream, [&](std::size_t line_number, std::string_view line) {
+            auto parsed = position::Board::from_fen(runner.variant, line);
+            if (auto* err = std::get_if<position::FenError>(&parsed)) {
+                fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", io::input_display_name(*o.fen_stream), line_number, err->message);
                 status = kExitInvalid;
                 return;
             }
-            positions.push_back(std::get<Board>(parsed));
+            positions.push_back(std::get<position::Board>(parsed));
             line_numbers.push_back(line_number);
         });
         if (failure) {
-            fmt::print(stderr, "horde-perft: {}: {}\n", input_display_name(*o.fen_stream), *failure);
+            fmt::print(stderr, "horde-perft: {}: {}\n", io::input_display_name(*o.fen_stream), *failure);
             return kExitUsage;
         }
         if (status) return status;
         return run_against_sweep(run, positions, [&](std::size_t i) {
-            return fmt::format("{}:{}", input_display_name(*o.fen_stream), line_numbers[i]);
+            return fmt::format("{}:{}", io::input_display_name(*o.fen_stream), line_numbers[i]);
         });
     }
     // The engine gets --fen and --moves as given (UCI spelling), and plays the moves itself.
-    Board replay = std::get<Board>(Board::from_fen(runner.variant, o.fen.value_or(std::string(start_fen(runner.variant)))));
+    position::Board replay = std::get<position::Board>(position::Board::from_fen(runner.variant, o.fen.value_or(std::string(position::start_fen(runner.variant)))));
     engine::BisectStart start{replay.fen(), {}, start_position};
-    const auto played = std::get<PlayedMoveList>(play_move_list(replay, o.moves)); // checked by start_board
+    const auto played = std::get<notation::PlayedMoveList>(notation::play_move_list(replay, o.moves)); // checked by start_board
     for (const Move m : played.moves) {
         start.moves.push_back(replay.uci(m));
         replay.play(m);
@@ -160,13 +160,13 @@ int run_against_mode(const Mode& o, const Runner& runner) {
 }
 
 int run_single(const Mode& o, const Runner& runner) {
-    const std::string fen = o.fen.value_or(std::string(start_fen(runner.variant)));
-    const Board board = start_board(o, runner.variant);
+    const std::string fen = o.fen.value_or(std::string(position::start_fen(runner.variant)));
+    const position::Board board = start_board(o, runner.variant);
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     if (o.breakdown) return run_single_breakdown(o, runner, board, o.moves.empty() ? fen : board.fen());
     if (o.divide) {
-        const auto rows = perft_divide(runner.variant, board.position(), o.depth, runner.perft_options);
+        const auto rows = perft::perft_divide(runner.variant, board.position(), o.depth, runner.perft_options);
         if (runner.progress) runner.progress->clear();
         for (const auto& [move, count] : rows) {
             fmt::print("{} {}\n", board.uci(move), count);
@@ -175,7 +175,7 @@ int run_single(const Mode& o, const Runner& runner) {
         if (o.depth == 0) total = 1;
         fmt::print("\n");
     } else {
-        total = perft(runner.variant, board.position(), o.depth, runner.perft_options);
+        total = perft::perft(runner.variant, board.position(), o.depth, runner.perft_options);
     }
     const double secs = seconds_since(start);
     if (runner.progress) runner.progress->clear();
@@ -186,24 +186,24 @@ int run_single(const Mode& o, const Runner& runner) {
 
 int run_stream(const Mode& o, const Runner& runner) {
     const std::string& name = *o.fen_stream;
-    const std::string display = input_display_name(name);
+    const std::string display = io::input_display_name(name);
     int status = 0;
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t all_nodes = 0;
-    const auto failure = for_each_line(name, [&](std::size_t line_number, std::string_view line) {
-        const WeightedFen weighted = parse_weighted_fen(line); // "FEN" or "FEN<TAB>weight"
-        auto parsed = read_fen(runner.variant, weighted.fen);
-        if (auto* err = std::get_if<FenError>(&parsed); err || !weighted.error.empty()) {
+    const auto failure = io::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
+        const perft::WeightedFen weighted = perft::parse_weighted_fen(line); // "FEN" or "FEN<TAB>weight"
+        auto parsed = position::read_fen(runner.variant, weighted.fen);
+        if (auto* err = std::get_if<position::FenError>(&parsed); err || !weighted.error.empty()) {
             fmt::print(stderr, "{}:{}: error: {}\n", display, line_number,
                        err ? "invalid FEN: " + err->message : weighted.error);
             status = kExitInvalid;
             return;
         }
-        const FenBoard& read = std::get<FenBoard>(parsed);
+        const position::FenBoard& read = std::get<position::FenBoard>(parsed);
         if (!read.warning.empty())
             fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, read.warning);
         const auto t0 = std::chrono::steady_clock::now();
-        const auto nodes = weighted.weight * perft(runner.variant, read.board.position(), o.depth, runner.perft_options);
+        const auto nodes = weighted.weight * perft::perft(runner.variant, read.board.position(), o.depth, runner.perft_options);
         all_nodes += nodes;
         runner.report(weighted.fen, o.depth, nodes, seconds_since(t0));
         finish_stdout(); // each count as soon as it is known
@@ -218,27 +218,27 @@ int run_stream(const Mode& o, const Runner& runner) {
 }
 
 int run_epd(const Mode& o, const Runner& runner) {
-    const std::string display = input_display_name(*o.epd);
-    PerftSuiteSummary summary;
+    const std::string display = io::input_display_name(*o.epd);
+    perft::PerftSuiteSummary summary;
     const auto start = std::chrono::steady_clock::now();
-    const auto failure = for_each_line(*o.epd, [&](std::size_t line_number, std::string_view line) {
-        auto entry = parse_perft_suite_line(line);
+    const auto failure = io::for_each_line(*o.epd, [&](std::size_t line_number, std::string_view line) {
+        auto entry = perft::parse_perft_suite_line(line);
         if (!entry) return; // a comment
         if (!entry->error.empty()) {
             fmt::print(stderr, "{}:{}: error: {}\n", display, line_number, entry->error);
             ++summary.errors;
             return;
         }
-        auto parsed = read_fen(runner.variant, entry->fen);
-        if (auto* err = std::get_if<FenError>(&parsed)) {
+        auto parsed = position::read_fen(runner.variant, entry->fen);
+        if (auto* err = std::get_if<position::FenError>(&parsed)) {
             fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", display, line_number, err->message);
             ++summary.errors;
             return;
         }
-        const FenBoard& read = std::get<FenBoard>(parsed);
+        const position::FenBoard& read = std::get<position::FenBoard>(parsed);
         if (!read.warning.empty())
             fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, read.warning);
-        const Board& board = read.board;
+        const position::Board& board = read.board;
         for (std::size_t i = 0; i < entry->expected.size(); ++i) {
             const auto [depth, expected] = entry->expected[i];
             if (o.depth >= 0 && depth > o.depth) continue;
@@ -247,21 +247,21 @@ int run_epd(const Mode& o, const Runner& runner) {
                 continue;
             }
             const auto t0 = std::chrono::steady_clock::now();
-            PerftBreakdown counts;
-            if (o.breakdown) counts = perft_breakdown(runner.variant, board.position(), depth, runner.perft_options);
-            else counts.nodes = perft(runner.variant, board.position(), depth, runner.perft_options);
+            perft::PerftBreakdown counts;
+            if (o.breakdown) counts = perft::perft_breakdown(runner.variant, board.position(), depth, runner.perft_options);
+            else counts.nodes = perft::perft(runner.variant, board.position(), depth, runner.perft_options);
             const auto got = counts.nodes;
             summary.nodes += got;
             ++summary.checked;
             if (runner.json && o.breakdown)
-                fmt::print("{}\n", perft_breakdown_to_json({entry->fen, runner.variant, depth, 0, seconds_since(t0)}, counts));
+                fmt::print("{}\n", report::perft_breakdown_to_json({entry->fen, runner.variant, depth, 0, seconds_since(t0)}, counts));
             else if (runner.json) runner.report(entry->fen, depth, got, seconds_since(t0));
             else runner.log_result(entry->fen, depth, got, seconds_since(t0));
             const bool nodes_wrong = got != expected;
             std::string columns_wrong; // "; captures expected 34, got 33"
             if (o.breakdown) {
                 for (const auto& [name, value] : entry->expected_breakdowns[i]) {
-                    const auto actual = counts.*find_breakdown_column(name)->field;
+                    const auto actual = counts.*perft::find_breakdown_column(name)->field;
                     if (actual != value) columns_wrong += fmt::format("; {} expected {}, got {}", name, value, actual);
                 }
             }
@@ -296,17 +296,17 @@ int run(const Mode& o) {
     runner.json = o.json;
     runner.log = make_stderr_logger("horde-perft", o.verbose);
     runner.perft_options.threads = int(thread_count(unsigned(o.threads)));
-    std::unique_ptr<PerftHash> hash;
+    std::unique_ptr<perft::PerftHash> hash;
     if (o.hash_mb > 0) {
         try {
-            hash = std::make_unique<PerftHash>(o.hash_mb);
+            hash = std::make_unique<perft::PerftHash>(o.hash_mb);
         } catch (const std::bad_alloc&) {
             fail_usage(fmt::format("cannot allocate a {} MB hash table", o.hash_mb));
         }
         runner.perft_options.hash = hash.get();
     }
     // Deep single counts: root moves done, on a terminal.
-    ProgressMeter progress(stderr, "horde-perft", progress_wanted(o.progress));
+    report::ProgressMeter progress(stderr, "horde-perft", progress_wanted(o.progress));
     if (!o.epd && !o.fen_stream && progress.enabled())
         runner.perft_options.on_root_move = [&](std::size_t done, std::size_t total) {
             progress.steps(done, total, "root moves");

@@ -72,9 +72,9 @@ Mode parse_args(int argc, char** argv) {
                            o.games_per_file || o.out;
     if (rewriting && !(o.to && *o.to == "pgn"))
         fail_usage("--strip, --tags, --width, --add-plycount, --fix-result, --games-per-file and --out apply to --to pgn");
-    if (std::string unknown; !parse_strip_list(o.strip, o.pgn, &unknown))
+    if (std::string unknown; !report::parse_strip_list(o.strip, o.pgn, &unknown))
         fail_usage(fmt::format("--strip: '{}' is not comments, nags, variations, clocks or evals", unknown));
-    if (!o.tags.empty()) parse_tag_choice(o.tags, o.pgn);
+    if (!o.tags.empty()) report::parse_tag_choice(o.tags, o.pgn);
     if (o.width) o.pgn.max_line = std::size_t(*o.width);
     o.pgn.add_plycount = o.add_plycount;
     o.pgn.fix_result = o.fix_result;

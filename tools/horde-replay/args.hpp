@@ -31,14 +31,14 @@ struct Mode {
     std::string theme = "brown";
     bool interactive = false;
     std::optional<std::string> where;
-    CheckOptions check; // --where's selector
+    game::CheckOptions check; // --where's selector
     // --to pgn's rewriting options
     std::string strip, tags;
     std::optional<int> width;
     bool add_plycount = false, fix_result = false;
     int games_per_file = 0;
     std::optional<std::string> out;
-    PgnExportOptions pgn;
+    report::PgnExportOptions pgn;
     bool rewriting = false; // some of the rewriting options are given
 };
 

@@ -11,10 +11,10 @@
 
 namespace horde::replay {
 
-void collect_pgn_games(PgnReader& reader, const CheckOptions& options, std::optional<int> pick, HtmlOutput& out,
+void collect_pgn_games(pgn::PgnReader& reader, const game::CheckOptions& options, std::optional<int> pick, HtmlOutput& out,
                        int& games_seen, int& status,
-                       const std::function<void(const GameRecord&, int number)>& on_invalid) {
-    read_game_trees(reader, options, [&](const GameRecord& record, const GameTree* tree) {
+                       const std::function<void(const game::GameRecord&, int number)>& on_invalid) {
+    report::read_game_trees(reader, options, [&](const game::GameRecord& record, const report::GameTree* tree) {
         const int number = ++games_seen;
         if ((pick && *pick != number) || !record.selected) return; // --game, --where
         if (!tree) {
@@ -36,18 +36,18 @@ int write_html(const HtmlOutput& out) {
     std::error_code ec;
     const bool folder = out.target.ends_with('/') || fs::is_directory(out.target, ec);
     if (!folder) {
-        HtmlPageOptions page = out.page;
+        report::HtmlPageOptions page = out.page;
         if (out.games.size() > 1) page.title = fmt::format("{} games from {}", out.games.size(), out.source);
-        return write_file(out.target, render_html_page(out.games, page)) ? 0 : tools::kExitUsage;
+        return write_file(out.target, report::render_html_page(out.games, page)) ? 0 : tools::kExitUsage;
     }
     fs::create_directories(out.target, ec);
     if (ec) {
         fmt::print(stderr, "horde-replay: {}: cannot create the folder: {}\n", out.target, ec.message());
         return tools::kExitUsage;
     }
-    for (const GameTree& game : out.games)
+    for (const report::GameTree& game : out.games)
         if (!write_file(fs::path(out.target) / fmt::format("game-{:03}.html", game.number),
-                        render_html_page({game}, out.page)))
+                        report::render_html_page({game}, out.page)))
             return tools::kExitUsage;
     return 0;
 }

@@ -21,11 +21,11 @@ using tools::kExitUsage;
 
 Timeline build_timeline(const Replay& r) {
     Timeline t;
-    Game game(r.start);
+    game::Game game(r.start);
     t.boards.push_back(r.start);
     t.outcomes.push_back(game.adjudicate());
     for (Move m : r.moves) {
-        t.san.push_back(to_san(game.board(), m));
+        t.san.push_back(notation::to_san(game.board(), m));
         game.play(m);
         t.boards.push_back(game.board());
         t.outcomes.push_back(game.adjudicate());
@@ -35,14 +35,14 @@ Timeline build_timeline(const Replay& r) {
 
 std::string ply_heading(const Timeline& t, int p) {
     if (p == 0) return "Start";
-    const Board& before = t.boards[std::size_t(p - 1)];
+    const position::Board& before = t.boards[std::size_t(p - 1)];
     const int number = before.position().fullmove;
     return fmt::format("{}{} {}", number, before.side_to_move() == WHITE ? "." : "...", t.san[std::size_t(p - 1)]);
 }
 
-std::string outcome_line(const Adjudication& a) {
-    return fmt::format("Outcome: {} ({}), result {}", status_name(a.status), status_kind_name(a.kind),
-                       result_text(a.result));
+std::string outcome_line(const game::Adjudication& a) {
+    return fmt::format("Outcome: {} ({}), result {}", game::status_name(a.status), game::status_kind_name(a.kind),
+                       game::result_text(a.result));
 }
 
 bool write_file(const std::filesystem::path& path, const std::string& text) {
@@ -62,9 +62,9 @@ bool write_file(const std::filesystem::path& path, const std::string& text) {
 namespace {
 
 void print_position(const Timeline& t, const Replay& r, int p, const Output& out) {
-    RenderOptions ro = out.render;
+    report::RenderOptions ro = out.render;
     ro.highlight = p > 0 ? r.moves[std::size_t(p - 1)] : Move::none();
-    fmt::print("{}\n{}FEN: {}\n", ply_heading(t, p), render_board(t.boards[std::size_t(p)], ro),
+    fmt::print("{}\n{}FEN: {}\n", ply_heading(t, p), report::render_board(t.boards[std::size_t(p)], ro),
                t.boards[std::size_t(p)].fen());
 }
 
@@ -74,11 +74,11 @@ int emit_svg(const Timeline& t, const Replay& r, const Output& out) {
     std::error_code ec;
     const bool folder = target.ends_with('/') || fs::is_directory(target, ec);
     auto svg_of = [&](int p) {
-        SvgOptions so;
+        report::SvgOptions so;
         so.flip = out.render.flip;
         so.theme = out.theme;
         so.last_move = p > 0 ? r.moves[std::size_t(p - 1)] : Move::none();
-        return render_svg(t.boards[std::size_t(p)], so);
+        return report::render_svg(t.boards[std::size_t(p)], so);
     };
     const int last = int(r.moves.size());
     if (!folder) return write_file(target, svg_of(out.ply.value_or(last))) ? 0 : kExitUsage;
@@ -116,16 +116,16 @@ int emit(const Replay& r, const Output& out) {
         // A move list as a PGN game: through the exporter, so the form is the one of PGN input.
         const Variant variant = r.start.variant();
         std::string pgn;
-        if (variant != Variant::Chess) pgn += fmt::format("[Variant \"{}\"]\n", pgn_variant_tag(variant));
+        if (variant != Variant::Chess) pgn += fmt::format("[Variant \"{}\"]\n", report::pgn_variant_tag(variant));
         // Chess960 games keep their FEN tag even from the standard array, as lichess writes them.
-        if (variant == Variant::Chess960 || r.start.fen() != Board(variant).fen()) pgn += fmt::format("[SetUp \"1\"]\n[FEN \"{}\"]\n", r.start.fen());
+        if (variant == Variant::Chess960 || r.start.fen() != position::Board(variant).fen()) pgn += fmt::format("[SetUp \"1\"]\n[FEN \"{}\"]\n", r.start.fen());
         pgn += '\n';
         for (const std::string& san : t.san) pgn += san + ' ';
-        const Adjudication& end = t.outcomes.back();
-        pgn += end.kind == StatusKind::GameOver ? result_text(end.result) : "*";
+        const game::Adjudication& end = t.outcomes.back();
+        pgn += end.kind == game::StatusKind::GameOver ? game::result_text(end.result) : "*";
         pgn += '\n';
         int invalid = 0;
-        const std::string text = export_pgn_text(pgn, {}, &invalid);
+        const std::string text = report::export_pgn_text(pgn, {}, &invalid);
         if (invalid) {
             fmt::print(stderr, "horde-replay: internal error: the PGN export of a move list is invalid\n");
             return kExitInvalid;

@@ -17,7 +17,7 @@ namespace horde::replay {
 
 // One game to show: where it starts and its legal main line.
 struct Replay {
-    Board start;
+    position::Board start;
     std::vector<Move> moves;
     std::string title; // "Game 3: White - Black" for PGN input, empty for a move list
     int number = 1;    // 1-based game index in the input
@@ -30,21 +30,21 @@ struct Replay {
 // The positions of a replay (start and after every ply), the SAN of every move, and the
 // adjudication of every position (repetitions counted from the start).
 struct Timeline {
-    std::vector<Board> boards;                  // plies + 1
+    std::vector<position::Board> boards;        // plies + 1
     std::vector<std::string> san;               // plies
-    std::vector<Adjudication> outcomes;  // plies + 1
+    std::vector<game::Adjudication> outcomes; // plies + 1
 };
 
 Timeline build_timeline(const Replay& r);
 // "12. Nf3" or "12... Nf6" for ply p (1-based), "Start" for ply 0.
 std::string ply_heading(const Timeline& t, int p);
-std::string outcome_line(const Adjudication& a);
+std::string outcome_line(const game::Adjudication& a);
 
 struct Output {
-    RenderOptions render;
+    report::RenderOptions render;
     std::optional<std::string> to; // "uci", "san" or "pgn"
     std::optional<std::string> svg;
-    BoardTheme theme = BoardTheme::Brown; // --svg
+    report::BoardTheme theme = report::BoardTheme::Brown; // --svg
     std::optional<int> ply;
     bool interactive = false;
     bool several_games = false; // the input may hold more than one game (file names per game)

@@ -34,13 +34,13 @@ namespace {
 
 // Plays one move list from `start`. On an illegal or unparsable token: a diagnostic, nullopt.
 // `where` ("line 3: " for a stdin line of several) prefixes the diagnostics.
-std::optional<std::vector<Move>> resolve_moves(const Board& start, std::string_view text, std::string_view where = {}) {
-    auto played = play_move_list(start, text);
-    if (auto* err = std::get_if<MoveListError>(&played)) {
+std::optional<std::vector<Move>> resolve_moves(const position::Board& start, std::string_view text, std::string_view where = {}) {
+    auto played = notation::play_move_list(start, text);
+    if (auto* err = std::get_if<notation::MoveListError>(&played)) {
         fmt::print(stderr, "horde-replay: {}ply {} \"{}\": {} [{}]\n", where, err->ply, err->token, err->message, err->code);
         return std::nullopt;
     }
-    return std::move(std::get<PlayedMoveList>(played).moves);
+    return std::move(std::get<notation::PlayedMoveList>(played).moves);
 }
 
 // Opens an input (any format io::Input reads); exit 2 when it cannot be read.
@@ -58,10 +58,10 @@ void report_input_error(const io::Input& input, int& status) {
 // ------------------------------------------------------------------------------ PGN
 
 // horde-check's diagnostics for an invalid game, on stderr; `number` counts over all inputs.
-void print_game_errors(const std::string& display, int number, const GameRecord& r) {
-    GameRecord numbered = r;
+void print_game_errors(const std::string& display, int number, const game::GameRecord& r) {
+    game::GameRecord numbered = r;
     numbered.game = number;
-    print_record_diagnostics(stderr, display, numbered, false);
+    report::print_record_diagnostics(stderr, display, numbered, false);
 }
 
 // What becomes of a game of the PGN input: another game than the one --game picks or --where
@@ -71,7 +71,7 @@ enum class Pick { Other, Invalid, Take };
 // Counts a game of the PGN input and picks it. An invalid one gets horde-check's diagnostics on
 // stderr (numbered over all inputs) and makes `status` 1.
 // `writable`: what makes a selected game one to replay (valid, or --to pgn has text for it).
-Pick pick_game(const GameRecord& r, bool writable, const std::string& display, const Mode& o, int& status,
+Pick pick_game(const game::GameRecord& r, bool writable, const std::string& display, const Mode& o, int& status,
                int& games_seen) {
     const int number = ++games_seen;
     if ((o.game && *o.game != number) || !r.selected) return Pick::Other;
@@ -83,12 +83,12 @@ Pick pick_game(const GameRecord& r, bool writable, const std::string& display, c
 
 // --to pgn on PGN input: every valid game (or only game `pick`) re-exported as normalised PGN on
 // stdout; invalid games: diagnostics on stderr, nothing written, and `status` becomes 1.
-void export_pgn_games(PgnReader& reader, const std::string& display, const Mode& o,
+void export_pgn_games(pgn::PgnReader& reader, const std::string& display, const Mode& o,
                       std::optional<Variant> forced, PgnDestination& destination, int& status, int& games_seen,
                       int& exported) {
-    CheckOptions co = o.check;
+    game::CheckOptions co = o.check;
     co.forced_variant = forced;
-    export_pgn(reader, co, [&](const GameRecord& r, std::string_view text) {
+    report::export_pgn(reader, co, [&](const game::GameRecord& r, std::string_view text) {
         // (--fix-result writes games whose only error it fixed)
         if (pick_game(r, !text.empty(), display, o, status, games_seen) != Pick::Take) return;
         destination.write(text);
@@ -98,22 +98,22 @@ void export_pgn_games(PgnReader& reader, const std::string& display, const Mode&
 
 // Reads PGN games (every game, or only game `pick`) as Replays. Invalid games: horde-check's
 // diagnostics on stderr, no replay, and `status` becomes 1.
-void read_pgn(PgnReader& reader, const std::string& display, const Mode& o,
+void read_pgn(pgn::PgnReader& reader, const std::string& display, const Mode& o,
               std::optional<Variant> forced, std::vector<Replay>& replays, int& status, int& games_seen) {
-    CheckOptions co = o.check;
+    game::CheckOptions co = o.check;
     co.forced_variant = forced;
-    check_pgn(reader, co, false, [&](const GameRecord& r, std::string_view) {
+    game::check_pgn(reader, co, false, [&](const game::GameRecord& r, std::string_view) {
         const Pick pick = pick_game(r, r.valid(), display, o, status, games_seen);
         const int number = games_seen;
-        if (pick == Pick::Invalid && o.to) replays.push_back(Replay{Board(), {}, {}, number, true}); // its empty line
+        if (pick == Pick::Invalid && o.to) replays.push_back(Replay{position::Board(), {}, {}, number, true}); // its empty line
         if (pick != Pick::Take) return;
         Replay replay{*r.start, r.moves, {}, number};
-        replay.title = fmt::format("Game {}: {} ({})", number, game_players(r), variant_name(r.start->variant()));
+        replay.title = fmt::format("Game {}: {} ({})", number, game::game_players(r), variant_name(r.start->variant()));
         replays.push_back(std::move(replay));
     });
 }
 
-CheckOptions with_variant(CheckOptions options, std::optional<Variant> forced) {
+game::CheckOptions with_variant(game::CheckOptions options, std::optional<Variant> forced) {
     options.forced_variant = forced;
     return options;
 }
@@ -143,7 +143,7 @@ int run(const Mode& o) {
     out.svg = o.svg;
     out.ply = o.ply;
     out.interactive = o.interactive;
-    out.theme = *parse_board_theme(o.theme);
+    out.theme = *report::parse_board_theme(o.theme);
     HtmlOutput html;
     html.target = o.html.value_or("");
     html.page.flip = o.flip;
@@ -171,22 +171,22 @@ int run(const Mode& o) {
         int games_seen = 0, exported = 0;
         const bool to_pgn = o.to && *o.to == "pgn";
         PgnDestination destination(o.out, o.games_per_file);
-        auto read = [&](PgnReader& reader, const std::string& display) {
+        auto read = [&](pgn::PgnReader& reader, const std::string& display) {
             if (to_pgn) export_pgn_games(reader, display, o, forced, destination, status, games_seen, exported);
             else if (o.html)
                 collect_pgn_games(reader, with_variant(o.check, forced), o.game, html, games_seen, status,
-                                  [&](const GameRecord& r, int n) { print_game_errors(display, n, r); });
+                                  [&](const game::GameRecord& r, int n) { print_game_errors(display, n, r); });
             else read_pgn(reader, display, o, forced, replays, status, games_seen);
         };
         if (o.args.empty()) {
-            PgnReader reader(*stdin_input);
+            pgn::PgnReader reader(*stdin_input);
             read(reader, stdin_input->display_name());
             report_input_error(*stdin_input, status);
         }
         for (const std::string& name : o.args) {
             if (name == "-" && o.interactive) fail_usage("--interactive reads keys from stdin: give a PGN file");
             const auto input = open_or_stop(name);
-            PgnReader reader(*input);
+            pgn::PgnReader reader(*input);
             read(reader, input->display_name());
             report_input_error(*input, status);
         }
@@ -199,14 +199,14 @@ int run(const Mode& o) {
                                                      !std::filesystem::is_directory(*o.svg))))
             fail_usage(fmt::format("the input has {} games: pick one with --game N", replays.size()));
     } else {
-        const std::string fen = o.fen ? *o.fen : std::string(start_fen(o.variant));
-        auto parsed = read_fen(o.variant, fen);
-        if (auto* err = std::get_if<FenError>(&parsed))
+        const std::string fen = o.fen ? *o.fen : std::string(position::start_fen(o.variant));
+        auto parsed = position::read_fen(o.variant, fen);
+        if (auto* err = std::get_if<position::FenError>(&parsed))
             fail_usage(fmt::format("invalid FEN for {}: {}", variant_name(o.variant), err->message));
-        const FenBoard& read = std::get<FenBoard>(parsed);
+        const position::FenBoard& read = std::get<position::FenBoard>(parsed);
         if (!read.warning.empty())
             fmt::print(stderr, "horde-replay: warning: --fen: {} [fen-fullmove-zero]\n", read.warning);
-        const Board& start = read.board;
+        const position::Board& start = read.board;
         if (!o.args.empty()) {
             std::string joined;
             for (const auto& a : o.args) joined += a + ' ';
@@ -221,7 +221,7 @@ int run(const Mode& o) {
             // One move list per line (the format of --to uci|san). No line at all: with --to
             // no game (nothing in, nothing out), otherwise the start position alone.
             std::vector<std::string> lines;
-            if (const auto error = read_lines(*stdin_input, lines)) {
+            if (const auto error = io::read_lines(*stdin_input, lines)) {
                 fmt::print(stderr, "horde-replay: <stdin>: {}\n", *error);
                 status = kExitUsage;
             }
@@ -247,7 +247,7 @@ int run(const Mode& o) {
 
     if (o.html) {
         for (const Replay& r : replays) {
-            html.games.push_back(game_tree_from_moves(r.start, r.moves));
+            html.games.push_back(report::game_tree_from_moves(r.start, r.moves));
             html.games.back().number = r.number;
             html.games.back().title = r.title;
         }

@@ -93,12 +93,12 @@ int emit_interactive(const Timeline& t, const Replay& r, const Output& out) {
     const int last = int(r.moves.size());
     int p = out.ply.value_or(0);
     for (;;) {
-        RenderOptions ro = out.render;
+        report::RenderOptions ro = out.render;
         ro.highlight = p > 0 ? r.moves[std::size_t(p - 1)] : Move::none();
         std::string screen = "\x1b[H\x1b[2J";
         if (!r.title.empty()) screen += r.title + "\n";
         screen += fmt::format("{}    (ply {}/{})\n", ply_heading(t, p), p, last);
-        screen += render_board(t.boards[std::size_t(p)], ro);
+        screen += report::render_board(t.boards[std::size_t(p)], ro);
         screen += fmt::format("FEN: {}\n", t.boards[std::size_t(p)].fen());
         if (p == last) screen += outcome_line(t.outcomes[std::size_t(p)]) + "\n";
         screen += "\n→/l/space forward  ←/h back  g/Home first  G/End last  q quit\n";

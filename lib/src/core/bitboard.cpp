@@ -1,6 +1,6 @@
 #include "horde/core/bitboard.hpp"
 
-namespace horde::detail {
+namespace horde::core::detail {
 
 constexpr LeaperTables LEAPERS = make_leaper_tables();
 
@@ -104,4 +104,4 @@ const SliderTables slider_tables_instance;
 const SliderTables& SLIDERS = slider_tables_instance;
 #endif
 
-} // namespace horde::detail
+} // namespace horde::core::detail

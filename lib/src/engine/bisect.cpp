@@ -8,11 +8,11 @@
 
 namespace horde::engine {
 
-std::string foreign_move_san(const Board& board, std::string_view uci) {
+std::string foreign_move_san(const position::Board& board, std::string_view uci) {
     if (uci.size() < 4) return "?";
-    const Square from = parse_square(uci.substr(0, 2)), to = parse_square(uci.substr(2, 2));
+    const Square from = position::parse_square(uci.substr(0, 2)), to = position::parse_square(uci.substr(2, 2));
     if (from == SQ_NONE || to == SQ_NONE) return "?";
-    const Position& pos = board.position();
+    const position::Position& pos = board.position();
     const Piece moved = pos.piece_on(from);
     if (moved == NO_PIECE) return "?";
     const Piece target = pos.piece_on(to);
@@ -28,17 +28,17 @@ std::string foreign_move_san(const Board& board, std::string_view uci) {
     } else {
         san = fmt::format("{}{}", piece_type_letter(type_of(moved)), capture ? "x" : "");
     }
-    san += square_name(to);
+    san += position::square_name(to);
     if (uci.size() == 5) san += fmt::format("={}", char(std::toupper(static_cast<unsigned char>(uci[4]))));
     return san;
 }
 
 namespace {
 
-std::map<std::string, std::uint64_t> our_divide(const Board& board, int depth, const PerftOptions& options,
+std::map<std::string, std::uint64_t> our_divide(const position::Board& board, int depth, const perft::PerftOptions& options,
                                                 std::map<std::string, Move>& moves) {
     std::map<std::string, std::uint64_t> counts;
-    for (const auto& [move, count] : perft_divide(board.variant(), board.position(), depth, options)) {
+    for (const auto& [move, count] : perft::perft_divide(board.variant(), board.position(), depth, options)) {
         const std::string uci = board.uci(move);
         counts[uci] = count;
         moves[uci] = move;
@@ -48,12 +48,12 @@ std::map<std::string, std::uint64_t> our_divide(const Board& board, int depth, c
 
 } // namespace
 
-BisectReport bisect(const BisectStart& start, int depth, PerftEngine& engine, const PerftOptions& options,
+BisectReport bisect(const BisectStart& start, int depth, PerftEngine& engine, const perft::PerftOptions& options,
                     const std::function<void(int depth)>& on_level) {
     BisectReport report;
-    PerftOptions quiet = options;
+    perft::PerftOptions quiet = options;
     quiet.on_root_move = nullptr;
-    Board board = start.board;
+    position::Board board = start.board;
     std::vector<std::string> engine_moves = start.moves;
     for (int d = depth; d >= 1; --d) {
         if (on_level) on_level(d);
@@ -71,7 +71,7 @@ BisectReport bisect(const BisectStart& start, int depth, PerftEngine& engine, co
         report.fen = board.fen();
         report.depth = d;
         for (const auto& [uci, count] : ours)
-            if (!theirs.contains(uci)) report.missing.push_back({uci, to_san(board, our_moves.at(uci))});
+            if (!theirs.contains(uci)) report.missing.push_back({uci, notation::to_san(board, our_moves.at(uci))});
         for (const auto& [uci, count] : theirs)
             if (!ours.contains(uci)) report.extra.push_back({uci, foreign_move_san(board, uci)});
         if (!report.missing.empty() || !report.extra.empty()) {
@@ -107,7 +107,7 @@ BisectReport bisect(const BisectStart& start, int depth, PerftEngine& engine, co
         if (d == 1) {
             for (const auto& [uci, count] : ours)
                 if (theirs.at(uci) != count)
-                    report.counts.push_back({{uci, to_san(board, our_moves.at(uci))}, count, theirs.at(uci)});
+                    report.counts.push_back({{uci, notation::to_san(board, our_moves.at(uci))}, count, theirs.at(uci)});
             report.note = "the same moves, but the other engine counts a move at depth 1 as other than 1 node";
             return report;
         }

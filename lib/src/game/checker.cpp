@@ -11,7 +11,7 @@
 
 #include <cctype>
 
-namespace horde {
+namespace horde::game {
 
 std::string_view GameRecord::tag(std::string_view name) const {
     for (const auto& [k, v] : tags)
@@ -27,7 +27,7 @@ std::string_view record_status_name(const GameRecord& record) {
 namespace {
 
 // --lichess: lichess's closed-position draw, in Horde only.
-bool lichess_closed(const CheckOptions& options, const Board& board) {
+bool lichess_closed(const CheckOptions& options, const position::Board& board) {
     return options.lichess && board.variant() == Variant::Horde && horde_closed_position(board);
 }
 
@@ -67,13 +67,13 @@ bool once_per_game(std::string_view code) {
 }
 
 // UCI and long-algebraic coordinates carry no check marks: a missing one is no news.
-void drop_missing_marks_of_coordinates(std::vector<SanWarning>& warnings) {
+void drop_missing_marks_of_coordinates(std::vector<notation::SanWarning>& warnings) {
     bool coordinates = false;
     for (const auto& w : warnings)
-        coordinates |= w.code == SanWarningCode::UciMove || w.code == SanWarningCode::LongAlgebraic ||
-                       w.code == SanWarningCode::CastlingAsKingMove;
+        coordinates |= w.code == notation::SanWarningCode::UciMove || w.code == notation::SanWarningCode::LongAlgebraic ||
+                       w.code == notation::SanWarningCode::CastlingAsKingMove;
     if (coordinates)
-        std::erase_if(warnings, [](const SanWarning& w) { return w.code == SanWarningCode::MissingCheckSuffix; });
+        std::erase_if(warnings, [](const notation::SanWarning& w) { return w.code == notation::SanWarningCode::MissingCheckSuffix; });
 }
 
 } // namespace
@@ -96,7 +96,7 @@ void GameChecker::add_warning(std::string code, std::string message, std::uint64
     record_.warnings.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
 }
 
-void GameChecker::begin_game(const GameInfo& game) {
+void GameChecker::begin_game(const pgn::GameInfo& game) {
     // Reuse the vectors' storage from game to game: no allocation per move in steady state.
     auto moves = std::move(record_.moves);
     auto tags = std::move(record_.tags);
@@ -147,7 +147,7 @@ void GameChecker::count_repeated_warnings() {
     }
 }
 
-void GameChecker::tag(std::string_view name, std::string_view value, const SourcePos& at, bool) {
+void GameChecker::tag(std::string_view name, std::string_view value, const pgn::SourcePos& at, bool) {
     const std::uint64_t line = at.line, column = at.column;
     if (started_) {
         add_error("pgn-syntax", fmt::format("tag [{}] after the movetext began", name), line, column);
@@ -160,9 +160,9 @@ void GameChecker::tag(std::string_view name, std::string_view value, const Sourc
     else if (name == "SetUp") setup_tag_at_ = {line, column};
 }
 
-Control GameChecker::begin_movetext(const SourcePos&) {
+pgn::Control GameChecker::begin_movetext(const pgn::SourcePos&) {
     start_movetext();
-    return skip_rest_ || rejected_on_tags_ ? Control::SkipGame : Control::Continue;
+    return skip_rest_ || rejected_on_tags_ ? pgn::Control::SkipGame : pgn::Control::Continue;
 }
 
 void GameChecker::start_movetext() {
@@ -175,7 +175,7 @@ void GameChecker::start_movetext() {
     setup_start();
 }
 
-void GameChecker::start_game_from(const Board& start) {
+void GameChecker::start_game_from(const position::Board& start) {
     if (game_storage_) game_storage_->reset(start);
     else game_storage_.emplace(start);
     game_ = &*game_storage_;
@@ -223,18 +223,18 @@ void GameChecker::setup_start() {
     if (!has_fen) {
         // The standard start is parsed once per variant.
         auto& cached = start_boards_[std::size_t(*record_.variant)];
-        if (!cached) cached = Board(*record_.variant);
+        if (!cached) cached = position::Board(*record_.variant);
         record_.start = *cached;
         start_game_from(*record_.start);
         return;
     }
-    auto parsed = read_fen(*record_.variant, fen);
-    if (auto* err = std::get_if<FenError>(&parsed)) {
+    auto parsed = position::read_fen(*record_.variant, fen);
+    if (auto* err = std::get_if<position::FenError>(&parsed)) {
         add_error("bad-fen", fmt::format("FEN tag: {}", err->message), fen_tag_at_.first, fen_tag_at_.second, 0,
               std::string(fen));
         return;
     }
-    const FenBoard& read = std::get<FenBoard>(parsed);
+    const position::FenBoard& read = std::get<position::FenBoard>(parsed);
     if (!read.warning.empty())
         add_warning("fen-fullmove-zero", fmt::format("FEN tag: {}", read.warning), fen_tag_at_.first,
                 fen_tag_at_.second, 0, std::string(fen));
@@ -242,8 +242,8 @@ void GameChecker::setup_start() {
     start_game_from(*record_.start);
 }
 
-void GameChecker::notice(PgnNotice kind, const SourcePos& at, std::string_view message) {
-    add_warning(std::string(pgn_notice_name(kind)), std::string(message), at.line, at.column);
+void GameChecker::notice(pgn::PgnNotice kind, const pgn::SourcePos& at, std::string_view message) {
+    add_warning(std::string(pgn::pgn_notice_name(kind)), std::string(message), at.line, at.column);
 }
 
 void GameChecker::check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
@@ -265,20 +265,20 @@ void GameChecker::check_move_number(int number, int fullmove, bool white, std::u
                 column, ply, std::string(token));
 }
 
-void GameChecker::add_warnings(std::vector<SanWarning>& warnings, const char* where, std::uint64_t line, std::uint64_t column, int ply,
+void GameChecker::add_warnings(std::vector<notation::SanWarning>& warnings, const char* where, std::uint64_t line, std::uint64_t column, int ply,
                                std::string_view token) {
     for (auto& w : warnings)
-        add_warning(std::string(san_warning_code_name(w.code)), fmt::format("{}{}", where, w.message), line, column, ply,
+        add_warning(std::string(notation::san_warning_code_name(w.code)), fmt::format("{}{}", where, w.message), line, column, ply,
                 std::string(token));
 }
 
-void GameChecker::en_passant_mark(std::string_view token, Move last, const Board* before, std::uint64_t line, std::uint64_t column,
+void GameChecker::en_passant_mark(std::string_view token, Move last, const position::Board* before, std::uint64_t line, std::uint64_t column,
                                   int ply, const char* where) {
     last_token_ = TokenKind::EnPassantMark;
     if (!last.is_none() && last.is_en_passant() && before) {
         add_warning("en-passant-mark",
                 fmt::format("{}'{}' after the en passant capture {}: read as a mark", where, token,
-                            to_san(*before, last)),
+                            notation::to_san(*before, last)),
                 line, column, ply - 1, std::string(token));
         return;
     }
@@ -292,24 +292,24 @@ namespace {
 // SAN first, then the dialects (slow path only).
 struct Reading {
     Move move = Move::none();
-    SanMove san;
-    std::vector<SanWarning> warnings;
+    notation::SanMove san;
+    std::vector<notation::SanWarning> warnings;
 };
 
-std::variant<Reading, SanError> read_move(const Board& board, std::string_view token) {
-    auto syntax = parse_san(token);
-    if (auto* san = std::get_if<SanMove>(&syntax)) {
-        auto resolved = resolve_san_move(board, *san, false);
-        if (auto* ok = std::get_if<SanResolution>(&resolved)) return Reading{ok->move, *san, std::move(ok->warnings)};
-        auto dialect = read_dialect_move(board, token);
+std::variant<Reading, notation::SanError> read_move(const position::Board& board, std::string_view token) {
+    auto syntax = notation::parse_san(token);
+    if (auto* san = std::get_if<notation::SanMove>(&syntax)) {
+        auto resolved = notation::resolve_san_move(board, *san, false);
+        if (auto* ok = std::get_if<notation::SanResolution>(&resolved)) return Reading{ok->move, *san, std::move(ok->warnings)};
+        auto dialect = notation::read_dialect_move(board, token);
         if (dialect)
-            if (auto* d = std::get_if<DialectMove>(&*dialect)) return Reading{d->move, d->san, std::move(d->warnings)};
-        return std::get<SanError>(resolved);
+            if (auto* d = std::get_if<notation::DialectMove>(&*dialect)) return Reading{d->move, d->san, std::move(d->warnings)};
+        return std::get<notation::SanError>(resolved);
     }
-    auto dialect = read_dialect_move(board, token);
-    if (!dialect) return std::get<SanError>(syntax);
-    if (auto* e = std::get_if<SanError>(&*dialect)) return *e;
-    auto& d = std::get<DialectMove>(*dialect);
+    auto dialect = notation::read_dialect_move(board, token);
+    if (!dialect) return std::get<notation::SanError>(syntax);
+    if (auto* e = std::get_if<notation::SanError>(&*dialect)) return *e;
+    auto& d = std::get<notation::DialectMove>(*dialect);
     return Reading{d.move, d.san, std::move(d.warnings)};
 }
 
@@ -317,7 +317,7 @@ std::variant<Reading, SanError> read_move(const Board& board, std::string_view t
 
 namespace {
 
-std::string san_error_code(SanErrorCode c) { return std::string(san_error_code_name(c)); }
+std::string san_error_code(notation::SanErrorCode c) { return std::string(notation::san_error_code_name(c)); }
 
 // parse_san_exact, resolve_san_exact and suffix_plainly_right in one pass on a game, with one
 // dispatch on the variant (and "O-O"/"O-O-O" outside Chess960, by parse_castling_exact and
@@ -326,20 +326,20 @@ std::string san_error_code(SanErrorCode c) { return std::string(san_error_code_n
 // and leaves the game as it was. san holds the parsed token either way. Out of line, with
 // Game::play_as inside it: inlined into main_line_move, GCC kept play_as out of line (measured:
 // 3% more instructions per game).
-[[gnu::noinline]] Move play_exact_san(Game& game, std::string_view token, std::optional<Board>& before_last, SanMove& san,
+[[gnu::noinline]] Move play_exact_san(Game& game, std::string_view token, std::optional<position::Board>& before_last, notation::SanMove& san,
                     bool& suffix_right) {
     const bool castling = !token.empty() && token[0] == 'O';
-    if (castling ? !san_detail::parse_castling_exact(token, san) : !san_detail::parse_san_exact_inline(token, san))
+    if (castling ? !notation::san_detail::parse_castling_exact(token, san) : !notation::san_detail::parse_san_exact_inline(token, san))
         return Move::none();
     // One dispatch on the variant for the whole move: resolution, play and suffix test inline.
-    return with_variant(game.board().variant(), [&]<Variant V>() {
-        const Position& pos = game.board().position();
-        const Move m = castling ? san_detail::resolve_castling_exact_as<V>(pos, san.kind == SanMove::Kind::CastleShort)
-                                : san_detail::resolve_san_exact_as<V>(pos, san);
+    return position::with_variant(game.board().variant(), [&]<Variant V>() {
+        const position::Position& pos = game.board().position();
+        const Move m = castling ? notation::san_detail::resolve_castling_exact_as<V>(pos, san.kind == notation::SanMove::Kind::CastleShort)
+                                : notation::san_detail::resolve_san_exact_as<V>(pos, san);
         if (m.is_none()) return m;
         before_last = game.board();
         game.template play_as<V>(m);
-        suffix_right = san_detail::suffix_plainly_right_as<V>(game.board().position(), san.suffix);
+        suffix_right = notation::san_detail::suffix_plainly_right_as<V>(game.board().position(), san.suffix);
         return m;
     });
 }
@@ -351,7 +351,7 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
     pending_number_ = -1;
     if (!game_ || main_line_dead_) return Move::none();
     const int ply = game_->plies() + 1;
-    const Board& board = game_->board();
+    const position::Board& board = game_->board();
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
     auto after_end = [&](const Adjudication& end) {
@@ -370,7 +370,7 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
         return Move::none();
     }
     // Most moves are written exactly to the standard: resolve them without building errors.
-    SanMove exact;
+    notation::SanMove exact;
     bool suffix_right = false;
     {
         const Move m = play_exact_san(*game_, token, main_before_last_, exact, suffix_right);
@@ -381,8 +381,8 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
             if (number < 0 ? white : number != fullmove) [[unlikely]]
                 check_move_number(number, fullmove, white, line, column, ply, token);
             if (suffix_right) return m;
-            std::vector<SanWarning> warnings;
-            check_suffix(game_->board(), exact, false, warnings);
+            std::vector<notation::SanWarning> warnings;
+            notation::check_suffix(game_->board(), exact, false, warnings);
             if (!warnings.empty()) add_warnings(warnings, "", line, column, ply, token);
             return m;
         }
@@ -391,15 +391,15 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
 }
 
 Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std::uint64_t column, int ply, int number) {
-    const Board& board = game_->board();
+    const position::Board& board = game_->board();
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
-    if (is_en_passant_mark(token)) {
+    if (notation::is_en_passant_mark(token)) {
         en_passant_mark(token, record_.moves.empty() ? Move::none() : record_.moves.back(),
                         main_before_last_ ? &*main_before_last_ : nullptr, line, column, ply, "");
         return Move::none();
     }
-    if (is_null_move_token(token)) {
+    if (notation::is_null_move_token(token)) {
         const std::string_view side = white ? "White" : "Black";
         if (board.in_check()) {
             add_error("null-move", fmt::format("null move '{}' while {} is in check", token, side), line, column, ply,
@@ -416,7 +416,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
             main_line_dead_ = true;
             return Move::none();
         }
-        const Board before = board;
+        const position::Board before = board;
         if (!game_->play_null()) {
             add_error("null-move", fmt::format("null move '{}': the position after it is not legal", token), line, column,
                   ply, std::string(token));
@@ -432,7 +432,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
         return Move::none();
     }
     auto read = read_move(board, token);
-    if (auto* e = std::get_if<SanError>(&read)) {
+    if (auto* e = std::get_if<notation::SanError>(&read)) {
         // No move at all: the game was over by checkmate or stalemate.
         const Adjudication end = game_->adjudicate();
         if (end.kind == StatusKind::GameOver) {
@@ -449,7 +449,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
     auto& reading = std::get<Reading>(read);
     main_before_last_ = board;
     game_->play(reading.move);
-    check_suffix(game_->board(), reading.san, false, reading.warnings);
+    notation::check_suffix(game_->board(), reading.san, false, reading.warnings);
     drop_missing_marks_of_coordinates(reading.warnings);
     record_.moves.push_back(reading.move);
     last_token_ = TokenKind::Move;
@@ -481,25 +481,25 @@ Move GameChecker::variation_move(std::string_view token, std::uint64_t line, std
         return m;
     };
     // The exact-SAN fast path, as on the main line (variations are a fair share of real files).
-    SanMove exact;
-    if (parse_san_exact(token, exact)) {
-        const Move m = resolve_san_exact(*l.current, exact);
+    notation::SanMove exact;
+    if (notation::parse_san_exact(token, exact)) {
+        const Move m = notation::resolve_san_exact(*l.current, exact);
         if (!m.is_none()) {
             l.before_last = l.current;
             l.current->play(m);
-            if (suffix_plainly_right(*l.current, exact.suffix)) return played(m);
+            if (notation::suffix_plainly_right(*l.current, exact.suffix)) return played(m);
             l.current = l.before_last; // the full path below gives the suffix's warning or error
         }
     }
-    if (is_en_passant_mark(token)) {
+    if (notation::is_en_passant_mark(token)) {
         en_passant_mark(token, l.last, l.before_last ? &*l.before_last : nullptr, line, column, ply, "in a variation: ");
         return Move::none();
     }
-    if (is_null_move_token(token)) {
+    if (notation::is_null_move_token(token)) {
         if (l.current->in_check())
             return fail("null-move", fmt::format("null move '{}' while {} is in check", token,
                                                  white ? "White" : "Black"));
-        auto after = null_move_board(*l.current);
+        auto after = notation::null_move_board(*l.current);
         if (!after) return fail("null-move", fmt::format("null move '{}': the position after it is not legal", token));
         l.before_last = l.current;
         l.current = *after;
@@ -508,23 +508,23 @@ Move GameChecker::variation_move(std::string_view token, std::uint64_t line, std
         return played(Move::none());
     }
     auto read = read_move(*l.current, token);
-    if (auto* e = std::get_if<SanError>(&read)) return fail(san_error_code(e->code), e->message);
+    if (auto* e = std::get_if<notation::SanError>(&read)) return fail(san_error_code(e->code), e->message);
     auto& reading = std::get<Reading>(read);
     l.before_last = l.current;
     l.current->play(reading.move);
-    check_suffix(*l.current, reading.san, false, reading.warnings);
+    notation::check_suffix(*l.current, reading.san, false, reading.warnings);
     drop_missing_marks_of_coordinates(reading.warnings);
     add_warnings(reading.warnings, "in a variation: ", line, column, ply, token);
     return played(reading.move);
 }
 
-const Board* GameChecker::line_board() const {
+const position::Board* GameChecker::line_board() const {
     if (variation_depth_ == 0) return game_ && !main_line_dead_ ? &game_->board() : nullptr;
     if (skipped_depth_ > 0 || variations_.empty() || !variations_.back().current) return nullptr;
     return &*variations_.back().current;
 }
 
-void GameChecker::begin_variation(const SourcePos& at) {
+void GameChecker::begin_variation(const pgn::SourcePos& at) {
     const std::uint64_t line = at.line, column = at.column;
     if (!started_) start_movetext();
     saw_movetext_ = true;
@@ -535,7 +535,7 @@ void GameChecker::begin_variation(const SourcePos& at) {
     }
     Line child;
     // A variation replaces the last move of the line it branches from.
-    const std::optional<Board>* parent_before = &main_before_last_;
+    const std::optional<position::Board>* parent_before = &main_before_last_;
     int parent_ply = game_ ? game_->plies() : 0;
     bool parent_alive = game_ != nullptr && !main_line_dead_;
     if (!variations_.empty()) {
@@ -554,7 +554,7 @@ void GameChecker::begin_variation(const SourcePos& at) {
     variations_.push_back(std::move(child));
 }
 
-void GameChecker::end_variation(const SourcePos& at) {
+void GameChecker::end_variation(const pgn::SourcePos& at) {
     const std::uint64_t line = at.line, column = at.column;
     if (variation_depth_ == 0) {
         add_error("unbalanced-parenthesis", "')' without a matching '('", line, column);
@@ -568,7 +568,7 @@ void GameChecker::end_variation(const SourcePos& at) {
     variations_.pop_back();
 }
 
-void GameChecker::result(std::string_view token, const SourcePos& at) {
+void GameChecker::result(std::string_view token, const pgn::SourcePos& at) {
     const std::uint64_t line = at.line, column = at.column;
     if (!started_) start_movetext();
     saw_movetext_ = true;
@@ -589,26 +589,26 @@ GameRecord::MoveNotes& notes_at(GameRecord& r) {
 }
 } // namespace
 
-void GameChecker::comment(std::string_view text, const SourcePos&, bool) {
+void GameChecker::comment(std::string_view text, const pgn::SourcePos&, bool) {
     if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
     auto& n = notes_at(record_);
     if (!n.comment.empty()) n.comment += '\n';
     n.comment += text;
 }
 
-void GameChecker::nag(int code, const SourcePos&) {
+void GameChecker::nag(int code, const pgn::SourcePos&) {
     if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
     notes_at(record_).nags.push_back(code);
 }
 
-void GameChecker::error(PgnErrorKind kind, const SourcePos& at, std::string_view text) {
-    const std::string_view code = pgn_error_name(kind);
+void GameChecker::error(pgn::PgnErrorKind kind, const pgn::SourcePos& at, std::string_view text) {
+    const std::string_view code = pgn::pgn_error_name(kind);
     std::string message(text);
     const std::uint64_t line = at.line, column = at.column;
     // A token that is no move where the main line expects one stands for the next ply; the
     // rest of the main line cannot be checked after it.
-    const bool bad_token = kind == PgnErrorKind::GarbageToken || kind == PgnErrorKind::NulByte ||
-                           kind == PgnErrorKind::InvalidByte || kind == PgnErrorKind::TokenTooLong;
+    const bool bad_token = kind == pgn::PgnErrorKind::GarbageToken || kind == pgn::PgnErrorKind::NulByte ||
+                           kind == pgn::PgnErrorKind::InvalidByte || kind == pgn::PgnErrorKind::TokenTooLong;
     if (bad_token && started_ && variation_depth_ == 0 && game_ && !main_line_dead_) {
         // The reader's message ends with the token in quotes ("unexpected token 'Nf3*'").
         std::string token;
@@ -625,7 +625,7 @@ void GameChecker::error(PgnErrorKind kind, const SourcePos& at, std::string_view
 namespace {
 // The game the input stopped in (a read or decompression error): GameRecord::cut_short and
 // the error "input-error" at the game's end.
-void mark_cut_short(GameRecord& record, const GameInfo& game) {
+void mark_cut_short(GameRecord& record, const pgn::GameInfo& game) {
     record.cut_short = true;
     record.errors.push_back({game.end.line, game.end.column, 0, "input-error",
                              fmt::format("the input stops inside this game, at byte {} (a read or decompression "
@@ -635,7 +635,7 @@ void mark_cut_short(GameRecord& record, const GameInfo& game) {
 }
 } // namespace
 
-GameRecord& GameChecker::end_game(const GameInfo& game) {
+GameRecord& GameChecker::end_game(const pgn::GameInfo& game) {
     GameRecord& record = finish_record(game.end.line, game.end.column);
     if (game.cut_short) [[unlikely]]
         mark_cut_short(record, game);
@@ -748,7 +748,7 @@ public:
                      const GameCallback& on_game)
         : GameChecker(options), raw_(raw), duplicates_(duplicates), strict_(options.strict), on_game_(on_game) {}
 
-    void end_game(const GameInfo& game) {
+    void end_game(const pgn::GameInfo& game) {
         GameRecord& record = GameChecker::end_game(game);
         if (duplicates_) duplicates_->check(record, strict_);
         on_game_(record, raw_ ? std::string_view(*raw_) : std::string_view());
@@ -763,11 +763,11 @@ private:
 
 } // namespace
 
-void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, const GameCallback& on_game) {
+void check_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, const GameCallback& on_game) {
     check_pgn(reader, options, capture_raw, nullptr, on_game);
 }
 
-void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* shared,
+void check_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* shared,
                const GameCallback& on_game) {
     std::string raw;
     if (capture_raw) reader.set_capture(&raw);
@@ -779,4 +779,4 @@ void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw,
     if (capture_raw) reader.set_capture(nullptr);
 }
 
-} // namespace horde
+} // namespace horde::game

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-namespace horde {
+namespace horde::game {
 
 namespace {
 
@@ -87,4 +87,4 @@ bool DuplicateFinder::check(GameRecord& record, bool strict) {
     return true;
 }
 
-} // namespace horde
+} // namespace horde::game

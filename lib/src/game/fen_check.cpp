@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <simdjson.h>
 
-namespace horde {
+namespace horde::game {
 
 namespace {
 
@@ -77,13 +77,13 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool s
     }
     v.fen = std::string(fen);
     v.variant = variant;
-    auto parsed = read_fen(variant, fen);
-    if (auto* err = std::get_if<FenError>(&parsed)) {
+    auto parsed = position::read_fen(variant, fen);
+    if (auto* err = std::get_if<position::FenError>(&parsed)) {
         v.code = "bad-fen";
         v.message = fmt::format("invalid {} FEN: {}", variant_name(variant), err->message);
         return v;
     }
-    FenBoard& read = std::get<FenBoard>(parsed);
+    position::FenBoard& read = std::get<position::FenBoard>(parsed);
     if (!read.warning.empty()) {
         if (strict) {
             v.code = "fen-fullmove-zero";
@@ -99,4 +99,4 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool s
     return v;
 }
 
-} // namespace horde
+} // namespace horde::game

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace horde {
+namespace horde::game {
 
 std::string_view status_name(GameStatus s) {
     switch (s) {
@@ -49,7 +49,7 @@ std::optional<GameResult> parse_result(std::string_view t) {
     return std::nullopt;
 }
 
-bool insufficient_material(const Position& pos) {
+bool insufficient_material(const position::Position& pos) {
     if (pos.pieces(PAWN) | pos.pieces(ROOK) | pos.pieces(QUEEN)) return false;
     const Bitboard minors = pos.pieces(KNIGHT) | pos.pieces(BISHOP);
     const Bitboard others = pos.pieces() & ~pos.pieces(KING) & ~minors;
@@ -92,9 +92,9 @@ bool automatic_draws_apply(std::string_view date, std::string_view utc_date) {
     return !when || *when >= 20140701;
 }
 
-Game::Game(const Board& start) : board_(start) { record_key(board_.repetition_key()); }
+Game::Game(const position::Board& start) : board_(start) { record_key(board_.repetition_key()); }
 
-void Game::reset(const Board& start) {
+void Game::reset(const position::Board& start) {
     board_ = start;
     plies_ = 0;
     keys_.clear();
@@ -102,7 +102,7 @@ void Game::reset(const Board& start) {
 }
 
 void Game::play(Move m) {
-    with_variant(board_.variant(), [&]<Variant V>() { play_as<V>(m); });
+    position::with_variant(board_.variant(), [&]<Variant V>() { play_as<V>(m); });
 }
 
 Adjudication Game::adjudicate() const {
@@ -115,7 +115,7 @@ Adjudication Game::automatic_end_without_movegen_impl() const {
 }
 
 Adjudication Game::adjudicate_impl(bool with_movegen) const {
-    const Position& pos = board_.position();
+    const position::Position& pos = board_.position();
     const Variant v = board_.variant();
     auto over = [](GameStatus s, GameResult r) { return Adjudication{s, StatusKind::GameOver, r}; };
     if (v == Variant::Horde && !pos.pieces(WHITE)) return over(GameStatus::Extinction, GameResult::BlackWins);
@@ -123,7 +123,7 @@ Adjudication Game::adjudicate_impl(bool with_movegen) const {
         if (pos.pieces(WHITE, KING) & rank_bb(7)) return over(GameStatus::Campmate, GameResult::WhiteWins);
         if (pos.pieces(BLACK, KING) & rank_bb(0)) return over(GameStatus::Campmate, GameResult::BlackWins);
     }
-    if (with_movegen && !has_legal_move(v, pos)) {
+    if (with_movegen && !position::has_legal_move(v, pos)) {
         if (board_.in_check())
             return over(GameStatus::Checkmate, pos.side == WHITE ? GameResult::BlackWins : GameResult::WhiteWins);
         return over(GameStatus::Stalemate, GameResult::Draw);
@@ -138,7 +138,7 @@ Adjudication Game::adjudicate_impl(bool with_movegen) const {
 }
 
 bool Game::play_null() {
-    auto after = null_move_board(board_);
+    auto after = notation::null_move_board(board_);
     if (!after) return false;
     board_ = *after;
     ++plies_;
@@ -147,4 +147,4 @@ bool Game::play_null() {
     return true;
 }
 
-} // namespace horde
+} // namespace horde::game

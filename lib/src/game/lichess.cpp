@@ -1,6 +1,6 @@
 #include "horde/game/lichess.hpp"
 
-namespace horde {
+namespace horde::game {
 
 namespace {
 
@@ -13,7 +13,7 @@ struct Material {
     int total = 0; // every unit, the king included
 };
 
-Material material_of(const Position& pos, Color c) {
+Material material_of(const position::Position& pos, Color c) {
     Material m;
     m.pawns = popcount(pos.pieces(c, PAWN));
     m.knights = popcount(pos.pieces(c, KNIGHT));
@@ -125,14 +125,14 @@ bool horde_cannot_mate(const Material& h, const Material& d) {
 
 } // namespace
 
-bool horde_insufficient_material(const Position& pos, Color side) {
+bool horde_insufficient_material(const position::Position& pos, Color side) {
     if (side == BLACK) return false; // the king's side can always take the whole horde
     return horde_cannot_mate(material_of(pos, WHITE), material_of(pos, BLACK));
 }
 
-bool horde_closed_position(const Board& board) {
+bool horde_closed_position(const position::Board& board) {
     if (board.variant() != Variant::Horde) return false;
-    const Position& pos = board.position();
+    const position::Position& pos = board.position();
     const Bitboard white = pos.pieces(WHITE);
     if (!white) return false;
     if (pos.side == WHITE) return board.legal_moves().empty();
@@ -141,10 +141,10 @@ bool horde_closed_position(const Board& board) {
     // Black plays.
     const Bitboard pushes = (pos.pieces(WHITE, PAWN) << 8) & ~pos.pieces();
     if (popcount(pushes) >= 3) return false;
-    const MoveList moves = board.legal_moves();
+    const position::MoveList moves = board.legal_moves();
     if (moves.empty()) return false; // checkmate or stalemate of Black
     for (Move m : moves) {
-        Board after = board;
+        position::Board after = board;
         after.play(m);
         if (!after.position().pieces(WHITE)) return false; // extinction: Black wins
         if (!after.legal_moves().empty()) return false;
@@ -152,4 +152,4 @@ bool horde_closed_position(const Board& board) {
     return true;
 }
 
-} // namespace horde
+} // namespace horde::game

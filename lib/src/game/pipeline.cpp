@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-namespace horde {
+namespace horde::game {
 
 namespace {
 
@@ -64,7 +64,7 @@ struct Chunk {
     bool cut_short = false;      // the last chunk of an input that an I/O error cut short
     Bytes bytes;                 // the chunk's input bytes, and up to kMargin bytes after them
     std::size_t stop = 0;        // where the chunk ends in `bytes` (the look-ahead after it)
-    PgnSegment at;               // where they start
+    pgn::PgnSegment at;          // where they start
     std::uint64_t games = 0;     // games in the chunk, once parsed
     std::uint64_t first_game = 0;          // games before the chunk, once known
     bool first_known = false;              // first_game is known
@@ -89,7 +89,7 @@ struct Aborted {}; // unwinds a thread when the run stops early
 // batch to `ordered` every kOneThreadBatchGames games or when settings.batch_full says so. The
 // in_order stage reports duplicates, as on several threads: no finder of check_pgn's own.
 // Returns the games read since the last batch (the caller ends that one).
-std::uint64_t check_here(PgnReader& reader, const CheckOptions& options, const PipelineSettings& settings,
+std::uint64_t check_here(pgn::PgnReader& reader, const CheckOptions& options, const PipelineSettings& settings,
                          std::size_t slot, const PgnPipeline::Work& work, const PgnPipeline::Ordered& ordered) {
     std::uint64_t games = 0;
     DuplicateFinder no_duplicates(DuplicateMode::Off);
@@ -104,14 +104,14 @@ std::uint64_t check_here(PgnReader& reader, const CheckOptions& options, const P
     return games;
 }
 
-struct BoundaryFinder : PgnVisitor {
-    std::vector<GameInfo> ends;
-    void end_game(const GameInfo& g) { ends.push_back(g); }
+struct BoundaryFinder : pgn::PgnVisitor {
+    std::vector<pgn::GameInfo> ends;
+    void end_game(const pgn::GameInfo& g) { ends.push_back(g); }
 };
 
 class Run {
 public:
-    Run(const PipelineSettings& s, std::size_t slots, PgnReader& reader, const CheckOptions& options,
+    Run(const PipelineSettings& s, std::size_t slots, pgn::PgnReader& reader, const CheckOptions& options,
         const PgnPipeline::Work& work, const PgnPipeline::Ordered& ordered)
         : settings_(s), chunks_(slots), reader_(reader), options_(options), work_(work), ordered_(ordered) {
         wake_ = std::max<std::uint64_t>(1, slots / 4);
@@ -129,7 +129,7 @@ public:
 private:
     // Bytes kept after a candidate cut, so that every look ahead of the reader's (at most
     // kLookahead + 1 bytes, see PgnReader::kPeek) is inside the chunk.
-    static constexpr std::size_t kMargin = 2 * PgnReader::kLookahead;
+    static constexpr std::size_t kMargin = 2 * pgn::PgnReader::kLookahead;
     // Without a cut of find_game_cut's this far past the target size, the chunk is cut at a
     // boundary that a reader of the chunk finds (input without blank lines between games).
     static constexpr std::size_t kSearch = 256 * 1024;
@@ -165,7 +165,7 @@ private:
     }
 
     void split() {
-        PgnSegment at;
+        pgn::PgnSegment at;
         Bytes carry;
         for (;;) {
             Chunk& c = acquire();
@@ -177,7 +177,7 @@ private:
             const std::size_t target = at.input_start ? std::min<std::size_t>(settings_.batch_bytes, 16 * 1024)
                                                       : settings_.batch_bytes;
             std::size_t cut = SIZE_MAX, searched = target;
-            PgnSegment next;
+            pgn::PgnSegment next;
             next.input_start = false;
             for (std::size_t want = target + std::min<std::size_t>(16 * 1024, target);; want *= 2) {
                 read_to(c.bytes, want);
@@ -187,14 +187,14 @@ private:
                     break;
                 }
                 if (!at.input_start && searched < size) {
-                    cut = find_game_cut(c.bytes.data(), size, searched, input_end_);
+                    cut = pgn::find_game_cut(c.bytes.data(), size, searched, input_end_);
                     if (cut != SIZE_MAX) {
                         next.offset = at.offset + cut;
-                        next.line = at.line + count_line_ends(c.bytes.data(), cut);
+                        next.line = at.line + pgn::count_line_ends(c.bytes.data(), cut);
                         next.line_start = next.offset;
                         break;
                     }
-                    searched = size > PgnReader::kLookahead + 1 ? size - PgnReader::kLookahead - 1 : 0;
+                    searched = size > pgn::PgnReader::kLookahead + 1 ? size - pgn::PgnReader::kLookahead - 1 : 0;
                 }
                 if (at.input_start || input_end_ || size >= target + kSearch) {
                     // The first chunk (a preamble, a BOM), the last stretch, or no blank line
@@ -230,17 +230,17 @@ private:
 
     // The last game boundary of the chunk at or after `target` (else the last before it) that
     // lies a margin before the bytes read so far; false when there is none.
-    bool exact_cut(Chunk& c, std::size_t target, std::size_t& cut, PgnSegment& next) {
+    bool exact_cut(Chunk& c, std::size_t target, std::size_t& cut, pgn::PgnSegment& next) {
         const std::size_t size = c.bytes.size();
         const std::size_t usable = input_end_ ? size : (size > kMargin ? size - kMargin : 0);
         BoundaryFinder finder;
-        auto r = PgnReader::from_segment(c.bytes.view(), c.at);
+        auto r = pgn::PgnReader::from_segment(c.bytes.view(), c.at);
         // Enough games to choose from: past the target and the margin, or a batch's worth.
         while (r.read_game(finder) && finder.ends.size() <= PgnPipeline::kMaxBatchGames &&
                finder.ends.back().raw_end - c.at.offset < target + kMargin) {}
         if (!finder.ends.empty() && finder.ends.back().raw_end - c.at.offset == size) finder.ends.pop_back(); // ends where the bytes do
-        const GameInfo* best = nullptr;
-        for (const GameInfo& g : finder.ends) {
+        const pgn::GameInfo* best = nullptr;
+        for (const pgn::GameInfo& g : finder.ends) {
             const std::size_t end = std::size_t(g.raw_end - c.at.offset);
             if (end == 0) continue;
             if (end > usable) break;
@@ -417,7 +417,7 @@ private:
     // (PipelineSettings::needs_number) and no record before it is kept; else it is kept (moved,
     // not copied) until the number is known, at most kMaxKept of them.
     bool parse(Chunk& c, std::size_t slot) {
-        auto reader = PgnReader::from_segment(c.bytes.view(), c.at, c.stop);
+        auto reader = pgn::PgnReader::from_segment(c.bytes.view(), c.at, c.stop);
         if (c.cut_short) reader.mark_cut_short();
         bool direct = false; // the reader numbers the games as a reader of the whole input does
         std::size_t raw_end = 0, raw_begin = 0;
@@ -535,7 +535,7 @@ private:
     // The rest of the input after a chunk without any game boundary: read on this thread, as
     // with one thread.
     void read_tail(Chunk& c, std::size_t slot) {
-        auto reader = PgnReader::resume(reader_, c.bytes.view(), c.at);
+        auto reader = pgn::PgnReader::resume(reader_, c.bytes.view(), c.at);
         reader.add_game_number_offset(c.first_game);
         if (const std::uint64_t games = check_here(reader, options_, settings_, slot, work_, ordered_))
             ordered_(slot, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
@@ -543,7 +543,7 @@ private:
 
     const PipelineSettings& settings_;
     std::vector<Chunk> chunks_;
-    PgnReader& reader_;
+    pgn::PgnReader& reader_;
     const CheckOptions& options_;
     const PgnPipeline::Work& work_;
     const PgnPipeline::Ordered& ordered_;
@@ -582,7 +582,7 @@ PgnPipeline::PgnPipeline(PipelineSettings settings) : settings_(std::move(settin
     settings_.max_chunk_bytes = std::max(settings_.max_chunk_bytes, 2 * settings_.batch_bytes);
 }
 
-void PgnPipeline::run(PgnReader& reader, const CheckOptions& options, const Work& work, const Ordered& ordered) {
+void PgnPipeline::run(pgn::PgnReader& reader, const CheckOptions& options, const Work& work, const Ordered& ordered) {
     if (settings_.threads > 1) {
         Run(settings_, slots_, reader, options, work, ordered).go();
         return;
@@ -592,4 +592,4 @@ void PgnPipeline::run(PgnReader& reader, const CheckOptions& options, const Work
     ordered(0, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
 }
 
-} // namespace horde
+} // namespace horde::game

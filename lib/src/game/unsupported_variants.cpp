@@ -4,7 +4,7 @@
 #include <cctype>
 #include <string>
 
-namespace horde {
+namespace horde::game {
 
 namespace {
 
@@ -41,4 +41,4 @@ std::string_view unsupported_variant(std::string_view tag) {
     return {};
 }
 
-} // namespace horde
+} // namespace horde::game

@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
-namespace horde {
+namespace horde::io {
 
-namespace io {
 
 bool LineReader::next(std::string_view& line) {
     if (!error_.empty()) return false;
@@ -49,7 +48,6 @@ bool LineReader::next(std::string_view& line) {
     return false;
 }
 
-} // namespace io
 
 std::optional<std::string> for_each_line(io::Input& in, const LineFn& on_line) {
     io::LineReader lines(in);
@@ -74,4 +72,4 @@ std::optional<std::string> for_each_line(const std::string& path, const LineFn& 
     return for_each_line(*std::get<std::unique_ptr<io::Input>>(opened), on_line);
 }
 
-} // namespace horde
+} // namespace horde::io

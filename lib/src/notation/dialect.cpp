@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace horde {
+namespace horde::notation {
 
 namespace {
 
@@ -59,12 +59,12 @@ std::optional<LongMove> parse_long(std::string_view t) {
 
 SanError illegal(std::string message) { return {SanErrorCode::Illegal, std::move(message)}; }
 
-std::variant<DialectMove, SanError> read_long(const Board& board, std::string_view token, const LongMove& lm,
+std::variant<DialectMove, SanError> read_long(const position::Board& board, std::string_view token, const LongMove& lm,
                                               DialectMove out) {
-    const Position& pos = board.position();
+    const position::Position& pos = board.position();
     const Color us = pos.side;
     const Piece mover = pos.piece_on(lm.from);
-    const std::string from_name = square_name(lm.from), to_name = square_name(lm.to);
+    const std::string from_name = position::square_name(lm.from), to_name = position::square_name(lm.to);
     if (mover == NO_PIECE || color_of(mover) != us)
         return illegal(fmt::format("'{}' reads as a move from {}, but no {} piece stands there", token, from_name,
                                    color_name(us)));
@@ -122,7 +122,7 @@ bool is_null_move_token(std::string_view t) { return t == "--" || t == "Z0" || t
 
 bool is_en_passant_mark(std::string_view t) { return t == "e.p." || t == "ep" || t == "e.p" || t == "ep."; }
 
-std::optional<std::variant<DialectMove, SanError>> read_dialect_move(const Board& board, std::string_view token) {
+std::optional<std::variant<DialectMove, SanError>> read_dialect_move(const position::Board& board, std::string_view token) {
     DialectMove out;
     std::string_view t = token;
     using S = SanMove::Suffix;
@@ -177,20 +177,20 @@ std::optional<std::variant<DialectMove, SanError>> read_dialect_move(const Board
     return out;
 }
 
-std::optional<Board> null_move_board(const Board& board) {
+std::optional<position::Board> null_move_board(const position::Board& board) {
     if (board.in_check()) return std::nullopt;
-    const Position& pos = board.position();
+    const position::Position& pos = board.position();
     // placement and castling as the board's; side, en passant and counters rewritten
     const bool next_move = pos.side == BLACK;
     if (pos.halfmove == 65535 || (next_move && pos.fullmove == 65535)) return std::nullopt; // past a FEN counter
-    Setup next = board.setup();
+    position::Setup next = board.setup();
     next.side = ~pos.side;
     next.ep = SQ_NONE;
     next.halfmove = std::uint16_t(pos.halfmove + 1);
     next.fullmove = std::uint16_t(pos.fullmove + (next_move ? 1 : 0));
-    auto parsed = Board::from_setup(board.variant(), next);
-    if (auto* b = std::get_if<Board>(&parsed)) return *b;
+    auto parsed = position::Board::from_setup(board.variant(), next);
+    if (auto* b = std::get_if<position::Board>(&parsed)) return *b;
     return std::nullopt;
 }
 
-} // namespace horde
+} // namespace horde::notation

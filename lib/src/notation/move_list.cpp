@@ -4,7 +4,7 @@
 
 #include <cctype>
 
-namespace horde {
+namespace horde::notation {
 
 namespace {
 
@@ -53,9 +53,9 @@ std::vector<std::string_view> move_list_tokens(std::string_view text) {
     return tokens;
 }
 
-std::variant<PlayedMoveList, MoveListError> play_move_list(const Board& start, std::string_view text) {
+std::variant<PlayedMoveList, MoveListError> play_move_list(const position::Board& start, std::string_view text) {
     PlayedMoveList played{{}, start};
-    Board& board = played.end;
+    position::Board& board = played.end;
     std::size_t ply = 0;
     for (std::string_view token : move_list_tokens(text)) {
         ++ply;
@@ -81,4 +81,4 @@ std::variant<PlayedMoveList, MoveListError> play_move_list(const Board& start, s
     return played;
 }
 
-} // namespace horde
+} // namespace horde::notation

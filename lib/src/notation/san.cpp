@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-namespace horde {
+namespace horde::notation {
 
 using namespace san_detail;
 
@@ -146,12 +146,12 @@ namespace {
 SanError illegal(std::string_view why) { return {SanErrorCode::Illegal, std::string(why)}; }
 
 // Why no legal move matches a normal (non-castling) SAN: the most specific reason we can give.
-SanError explain_no_match(const Board& board, const SanMove& san, PieceType pt, Bitboard from_mask) {
-    const Position& pos = board.position();
+SanError explain_no_match(const position::Board& board, const SanMove& san, PieceType pt, Bitboard from_mask) {
+    const position::Position& pos = board.position();
     const Color us = pos.side;
     const Variant v = board.variant();
     const Piece on_target = pos.piece_on(san.to);
-    const std::string to_name = square_name(san.to);
+    const std::string to_name = position::square_name(san.to);
     const std::string_view word = piece_word(pt);
     if (on_target != NO_PIECE && color_of(on_target) == us)
         return illegal(fmt::format("{} is occupied by a {} {}", to_name, color_name(us), piece_word(type_of(on_target))));
@@ -187,8 +187,8 @@ SanError explain_no_match(const Board& board, const SanMove& san, PieceType pt, 
             }
             if (one >= 0 && one < 64 && pos.piece_on(Square(one)) != NO_PIECE && two >= 0 && two < 64 &&
                 pos.piece_on(Square(two)) == make_piece(us, PAWN))
-                return illegal(fmt::format("the pawn on {} is blocked by the piece on {}", square_name(Square(two)),
-                                           square_name(Square(one))));
+                return illegal(fmt::format("the pawn on {} is blocked by the piece on {}", position::square_name(Square(two)),
+                                           position::square_name(Square(one))));
         }
     }
     const Bitboard origins = pattern_origins(pos, pt, us, san.to, capture) & from_mask;
@@ -208,8 +208,8 @@ SanError explain_no_match(const Board& board, const SanMove& san, PieceType pt, 
     return illegal(fmt::format("{} {} to {} would leave the king in check", color_name(us), word, to_name));
 }
 
-SanError explain_castling(const Board& board, bool king_side) {
-    const Position& pos = board.position();
+SanError explain_castling(const position::Board& board, bool king_side) {
+    const position::Position& pos = board.position();
     const Color us = pos.side;
     const Variant v = board.variant();
     const std::string_view name = king_side ? "O-O" : "O-O-O";
@@ -227,32 +227,32 @@ SanError explain_castling(const Board& board, bool king_side) {
     return illegal(fmt::format("{}: the king would pass through or land on an attacked square", name));
 }
 
-bool gives_check_or_mate(const Board& after, bool& mate) {
+bool gives_check_or_mate(const position::Board& after, bool& mate) {
     mate = false;
     if (after.variant_game_over()) {
         mate = true;
         return true;
     }
     if (!after.in_check()) return false;
-    mate = !has_legal_move(after.variant(), after.position());
+    mate = !position::has_legal_move(after.variant(), after.position());
     return true;
 }
 
 
 } // namespace
 
-std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanMove& san, bool strict) {
+std::variant<SanResolution, SanError> resolve_san(const position::Board& board, const SanMove& san, bool strict) {
     auto resolved = resolve_san_move(board, san, strict);
     if (auto* e = std::get_if<SanError>(&resolved)) return *e;
     auto& out = std::get<SanResolution>(resolved);
-    Board after = board;
+    position::Board after = board;
     after.play(out.move);
     if (auto e = check_suffix(after, san, strict, out.warnings)) return *e;
     return out;
 }
 
-std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const SanMove& san, bool strict) {
-    const Position& pos = board.position();
+std::variant<SanResolution, SanError> resolve_san_move(const position::Board& board, const SanMove& san, bool strict) {
+    const position::Position& pos = board.position();
     const Color us = pos.side;
     const Variant v = board.variant();
     SanResolution out;
@@ -297,7 +297,7 @@ std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const
         if (pt == PAWN && san.from_file < 0) from_mask &= file_bb(file_of(san.to));
 
         Move matches[64];
-        const int count = with_variant(v, [&]<Variant V>() {
+        const int count = position::with_variant(v, [&]<Variant V>() {
             return legal_candidates<V>(pos, pt, san.to, from_mask, promoted, matches);
         });
         if (count == 0) return explain_no_match(board, san, pt, from_mask);
@@ -309,7 +309,7 @@ std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const
             }
             return SanError{SanErrorCode::Ambiguous,
                             fmt::format("{} {} to {} is ambiguous: {}", color_name(us), piece_word(pt),
-                                        square_name(san.to), candidates)};
+                                        position::square_name(san.to), candidates)};
         }
         const Move found = matches[0];
         out.move = found;
@@ -328,14 +328,14 @@ std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const
         if (pt != PAWN && san.from_file >= 0 && san.from_rank >= 0) {
             Move others[64];
             const auto count_from = [&](Bitboard mask) {
-                return with_variant(v, [&]<Variant V>() {
+                return position::with_variant(v, [&]<Variant V>() {
                     return legal_candidates<V>(pos, pt, san.to, mask, promoted, others);
                 });
             };
             if (count_from(file_bb(san.from_file)) == 1 || count_from(rank_bb(san.from_rank)) == 1)
                 if (auto e = warn(SanWarningCode::LongAlgebraic,
                                   fmt::format("move written in long algebraic notation (origin square {}): read as {}",
-                                              square_name(found.from()), to_san(board, found))))
+                                              position::square_name(found.from()), to_san(board, found))))
                     return *e;
         }
     }
@@ -343,14 +343,14 @@ std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const
     return out;
 }
 
-std::optional<SanError> check_suffix(const Board& after, const SanMove& san, bool strict,
+std::optional<SanError> check_suffix(const position::Board& after, const SanMove& san, bool strict,
                                      std::vector<SanWarning>& warnings) {
     // A variant win may carry '#', '+' or nothing, in strict mode too.
     if (after.variant_game_over()) return std::nullopt;
     using S = SanMove::Suffix;
     const bool check = after.in_check();
     if (!check && san.suffix == S::None) return std::nullopt;
-    const bool mate = check && !has_legal_move(after.variant(), after.position());
+    const bool mate = check && !position::has_legal_move(after.variant(), after.position());
     std::string problem;
     SanWarningCode code = SanWarningCode::WrongCheckSuffix;
     if (san.double_plus && mate) {
@@ -375,18 +375,18 @@ std::optional<SanError> check_suffix(const Board& after, const SanMove& san, boo
 
 bool parse_san_exact(std::string_view token, SanMove& san) { return parse_san_exact_inline(token, san); }
 
-Move resolve_san_exact(const Board& board, const SanMove& san) {
-    return with_variant(board.variant(),
+Move resolve_san_exact(const position::Board& board, const SanMove& san) {
+    return position::with_variant(board.variant(),
                         [&]<Variant V>() { return resolve_san_exact_as<V>(board.position(), san); });
 }
 
-bool suffix_plainly_right(const Board& after, SanMove::Suffix suffix) {
-    return with_variant(after.variant(),
+bool suffix_plainly_right(const position::Board& after, SanMove::Suffix suffix) {
+    return position::with_variant(after.variant(),
                         [&]<Variant V>() { return suffix_plainly_right_as<V>(after.position(), suffix); });
 }
 
-std::string to_san(const Board& board, Move m) {
-    const Position& pos = board.position();
+std::string to_san(const position::Board& board, Move m) {
+    const position::Position& pos = board.position();
     std::string s;
     if (m.is_castling()) {
         s = m.to() > m.from() ? "O-O" : "O-O-O";
@@ -398,7 +398,7 @@ std::string to_san(const Board& board, Move m) {
                 s += char('a' + file_of(m.from()));
                 s += 'x';
             }
-            s += square_name(m.to());
+            s += position::square_name(m.to());
             if (m.is_promotion()) {
                 s += '=';
                 s += piece_type_letter(m.promoted());
@@ -414,17 +414,17 @@ std::string to_san(const Board& board, Move m) {
             if (others) {
                 if (!(others & file_bb(file_of(m.from())))) s += char('a' + file_of(m.from()));
                 else if (!(others & rank_bb(rank_of(m.from())))) s += char('1' + rank_of(m.from()));
-                else s += square_name(m.from());
+                else s += position::square_name(m.from());
             }
             if (capture) s += 'x';
-            s += square_name(m.to());
+            s += position::square_name(m.to());
         }
     }
-    Board after = board;
+    position::Board after = board;
     after.play(m);
     bool mate = false;
     if (gives_check_or_mate(after, mate)) s += mate ? '#' : '+';
     return s;
 }
 
-} // namespace horde
+} // namespace horde::notation

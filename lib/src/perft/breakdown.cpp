@@ -6,7 +6,7 @@
 #include <array>
 #include <utility>
 
-namespace horde {
+namespace horde::perft {
 
 namespace {
 
@@ -64,7 +64,7 @@ static_assert(sizeof(PerftBreakdown) == ALL_COLUMNS.size() * sizeof(std::uint64_
 // check and no pin of theirs, which the generator's loops then need not look for.
 template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
     static constexpr Color Them = ~Us;
-    const Position& pos;
+    const position::Position& pos;
     PerftBreakdown out; // a local total, added to the caller's at the end: no aliasing with pos
     Bitboard enemy = 0;
     Square their_king = SQ_NONE; // SQ_NONE: no king to check (Horde's White)
@@ -72,7 +72,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
     Bitboard discoverers = 0; // always 0 without Sliders
     bool last_unit = false; // Horde, Black to move, White has one unit: every capture ends the game
 
-    explicit BreakdownSink(const Position& p) : pos(p), enemy(p.pieces(Them)) {
+    explicit BreakdownSink(const position::Position& p) : pos(p), enemy(p.pieces(Them)) {
         if constexpr (Rules<V>::extinction) last_unit = Us == BLACK && popcount(p.pieces(WHITE)) == 1;
         if constexpr (!Rules<V>::has_king(Them)) return;
         const Bitboard king = p.pieces(Them, KING);
@@ -88,8 +88,8 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
         }
         // A slider's check squares only for sliders we have: the lookups in the large slider
         // tables cost more than a pawn's moves.
-        const Bitboard our_diagonal = Sliders ? detail::diagonal_attackers<V, Us>(p) : 0;
-        const Bitboard our_straight = Sliders ? detail::straight_attackers<V, Us>(p) : 0;
+        const Bitboard our_diagonal = Sliders ? position::detail::diagonal_attackers<V, Us>(p) : 0;
+        const Bitboard our_straight = Sliders ? position::detail::straight_attackers<V, Us>(p) : 0;
         const Bitboard diagonal = our_diagonal ? bishop_attacks(their_king, occupied) : 0;
         const Bitboard straight = our_straight ? rook_attacks(their_king, occupied) : 0;
         check_squares[BISHOP] = diagonal;
@@ -108,7 +108,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
         }
     }
 
-    static bool is_mated(const Position& child, bool no_safe_king_step = false) {
+    static bool is_mated(const position::Position& child, bool no_safe_king_step = false) {
         if constexpr (Rules<V>::has_king(Them)) return !detail::has_legal_evasion<V, Them>(child, no_safe_king_step);
         return false;
     }
@@ -135,7 +135,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
     }
 
     // Static and out of line: the sink's counters stay in registers in the generator's loops.
-    [[gnu::noinline]] static int count_mates(const Position& pos, Square from, PieceType moved, Bitboard targets) {
+    [[gnu::noinline]] static int count_mates(const position::Position& pos, Square from, PieceType moved, Bitboard targets) {
         int mates = 0;
         while (targets) {
             const Square to = pop_lsb(targets);
@@ -149,7 +149,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
     // after it are our attackers now, with the child's occupancy, less the piece that left
     // `from`, plus what it attacks from `to` (a captured piece was theirs: it attacked nothing
     // of ours). Only when the king has no safe step is the move played.
-    [[gnu::noinline]] static bool is_mate(const Position& pos, Move m, PieceType lands_as) {
+    [[gnu::noinline]] static bool is_mate(const position::Position& pos, Move m, PieceType lands_as) {
         const Square king = lsb(pos.pieces(Them, KING));
         const Bitboard from_bb = square_bb(m.from()), to_bb = square_bb(m.to());
         // Without their king, which no longer shields the squares behind it on a line of ours.
@@ -174,7 +174,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
             if (pos.template attackers_to_by_rays<V>(m.to(), after, Them) & ~to_bb & ~pos.pieces(Them, KING))
                 return false;
         }
-        Position child = pos;
+        position::Position child = pos;
         child.template play<V>(m);
         return is_mated(child, true);
     }
@@ -309,7 +309,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
         add(out, classify_played(pos, enemy, m));
     }
 
-    [[gnu::noinline]] static PerftBreakdown classify_played(const Position& pos, Bitboard enemy, Move m) {
+    [[gnu::noinline]] static PerftBreakdown classify_played(const position::Position& pos, Bitboard enemy, Move m) {
         PerftBreakdown out;
         const Bitboard king = Rules<V>::has_king(Them) ? pos.pieces(Them, KING) : 0;
         ++out.nodes;
@@ -318,9 +318,9 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
         out.en_passant += m.is_en_passant();
         out.castles += m.is_castling();
         out.promotions += m.is_promotion();
-        Position child = pos;
+        position::Position child = pos;
         child.template play<V>(m);
-        const bool game_over = variant_game_over<V>(child);
+        const bool game_over = position::variant_game_over<V>(child);
         if constexpr (Rules<V>::extinction) out.extinctions += child.pieces(WHITE) == 0;
         if constexpr (Rules<V>::campmate) out.campmates += game_over;
         if (!king) return out;
@@ -339,31 +339,31 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
     }
 };
 
-template <Variant V, Color Us, bool Sliders> void breakdown_leaves(const Position& pos, PerftBreakdown& out) {
+template <Variant V, Color Us, bool Sliders> void breakdown_leaves(const position::Position& pos, PerftBreakdown& out) {
     BreakdownSink<V, Us, Sliders> sink(pos);
-    generate_legal<V, Us>(pos, sink);
+    position::generate_legal<V, Us>(pos, sink);
     add(out, sink.out);
 }
 
-template <Variant V, Color Us> void breakdown_node(const Position& pos, int depth, PerftBreakdown& out) {
+template <Variant V, Color Us> void breakdown_node(const position::Position& pos, int depth, PerftBreakdown& out) {
     if (depth == 1) {
-        if (detail::straight_attackers<V, Us>(pos) | detail::diagonal_attackers<V, Us>(pos))
+        if (position::detail::straight_attackers<V, Us>(pos) | position::detail::diagonal_attackers<V, Us>(pos))
             breakdown_leaves<V, Us, true>(pos, out);
         else
             breakdown_leaves<V, Us, false>(pos, out);
         return;
     }
-    MoveList moves;
-    MoveListSink<V> sink{moves};
-    generate_legal<V, Us>(pos, sink);
+    position::MoveList moves;
+    position::MoveListSink<V> sink{moves};
+    position::generate_legal<V, Us>(pos, sink);
     for (Move m : moves) {
-        Position child = pos;
+        position::Position child = pos;
         child.template play<V>(m);
         breakdown_node<V, ~Us>(child, depth - 1, out);
     }
 }
 
-template <Variant V> PerftBreakdown breakdown_dispatch(const Position& pos, int depth) {
+template <Variant V> PerftBreakdown breakdown_dispatch(const position::Position& pos, int depth) {
     PerftBreakdown out;
     if (depth <= 0) out.nodes = 1;
     else if (pos.side == WHITE) breakdown_node<V, WHITE>(pos, depth, out);
@@ -372,7 +372,7 @@ template <Variant V> PerftBreakdown breakdown_dispatch(const Position& pos, int 
 }
 
 // The root move's own class when the divide is at depth 1.
-template <Variant V> PerftBreakdown single_move_breakdown(const Position& pos, Move m) {
+template <Variant V> PerftBreakdown single_move_breakdown(const position::Position& pos, Move m) {
     if (pos.side == WHITE) {
         BreakdownSink<V, WHITE> sink(pos);
         sink.special(m);
@@ -406,36 +406,36 @@ const BreakdownColumn* find_breakdown_column(std::string_view name) {
     return nullptr;
 }
 
-std::vector<std::pair<Move, PerftBreakdown>> perft_breakdown_divide(Variant v, const Position& pos, int depth,
+std::vector<std::pair<Move, PerftBreakdown>> perft_breakdown_divide(Variant v, const position::Position& pos, int depth,
                                                                     const PerftOptions& options) {
     std::vector<std::pair<Move, PerftBreakdown>> result;
     if (depth <= 0) return result;
-    for (Move m : legal_moves(v, pos)) result.emplace_back(m, PerftBreakdown{});
-    with_variant(v, [&]<Variant V>() {
+    for (Move m : position::legal_moves(v, pos)) result.emplace_back(m, PerftBreakdown{});
+    position::with_variant(v, [&]<Variant V>() {
         if (depth == 1) {
             for (auto& [move, counts] : result) counts = single_move_breakdown<V>(pos, move);
         } else if (options.threads <= 1) {
             std::size_t done = 0;
             for (auto& [move, counts] : result) {
-                Position child = pos;
+                position::Position child = pos;
                 child.template play<V>(move);
                 counts = breakdown_dispatch<V>(child, depth - 1);
                 if (options.on_root_move) options.on_root_move(++done, result.size());
             }
         } else {
             detail::divide_parallel<V>(pos, depth, options, result,
-                                       [](const Position& p, int d) { return breakdown_dispatch<V>(p, d); });
+                                       [](const position::Position& p, int d) { return breakdown_dispatch<V>(p, d); });
         }
     });
     return result;
 }
 
-PerftBreakdown perft_breakdown(Variant v, const Position& pos, int depth, const PerftOptions& options) {
+PerftBreakdown perft_breakdown(Variant v, const position::Position& pos, int depth, const PerftOptions& options) {
     if ((options.threads <= 1 && !options.on_root_move) || depth <= 1)
-        return with_variant(v, [&]<Variant V>() { return breakdown_dispatch<V>(pos, depth); });
+        return position::with_variant(v, [&]<Variant V>() { return breakdown_dispatch<V>(pos, depth); });
     PerftBreakdown total;
     for (const auto& [move, counts] : perft_breakdown_divide(v, pos, depth, options)) total += counts;
     return total;
 }
 
-} // namespace horde
+} // namespace horde::perft

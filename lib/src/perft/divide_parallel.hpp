@@ -9,13 +9,13 @@
 #include <thread>
 #include <vector>
 
-namespace horde::detail {
+namespace horde::perft::detail {
 
 // A piece of parallel work: the subtree below one position, credited to a root move.
 struct PerftWorkItem {
     std::uint32_t root;
     int depth;
-    Position pos;
+    position::Position pos;
 };
 
 // Splits the tree below the root moves level by level until there are many more pieces of
@@ -24,13 +24,13 @@ struct PerftWorkItem {
 // `count_subtree(pos, depth)` returns a Count (anything with +=); each item's count is kept
 // apart and summed per root move after the threads join.
 template <Variant V, class Count, class CountSubtree>
-void divide_parallel(const Position& pos, int depth, const PerftOptions& options,
+void divide_parallel(const position::Position& pos, int depth, const PerftOptions& options,
                      std::vector<std::pair<Move, Count>>& result, CountSubtree count_subtree) {
     const int threads = options.threads;
     std::vector<PerftWorkItem> items;
     items.reserve(result.size());
     for (std::size_t i = 0; i < result.size(); ++i) {
-        Position child = pos;
+        position::Position child = pos;
         child.template play<V>(result[i].first);
         items.push_back({std::uint32_t(i), depth - 1, child});
     }
@@ -40,12 +40,12 @@ void divide_parallel(const Position& pos, int depth, const PerftOptions& options
         std::vector<PerftWorkItem> next;
         next.reserve(items.size() * 32);
         for (const PerftWorkItem& item : items) {
-            MoveList moves;
-            MoveListSink<V> sink{moves};
-            if (item.pos.side == WHITE) generate_legal<V, WHITE>(item.pos, sink);
-            else generate_legal<V, BLACK>(item.pos, sink);
+            position::MoveList moves;
+            position::MoveListSink<V> sink{moves};
+            if (item.pos.side == WHITE) position::generate_legal<V, WHITE>(item.pos, sink);
+            else position::generate_legal<V, BLACK>(item.pos, sink);
             for (Move m : moves) {
-                Position child = item.pos;
+                position::Position child = item.pos;
                 child.template play<V>(m);
                 next.push_back({item.root, item.depth - 1, child});
             }
@@ -79,4 +79,4 @@ void divide_parallel(const Position& pos, int depth, const PerftOptions& options
     for (std::size_t i = 0; i < items.size(); ++i) result[items[i].root].second += item_counts[i];
 }
 
-} // namespace horde::detail
+} // namespace horde::perft::detail

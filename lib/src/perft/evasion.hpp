@@ -3,7 +3,7 @@
 
 #include "horde/position/movegen.hpp"
 
-namespace horde::detail {
+namespace horde::perft::detail {
 
 // Whether side C, whose king is in check in `pos`, has a legal move: the checkmate test of
 // perft --breakdown, run at every checking leaf, so it answers without generating moves. A safe
@@ -13,10 +13,10 @@ namespace horde::detail {
 // a check: its moves stay on the pin line, which meets the check line only at the king. En
 // passant (rare: after a double step that gives check) is left to the full generator.
 // `no_safe_king_step`: the caller has found that every king step is attacked.
-template <Variant V, Color C> bool has_legal_evasion(const Position& pos, bool no_safe_king_step = false) {
+template <Variant V, Color C> bool has_legal_evasion(const position::Position& pos, bool no_safe_king_step = false) {
     constexpr Color Them = ~C;
     constexpr Direction Up = pawn_push(C);
-    if (variant_game_over<V>(pos)) return false;
+    if (position::variant_game_over<V>(pos)) return false;
     const Bitboard king_bb = pos.pieces(C, KING);
     const Square king = lsb(king_bb);
     const Bitboard occupied = pos.pieces();
@@ -27,13 +27,13 @@ template <Variant V, Color C> bool has_legal_evasion(const Position& pos, bool n
     if (more_than_one(checkers)) return false;
     const Bitboard pawns = pos.pieces(C, PAWN);
     if (pos.ep != SQ_NONE && (pawn_attacks(Them, pos.ep) & pawns)) {
-        MoveCountSink<V> counter;
-        generate_legal<V, C>(pos, counter);
+        position::MoveCountSink<V> counter;
+        position::generate_legal<V, C>(pos, counter);
         return counter.count != 0;
     }
     Bitboard pinned = 0;
-    Bitboard snipers = (rook_pseudo_attacks(king) & detail::straight_attackers<V, Them>(pos)) |
-                       (bishop_pseudo_attacks(king) & detail::diagonal_attackers<V, Them>(pos));
+    Bitboard snipers = (rook_pseudo_attacks(king) & position::detail::straight_attackers<V, Them>(pos)) |
+                       (bishop_pseudo_attacks(king) & position::detail::diagonal_attackers<V, Them>(pos));
     while (snipers) {
         const Bitboard between = between_bb(king, pop_lsb(snipers)) & occupied;
         if (!more_than_one(between)) pinned |= between;
@@ -66,4 +66,4 @@ template <Variant V, Color C> bool has_legal_evasion(const Position& pos, bool n
     return false;
 }
 
-} // namespace horde::detail
+} // namespace horde::perft::detail

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <bit>
 
-namespace horde {
+namespace horde::perft {
 
 PerftHash::PerftHash(std::size_t megabytes) {
     std::size_t entries = std::bit_floor(std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / sizeof(Entry));
@@ -43,7 +43,7 @@ constexpr std::uint64_t mix(std::uint64_t h) {
 }
 } // namespace
 
-std::uint64_t verification_key(const Position& pos) {
+std::uint64_t verification_key(const position::Position& pos) {
     // Colour and type bitboards together with the mailbox-free state determine the position.
     std::uint64_t h = 0x9E3779B97F4A7C15ULL;
     auto add = [&h](std::uint64_t word) { h = mix(h ^ word) + 0x632BE59BD9B4E019ULL; };
@@ -57,10 +57,10 @@ std::uint64_t verification_key(const Position& pos) {
 namespace {
 
 template <Variant V, Color Us, bool Hashed>
-std::uint64_t perft_node(const Position& pos, int depth, PerftHash* hash) {
+std::uint64_t perft_node(const position::Position& pos, int depth, PerftHash* hash) {
     if (depth == 1) {
-        MoveCountSink<V> counter;
-        generate_legal<V, Us>(pos, counter);
+        position::MoveCountSink<V> counter;
+        position::generate_legal<V, Us>(pos, counter);
         return counter.count;
     }
     std::uint64_t nodes = 0;
@@ -69,11 +69,11 @@ std::uint64_t perft_node(const Position& pos, int depth, PerftHash* hash) {
         verification = verification_key(pos);
         if (hash->probe(pos.key, verification, depth, nodes)) return nodes;
     }
-    MoveList moves;
-    MoveListSink<V> sink{moves};
-    generate_legal<V, Us>(pos, sink);
+    position::MoveList moves;
+    position::MoveListSink<V> sink{moves};
+    position::generate_legal<V, Us>(pos, sink);
     for (Move m : moves) {
-        Position child = pos;
+        position::Position child = pos;
         child.template play<V>(m);
         nodes += perft_node<V, ~Us, Hashed>(child, depth - 1, hash);
     }
@@ -81,7 +81,7 @@ std::uint64_t perft_node(const Position& pos, int depth, PerftHash* hash) {
     return nodes;
 }
 
-template <Variant V> std::uint64_t perft_dispatch(const Position& pos, int depth, PerftHash* hash) {
+template <Variant V> std::uint64_t perft_dispatch(const position::Position& pos, int depth, PerftHash* hash) {
     if (depth <= 0) return 1;
     if (hash) {
         return pos.side == WHITE ? perft_node<V, WHITE, true>(pos, depth, hash)
@@ -93,23 +93,23 @@ template <Variant V> std::uint64_t perft_dispatch(const Position& pos, int depth
 
 } // namespace
 
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const Position& pos, int depth,
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const position::Position& pos, int depth,
                                                          const PerftOptions& options) {
     std::vector<std::pair<Move, std::uint64_t>> result;
     if (depth <= 0) return result;
-    const MoveList moves = legal_moves(v, pos);
+    const position::MoveList moves = position::legal_moves(v, pos);
     for (Move m : moves) result.emplace_back(m, 0);
-    with_variant(v, [&]<Variant V>() {
+    position::with_variant(v, [&]<Variant V>() {
         if (options.threads <= 1) {
             std::size_t done = 0;
             for (auto& [move, count] : result) {
-                Position child = pos;
+                position::Position child = pos;
                 child.template play<V>(move);
                 count = perft_dispatch<V>(child, depth - 1, options.hash);
                 if (options.on_root_move) options.on_root_move(++done, result.size());
             }
         } else {
-            detail::divide_parallel<V>(pos, depth, options, result, [&](const Position& p, int d) {
+            detail::divide_parallel<V>(pos, depth, options, result, [&](const position::Position& p, int d) {
                 return perft_dispatch<V>(p, d, options.hash);
             });
         }
@@ -117,13 +117,13 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const Positi
     return result;
 }
 
-std::uint64_t perft(Variant v, const Position& pos, int depth, const PerftOptions& options) {
+std::uint64_t perft(Variant v, const position::Position& pos, int depth, const PerftOptions& options) {
     if (depth <= 0) return 1;
     if ((options.threads <= 1 && !options.on_root_move) || depth == 1)
-        return with_variant(v, [&]<Variant V>() { return perft_dispatch<V>(pos, depth, options.hash); });
+        return position::with_variant(v, [&]<Variant V>() { return perft_dispatch<V>(pos, depth, options.hash); });
     std::uint64_t total = 0;
     for (const auto& [move, count] : perft_divide(v, pos, depth, options)) total += count;
     return total;
 }
 
-} // namespace horde
+} // namespace horde::perft

@@ -2,7 +2,7 @@
 
 #include <bit>
 
-namespace horde {
+namespace horde::perft {
 
 namespace {
 // SplitMix64 (Steele, Lea and Flood), as xoshiro's authors recommend for seeding.
@@ -35,15 +35,15 @@ std::uint64_t Xoshiro256StarStar::below(std::uint64_t n) {
     return std::uint64_t((uint128(next()) * n) >> 64);
 }
 
-std::vector<Board> random_positions(const Board& start, std::size_t count, std::uint64_t seed) {
+std::vector<position::Board> random_positions(const position::Board& start, std::size_t count, std::uint64_t seed) {
     Xoshiro256StarStar rng(seed);
-    std::vector<Board> out;
+    std::vector<position::Board> out;
     out.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
-        Board board = start;
+        position::Board board = start;
         const auto plies = rng.below(kRandomPlayoutMaxPlies + 1);
         for (std::uint64_t ply = 0; ply < plies; ++ply) {
-            const MoveList moves = board.legal_moves();
+            const position::MoveList moves = board.legal_moves();
             if (moves.empty()) break;
             board.play(moves[std::size_t(rng.below(moves.size()))]);
         }
@@ -52,4 +52,4 @@ std::vector<Board> random_positions(const Board& start, std::size_t count, std::
     return out;
 }
 
-} // namespace horde
+} // namespace horde::perft

@@ -4,11 +4,11 @@
 #include <fmt/format.h>
 #include <unordered_map>
 
-namespace horde {
+namespace horde::perft {
 
 namespace {
 
-void collect(const Board& board, int depth, std::uint64_t paths, std::vector<SplitPosition>& out,
+void collect(const position::Board& board, int depth, std::uint64_t paths, std::vector<SplitPosition>& out,
              std::unordered_map<std::string, std::size_t>& index) {
     if (depth == 0) {
         auto [it, inserted] = index.try_emplace(board.fen(false), out.size());
@@ -17,7 +17,7 @@ void collect(const Board& board, int depth, std::uint64_t paths, std::vector<Spl
         return;
     }
     for (Move m : board.legal_moves()) {
-        Board child = board;
+        position::Board child = board;
         child.play(m);
         collect(child, depth - 1, paths, out, index);
     }
@@ -25,7 +25,7 @@ void collect(const Board& board, int depth, std::uint64_t paths, std::vector<Spl
 
 } // namespace
 
-std::vector<SplitPosition> perft_split(const Board& start, int depth) {
+std::vector<SplitPosition> perft_split(const position::Board& start, int depth) {
     std::vector<SplitPosition> out;
     std::unordered_map<std::string, std::size_t> index;
     collect(start, depth, 1, out, index);
@@ -48,4 +48,4 @@ WeightedFen parse_weighted_fen(std::string_view line) {
     return w;
 }
 
-} // namespace horde
+} // namespace horde::perft

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <charconv>
 
-namespace horde {
+namespace horde::perft {
 
 namespace {
 std::string_view trim(std::string_view s) {
@@ -74,4 +74,4 @@ std::optional<PerftSuiteEntry> parse_perft_suite_line(std::string_view line) {
     return entry;
 }
 
-} // namespace horde
+} // namespace horde::perft

@@ -13,7 +13,7 @@
 #include <emmintrin.h>
 #endif
 
-namespace horde {
+namespace horde::pgn {
 
 using namespace pgn_detail;
 
@@ -661,4 +661,4 @@ PgnReader::TagScan PgnReader::scan_tag() {
     return t;
 }
 
-} // namespace horde
+} // namespace horde::pgn

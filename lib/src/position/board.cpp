@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace horde {
+namespace horde::position {
 
 namespace detail {
 namespace {
@@ -30,18 +30,6 @@ constexpr ZobristKeys make_zobrist() {
 } // namespace
 constexpr ZobristKeys ZOBRIST = make_zobrist();
 } // namespace detail
-
-std::optional<Variant> parse_variant(std::string_view text) {
-    std::string s;
-    for (char c : text)
-        if (c != ' ' && c != '-' && c != '_') s += char(std::tolower(static_cast<unsigned char>(c)));
-    if (s == "chess" || s == "standard" || s == "standardchess" || s == "normal" || s == "fromposition")
-        return Variant::Chess;
-    if (s == "horde" || s == "hordechess") return Variant::Horde;
-    if (s == "orda" || s == "ordachess") return Variant::Orda;
-    if (s == "chess960" || s == "960" || s == "fischerandom" || s == "fischerrandom") return Variant::Chess960;
-    return std::nullopt;
-}
 
 std::string_view start_fen(Variant v) {
     switch (v) {
@@ -162,7 +150,7 @@ void Board::play(Move m) {
 }
 
 bool Board::variant_game_over() const {
-    return with_variant(variant_, [&]<Variant V>() { return horde::variant_game_over<V>(pos_); });
+    return with_variant(variant_, [&]<Variant V>() { return horde::position::variant_game_over<V>(pos_); });
 }
 
 bool Board::ep_capture_is_legal() const {
@@ -454,4 +442,4 @@ std::variant<Board, FenError> Board::from_setup(Variant v, const Setup& setup) {
     return board;
 }
 
-} // namespace horde
+} // namespace horde::position

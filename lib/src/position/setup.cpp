@@ -6,7 +6,7 @@
 
 #include <charconv>
 
-namespace horde {
+namespace horde::position {
 
 std::string_view FenError::field_name() const {
     switch (field) {
@@ -185,4 +185,4 @@ std::string fen_warning(std::string_view fen) {
     return read ? fen_warning(*read) : std::string();
 }
 
-} // namespace horde
+} // namespace horde::position

@@ -8,7 +8,7 @@
 #include <immintrin.h>
 #endif
 
-namespace horde {
+namespace horde::position {
 
 namespace {
 
@@ -120,4 +120,4 @@ void append_uci(std::string& out, Move m) {
     out.append(buffer, std::size_t(write_uci(buffer, m) - buffer));
 }
 
-} // namespace horde
+} // namespace horde::position

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace horde {
+namespace horde::report {
 
 void CheckTotals::add(const CheckTotals& o) {
     games += o.games;
@@ -31,7 +31,7 @@ void CheckStats::bump(std::string_view group, std::string_view name) {
     else ++it->second;
 }
 
-void CheckStats::add(const GameRecord& r) {
+void CheckStats::add(const game::GameRecord& r) {
     bump("games", "");
     if (!r.selected) { // --where: counted, nothing else
         bump("not-selected", "");
@@ -39,7 +39,7 @@ void CheckStats::add(const GameRecord& r) {
     }
     bump(r.skipped ? "skipped" : r.valid() ? "valid" : "invalid", "");
     bump("variant", r.variant ? variant_name(*r.variant) : std::string_view("unknown"));
-    bump("status", record_status_name(r));
+    bump("status", game::record_status_name(r));
     bump("result", r.declared);
     for (const auto& d : r.errors) bump("error", d.code);
     for (const auto& d : r.warnings) bump("warning", d.code);
@@ -68,7 +68,7 @@ std::string CheckStats::to_text(std::string_view tool) const {
 namespace {
 
 // The NDJSON verdict (with --json-tags' "tags" object) and its newline.
-void append_verdict_line(std::string& out, const GameRecord& r, const CheckOutputOptions& o) {
+void append_verdict_line(std::string& out, const game::GameRecord& r, const CheckOutputOptions& o) {
     std::string line;
     append_record_json(line, r, o.display);
     if (!o.json_tags.empty()) {
@@ -82,7 +82,7 @@ void append_verdict_line(std::string& out, const GameRecord& r, const CheckOutpu
 
 } // namespace
 
-void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
+void CheckOutput::add(const game::GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
     ++totals.games;
     totals.plies += std::uint64_t(r.plies());
     if (!r.selected) {
@@ -101,13 +101,13 @@ void CheckOutput::add(const GameRecord& r, std::string_view raw, const CheckOutp
     if (o.json) append_verdict_line(out, r, o);
     // A duplicate goes to --duplicates-out (never to --invalid-out, even when --strict makes it an error).
     std::string* raw_out = r.valid() ? (o.valid_raw ? &valid : nullptr) : (o.invalid_raw ? &invalid : nullptr);
-    if (is_duplicate(r)) raw_out = o.duplicates_raw ? &duplicates : r.valid() && o.valid_raw ? &valid : nullptr;
+    if (game::is_duplicate(r)) raw_out = o.duplicates_raw ? &duplicates : r.valid() && o.valid_raw ? &valid : nullptr;
     if (r.cut_short) raw_out = nullptr; // an incomplete game: in no output
     if (raw_out) *raw_out += raw;
     if (o.stats) stats.add(r);
 }
 
-void CheckOutput::add_skipped(const GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
+void CheckOutput::add_skipped(const game::GameRecord& r, std::string_view raw, const CheckOutputOptions& o) {
     ++totals.skipped;
     if (o.json) append_verdict_line(out, r, o);
     if (o.skipped_raw) skipped += raw;
@@ -123,4 +123,4 @@ void CheckOutput::clear_text() {
     skipped.clear();
 }
 
-} // namespace horde
+} // namespace horde::report

@@ -6,29 +6,29 @@
 #include <utility>
 #include <vector>
 
-namespace horde {
+namespace horde::report {
 
-std::string format_diagnostic(std::string_view file, const GameRecord& r, const Diagnostic& d,
+std::string format_diagnostic(std::string_view file, const game::GameRecord& r, const game::Diagnostic& d,
                               std::string_view severity) {
-    std::string where = fmt::format("game {} ({})", r.game, game_players(r));
+    std::string where = fmt::format("game {} ({})", r.game, game::game_players(r));
     if (d.ply > 0) where += d.token.empty() ? fmt::format(", ply {}", d.ply) : fmt::format(", ply {} \"{}\"", d.ply, d.token);
     return fmt::format("{}:{}:{}: {}: {}: {} [{}]", file, d.line, d.column, severity, where, d.message, d.code);
 }
 
-void print_diagnostic(std::FILE* out, std::string_view file, const GameRecord& r, const Diagnostic& d,
+void print_diagnostic(std::FILE* out, std::string_view file, const game::GameRecord& r, const game::Diagnostic& d,
                       std::string_view severity) {
     std::string line = format_diagnostic(file, r, d, severity);
     line += '\n';
     std::fwrite(line.data(), 1, line.size(), out);
 }
 
-void append_record_diagnostics(std::string& out, std::string_view file, const GameRecord& r, bool warnings) {
+void append_record_diagnostics(std::string& out, std::string_view file, const game::GameRecord& r, bool warnings) {
     // In source order (line, column); at one place, errors first. Both lists are nearly sorted
     // and short: merge them.
-    auto before = [](const Diagnostic& a, const Diagnostic& b) {
+    auto before = [](const game::Diagnostic& a, const game::Diagnostic& b) {
         return a.line != b.line ? a.line < b.line : a.column < b.column;
     };
-    std::vector<std::pair<const Diagnostic*, bool>> all; // (diagnostic, is error)
+    std::vector<std::pair<const game::Diagnostic*, bool>> all; // (diagnostic, is error)
     all.reserve(r.errors.size() + (warnings ? r.warnings.size() : 0));
     for (const auto& d : r.errors) all.emplace_back(&d, true);
     if (warnings)
@@ -40,10 +40,10 @@ void append_record_diagnostics(std::string& out, std::string_view file, const Ga
     }
 }
 
-void print_record_diagnostics(std::FILE* out, std::string_view file, const GameRecord& r, bool warnings) {
+void print_record_diagnostics(std::FILE* out, std::string_view file, const game::GameRecord& r, bool warnings) {
     std::string text;
     append_record_diagnostics(text, file, r, warnings);
     std::fwrite(text.data(), 1, text.size(), out);
 }
 
-} // namespace horde
+} // namespace horde::report

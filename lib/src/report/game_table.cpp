@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace horde {
+namespace horde::report {
 
 namespace {
 
@@ -174,9 +174,9 @@ GameTable::GameTable(std::string_view fields, TableFormat format, bool positions
         {"nags", Extra::Nags}, {"comment", Extra::Comment},
     };
     for (auto& name : split_commas(fields)) {
-        const GameField field = parse_game_field(name);
+        const select::GameField field = select::parse_game_field(name);
         Extra extra = Extra::None;
-        if (field == GameField::Tag)
+        if (field == select::GameField::Tag)
             for (const auto& [n, e] : kExtras)
                 if (n == name) extra = e;
         columns_.push_back({std::move(name), field, extra});
@@ -235,7 +235,7 @@ void GameTable::append_cells(std::string& out, const std::vector<Cell>& cells) c
     out += format_ == TableFormat::Json ? "}\n" : "\n";
 }
 
-void GameTable::append_row(std::string& out, const GameRecord& r, std::string_view file) const {
+void GameTable::append_row(std::string& out, const game::GameRecord& r, std::string_view file) const {
     if (positions_) {
         append_positions(out, r, file);
         return;
@@ -246,14 +246,14 @@ void GameTable::append_row(std::string& out, const GameRecord& r, std::string_vi
         const Column& c = columns_[i];
         Cell& cell = cells[i];
         if (c.extra == Extra::File) cell = {true, false, file};
-        else cell.present = game_field_text(r, c.field, c.name, buffers[i], cell.value);
-        cell.raw_json = c.field == GameField::Plies || c.field == GameField::Errors || c.field == GameField::Warnings ||
-                        c.field == GameField::Game || c.field == GameField::Valid;
+        else cell.present = select::game_field_text(r, c.field, c.name, buffers[i], cell.value);
+        cell.raw_json = c.field == select::GameField::Plies || c.field == select::GameField::Errors || c.field == select::GameField::Warnings ||
+                        c.field == select::GameField::Game || c.field == select::GameField::Valid;
     }
     append_cells(out, cells);
 }
 
-void GameTable::append_positions(std::string& out, const GameRecord& r, std::string_view file) const {
+void GameTable::append_positions(std::string& out, const game::GameRecord& r, std::string_view file) const {
     if (!r.start || (!r.valid() && !pick_.keep_partial)) return;
     const bool any_pick = pick_.start || pick_.final || pick_.ply >= 0 || pick_.every > 0;
     const int last = r.plies();
@@ -263,14 +263,14 @@ void GameTable::append_positions(std::string& out, const GameRecord& r, std::str
     for (std::size_t i = 0; i < columns_.size(); ++i) {
         const Column& c = columns_[i];
         if (c.extra == Extra::None) {
-            cells[i].present = game_field_text(r, c.field, c.name, game_buffers[i], cells[i].value);
-            cells[i].raw_json = c.field == GameField::Plies || c.field == GameField::Errors ||
-                                c.field == GameField::Warnings || c.field == GameField::Game || c.field == GameField::Valid;
+            cells[i].present = select::game_field_text(r, c.field, c.name, game_buffers[i], cells[i].value);
+            cells[i].raw_json = c.field == select::GameField::Plies || c.field == select::GameField::Errors ||
+                                c.field == select::GameField::Warnings || c.field == select::GameField::Game || c.field == select::GameField::Valid;
         } else if (c.extra == Extra::File) {
             cells[i] = {true, false, file};
         }
     }
-    Board board = *r.start;
+    position::Board board = *r.start;
     std::string san, uci;
     for (int ply = 0; ply <= last; ++ply) {
         bool white_moved = false;
@@ -280,10 +280,10 @@ void GameTable::append_positions(std::string& out, const GameRecord& r, std::str
             if (m.is_none()) {
                 san = "--";
                 uci = "0000";
-                if (auto after = null_move_board(board)) board = *after;
+                if (auto after = notation::null_move_board(board)) board = *after;
                 else return;
             } else {
-                san = to_san(board, m);
+                san = notation::to_san(board, m);
                 uci = board.uci(m);
                 board.play(m);
             }
@@ -291,7 +291,7 @@ void GameTable::append_positions(std::string& out, const GameRecord& r, std::str
         if (any_pick && !((pick_.start && ply == 0) || (pick_.final && ply == last) || ply == pick_.ply ||
                           (pick_.every > 0 && ply % pick_.every == 0)))
             continue;
-        const GameRecord::MoveNotes* notes = std::size_t(ply) < r.notes.size() ? &r.notes[std::size_t(ply)] : nullptr;
+        const game::GameRecord::MoveNotes* notes = std::size_t(ply) < r.notes.size() ? &r.notes[std::size_t(ply)] : nullptr;
         MoveData data;
         if (notes && !notes->comment.empty()) data = read_move_data(notes->comment, white_moved);
         for (std::size_t i = 0; i < columns_.size(); ++i) {
@@ -334,4 +334,4 @@ TagSelection TagSelection::parse(std::string_view text) {
 }
 
 
-} // namespace horde
+} // namespace horde::report

@@ -8,11 +8,11 @@
 
 #include <fmt/format.h>
 
-namespace horde {
+namespace horde::report {
 
 namespace {
 
-GameNode start_node(const Board& start) {
+GameNode start_node(const position::Board& start) {
     GameNode n;
     n.board = start;
     n.number = start.position().fullmove;
@@ -23,11 +23,11 @@ GameNode start_node(const Board& start) {
 // Appends the node of `move` played from node `parent` in a line at `depth`; links it as the
 // parent's continuation unless the parent already has one (a variation's first move).
 int add_node(GameTree& tree, int parent, Move move, int depth) {
-    const Board& before = tree.nodes[std::size_t(parent)].board;
+    const position::Board& before = tree.nodes[std::size_t(parent)].board;
     GameNode n;
     n.parent = parent;
     n.move = move;
-    n.san = to_san(before, move);
+    n.san = notation::to_san(before, move);
     n.depth = depth;
     n.board = before;
     n.number = before.position().fullmove;
@@ -41,31 +41,31 @@ int add_node(GameTree& tree, int parent, Move move, int depth) {
 
 // The checker, keeping every resolved move with its position: the events it does not
 // redeclare go to the checker alone.
-class TreeBuilder : public GameChecker {
+class TreeBuilder : public game::GameChecker {
 public:
-    TreeBuilder(const CheckOptions& options, const std::function<void(const GameRecord&, const GameTree*)>& on_game)
-        : GameChecker(options), on_game_(on_game) {}
+    TreeBuilder(const game::CheckOptions& options, const std::function<void(const game::GameRecord&, const GameTree*)>& on_game)
+        : game::GameChecker(options), on_game_(on_game) {}
 
-    void begin_game(const GameInfo& g) {
-        GameChecker::begin_game(g);
+    void begin_game(const pgn::GameInfo& g) {
+        game::GameChecker::begin_game(g);
         tree_ = GameTree{};
         tree_.number = int(g.number);
         lines_.clear();
         started_ = false;
     }
     // The whole game is read, as before (no Control: an unsupported variant's moves too).
-    void begin_movetext(const SourcePos& p) {
-        GameChecker::begin_movetext(p);
-        if (const Board* start = line_board()) {
+    void begin_movetext(const pgn::SourcePos& p) {
+        game::GameChecker::begin_movetext(p);
+        if (const position::Board* start = line_board()) {
             tree_.nodes.push_back(start_node(*start));
             lines_.push_back({0, -1});
             started_ = true;
         }
     }
-    void san(std::string_view token, const SourcePos& p) {
+    void san(std::string_view token, const pgn::SourcePos& p) {
         const bool followed = started_ && line_board() != nullptr && lines_.back().current >= 0;
-        const Move move = GameChecker::san(token, p);
-        if (last_token() == GameChecker::TokenKind::EnPassantMark || !started_) return;
+        const Move move = game::GameChecker::san(token, p);
+        if (last_token() == game::GameChecker::TokenKind::EnPassantMark || !started_) return;
         Line& line = lines_.back();
         if (!followed || move.is_none()) {
             // A null move, or a line the checker no longer follows: shown as written, not steppable.
@@ -78,17 +78,17 @@ public:
         line.current = id;
         tree_.movetext.push_back({MovetextItem::Kind::Move, id, {}});
     }
-    void nag(int code, const SourcePos& p) {
-        GameChecker::nag(code, p);
+    void nag(int code, const pgn::SourcePos& p) {
+        game::GameChecker::nag(code, p);
         if (started_) tree_.movetext.push_back({MovetextItem::Kind::Nag, 0, fmt::format("${}", code)});
     }
-    void comment(std::string_view text, const SourcePos& p, bool truncated) {
-        GameChecker::comment(text, p, truncated);
+    void comment(std::string_view text, const pgn::SourcePos& p, bool truncated) {
+        game::GameChecker::comment(text, p, truncated);
         std::string c = pgn_comment_text(text);
         if (!c.empty() && started_) tree_.movetext.push_back({MovetextItem::Kind::Comment, 0, std::move(c)});
     }
-    void begin_variation(const SourcePos& p) {
-        GameChecker::begin_variation(p);
+    void begin_variation(const pgn::SourcePos& p) {
+        game::GameChecker::begin_variation(p);
         if (!started_) return;
         // A variation replaces the enclosing line's last move: it starts where that move started.
         const Line& outer = lines_.back();
@@ -96,25 +96,25 @@ public:
         lines_.push_back({from, -1});
         tree_.movetext.push_back({MovetextItem::Kind::Open, 0, {}});
     }
-    void end_variation(const SourcePos& p) {
-        GameChecker::end_variation(p);
+    void end_variation(const pgn::SourcePos& p) {
+        game::GameChecker::end_variation(p);
         if (!started_ || lines_.size() < 2) return;
         lines_.pop_back();
         if (tree_.movetext.back().kind == MovetextItem::Kind::Open) tree_.movetext.pop_back(); // empty variation
         else tree_.movetext.push_back({MovetextItem::Kind::Close, 0, {}});
     }
-    void end_game(const GameInfo& g) {
-        const GameRecord& record = GameChecker::end_game(g);
+    void end_game(const pgn::GameInfo& g) {
+        const game::GameRecord& record = game::GameChecker::end_game(g);
         if (!record.valid() || !started_) {
             on_game_(record, nullptr);
             return;
         }
-        tree_.title = game_players(record);
+        tree_.title = game::game_players(record);
         tree_.tags = record.tags;
         tree_.result = !record.movetext_result.empty() ? record.movetext_result
-                       : parse_result(record.declared)  ? record.declared
+                       : game::parse_result(record.declared)  ? record.declared
                                                         : std::string("*");
-        tree_.outcome = std::string(record_status_name(record));
+        tree_.outcome = std::string(game::record_status_name(record));
         // The main line: from the start, each node's continuation.
         for (int n = 0; n >= 0; n = tree_.nodes[std::size_t(n)].next) tree_.main_line.push_back(n);
         on_game_(record, &tree_);
@@ -125,7 +125,7 @@ private:
         int current; // the node the line's next move is played from (-1: not followed)
         int last;    // the node of the line's last move (-1: none yet)
     };
-    const std::function<void(const GameRecord&, const GameTree*)>& on_game_;
+    const std::function<void(const game::GameRecord&, const GameTree*)>& on_game_;
     GameTree tree_;
     std::vector<Line> lines_;
     bool started_ = false; // the start position is valid and the movetext has begun
@@ -133,27 +133,27 @@ private:
 
 } // namespace
 
-GameTree game_tree_from_moves(const Board& start, const std::vector<Move>& moves) {
+GameTree game_tree_from_moves(const position::Board& start, const std::vector<Move>& moves) {
     GameTree tree;
     tree.nodes.push_back(start_node(start));
     tree.main_line.push_back(0);
-    Game game(start);
+    game::Game game(start);
     for (Move m : moves) {
         const int id = add_node(tree, tree.main_line.back(), m, 0);
         tree.main_line.push_back(id);
         tree.movetext.push_back({MovetextItem::Kind::Move, id, {}});
         game.play(m);
     }
-    const Adjudication end = game.adjudicate();
-    tree.result = end.kind == StatusKind::GameOver ? result_text(end.result) : "*";
-    tree.outcome = std::string(status_name(end.status));
+    const game::Adjudication end = game.adjudicate();
+    tree.result = end.kind == game::StatusKind::GameOver ? game::result_text(end.result) : "*";
+    tree.outcome = std::string(game::status_name(end.status));
     return tree;
 }
 
-void read_game_trees(PgnReader& reader, const CheckOptions& options,
-                     const std::function<void(const GameRecord&, const GameTree*)>& on_game) {
+void read_game_trees(pgn::PgnReader& reader, const game::CheckOptions& options,
+                     const std::function<void(const game::GameRecord&, const GameTree*)>& on_game) {
     TreeBuilder builder(options, on_game);
     reader.read_all(builder);
 }
 
-} // namespace horde
+} // namespace horde::report

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-namespace horde {
+namespace horde::report {
 
 namespace {
 
@@ -371,4 +371,4 @@ std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageO
     return out;
 }
 
-} // namespace horde
+} // namespace horde::report

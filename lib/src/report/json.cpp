@@ -11,7 +11,7 @@
 #include <iterator>
 #include <vector>
 
-namespace horde {
+namespace horde::report {
 
 namespace {
 
@@ -31,7 +31,7 @@ std::size_t utf8_sequence_length(std::string_view s) {
     return n;
 }
 
-std::string diagnostics_json(const std::vector<Diagnostic>& list) {
+std::string diagnostics_json(const std::vector<game::Diagnostic>& list) {
     std::string out = "[";
     for (const auto& d : list) {
         if (out.size() > 1) out += ',';
@@ -115,7 +115,7 @@ void JsonObject::append_integer(std::string& out, std::uint64_t value) {
     out.append(buffer, std::size_t(std::to_chars(buffer, buffer + sizeof buffer, value).ptr - buffer));
 }
 
-void append_record_json(std::string& out, const GameRecord& r, std::optional<std::string_view> file) {
+void append_record_json(std::string& out, const game::GameRecord& r, std::optional<std::string_view> file) {
     JsonObject o(out);
     if (file) o.string("file", *file);
     o.number("game", r.game).number("line", r.line);
@@ -125,22 +125,22 @@ void append_record_json(std::string& out, const GameRecord& r, std::optional<std
     o.string("white", r.tag("White")).string("black", r.tag("Black")).number("plies", r.plies());
     if (r.final_board) o.string("final_fen", r.final_board->fen());
     else o.null("final_fen");
-    o.string("status", record_status_name(r))
-        .string("status_kind", status_kind_name(r.adjudication.kind))
-        .string("result", result_text(r.adjudication.result))
+    o.string("status", game::record_status_name(r))
+        .string("status_kind", game::status_kind_name(r.adjudication.kind))
+        .string("result", game::result_text(r.adjudication.result))
         .string("declared", r.declared)
         .raw("errors", diagnostics_json(r.errors))
         .raw("warnings", diagnostics_json(r.warnings))
         .end();
 }
 
-std::string record_to_json(const GameRecord& r) {
+std::string record_to_json(const game::GameRecord& r) {
     std::string out;
     append_record_json(out, r);
     return out;
 }
 
-std::string fen_verdict_to_json(const FenVerdict& v, std::uint64_t line_number) {
+std::string fen_verdict_to_json(const game::FenVerdict& v, std::uint64_t line_number) {
     std::string out;
     JsonObject o(out);
     o.number("line", line_number).string("fen", v.fen);
@@ -148,32 +148,32 @@ std::string fen_verdict_to_json(const FenVerdict& v, std::uint64_t line_number) 
     o.boolean("valid", v.valid);
     if (v.valid) {
         o.string("normalized_fen", v.board->fen())
-            .string("status", status_name(v.adjudication.status))
-            .string("status_kind", status_kind_name(v.adjudication.kind))
-            .string("result", result_text(v.adjudication.result))
+            .string("status", game::status_name(v.adjudication.status))
+            .string("status_kind", game::status_kind_name(v.adjudication.kind))
+            .string("result", game::result_text(v.adjudication.result))
             .raw("errors", "[]");
         if (v.warning.empty()) {
             o.raw("warnings", "[]");
         } else {
-            const Diagnostic warning{
+            const game::Diagnostic warning{
                 .line = line_number, .column = 1, .ply = 0, .code = v.warning_code, .message = v.warning, .token = {}};
             o.raw("warnings", diagnostics_json({warning}));
         }
     } else {
         // The error of a FEN line stands at its first column and belongs to no ply.
-        const Diagnostic error{.line = line_number, .column = 1, .ply = 0, .code = v.code, .message = v.message, .token = {}};
+        const game::Diagnostic error{.line = line_number, .column = 1, .ply = 0, .code = v.code, .message = v.message, .token = {}};
         o.null("status").raw("errors", diagnostics_json({error})).raw("warnings", "[]");
     }
     o.end();
     return out;
 }
 
-std::string perft_breakdown_to_json(const PerftResultRecord& r, const PerftBreakdown& counts) {
+std::string perft_breakdown_to_json(const PerftResultRecord& r, const perft::PerftBreakdown& counts) {
     const double nps = r.seconds > 0 ? double(counts.nodes) / r.seconds : 0.0;
     std::string out;
     JsonObject json(out);
     json.string("fen", r.fen).string("variant", variant_name(r.variant)).number("depth", r.depth);
-    for (const BreakdownColumn& column : breakdown_columns(r.variant)) json.number(column.name, counts.*column.field);
+    for (const perft::BreakdownColumn& column : perft::breakdown_columns(r.variant)) json.number(column.name, counts.*column.field);
     json.fixed("seconds", r.seconds, 6).fixed("nps", nps, 0).end();
     return out;
 }
@@ -204,7 +204,7 @@ std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<
     return out;
 }
 
-void append_json_tags(std::string& out, const GameRecord& r, const TagSelection& tags) {
+void append_json_tags(std::string& out, const game::GameRecord& r, const TagSelection& tags) {
     out += "\"tags\":{";
     bool first = true;
     auto put = [&](std::string_view name, const std::string_view* value) {
@@ -234,7 +234,7 @@ void append_json_tags(std::string& out, const GameRecord& r, const TagSelection&
 }
 
 char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move played, std::string_view played_san,
-                          const Board& board) {
+                          const position::Board& board) {
     RowWriter w{p};
     w.put("{\"game\":");
     w.number(game);
@@ -247,15 +247,15 @@ char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move p
         w.put(",\"san\":\"");
         w.put(played_san);
         w.put("\",\"uci\":\"");
-        w.p = write_uci(w.p, played);
+        w.p = position::write_uci(w.p, played);
         w.put("\"");
     }
     w.put(",\"fen\":\"");
-    w.p = write_fen(w.p, board, true);
+    w.p = position::write_fen(w.p, board, true);
     w.put("\",\"variant\":\"");
     w.put(variant_name(board.variant()));
     w.put("\"}");
     return w.p;
 }
 
-} // namespace horde
+} // namespace horde::report

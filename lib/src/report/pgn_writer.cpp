@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-namespace horde {
+namespace horde::report {
 
 std::string pgn_escape_tag_value(std::string_view value) {
     std::string out;
@@ -131,45 +131,45 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kRoster{{
 }};
 
 // The checker, keeping the tokens to write: the events it does not redeclare go to the checker alone.
-class Exporter : public GameChecker {
+class Exporter : public game::GameChecker {
 public:
-    Exporter(const CheckOptions& options, const PgnExportOptions& export_options,
-             const std::function<void(const GameRecord&, std::string_view)>& on_game)
-        : GameChecker(options), options_(options), export_options_(export_options), on_game_(on_game) {}
+    Exporter(const game::CheckOptions& options, const PgnExportOptions& export_options,
+             const std::function<void(const game::GameRecord&, std::string_view)>& on_game)
+        : game::GameChecker(options), options_(options), export_options_(export_options), on_game_(on_game) {}
 
-    void begin_game(const GameInfo& g) {
-        GameChecker::begin_game(g);
+    void begin_game(const pgn::GameInfo& g) {
+        game::GameChecker::begin_game(g);
         tokens_.clear();
     }
     // Only an unsupported variant's movetext is skipped (as before; a game that --where rejects
     // on its tags is still read through).
-    Control begin_movetext(const SourcePos& p) {
-        GameChecker::begin_movetext(p);
-        return skip_rest() ? Control::SkipGame : Control::Continue;
+    pgn::Control begin_movetext(const pgn::SourcePos& p) {
+        game::GameChecker::begin_movetext(p);
+        return skip_rest() ? pgn::Control::SkipGame : pgn::Control::Continue;
     }
-    void san(std::string_view token, const SourcePos& p) {
-        const Board* line = line_board();
-        std::optional<Board> before;
+    void san(std::string_view token, const pgn::SourcePos& p) {
+        const position::Board* line = line_board();
+        std::optional<position::Board> before;
         if (line) before = *line;
-        const Move move = GameChecker::san(token, p);
-        const GameChecker::TokenKind kind = last_token();
-        if (kind == GameChecker::TokenKind::EnPassantMark) return; // "e.p.": SAN has no mark
+        const Move move = game::GameChecker::san(token, p);
+        const game::GameChecker::TokenKind kind = last_token();
+        if (kind == game::GameChecker::TokenKind::EnPassantMark) return; // "e.p.": SAN has no mark
         if (skipping()) return;
         Token t{Token::Kind::Move, std::string(token)};
-        if (before && (kind == GameChecker::TokenKind::NullMove || !move.is_none())) {
-            t.text = kind == GameChecker::TokenKind::NullMove ? std::string("--") : to_san(*before, move);
+        if (before && (kind == game::GameChecker::TokenKind::NullMove || !move.is_none())) {
+            t.text = kind == game::GameChecker::TokenKind::NullMove ? std::string("--") : notation::to_san(*before, move);
             t.number = before->position().fullmove;
             t.white = before->side_to_move() == WHITE;
         }
         tokens_.push_back(std::move(t));
     }
-    void nag(int code, const SourcePos& p) {
-        GameChecker::nag(code, p);
+    void nag(int code, const pgn::SourcePos& p) {
+        game::GameChecker::nag(code, p);
         if (export_options_.strip_nags || skipping()) return;
         tokens_.push_back({Token::Kind::Nag, fmt::format("${}", code)});
     }
-    void comment(std::string_view text, const SourcePos& p, bool truncated) {
-        GameChecker::comment(text, p, truncated);
+    void comment(std::string_view text, const pgn::SourcePos& p, bool truncated) {
+        game::GameChecker::comment(text, p, truncated);
         if (export_options_.strip_comments || skipping()) return;
         std::string c = export_options_.strip_clocks || export_options_.strip_evals
                             ? collapse_whitespace(strip_commands(text, export_options_.strip_clocks, export_options_.strip_evals))
@@ -178,23 +178,23 @@ public:
         const bool line = c.find('}') != std::string::npos;
         tokens_.push_back({line ? Token::Kind::LineComment : Token::Kind::Comment, std::move(c)});
     }
-    void begin_variation(const SourcePos& p) {
-        GameChecker::begin_variation(p);
+    void begin_variation(const pgn::SourcePos& p) {
+        game::GameChecker::begin_variation(p);
         if (export_options_.strip_variations) return;
         tokens_.push_back({Token::Kind::Open, {}});
     }
-    void end_variation(const SourcePos& p) {
-        GameChecker::end_variation(p);
+    void end_variation(const pgn::SourcePos& p) {
+        game::GameChecker::end_variation(p);
         if (export_options_.strip_variations) return;
         if (!tokens_.empty() && tokens_.back().kind == Token::Kind::Open) tokens_.pop_back(); // empty variation
         else tokens_.push_back({Token::Kind::Close, {}});
     }
-    void end_game(const GameInfo& g) {
-        GameRecord& record = GameChecker::end_game(g);
+    void end_game(const pgn::GameInfo& g) {
+        game::GameRecord& record = game::GameChecker::end_game(g);
         fixed_result_.clear();
-        if (export_options_.fix_result && record.start && record.adjudication.kind == StatusKind::GameOver &&
-            std::all_of(record.errors.begin(), record.errors.end(), [](const Diagnostic& d) { return d.code == "wrong-result"; }))
-            fixed_result_ = result_text(record.adjudication.result);
+        if (export_options_.fix_result && record.start && record.adjudication.kind == game::StatusKind::GameOver &&
+            std::all_of(record.errors.begin(), record.errors.end(), [](const game::Diagnostic& d) { return d.code == "wrong-result"; }))
+            fixed_result_ = game::result_text(record.adjudication.result);
         if (!record.valid() && fixed_result_.empty()) {
             on_game_(record, {});
             return;
@@ -212,7 +212,7 @@ private:
     bool skipping() const { return export_options_.strip_variations && in_variation(); }
 
     // Whether a tag goes out under --tags (Variant, SetUp, FEN: whenever the game needs them).
-    bool keep_tag(std::string_view name, const GameRecord& record) const {
+    bool keep_tag(std::string_view name, const game::GameRecord& record) const {
         if (export_options_.add_plycount && name == "PlyCount") return false; // written anew
         if (export_options_.tags == PgnExportOptions::Tags::All) return true;
         if (name == "Variant") return record.variant && *record.variant != Variant::Chess;
@@ -232,16 +232,16 @@ private:
 
     // The result the export writes: the movetext's result token, or the declared result when
     // there is none (read as '*'); in place of '*', the rules' result of a game that has ended.
-    static std::string export_result(const GameRecord& record) {
+    static std::string export_result(const game::GameRecord& record) {
         std::string result = !record.movetext_result.empty() ? record.movetext_result
-                             : parse_result(record.declared) ? record.declared
+                             : game::parse_result(record.declared) ? record.declared
                                                              : std::string("*");
-        if (result == "*" && record.adjudication.kind == StatusKind::GameOver)
-            result = result_text(record.adjudication.result);
+        if (result == "*" && record.adjudication.kind == game::StatusKind::GameOver)
+            result = game::result_text(record.adjudication.result);
         return result;
     }
 
-    void write_tags(const GameRecord& record) {
+    void write_tags(const game::GameRecord& record) {
         const auto& tags = record.tags;
         std::vector<bool> used(tags.size(), false);
         const std::string result = export_result(record);
@@ -269,7 +269,7 @@ private:
                 variant_written = true;
                 continue;
             }
-            if (tags[i].first == "FEN" && record.start && !fen_warning(tags[i].second).empty())
+            if (tags[i].first == "FEN" && record.start && !position::fen_warning(tags[i].second).empty())
                 write_tag("FEN", record.start->fen()); // as read (fullmove 0 -> 1)
             else
                 write_tag(tags[i].first, tags[i].second);
@@ -279,7 +279,7 @@ private:
     }
 
     // Movetext units (the pieces between which a line may break), then the lines.
-    void write_movetext(const GameRecord& record) {
+    void write_movetext(const game::GameRecord& record) {
         units_.clear();
         std::string pending_open; // "(" waiting for the next unit
         auto add = [&](std::string text, bool line_end = false) {
@@ -359,9 +359,9 @@ private:
         bool line_end = false; // a ';' comment: the line ends after it
     };
 
-    CheckOptions options_;
+    game::CheckOptions options_;
     PgnExportOptions export_options_;
-    const std::function<void(const GameRecord&, std::string_view)>& on_game_;
+    const std::function<void(const game::GameRecord&, std::string_view)>& on_game_;
     std::vector<Token> tokens_;
     std::vector<Unit> units_;
     std::string out_;
@@ -370,21 +370,21 @@ private:
 
 } // namespace
 
-void export_pgn(PgnReader& reader, const CheckOptions& options,
-                const std::function<void(const GameRecord&, std::string_view)>& on_game,
+void export_pgn(pgn::PgnReader& reader, const game::CheckOptions& options,
+                const std::function<void(const game::GameRecord&, std::string_view)>& on_game,
                 const PgnExportOptions& export_options) {
     Exporter exporter(options, export_options, on_game);
     reader.read_all(exporter);
 }
 
-std::string export_pgn_text(std::string_view pgn, const CheckOptions& options, int* invalid,
+std::string export_pgn_text(std::string_view pgn, const game::CheckOptions& options, int* invalid,
                             const PgnExportOptions& export_options) {
     std::string out;
     int bad = 0;
-    auto reader = PgnReader::from_memory(pgn);
+    auto reader = pgn::PgnReader::from_memory(pgn);
     export_pgn(
         reader, options,
-        [&](const GameRecord& record, std::string_view text) {
+        [&](const game::GameRecord& record, std::string_view text) {
             if (record.valid()) out += text;
             else ++bad;
         },
@@ -395,4 +395,4 @@ std::string export_pgn_text(std::string_view pgn, const CheckOptions& options, i
 
 std::string pgn_comment_text(std::string_view text) { return collapse_whitespace(text); }
 
-} // namespace horde
+} // namespace horde::report

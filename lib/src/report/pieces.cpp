@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace horde {
+namespace horde::report {
 
 namespace {
 
@@ -218,4 +218,4 @@ std::string piece_image_svg(PieceImage image, int size) {
                        size, piece_image_name(image), piece_symbol(image), piece_symbol_id(image));
 }
 
-} // namespace horde
+} // namespace horde::report

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace horde {
+namespace horde::report {
 
 std::optional<ListFormat> parse_list_format(std::string_view text) {
     if (text == "fen") return ListFormat::Fen;
@@ -23,7 +23,7 @@ std::optional<ListFormat> parse_list_format(std::string_view text) {
 namespace {
 
 // A key per position for --unique: the repetition key, told apart per variant.
-std::uint64_t unique_key(const Board& b) {
+std::uint64_t unique_key(const position::Board& b) {
     return b.repetition_key() ^ (std::uint64_t(b.variant()) * 0x9E3779B97F4A7C15ULL);
 }
 
@@ -36,8 +36,8 @@ struct Writer {
         p += s.size();
     }
     void number(std::uint64_t n) { p = std::to_chars(p, p + 24, n).ptr; }
-    void uci(Move m) { p = write_uci(p, m); }
-    void fen(const Board& b, bool with_counters) { p = write_fen(p, b, with_counters); }
+    void uci(Move m) { p = position::write_uci(p, m); }
+    void fen(const position::Board& b, bool with_counters) { p = position::write_fen(p, b, with_counters); }
 };
 
 } // namespace
@@ -73,7 +73,7 @@ bool PositionLister::selected(int ply, int last) const {
            (options_.every > 0 && ply % options_.every == 0);
 }
 
-void PositionLister::emit(const Board& b, int ply, Move played, std::string_view played_san, Move next) {
+void PositionLister::emit(const position::Board& b, int ply, Move played, std::string_view played_san, Move next) {
     if (options_.unique && !seen_.insert(unique_key(b)).second) return;
     ++lines_;
     // used_ < chunk_ here, so a line of up to kMaxLine bytes fits.
@@ -91,7 +91,7 @@ void PositionLister::emit(const Board& b, int ply, Move played, std::string_view
         w.put("\";");
         if (!next.is_none()) {
             w.put(" sm \"");
-            w.put(to_san(b, next));
+            w.put(notation::to_san(b, next));
             w.put("\";");
         }
         break;
@@ -119,35 +119,35 @@ void PositionLister::emit(const Board& b, int ply, Move played, std::string_view
     if (used_ >= chunk_) flush();
 }
 
-std::uint64_t PositionLister::list_game(const GameRecord& r) {
+std::uint64_t PositionLister::list_game(const game::GameRecord& r) {
     // A game --where did not select counts (its GAME number) but lists nothing.
     return list_game(r.start && r.selected ? &*r.start : nullptr, r.valid(), r.moves);
 }
 
-std::uint64_t PositionLister::list_game(const Board* start, bool valid, std::span<const Move> moves) {
+std::uint64_t PositionLister::list_game(const position::Board* start, bool valid, std::span<const Move> moves) {
     ++games_;
     if (!start || (!valid && !options_.keep_partial)) return 0;
     const std::uint64_t before = lines_;
     const int last = int(moves.size());
     // SAN of the move that reached a position: TSV and JSON only (EPD writes the next move's).
     const bool reach_san = options_.format == ListFormat::Tsv || options_.format == ListFormat::Json;
-    Board b = *start;
+    position::Board b = *start;
     std::string san;
     Move played = Move::none();
     for (int ply = 0;; ++ply) {
         if (selected(ply, last)) emit(b, ply, played, san, ply < last ? moves[std::size_t(ply)] : Move::none());
         if (ply == last) break;
         played = moves[std::size_t(ply)];
-        if (reach_san && selected(ply + 1, last)) san = to_san(b, played);
+        if (reach_san && selected(ply + 1, last)) san = notation::to_san(b, played);
         b.play(played);
     }
     return lines_ - before;
 }
 
-void ListBatch::add(const GameRecord& r) {
+void ListBatch::add(const game::GameRecord& r) {
     const bool listed = r.start && r.selected; // see PositionLister::list_game
     state.push_back(!listed ? 0 : r.valid() ? 1 : 2);
-    starts.push_back(listed ? *r.start : Board());
+    starts.push_back(listed ? *r.start : position::Board());
     if (listed) moves.insert(moves.end(), r.moves.begin(), r.moves.end());
     ends.push_back(moves.size());
 }
@@ -171,7 +171,7 @@ ThreadedPositionLister::~ThreadedPositionLister() {
     }
 }
 
-void ThreadedPositionLister::list_game(const GameRecord& r) {
+void ThreadedPositionLister::list_game(const game::GameRecord& r) {
     filling_.add(r);
     if (filling_.games() >= kBatchGames || filling_.moves.size() >= kBatchGames * 256) hand_over();
 }
@@ -257,15 +257,15 @@ void ThreadedPositionLister::finish() {
     lister_.flush();
 }
 
-std::string legal_moves_line(const Board& board, bool uci) {
+std::string legal_moves_line(const position::Board& board, bool uci) {
     std::vector<std::string> names;
     for (Move m : board.legal_moves()) {
         if (uci) {
             std::string s;
-            append_uci(s, m);
+            position::append_uci(s, m);
             names.push_back(std::move(s));
         } else {
-            names.push_back(to_san(board, m));
+            names.push_back(notation::to_san(board, m));
         }
     }
     std::sort(names.begin(), names.end());
@@ -277,4 +277,4 @@ std::string legal_moves_line(const Board& board, bool uci) {
     return line;
 }
 
-} // namespace horde
+} // namespace horde::report

@@ -4,7 +4,7 @@
 
 #include <unistd.h>
 
-namespace horde {
+namespace horde::report {
 
 std::string human_bytes(std::uint64_t n) {
     if (n >= 1000000000) return fmt::format("{:.1f} GB", double(n) / 1e9);
@@ -76,4 +76,4 @@ void ProgressMeter::clear() {
     shown_ = false;
 }
 
-} // namespace horde
+} // namespace horde::report

@@ -3,7 +3,7 @@
 
 #include <array>
 
-namespace horde {
+namespace horde::report {
 
 namespace {
 
@@ -53,8 +53,8 @@ std::string orda_legend(bool unicode) {
     return "Orda: l lancer, a horse archer, h kheshig, y yurt, k khan (upper case: White)";
 }
 
-std::string render_board(const Board& board, const RenderOptions& o) {
-    const Position& pos = board.position();
+std::string render_board(const position::Board& board, const RenderOptions& o) {
+    const position::Position& pos = board.position();
     std::string out;
     out.reserve(o.color ? 2048 : 512);
 
@@ -139,4 +139,4 @@ std::string render_board(const Board& board, const RenderOptions& o) {
     return out;
 }
 
-} // namespace horde
+} // namespace horde::report

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace horde {
+namespace horde::report {
 
 namespace {
 
@@ -27,15 +27,15 @@ std::optional<BoardTheme> parse_board_theme(std::string_view name) {
 
 std::string_view board_theme_name(BoardTheme theme) { return theme == BoardTheme::Blue ? "blue" : "brown"; }
 
-Bitboard checked_kings(const Board& board) {
+Bitboard checked_kings(const position::Board& board) {
     if (!board.in_check()) return 0;
     return board.position().pieces(board.side_to_move(), KING);
 }
 
-std::string render_svg(const Board& board, const SvgOptions& o) {
+std::string render_svg(const position::Board& board, const SvgOptions& o) {
     const int sq = o.square_size > 0 ? o.square_size : 45;
     const int side = 8 * sq;
-    const Position& pos = board.position();
+    const position::Position& pos = board.position();
     const BoardColors& colors = board_colors(o.theme);
     std::string out;
     out.reserve(16384);
@@ -68,7 +68,7 @@ std::string render_svg(const Board& board, const SvgOptions& o) {
         const bool light = (file_of(square) + rank_of(square)) % 2 == 1;
         out += fmt::format("<rect class=\"square {}\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
                            "fill=\"{}\"/>\n",
-                           light ? "light" : "dark", square_name(square), x_of(square), y_of(square), sq, sq,
+                           light ? "light" : "dark", position::square_name(square), x_of(square), y_of(square), sq, sq,
                            light ? colors.light : colors.dark);
     }
     out += "</g>\n";
@@ -110,11 +110,11 @@ std::string render_svg(const Board& board, const SvgOptions& o) {
         if (p == NO_PIECE) continue;
         out += fmt::format("<g class=\"piece\" data-piece=\"{}\" data-square=\"{}\"><use href=\"#{}\" x=\"{}\" y=\"{}\" "
                            "width=\"{}\" height=\"{}\"/></g>\n",
-                           piece_char(p), square_name(square), piece_symbol_id(piece_image(p, board.variant())),
+                           piece_char(p), position::square_name(square), piece_symbol_id(piece_image(p, board.variant())),
                            x_of(square), y_of(square), sq, sq);
     }
     out += "</g>\n</svg>\n";
     return out;
 }
 
-} // namespace horde
+} // namespace horde::report

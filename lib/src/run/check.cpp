@@ -6,12 +6,12 @@
 
 #include <vector>
 
-namespace horde {
+namespace horde::run {
 
-void run_check(PgnReader& reader, const CheckOptions& check_options, const CheckOutputOptions& o,
-               const CheckRunSettings& settings, const std::function<void(CheckOutput&)>& flush) {
-    std::vector<CheckOutput> outputs; // one per pipeline slot
-    PipelineSettings pipeline_settings;
+void run_check(pgn::PgnReader& reader, const game::CheckOptions& check_options, const report::CheckOutputOptions& o,
+               const CheckRunSettings& settings, const std::function<void(report::CheckOutput&)>& flush) {
+    std::vector<report::CheckOutput> outputs; // one per pipeline slot
+    game::PipelineSettings pipeline_settings;
     pipeline_settings.threads = settings.threads;
     pipeline_settings.capture_raw = o.valid_raw || o.invalid_raw || o.duplicates_raw || o.skipped_raw;
     pipeline_settings.input_position = [&] {
@@ -19,7 +19,7 @@ void run_check(PgnReader& reader, const CheckOptions& check_options, const Check
     };
     // The number appears in the NDJSON verdict and in each diagnostic line; totals, --stats and
     // raw games do not say it.
-    pipeline_settings.needs_number = [&o](const GameRecord& r) {
+    pipeline_settings.needs_number = [&o](const game::GameRecord& r) {
         if (!r.selected) return false;
         return o.json || (o.diagnostics && (!r.errors.empty() || (o.warnings && !r.warnings.empty())));
     };
@@ -27,18 +27,18 @@ void run_check(PgnReader& reader, const CheckOptions& check_options, const Check
     pipeline_settings.batch_full = [&outputs](std::size_t slot) { return outputs[slot].buffered() >= (64 << 10); };
     // --duplicates: the finder sees every record in input order (the pipeline's in_order stage).
     if (o.duplicates)
-        pipeline_settings.in_order = [&o, strict = check_options.strict](GameRecord& r) { o.duplicates->check(r, strict); };
-    PgnPipeline pipeline(pipeline_settings);
+        pipeline_settings.in_order = [&o, strict = check_options.strict](game::GameRecord& r) { o.duplicates->check(r, strict); };
+    game::PgnPipeline pipeline(pipeline_settings);
     outputs.resize(pipeline.slots());
     pipeline.run(
         reader, check_options,
-        [&](std::size_t slot, const GameRecord& r, std::string_view raw) { outputs[slot].add(r, raw, o); },
-        [&](std::size_t slot, const PipelineBatch& batch) {
-            CheckOutput& output = outputs[slot];
+        [&](std::size_t slot, const game::GameRecord& r, std::string_view raw) { outputs[slot].add(r, raw, o); },
+        [&](std::size_t slot, const game::PipelineBatch& batch) {
+            report::CheckOutput& output = outputs[slot];
             output.input_position = batch.input_position;
             flush(output);
-            output = CheckOutput{};
+            output = report::CheckOutput{};
         });
 }
 
-} // namespace horde
+} // namespace horde::run

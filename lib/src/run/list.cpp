@@ -7,20 +7,20 @@
 
 #include <vector>
 
-namespace horde {
+namespace horde::run {
 
-void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
-              const std::function<void(ListOutput&)>& flush) {
+void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
+              const std::function<std::uint64_t()>& input_position, report::ThreadedPositionLister& lister,
+              const std::function<void(report::ListOutput&)>& flush) {
     run_list(reader, options, display, threads, input_position, &lister, nullptr, flush);
 }
 
-void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister* lister,
-              const GameTable* table, const std::function<void(ListOutput&)>& flush) {
+void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
+              const std::function<std::uint64_t()>& input_position, report::ThreadedPositionLister* lister,
+              const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush) {
     // The diagnostics and table row of a selected game; whether it goes to the lister (every
     // game does, selected or not, so that GAME numbers stay those of the input).
-    auto diagnose = [&](ListOutput& out, const GameRecord& r) {
+    auto diagnose = [&](report::ListOutput& out, const game::GameRecord& r) {
         ++out.games;
         if (!r.selected) {
             ++out.not_selected;
@@ -28,40 +28,40 @@ void run_list(PgnReader& reader, const CheckOptions& options, std::string_view d
         }
         if (!r.valid()) {
             ++out.invalid;
-            append_record_diagnostics(out.err, display, r, false);
+            report::append_record_diagnostics(out.err, display, r, false);
         }
         if (table) table->append_row(out.rows, r, display);
         return !table;
     };
     struct Slot {
-        ListOutput out;
-        ListBatch batch;
+        report::ListOutput out;
+        report::ListBatch batch;
     };
     std::vector<Slot> slots; // one per pipeline slot
-    PipelineSettings settings;
+    game::PipelineSettings settings;
     settings.threads = threads;
     settings.input_position = input_position;
     // The number appears in diagnostics and in a table's `game` column.
-    settings.needs_number = [table](const GameRecord& r) { return r.selected && (table || !r.valid()); };
+    settings.needs_number = [table](const game::GameRecord& r) { return r.selected && (table || !r.valid()); };
     // On one thread, output goes on about every 64 KB too.
     settings.batch_full = [&slots](std::size_t slot) {
-        const ListOutput& out = slots[slot].out;
+        const report::ListOutput& out = slots[slot].out;
         return out.err.size() >= (64 << 10) || out.rows.size() >= (64 << 10);
     };
-    PgnPipeline pipeline(settings);
+    game::PgnPipeline pipeline(settings);
     slots.resize(pipeline.slots());
     pipeline.run(
         reader, options,
-        [&](std::size_t slot, const GameRecord& r, std::string_view) {
+        [&](std::size_t slot, const game::GameRecord& r, std::string_view) {
             if (diagnose(slots[slot].out, r)) slots[slot].batch.add(r);
         },
-        [&](std::size_t slot, const PipelineBatch& batch) {
+        [&](std::size_t slot, const game::PipelineBatch& batch) {
             Slot& s = slots[slot];
             s.out.input_position = batch.input_position;
             flush(s.out);
-            s.out = ListOutput{};
+            s.out = report::ListOutput{};
             if (lister) lister->list_batch(s.batch);
         });
 }
 
-} // namespace horde
+} // namespace horde::run

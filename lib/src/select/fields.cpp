@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-namespace horde {
+namespace horde::select {
 
 GameField parse_game_field(std::string_view name) {
     static constexpr std::pair<std::string_view, GameField> kNames[] = {
@@ -16,7 +16,7 @@ GameField parse_game_field(std::string_view name) {
     return GameField::Tag;
 }
 
-bool game_field_text(const GameRecord& r, GameField field, std::string_view tag, std::string& buffer,
+bool game_field_text(const game::GameRecord& r, GameField field, std::string_view tag, std::string& buffer,
                      std::string_view& out) {
     auto number = [&](std::uint64_t n) {
         buffer = fmt::format("{}", n);
@@ -37,8 +37,8 @@ bool game_field_text(const GameRecord& r, GameField field, std::string_view tag,
         return true;
     case GameField::Plies: return number(std::uint64_t(r.plies()));
     case GameField::Valid: out = r.valid() ? "true" : "false"; return true;
-    case GameField::Status: out = record_status_name(r); return true;
-    case GameField::Result: out = result_text(r.adjudication.result); return true;
+    case GameField::Status: out = game::record_status_name(r); return true;
+    case GameField::Result: out = game::result_text(r.adjudication.result); return true;
     case GameField::Declared: out = r.declared; return true;
     case GameField::Errors: return number(r.errors.size());
     case GameField::Warnings: return number(r.warnings.size());
@@ -57,4 +57,4 @@ bool game_field_text(const GameRecord& r, GameField field, std::string_view tag,
     return false;
 }
 
-} // namespace horde
+} // namespace horde::select

@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-namespace horde {
+namespace horde::select {
 
 enum class WhereOp : std::uint8_t { Eq, Ne, Lt, Le, Gt, Ge, Match };
 
@@ -368,13 +368,13 @@ bool uses_positions(const Node& n) {
 }
 
 // Every position of the record's main line, start first, until `visit` returns true.
-template <class F> bool any_position(const GameRecord& r, F&& visit) {
+template <class F> bool any_position(const game::GameRecord& r, F&& visit) {
     if (!r.start) return false;
-    Board board = *r.start;
+    position::Board board = *r.start;
     if (visit(board)) return true;
     for (const Move m : r.moves) {
         if (m.is_none()) {
-            auto after = null_move_board(board);
+            auto after = notation::null_move_board(board);
             if (!after) return false;
             board = *after;
         } else {
@@ -385,7 +385,7 @@ template <class F> bool any_position(const GameRecord& r, F&& visit) {
     return false;
 }
 
-bool evaluate(const Node& n, const GameRecord& r) {
+bool evaluate(const Node& n, const game::GameRecord& r) {
     switch (n.kind) {
     case Node::Kind::And: return evaluate(*n.children[0], r) && evaluate(*n.children[1], r);
     case Node::Kind::Or: return evaluate(*n.children[0], r) || evaluate(*n.children[1], r);
@@ -414,13 +414,13 @@ bool evaluate(const Node& n, const GameRecord& r) {
                 if (d.code == n.name) return true;
         return false;
     case Node::Kind::Reaches:
-        return any_position(r, [&](const Board& b) {
+        return any_position(r, [&](const position::Board& b) {
             if (n.side && (b.side_to_move() == WHITE) != (n.side == 'w')) return false;
             const std::string fen = b.fen(false);
             return std::string_view(fen).substr(0, fen.find(' ')) == n.text;
         });
     case Node::Kind::Material:
-        return any_position(r, [&](const Board& b) {
+        return any_position(r, [&](const position::Board& b) {
             std::array<std::uint8_t, 128> counts{};
             const std::string fen = b.fen(false);
             for (char c : std::string_view(fen).substr(0, fen.find(' ')))
@@ -442,9 +442,9 @@ std::variant<WhereExpr, WhereError> WhereExpr::parse(std::string_view text) {
     }
 }
 
-bool WhereExpr::matches(const GameRecord& record) const { return evaluate(*root_, record); }
+bool WhereExpr::matches(const game::GameRecord& record) const { return evaluate(*root_, record); }
 
-bool WhereExpr::uses_positions() const { return horde::uses_positions(*root_); }
+bool WhereExpr::uses_positions() const { return select::uses_positions(*root_); }
 
 namespace {
 bool only_tags(const Node& n) {
@@ -467,4 +467,4 @@ bool only_tags(const Node& n) {
 
 bool WhereExpr::uses_only_tags() const { return only_tags(*root_); }
 
-} // namespace horde
+} // namespace horde::select

@@ -11,7 +11,7 @@
 #include <immintrin.h>
 #endif
 
-namespace horde {
+namespace horde::core {
 
 inline constexpr Bitboard FILE_A_BB = 0x0101010101010101ULL;
 inline constexpr Bitboard FILE_H_BB = FILE_A_BB << 7;
@@ -183,4 +183,4 @@ inline Bitboard queen_attacks(Square s, Bitboard occupied) {
     return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
 }
 
-} // namespace horde
+} // namespace horde::core

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string_view>
 
-namespace horde {
+namespace horde::core {
 
 using Bitboard = std::uint64_t;
 
@@ -181,4 +181,11 @@ template <Variant V> struct Rules {
     static constexpr bool campmate = V == Variant::Orda;
 };
 
+} // namespace horde::core
+
+// The vocabulary is every module's: each folder has its own namespace (horde::pgn,
+// horde::game, ...), core's names are visible in all of them unqualified, and every other
+// module's names are written with their module (pgn::PgnReader, position::Board).
+namespace horde {
+using namespace core;
 } // namespace horde

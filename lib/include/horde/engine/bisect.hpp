@@ -44,16 +44,16 @@ struct BisectReport {
 struct BisectStart {
     std::string fen;
     std::vector<std::string> moves; // UCI
-    Board board;
+    position::Board board;
 };
 
 // Compares the start at `depth` >= 1 with the engine and bisects a difference; the report's
 // path continues start.moves. `on_level` (may be empty) is told each depth compared.
-BisectReport bisect(const BisectStart& start, int depth, PerftEngine& engine, const PerftOptions& options,
+BisectReport bisect(const BisectStart& start, int depth, PerftEngine& engine, const perft::PerftOptions& options,
                     const std::function<void(int depth)>& on_level = nullptr);
 
 // The SAN a move would have if it were legal (no check suffix): "Nxe5", "O-O", "exd6", "e8=H".
 // For the other engine's moves that we do not generate; "?" when the text is no move.
-std::string foreign_move_san(const Board& board, std::string_view uci);
+std::string foreign_move_san(const position::Board& board, std::string_view uci);
 
 } // namespace horde::engine

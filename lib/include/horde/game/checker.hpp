@@ -15,7 +15,11 @@
 #include <utility>
 #include <vector>
 
-namespace horde {
+namespace horde::pgn {
+class PgnReader;
+}
+
+namespace horde::game {
 
 struct Diagnostic {
     std::uint64_t line = 0; // 1-based, as the reader counts them (SourcePos); 0: none
@@ -54,10 +58,10 @@ struct GameRecord {
     std::uint64_t line = 0; // line where the game starts
     std::vector<std::pair<std::string, std::string>> tags; // in input order
     std::optional<Variant> variant;
-    std::optional<Board> start;       // nullopt when the start position is invalid
+    std::optional<position::Board> start; // nullopt when the start position is invalid
     std::vector<Move> moves;          // main line, legal moves only (up to the first error); a
                                       // null move (only with allow_null_moves) is Move::none()
-    std::optional<Board> final_board; // after the last legal main-line move
+    std::optional<position::Board> final_board; // after the last legal main-line move
     Adjudication adjudication;
     std::string declared = "*";       // the Result tag ("*" when absent)
     std::string movetext_result;      // the result token that ended the movetext, if any
@@ -94,54 +98,54 @@ struct GameRecord {
 // A visitor of the PGN reader (pgn/visitor.hpp): PgnReader::read_all(checker) checks every
 // game; each end_game returns the record. A tool that needs more of the events (the PGN
 // exporter, the replay page) derives from it, redeclares those events and calls these.
-class GameChecker : public PgnVisitor {
+class GameChecker : public pgn::PgnVisitor {
 public:
     explicit GameChecker(CheckOptions options = {}) : options_(std::move(options)) {}
 
-    void begin_game(const GameInfo& game);
-    void tag(std::string_view name, std::string_view value, const SourcePos& at, bool truncated);
+    void begin_game(const pgn::GameInfo& game);
+    void tag(std::string_view name, std::string_view value, const pgn::SourcePos& at, bool truncated);
     // The tag section is over (before the first movetext token). SkipGame when the rest need
     // not be read: an unsupported variant (its drops or gating would give an error per move),
     // or a game CheckOptions::select_on_tags rejected.
-    Control begin_movetext(const SourcePos& at);
+    pgn::Control begin_movetext(const pgn::SourcePos& at);
     // A SAN token of the movetext (or a dialect spelling, see notation/dialect.hpp). Returns the
     // legal move it names in the current line (main line or variation), or Move::none() (after
     // an error in that line, a bad token, a null move or an en passant mark: see last_token()).
-    Move san(std::string_view token, const SourcePos& at) { // inline: once per move
+    Move san(std::string_view token, const pgn::SourcePos& at) { // inline: once per move
         if (!started_) start_movetext();
         last_token_ = TokenKind::Unread;
         if (variation_depth_ > 0) return variation_move(token, at.line, at.column);
         return main_line_move(token, at.line, at.column);
     }
     // A move number ("12." "12..." "12…"): checked against the next move of the line.
-    void move_number(std::uint64_t number, const SourcePos&) {
+    void move_number(std::uint64_t number, const pgn::SourcePos&) {
         pending_number_ = number > 100000 ? 100000 : int(number); // inline: once per move pair
     }
     // Unusual input the reader read with certainty (PgnNotice): a warning.
-    void notice(PgnNotice kind, const SourcePos& at, std::string_view message);
+    void notice(pgn::PgnNotice kind, const pgn::SourcePos& at, std::string_view message);
     // What the last san() token was.
     enum class TokenKind : std::uint8_t { Move, NullMove, EnPassantMark, Unread };
     TokenKind last_token() const { return last_token_; }
-    void begin_variation(const SourcePos& at);
-    void end_variation(const SourcePos& at);
-    void result(std::string_view token, const SourcePos& at);
+    void begin_variation(const pgn::SourcePos& at);
+    void end_variation(const pgn::SourcePos& at);
+    void result(std::string_view token, const pgn::SourcePos& at);
     // A comment or NAG: kept in the record's notes when CheckOptions::keep_notes and in the main line.
-    void comment(std::string_view text, const SourcePos&, bool truncated);
-    void nag(int code, const SourcePos&);
+    void comment(std::string_view text, const pgn::SourcePos&, bool truncated);
+    void nag(int code, const pgn::SourcePos&);
     // A structural problem the reader found (unterminated comment, garbage token, ...).
-    void error(PgnErrorKind kind, const SourcePos& at, std::string_view message);
+    void error(pgn::PgnErrorKind kind, const pgn::SourcePos& at, std::string_view message);
     // Finishes the game: result checks and adjudication, and GameInfo::cut_short (the error
     // "input-error" at the game's end, naming the byte offset of the decompressed data). The
     // record stays valid until the next begin_game.
-    GameRecord& end_game(const GameInfo& game);
+    GameRecord& end_game(const pgn::GameInfo& game);
 
     const GameRecord& record() const { return record_; }
     // The main line's board now (after the last legal move), if the start was valid.
-    const Board* current_board() const { return game_ ? &game_->board() : nullptr; }
+    const position::Board* current_board() const { return game_ ? &game_->board() : nullptr; }
     bool in_variation() const { return variation_depth_ > 0; }
     // The position the next move of the current line (main line or innermost variation) is
     // played from; nullptr when that line can no longer be followed (after an error).
-    const Board* line_board() const;
+    const position::Board* line_board() const;
     // The rest of the game need not be read (an unsupported variant): a reader visitor returns
     // Control::SkipGame, so that its movetext (drops, gating) gives no error per move.
     bool skip_rest() const { return skip_rest_; }
@@ -154,7 +158,7 @@ private:
     void start_movetext();
     GameRecord& finish_record(std::uint64_t line, std::uint64_t column);
     void setup_start();
-    void start_game_from(const Board& start);
+    void start_game_from(const position::Board& start);
     Move main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column);
     Move main_line_slow(std::string_view token, std::uint64_t line, std::uint64_t column, int ply, int number);
     Move variation_move(std::string_view token, std::uint64_t line, std::uint64_t column);
@@ -162,14 +166,14 @@ private:
     void check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
                            std::string_view token);
     // An "e.p." token after `last` (the line's last move).
-    void en_passant_mark(std::string_view token, Move last, const Board* before, std::uint64_t line, std::uint64_t column, int ply,
+    void en_passant_mark(std::string_view token, Move last, const position::Board* before, std::uint64_t line, std::uint64_t column, int ply,
                          const char* where);
-    void add_warnings(std::vector<SanWarning>& warnings, const char* where, std::uint64_t line, std::uint64_t column, int ply,
+    void add_warnings(std::vector<notation::SanWarning>& warnings, const char* where, std::uint64_t line, std::uint64_t column, int ply,
                       std::string_view token);
 
     struct Line {
-        std::optional<Board> before_last; // position before this line's last move
-        std::optional<Board> current;     // nullopt once the line has an error
+        std::optional<position::Board> before_last; // position before this line's last move
+        std::optional<position::Board> current; // nullopt once the line has an error
         int ply = 0;                      // ply number of the last move (for messages)
         Move last = Move::none();         // the last move (for an "e.p." mark)
     };
@@ -178,7 +182,7 @@ private:
     GameRecord record_;
     std::optional<Game> game_storage_; // kept from game to game for its storage
     Game* game_ = nullptr;             // the current game, when its start is valid
-    std::optional<Board> main_before_last_;
+    std::optional<position::Board> main_before_last_;
     bool main_line_dead_ = false; // an error stopped the main line
     bool started_ = false;        // begin_movetext has been seen
     bool game_over_reported_ = false;
@@ -192,7 +196,7 @@ private:
     TokenKind last_token_ = TokenKind::Unread;
     std::uint64_t result_line_ = 0, result_column_ = 0; // where the result token stood
     std::pair<std::uint64_t, std::uint64_t> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
-    std::optional<Board> start_boards_[VARIANT_NB];
+    std::optional<position::Board> start_boards_[VARIANT_NB];
     // Warnings given once per game and code (see warning()): where the first stands, how many.
     struct Repeated {
         std::string code;
@@ -205,18 +209,17 @@ private:
     void count_repeated_warnings();
 };
 
-class PgnReader;
 // Reads every game of a PGN stream through a GameChecker and hands each finished record to
 // `on_game` together with the game's raw bytes (empty unless capture_raw). With
 // options.duplicates, a DuplicateFinder sees the records in order first. `on_game` may keep
 // the record by swapping it with one of its own (no copy): the checker's next game starts from
 // whatever record it then holds, reusing its storage.
 using GameCallback = std::function<void(GameRecord&, std::string_view raw)>;
-void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, const GameCallback& on_game);
+void check_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, const GameCallback& on_game);
 class DuplicateFinder;
 // The same, with a DuplicateFinder that outlives the call (duplicates across several inputs);
 // nullptr: one of its own when options.duplicates is set.
-void check_pgn(PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* duplicates,
+void check_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* duplicates,
                const GameCallback& on_game);
 
 // The record as NDJSON: record_to_json in report/json.hpp.
@@ -227,4 +230,4 @@ bool is_duplicate(const GameRecord& record);
 // "White - Black" from the tags, for messages.
 std::string game_players(const GameRecord& record);
 
-} // namespace horde
+} // namespace horde::game

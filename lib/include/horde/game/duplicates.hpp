@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace horde {
+namespace horde::game {
 
 // The states of the fingerprint after each main-line move: states[k] folds the variant, the
 // start position and the first k+1 moves; the last one is the record's fingerprint. Empty for a
@@ -50,4 +50,4 @@ private:
     std::size_t used_ = 0;
 };
 
-} // namespace horde
+} // namespace horde::game

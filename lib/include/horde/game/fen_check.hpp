@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace horde {
+namespace horde::game {
 
 struct FenVerdict {
     std::string fen;                 // as given
@@ -16,7 +16,7 @@ struct FenVerdict {
     std::string code;                // error code when invalid ("bad-fen", "unknown-variant", "bad-json")
     std::string message;
     std::string warning_code, warning;  // what was read with certainty but unusually (fen_warning)
-    std::optional<Board> board;      // when valid
+    std::optional<position::Board> board; // when valid
     Adjudication adjudication;       // of the position alone (no history)
 };
 
@@ -30,4 +30,4 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool s
 // simdjson); nullopt when absent, not a string, or the text is no JSON object.
 std::optional<std::string> json_string_field(std::string_view json, std::string_view key);
 
-} // namespace horde
+} // namespace horde::game

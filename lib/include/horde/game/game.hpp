@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace horde {
+namespace horde::game {
 
 // How a position stands, in the order adjudication checks it.
 enum class GameStatus : std::uint8_t {
@@ -42,7 +42,7 @@ struct Adjudication {
 };
 
 // Chess dead positions: K v K, K+minor v K, and kings with bishops all on one colour.
-bool insufficient_material(const Position& pos);
+bool insufficient_material(const position::Position& pos);
 
 // Whether the fivefold and 75-move draws are automatic for a game of this date (RULES.md: since
 // the FIDE Laws of 2014-07-01). The date is the PGN Date tag, or UTCDate when Date is missing
@@ -52,22 +52,22 @@ bool automatic_draws_apply(std::string_view date, std::string_view utc_date);
 
 class Game {
 public:
-    explicit Game(const Board& start);
+    explicit Game(const position::Board& start);
     // Starts again from a new position, keeping the history's storage.
-    void reset(const Board& start);
+    void reset(const position::Board& start);
     // false: fivefold repetition and 150 quiet plies are claimable draws (threefold,
     // fifty-move), as before 2014-07-01 (automatic_draws_apply). Default true; kept by reset.
     void set_automatic_draws(bool on) {
         fivefold_at_ = on ? 5 : INT_MAX;
         seventy_five_at_ = on ? 150 : INT_MAX;
     }
-    const Board& board() const { return board_; }
+    const position::Board& board() const { return board_; }
     int plies() const { return plies_; }
     // Plays a legal move and records the position for repetition counting.
     void play(Move m);
     // play() for a variant known at compile time (V must be board().variant()).
     template <Variant V> [[gnu::always_inline]] void play_as(Move m) {
-        const Position& before = board_.position();
+        const position::Position& before = board_.position();
         const bool irreversible = type_of(before.piece_on(m.from())) == PAWN || m.is_en_passant() ||
                                   before.piece_on(m.to()) != NO_PIECE || m.is_castling();
         const std::uint8_t castling_before = before.castling;
@@ -92,7 +92,7 @@ private:
     // False when none of those ends can hold, from a few bitboard tests inline: this runs
     // before every move of every game.
     bool may_have_ended_without_movegen() const {
-        const Position& pos = board_.position();
+        const position::Position& pos = board_.position();
         switch (board_.variant()) {
         case Variant::Horde:
             if (!pos.pieces(WHITE)) return true;
@@ -121,7 +121,7 @@ private:
     }
     Adjudication automatic_end_without_movegen_impl() const;
     Adjudication adjudicate_impl(bool with_movegen) const;
-    Board board_;
+    position::Board board_;
     int plies_ = 0;
     // Repetition keys since the last irreversible move (capture, pawn move, lost right).
     std::vector<std::uint64_t> keys_;
@@ -130,4 +130,4 @@ private:
     int fivefold_at_ = 5, seventy_five_at_ = 150; // automatic draws (INT_MAX: none)
 };
 
-} // namespace horde
+} // namespace horde::game

@@ -16,17 +16,17 @@
 
 #include "horde/position/board.hpp"
 
-namespace horde {
+namespace horde::game {
 
 // Whether `side` can no longer checkmate (White) / wipe out the horde (Black) in a Horde
 // position, by lichess's rules: always false for Black. Only the material matters, not whose
 // move it is.
-bool horde_insufficient_material(const Position& pos, Color side);
+bool horde_insufficient_material(const position::Position& pos, Color side);
 
 // lichess's closed-position draw in a Horde position (see above): White to move, with units
 // but no legal move (our rules call that stalemate already), or Black to move, with legal
 // moves, each of which leaves White with units but no legal move. False for other variants,
 // after extinction, and when Black to move has no legal move (checkmate or stalemate).
-bool horde_closed_position(const Board& board);
+bool horde_closed_position(const position::Board& board);
 
-} // namespace horde
+} // namespace horde::game

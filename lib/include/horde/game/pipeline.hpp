@@ -39,9 +39,12 @@
 #include <functional>
 #include <string_view>
 
-namespace horde {
-
+namespace horde::pgn {
 class PgnReader;
+}
+
+namespace horde::game {
+
 
 struct PipelineSettings {
     unsigned threads = 2;                      // worker threads; 1: none, see above
@@ -90,11 +93,11 @@ public:
 
     // Reads and checks every game of the reader's input; returns when the last batch has been
     // through `ordered`. An exception from `work` or `ordered` stops the run and is rethrown.
-    void run(PgnReader& reader, const CheckOptions& options, const Work& work, const Ordered& ordered);
+    void run(pgn::PgnReader& reader, const CheckOptions& options, const Work& work, const Ordered& ordered);
 
 private:
     PipelineSettings settings_;
     std::size_t slots_;
 };
 
-} // namespace horde
+} // namespace horde::game

@@ -7,7 +7,7 @@
 #include <span>
 #include <string_view>
 
-namespace horde {
+namespace horde::game {
 
 // The documented list (README, "Variants we do not play"), in their usual spelling.
 std::span<const std::string_view> unsupported_variants();
@@ -15,4 +15,4 @@ std::span<const std::string_view> unsupported_variants();
 // "kingofthehill", "King of the Hill", "three-check"); empty otherwise.
 std::string_view unsupported_variant(std::string_view tag);
 
-} // namespace horde
+} // namespace horde::game

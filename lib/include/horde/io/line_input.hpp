@@ -12,9 +12,8 @@
 #include <string_view>
 #include <vector>
 
-namespace horde {
+namespace horde::io {
 
-namespace io {
 
 // Splits an Input into lines. A line longer than kMaxLine bytes (a binary file or a stream
 // with no newline) stops the reading with an error instead of growing without bound.
@@ -38,7 +37,6 @@ private:
     std::string error_;
 };
 
-} // namespace io
 
 using LineFn = std::function<void(std::size_t, std::string_view)>;
 
@@ -57,4 +55,4 @@ std::optional<std::string> read_lines(io::Input& in, std::vector<std::string>& l
 // How diagnostics name an input: "<stdin>" for "-", else the path.
 inline std::string input_display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
-} // namespace horde
+} // namespace horde::io

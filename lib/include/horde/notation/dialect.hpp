@@ -17,7 +17,7 @@
 #include <variant>
 #include <vector>
 
-namespace horde {
+namespace horde::notation {
 
 struct DialectMove {
     Move move = Move::none();
@@ -27,7 +27,7 @@ struct DialectMove {
 
 // nullopt: the token has none of the shapes above (the SAN error stands). A SanError: it has
 // one, but names no legal move, or several, or the reading would be a guess.
-std::optional<std::variant<DialectMove, SanError>> read_dialect_move(const Board& board, std::string_view token);
+std::optional<std::variant<DialectMove, SanError>> read_dialect_move(const position::Board& board, std::string_view token);
 
 // "--", "Z0", "0000", "@@@@": a null move (passes the turn).
 bool is_null_move_token(std::string_view token);
@@ -37,6 +37,6 @@ bool is_en_passant_mark(std::string_view token);
 // The position after a null move: the other side to move, no en passant square, the halfmove
 // clock advanced (and the move number after Black's turn). nullopt when the side to move is in
 // check (a null move is then impossible) or the resulting position is not a legal one.
-std::optional<Board> null_move_board(const Board& board);
+std::optional<position::Board> null_move_board(const position::Board& board);
 
-} // namespace horde
+} // namespace horde::notation

@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-namespace horde {
+namespace horde::notation {
 
 // The move tokens of a move list, with the skipped parts left out (views into `text`).
 std::vector<std::string_view> move_list_tokens(std::string_view text);
@@ -31,10 +31,10 @@ struct MoveListError {
 
 struct PlayedMoveList {
     std::vector<Move> moves; // legal, in order, from the start position
-    Board end;               // the position after the last move
+    position::Board end;     // the position after the last move
 };
 
 // Plays a move list from `start`, stopping at the first token that is no legal move.
-std::variant<PlayedMoveList, MoveListError> play_move_list(const Board& start, std::string_view text);
+std::variant<PlayedMoveList, MoveListError> play_move_list(const position::Board& start, std::string_view text);
 
-} // namespace horde
+} // namespace horde::notation

@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-namespace horde {
+namespace horde::notation {
 
 struct SanMove {
     enum class Kind : std::uint8_t { Normal, CastleShort, CastleLong };
@@ -77,12 +77,12 @@ struct SanResolution {
 };
 
 // Finds the one legal move `san` names. With `strict`, deviations are errors.
-std::variant<SanResolution, SanError> resolve_san(const Board& board, const SanMove& san, bool strict = false);
+std::variant<SanResolution, SanError> resolve_san(const position::Board& board, const SanMove& san, bool strict = false);
 
 // resolve_san in two steps, for callers that play the move anyway: the move (with the
 // spelling warnings), then the check/mate suffix against the position after it.
-std::variant<SanResolution, SanError> resolve_san_move(const Board& board, const SanMove& san, bool strict = false);
-std::optional<SanError> check_suffix(const Board& after, const SanMove& san, bool strict,
+std::variant<SanResolution, SanError> resolve_san_move(const position::Board& board, const SanMove& san, bool strict = false);
+std::optional<SanError> check_suffix(const position::Board& after, const SanMove& san, bool strict,
                                      std::vector<SanWarning>& warnings);
 
 // The hot path of PGN validation, for SAN written exactly to the standard. parse_san_exact
@@ -91,10 +91,10 @@ std::optional<SanError> check_suffix(const Board& after, const SanMove& san, boo
 // Move::none(); suffix_plainly_right says the move's '+'/'#' (or none) is right. When any of them
 // says no, the full functions above give the error or warning.
 bool parse_san_exact(std::string_view token, SanMove& san);
-Move resolve_san_exact(const Board& board, const SanMove& san);
-bool suffix_plainly_right(const Board& after, SanMove::Suffix suffix);
+Move resolve_san_exact(const position::Board& board, const SanMove& san);
+bool suffix_plainly_right(const position::Board& after, SanMove::Suffix suffix);
 // The SAN of a legal move, with '+' or '#'. A move that wins by a variant rule (the
 // capture of the last Horde unit, a king reaching the campmate rank) gets '#'.
-std::string to_san(const Board& board, Move move);
+std::string to_san(const position::Board& board, Move move);
 
-} // namespace horde
+} // namespace horde::notation

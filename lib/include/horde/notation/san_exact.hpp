@@ -7,7 +7,7 @@
 #include "horde/notation/san.hpp"
 #include "horde/position/movegen.hpp"
 
-namespace horde::san_detail {
+namespace horde::notation::san_detail {
 
 inline bool promotion_allowed(Variant v, PieceType pt) {
     if (v == Variant::Orda) return pt == QUEEN || pt == KHESHIG;
@@ -28,7 +28,7 @@ inline bool promotion_allowed(Variant v, PieceType pt) {
 
 // Origins from which a piece of type pt and colour us could reach `to` by its movement
 // pattern alone (ignoring pins and checks), for a move that captures or not.
-[[gnu::always_inline]] inline Bitboard pattern_origins(const Position& pos, PieceType pt, Color us, Square to, bool capture) {
+[[gnu::always_inline]] inline Bitboard pattern_origins(const position::Position& pos, PieceType pt, Color us, Square to, bool capture) {
     const Bitboard occ = pos.pieces();
     const Bitboard ours = pos.pieces(us, pt);
     switch (pt) {
@@ -60,7 +60,7 @@ inline bool promotion_allowed(Variant v, PieceType pt) {
 // Whether a pseudo-legal move (not castling) leaves the mover's king safe: the enemy's
 // attacks on the king square are recomputed with the occupancy after the move, without
 // copying the position.
-template <Variant V> [[gnu::always_inline]] inline bool leaves_king_safe(const Position& pos, Move m) {
+template <Variant V> [[gnu::always_inline]] inline bool leaves_king_safe(const position::Position& pos, Move m) {
     const Color us = pos.side;
     if (!Rules<V>::has_king(us)) return true;
     const Bitboard king = pos.pieces(us, KING);
@@ -84,11 +84,11 @@ template <Variant V> [[gnu::always_inline]] inline bool leaves_king_safe(const P
 // lambda forced inline) costs 4% fewer instructions than inlining it into the caller, where
 // GCC then left the lambda and attackers_to out of line.
 template <Variant V>
-[[gnu::flatten]] inline int legal_candidates(const Position& pos, PieceType pt, Square to, Bitboard from_mask, PieceType promoted, Move* out) {
+[[gnu::flatten]] inline int legal_candidates(const position::Position& pos, PieceType pt, Square to, Bitboard from_mask, PieceType promoted, Move* out) {
     const Color us = pos.side;
     const Piece target = pos.piece_on(to);
     if (target != NO_PIECE && color_of(target) == us) return 0;
-    if (variant_game_over<V>(pos)) return 0;
+    if (position::variant_game_over<V>(pos)) return 0;
     int n = 0;
     auto consider = [&](Bitboard origins, Move::Kind kind) __attribute__((always_inline)) {
         while (origins) {
@@ -171,7 +171,7 @@ template <Variant V>
     return true;
 }
 
-template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(const Position& pos, const SanMove& san) {
+template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(const position::Position& pos, const SanMove& san) {
     if (san.kind != SanMove::Kind::Normal || san.promotion_without_equals) return Move::none();
     const PieceType pt = san.piece ? piece_type_from_letter(san.piece) : PAWN;
     if (pt == NO_PIECE_TYPE) return Move::none();
@@ -209,13 +209,13 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(con
 // The castling move, when it is legal, in the games whose king and rooks start on e, h and a
 // (Chess960 takes the full path): generate_legal's tests, for the one move named (a castling
 // once took a full move generation and the slow path, twice a game).
-template <Variant V> [[gnu::always_inline]] inline Move resolve_castling_exact_as(const Position& pos, bool king_side) {
+template <Variant V> [[gnu::always_inline]] inline Move resolve_castling_exact_as(const position::Position& pos, bool king_side) {
     if constexpr (Rules<V>::chess960) {
         return Move::none();
     } else {
         const Color us = pos.side;
         if (!(us == WHITE ? Rules<V>::can_castle(WHITE) : Rules<V>::can_castle(BLACK))) return Move::none();
-        if (variant_game_over<V>(pos)) return Move::none();
+        if (position::variant_game_over<V>(pos)) return Move::none();
         const std::uint8_t right = us == WHITE ? (king_side ? WHITE_OO : WHITE_OOO) : (king_side ? BLACK_OO : BLACK_OOO);
         const Square king_from = us == WHITE ? E1 : E8;
         if (!(pos.castling & right) || !(pos.pieces(us, KING) & square_bb(king_from))) return Move::none();
@@ -235,13 +235,13 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_castling_exact_a
 // Whether the suffix is the one the position after the move calls for: none on a quiet move,
 // '+' on a check with a legal reply, '#' on a mate (check_suffix words the other cases). A
 // check move (one ply in eight of real games) used to leave this fast path for check_suffix.
-template <Variant V> [[gnu::always_inline]] inline bool suffix_plainly_right_as(const Position& pos, SanMove::Suffix suffix) {
-    if (variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
+template <Variant V> [[gnu::always_inline]] inline bool suffix_plainly_right_as(const position::Position& pos, SanMove::Suffix suffix) {
+    if (position::variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
     const Bitboard king = pos.pieces(pos.side, KING);
     const bool check = king && pos.template attackers_to_by_rays<V>(lsb(king), pos.pieces(), ~pos.side);
     if (!check) return suffix == SanMove::Suffix::None;
     if (suffix == SanMove::Suffix::None) return false;
-    return has_legal_move(V, pos) == (suffix == SanMove::Suffix::Check);
+    return position::has_legal_move(V, pos) == (suffix == SanMove::Suffix::Check);
 }
 
-} // namespace horde::san_detail
+} // namespace horde::notation::san_detail

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace horde {
+namespace horde::perft {
 
 // Counts over the leaves of depth N, each leaf classified by the move that reaches it.
 // A check is double when two pieces give it, discovered when one piece gives it and that is
@@ -49,10 +49,10 @@ const BreakdownColumn* find_breakdown_column(std::string_view name);
 
 // The breakdown of depth `depth` (depth 0: one node, no move). Threads and progress as for
 // perft(); options.hash is not used (the table stores counts, not breakdowns).
-PerftBreakdown perft_breakdown(Variant v, const Position& pos, int depth, const PerftOptions& options = {});
+PerftBreakdown perft_breakdown(Variant v, const position::Position& pos, int depth, const PerftOptions& options = {});
 
 // The breakdown below each legal root move, in generation order.
-std::vector<std::pair<Move, PerftBreakdown>> perft_breakdown_divide(Variant v, const Position& pos, int depth,
+std::vector<std::pair<Move, PerftBreakdown>> perft_breakdown_divide(Variant v, const position::Position& pos, int depth,
                                                                     const PerftOptions& options = {});
 
-} // namespace horde
+} // namespace horde::perft

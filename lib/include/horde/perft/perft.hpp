@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace horde {
+namespace horde::perft {
 
 // A transposition table for perft whose counts stay exact. An entry matches only when two
 // independent 64-bit keys agree: the incremental Zobrist key (which also picks the slot) and
@@ -37,7 +37,7 @@ private:
 
 // A 64-bit hash of the whole position (placement, side, castling, en passant), computed
 // from the bitboards with other constants than the Zobrist keys, so independent of them.
-std::uint64_t verification_key(const Position& pos);
+std::uint64_t verification_key(const position::Position& pos);
 
 struct PerftOptions {
     int threads = 1;
@@ -48,10 +48,10 @@ struct PerftOptions {
 };
 
 // perft(depth); depth 0 gives 1.
-std::uint64_t perft(Variant v, const Position& pos, int depth, const PerftOptions& options = {});
+std::uint64_t perft(Variant v, const position::Position& pos, int depth, const PerftOptions& options = {});
 
 // The count below each legal root move, in generation order.
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const Position& pos, int depth,
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const position::Position& pos, int depth,
                                                          const PerftOptions& options = {});
 
-} // namespace horde
+} // namespace horde::perft

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace horde {
+namespace horde::perft {
 
 class Xoshiro256StarStar {
 public:
@@ -30,6 +30,6 @@ inline constexpr int kRandomPlayoutMaxPlies = 80;
 // `count` positions, each a random legal playout from `start`, all from one generator
 // seeded with `seed`: the same list for the same (start, seed), and the first k positions
 // the same for any count >= k.
-std::vector<Board> random_positions(const Board& start, std::size_t count, std::uint64_t seed);
+std::vector<position::Board> random_positions(const position::Board& start, std::size_t count, std::uint64_t seed);
 
-} // namespace horde
+} // namespace horde::perft

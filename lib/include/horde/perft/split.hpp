@@ -13,10 +13,10 @@
 #include <string_view>
 #include <vector>
 
-namespace horde {
+namespace horde::perft {
 
 struct SplitPosition {
-    Board board;
+    position::Board board;
     std::uint64_t paths = 0; // move sequences from the start that reach it
 };
 
@@ -25,7 +25,7 @@ struct SplitPosition {
 // perft cannot tell them apart: placement, side to move, castling rights, and the en passant
 // square only when a capture there is legal (the FEN's first four fields as Board::fen()
 // writes them); the clocks of the first path are kept.
-std::vector<SplitPosition> perft_split(const Board& start, int depth);
+std::vector<SplitPosition> perft_split(const position::Board& start, int depth);
 
 // "FEN\tcount" (the full FEN, then a tab and the paths), without a newline.
 std::string split_line(const SplitPosition& position);
@@ -38,4 +38,4 @@ struct WeightedFen {
 };
 WeightedFen parse_weighted_fen(std::string_view line);
 
-} // namespace horde
+} // namespace horde::perft

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace horde {
+namespace horde::perft {
 
 struct PerftSuiteEntry {
     std::string fen;
@@ -28,4 +28,4 @@ struct PerftSuiteSummary {
     std::uint64_t checked = 0, mismatches = 0, skipped = 0, errors = 0, nodes = 0;
 };
 
-} // namespace horde
+} // namespace horde::perft

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <type_traits>
 
-namespace horde {
+namespace horde::pgn {
 
 namespace pgn_detail {
 enum : std::uint8_t {
@@ -576,4 +576,4 @@ template <class V> bool PgnReader::read_game(V& v) {
     }
 }
 
-} // namespace horde
+} // namespace horde::pgn

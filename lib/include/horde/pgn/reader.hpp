@@ -21,7 +21,7 @@ namespace horde::io {
 class Input;
 }
 
-namespace horde {
+namespace horde::pgn {
 
 // Where a reader of part of the input starts (PgnReader::from_segment, resume): the global
 // byte offset, line and line-start offset of its first byte, so that positions, lines and
@@ -323,6 +323,6 @@ std::size_t find_game_cut(const char* data, std::size_t size, std::size_t from, 
 // of a CRLF and data[n - 1] is not the CR of one.
 std::uint64_t count_line_ends(const char* data, std::size_t n);
 
-} // namespace horde
+} // namespace horde::pgn
 
 #include "horde/pgn/reader-inl.hpp"

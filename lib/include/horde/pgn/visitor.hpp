@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace horde {
+namespace horde::pgn {
 
 // A place in the input: byte offset (0-based) and 1-based line and column (in bytes).
 struct SourcePos {
@@ -74,4 +74,4 @@ struct PgnVisitor {
     void end_game(const GameInfo&) {}
 };
 
-} // namespace horde
+} // namespace horde::pgn

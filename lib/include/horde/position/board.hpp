@@ -11,7 +11,7 @@
 #include <string_view>
 #include <variant>
 
-namespace horde {
+namespace horde::position {
 
 // The standard start position of each game (Chess960: the standard array, number 518).
 std::string_view start_fen(Variant v);
@@ -53,7 +53,7 @@ public:
     // The castling field alone ("KQkq", "Kq", "HAh", "-"), as fen() writes it.
     std::string castling_field() const;
 
-    MoveList legal_moves() const { return horde::legal_moves(variant_, pos_); }
+    MoveList legal_moves() const { return horde::position::legal_moves(variant_, pos_); }
     bool is_legal(Move m) const { return legal_moves().contains(m); }
     // Plays a move that must be legal.
     void play(Move m);
@@ -61,8 +61,8 @@ public:
     // Always inlined, as Position::play is: the checker's per-move path is past GCC's inlining
     // budget and would otherwise call it.
     template <Variant V> [[gnu::always_inline]] void play_as(Move m) { pos_.template play<V>(m); }
-    bool in_check() const { return horde::in_check(variant_, pos_); }
-    Bitboard checkers() const { return horde::checkers(variant_, pos_); }
+    bool in_check() const { return horde::position::in_check(variant_, pos_); }
+    Bitboard checkers() const { return horde::position::checkers(variant_, pos_); }
     // Extinction (Horde) or campmate (Orda) has already happened.
     bool variant_game_over() const;
     // Whether the side to move has a legal en passant capture.
@@ -108,4 +108,4 @@ template <class F> decltype(auto) with_variant(Variant v, F&& f) {
     return f.template operator()<Variant::Chess>();
 }
 
-} // namespace horde
+} // namespace horde::position

@@ -11,7 +11,7 @@
 #include <array>
 #include <cstddef>
 
-namespace horde {
+namespace horde::position {
 
 // Enough for any position our FEN reader accepts (at most 64 pieces, each with at most 27
 // destinations, promotions counted per piece).
@@ -287,4 +287,4 @@ bool has_legal_move(Variant v, const Position& pos);
 bool in_check(Variant v, const Position& pos);
 Bitboard checkers(Variant v, const Position& pos);
 
-} // namespace horde
+} // namespace horde::position

@@ -18,7 +18,7 @@
 #define HORDE_INJECTED_BUG 0
 #endif
 
-namespace horde {
+namespace horde::position {
 
 namespace detail {
 struct ZobristKeys {
@@ -258,4 +258,4 @@ template <Variant V> bool Position::ep_capture_is_legal() const {
     return false;
 }
 
-} // namespace horde
+} // namespace horde::position

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <variant>
 
-namespace horde {
+namespace horde::position {
 
 // Why a FEN was rejected: the field it concerns and one code per failure kind. The comment of
 // each code says which step finds it: (syntax) parse_fen, (rules) Board::from_setup.
@@ -82,4 +82,4 @@ std::string fen_warning(const Setup& setup);
 // The same of a FEN's text (parse_fen, then the above); empty when it does not parse.
 std::string fen_warning(std::string_view fen);
 
-} // namespace horde
+} // namespace horde::position

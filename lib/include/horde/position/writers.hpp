@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <string>
 
-namespace horde {
+namespace horde::position {
 
 // Longer than any FEN write_fen writes (71 placement bytes, the four short fields, two
 // counters of at most 5 digits).
@@ -39,4 +39,4 @@ inline char* write_uci(char* p, Move m) {
 }
 void append_uci(std::string& out, Move move);
 
-} // namespace horde
+} // namespace horde::position

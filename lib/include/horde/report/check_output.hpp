@@ -12,9 +12,12 @@
 #include <string>
 #include <string_view>
 
-namespace horde {
-
+namespace horde::game {
 class DuplicateFinder;
+}
+
+namespace horde::report {
+
 
 struct CheckTotals {
     std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
@@ -29,7 +32,7 @@ struct CheckTotals {
 // add up key by key.
 class CheckStats {
 public:
-    void add(const GameRecord& record);
+    void add(const game::GameRecord& record);
     void add(const CheckStats& other);
     const std::map<std::string, std::uint64_t, std::less<>>& counts() const { return counts_; }
     // One JSON object, keys sorted, with a trailing newline.
@@ -56,7 +59,7 @@ struct CheckOutputOptions {
     TagSelection json_tags;   // --json-tags: a "tags" object in each verdict
     // --duplicates: the finder that sees every record in input order (and may mark it), on
     // any thread count; null when off.
-    DuplicateFinder* duplicates = nullptr;
+    game::DuplicateFinder* duplicates = nullptr;
 };
 
 // The output of a run of consecutive games.
@@ -70,12 +73,12 @@ struct CheckOutput {
     CheckStats stats;
     std::uint64_t input_position = 0; // see PipelineSettings::input_position
 
-    void add(const GameRecord& record, std::string_view raw, const CheckOutputOptions& options);
-    void add_skipped(const GameRecord& record, std::string_view raw, const CheckOutputOptions& options);
+    void add(const game::GameRecord& record, std::string_view raw, const CheckOutputOptions& options);
+    void add_skipped(const game::GameRecord& record, std::string_view raw, const CheckOutputOptions& options);
     std::size_t buffered() const {
         return out.size() + err.size() + valid.size() + invalid.size() + duplicates.size() + skipped.size();
     }
     void clear_text(); // empties the strings, keeps the counts
 };
 
-} // namespace horde
+} // namespace horde::report

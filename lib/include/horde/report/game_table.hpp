@@ -34,7 +34,7 @@
 #include <string_view>
 #include <vector>
 
-namespace horde {
+namespace horde::report {
 
 enum class TableFormat : std::uint8_t { Tsv, Csv, Json };
 std::optional<TableFormat> parse_table_format(std::string_view text);
@@ -61,18 +61,18 @@ public:
     // The header line (with its newline) for tsv and csv; empty for json.
     std::string header() const;
     // Appends the game's row (or position rows), each with its newline; `file` is the input's name.
-    void append_row(std::string& out, const GameRecord& record, std::string_view file) const;
+    void append_row(std::string& out, const game::GameRecord& record, std::string_view file) const;
 
 private:
     enum class Extra : std::uint8_t { None, File, Ply, San, Uci, Fen, Clk, Emt, Eval, Nags, Comment };
     struct Column {
         std::string name;
-        GameField field;
+        select::GameField field;
         Extra extra;
     };
     struct Cell;
     void append_cells(std::string& out, const std::vector<Cell>& cells) const;
-    void append_positions(std::string& out, const GameRecord& record, std::string_view file) const;
+    void append_positions(std::string& out, const game::GameRecord& record, std::string_view file) const;
     std::vector<Column> columns_;
     TableFormat format_;
     bool positions_;
@@ -102,4 +102,4 @@ struct TagSelection {
 };
 // The "tags" field it selects is written by append_json_tags (report/json.hpp).
 
-} // namespace horde
+} // namespace horde::report

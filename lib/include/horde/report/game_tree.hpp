@@ -14,9 +14,12 @@
 #include <utility>
 #include <vector>
 
-namespace horde {
-
+namespace horde::pgn {
 class PgnReader;
+}
+
+namespace horde::report {
+
 
 struct GameNode {
     int parent = -1;          // the node this move is played from (-1: node 0, the start)
@@ -26,7 +29,7 @@ struct GameNode {
     int number = 0;           // its full move number
     bool white = true;        // White's move
     int depth = 0;            // 0: main line; n: inside n variations
-    Board board;              // the position after the move
+    position::Board board;    // the position after the move
 };
 
 struct MovetextItem {
@@ -50,11 +53,11 @@ struct GameTree {
 };
 
 // The tree of a start position and its main line (a move list: no tags, no comments).
-GameTree game_tree_from_moves(const Board& start, const std::vector<Move>& moves);
+GameTree game_tree_from_moves(const position::Board& start, const std::vector<Move>& moves);
 
 // Reads every game of `reader` through a GameChecker with `options`; hands each record with
 // its tree to `on_game` (tree: nullptr when the game is invalid; the record's errors say why).
-void read_game_trees(PgnReader& reader, const CheckOptions& options,
-                     const std::function<void(const GameRecord& record, const GameTree* tree)>& on_game);
+void read_game_trees(pgn::PgnReader& reader, const game::CheckOptions& options,
+                     const std::function<void(const game::GameRecord& record, const GameTree* tree)>& on_game);
 
-} // namespace horde
+} // namespace horde::report

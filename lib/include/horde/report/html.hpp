@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-namespace horde {
+namespace horde::report {
 
 struct HtmlPageOptions {
     std::string title;   // the page's title (default: the first game's)
@@ -35,4 +35,4 @@ std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageO
 // Text escaped for HTML content and attribute values (& < > " ').
 std::string html_escape(std::string_view text);
 
-} // namespace horde
+} // namespace horde::report

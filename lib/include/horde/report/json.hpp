@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-namespace horde {
+namespace horde::report {
 
 // Appends `s` as a JSON string, quotes included. JSON text must be UTF-8 and PGN files are not
 // always (ChessBase and older exports write Latin-1), so a byte that does not start a
@@ -75,16 +75,16 @@ private:
 
 // horde-check --json: the verdict on one game (no trailing newline); with `file`, the input's
 // name as a first field.
-void append_record_json(std::string& out, const GameRecord& record, std::optional<std::string_view> file = {});
-std::string record_to_json(const GameRecord& record);
+void append_record_json(std::string& out, const game::GameRecord& record, std::optional<std::string_view> file = {});
+std::string record_to_json(const game::GameRecord& record);
 
 // --json-tags: the field "tags" (a leading comma is the caller's): every tag of the record, or
 // the selected ones (null when absent).
 struct TagSelection;
-void append_json_tags(std::string& out, const GameRecord& record, const TagSelection& tags);
+void append_json_tags(std::string& out, const game::GameRecord& record, const TagSelection& tags);
 
 // horde-check --fen --json: the verdict on one FEN line (no trailing newline).
-std::string fen_verdict_to_json(const FenVerdict& verdict, std::uint64_t line_number);
+std::string fen_verdict_to_json(const game::FenVerdict& verdict, std::uint64_t line_number);
 
 // horde-perft --json: one count (no trailing newline); nps is nodes / seconds (0 for no time).
 struct PerftResultRecord {
@@ -97,7 +97,7 @@ struct PerftResultRecord {
 std::string perft_result_to_json(const PerftResultRecord& result);
 // horde-perft --breakdown --json: the same fields, the variant's breakdown columns after
 // "nodes" (result.nodes is not used: the breakdown's own is written).
-std::string perft_breakdown_to_json(const PerftResultRecord& result, const PerftBreakdown& counts);
+std::string perft_breakdown_to_json(const PerftResultRecord& result, const perft::PerftBreakdown& counts);
 
 // --stats-json: one object of counts, keys in the map's order, with a trailing newline.
 std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<>>& counts);
@@ -107,6 +107,6 @@ std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<
 // reached the position (Move::none() at ply 0: null).
 inline constexpr std::size_t kMaxListRowJson = 256;
 char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move played, std::string_view played_san,
-                          const Board& board);
+                          const position::Board& board);
 
-} // namespace horde
+} // namespace horde::report

@@ -52,9 +52,12 @@
 #include <string_view>
 #include <vector>
 
-namespace horde {
-
+namespace horde::pgn {
 class PgnReader;
+}
+
+namespace horde::report {
+
 
 // The rewriting options of horde-replay --to pgn (the defaults give the form above).
 struct PgnExportOptions {
@@ -85,13 +88,13 @@ void parse_tag_choice(std::string_view text, PgnExportOptions& options);
 // record to `on_game` together with its normalised PGN (tags, blank line, movetext, blank
 // line), or an empty view when the game is invalid (record.valid() is false: the record's
 // errors say why).
-void export_pgn(PgnReader& reader, const CheckOptions& options,
-                const std::function<void(const GameRecord& record, std::string_view pgn)>& on_game,
+void export_pgn(pgn::PgnReader& reader, const game::CheckOptions& options,
+                const std::function<void(const game::GameRecord& record, std::string_view pgn)>& on_game,
                 const PgnExportOptions& export_options = {});
 
 // Convenience for in-memory text: the concatenated export of the valid games; `invalid` (if
 // given) receives the number of games left out.
-std::string export_pgn_text(std::string_view pgn, const CheckOptions& options = {}, int* invalid = nullptr,
+std::string export_pgn_text(std::string_view pgn, const game::CheckOptions& options = {}, int* invalid = nullptr,
                             const PgnExportOptions& export_options = {});
 
 // A tag value escaped for a PGN tag pair (backslash before '"' and '\'), without the quotes.
@@ -104,4 +107,4 @@ std::string pgn_comment_text(std::string_view text);
 // The PGN Variant tag value of a variant: "Standard", "Horde", "Orda".
 std::string_view pgn_variant_tag(Variant v);
 
-} // namespace horde
+} // namespace horde::report

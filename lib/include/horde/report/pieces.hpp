@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace horde {
+namespace horde::report {
 
 enum class Figure : std::uint8_t { Pawn, Knight, Bishop, Rook, Queen, King, Lancer, Archer, Kheshig, Yurt, Khan };
 
@@ -45,4 +45,4 @@ std::string piece_symbol(PieceImage image);
 // One image alone as a complete SVG document of `size` pixels (tests render these).
 std::string piece_image_svg(PieceImage image, int size = 90);
 
-} // namespace horde
+} // namespace horde::report

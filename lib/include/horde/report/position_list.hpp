@@ -43,9 +43,12 @@
 #include <string_view>
 #include <unordered_set>
 
-namespace horde {
-
+namespace horde::pgn {
 class PgnReader;
+}
+
+namespace horde::report {
+
 
 enum class ListFormat : std::uint8_t { Fen, Epd, Tsv, Json };
 // "fen", "epd", "tsv", "json"
@@ -71,10 +74,10 @@ public:
 
     // Lists the selected positions of one game record. Every record counts as a game (its
     // GAME number), whether it is listed or not. Returns how many lines it wrote.
-    std::uint64_t list_game(const GameRecord& record);
+    std::uint64_t list_game(const game::GameRecord& record);
     // The same from the parts of a record: its start (nullptr when invalid), whether the game
     // is valid, and its legal main-line moves.
-    std::uint64_t list_game(const Board* start, bool valid, std::span<const Move> moves);
+    std::uint64_t list_game(const position::Board* start, bool valid, std::span<const Move> moves);
     // Hands the buffered output to the sink.
     void flush();
 
@@ -85,7 +88,7 @@ private:
     bool selected(int ply, int last) const;
     // `played`/`played_san`: the move that reached the position (none at ply 0); `next`: the
     // move the game plays from it (none at the last position).
-    void emit(const Board& board, int ply, Move played, std::string_view played_san, Move next);
+    void emit(const position::Board& board, int ply, Move played, std::string_view played_san, Move next);
 
     ListOptions options_;
     Sink sink_;
@@ -101,11 +104,11 @@ private:
 // What a PositionLister needs of a run of game records (start, validity, moves), copied, so
 // that records can be listed on another thread than the one that checked them.
 struct ListBatch {
-    std::vector<Board> starts;
+    std::vector<position::Board> starts;
     std::vector<std::int8_t> state; // per game: 0 no start, 1 valid, 2 invalid
     std::vector<Move> moves;
     std::vector<std::size_t> ends; // per game: end of its moves in `moves`
-    void add(const GameRecord& record);
+    void add(const game::GameRecord& record);
     void clear();
     std::size_t games() const { return ends.size(); }
 };
@@ -126,7 +129,7 @@ public:
     ThreadedPositionLister(const ThreadedPositionLister&) = delete;
     ThreadedPositionLister& operator=(const ThreadedPositionLister&) = delete;
 
-    void list_game(const GameRecord& record);
+    void list_game(const game::GameRecord& record);
     // Lists the games of `batch` after those handed over before; leaves `batch` empty.
     void list_batch(ListBatch& batch);
     // Lists every game handed over so far, flushes, and stops the worker; the sink is not
@@ -158,6 +161,6 @@ struct ListOutput {
 
 // --moves: a position's legal moves in SAN or UCI, sorted (byte order), separated by single
 // spaces (empty when there is none).
-std::string legal_moves_line(const Board& board, bool uci);
+std::string legal_moves_line(const position::Board& board, bool uci);
 
-} // namespace horde
+} // namespace horde::report

@@ -29,7 +29,7 @@
 #include <string>
 #include <string_view>
 
-namespace horde {
+namespace horde::report {
 
 struct RenderOptions {
     bool unicode = false;     // figurines and box-drawing characters instead of ASCII
@@ -41,7 +41,7 @@ struct RenderOptions {
 
 // The diagram: the board, then one line "White to move" / "Black to move" and, for Orda in
 // Unicode, a legend line. Every line ends with '\n'.
-std::string render_board(const Board& board, const RenderOptions& options = {});
+std::string render_board(const position::Board& board, const RenderOptions& options = {});
 
 // The symbol of one piece: its FEN letter in ASCII, a figurine or circled letter in Unicode
 // (UTF-8). NO_PIECE gives "." / "·".
@@ -51,4 +51,4 @@ std::string_view piece_symbol(Piece piece, bool unicode);
 // the FEN letters when `unicode` is false.
 std::string orda_legend(bool unicode);
 
-} // namespace horde
+} // namespace horde::report

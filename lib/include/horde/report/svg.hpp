@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-namespace horde {
+namespace horde::report {
 
 // The board's colour themes (`--theme`).
 enum class BoardTheme : std::uint8_t { Brown, Blue };
@@ -38,9 +38,9 @@ struct SvgOptions {
     BoardTheme theme = BoardTheme::Brown;
 };
 
-std::string render_svg(const Board& board, const SvgOptions& options = {});
+std::string render_svg(const position::Board& board, const SvgOptions& options = {});
 
 // The squares of the kings of the side to move that are in check (none when not in check).
-Bitboard checked_kings(const Board& board);
+Bitboard checked_kings(const position::Board& board);
 
-} // namespace horde
+} // namespace horde::report

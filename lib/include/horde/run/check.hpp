@@ -10,9 +10,12 @@
 #include <cstdint>
 #include <functional>
 
-namespace horde {
-
+namespace horde::pgn {
 class PgnReader;
+}
+
+namespace horde::run {
+
 
 struct CheckRunSettings {
     unsigned threads = 1;                           // 1: on the calling thread only
@@ -25,7 +28,7 @@ struct CheckRunSettings {
 // a key of the moves, kept in a vector of CheckOutput) and its in-order part in `flush`.
 // with output to write; it must write out the strings and may keep the counts. With one thread
 // it is called about every 64 KB of output and every 256 games.
-void run_check(PgnReader& reader, const CheckOptions& check_options, const CheckOutputOptions& output_options,
-               const CheckRunSettings& settings, const std::function<void(CheckOutput&)>& flush);
+void run_check(pgn::PgnReader& reader, const game::CheckOptions& check_options, const report::CheckOutputOptions& output_options,
+               const CheckRunSettings& settings, const std::function<void(report::CheckOutput&)>& flush);
 
-} // namespace horde
+} // namespace horde::run

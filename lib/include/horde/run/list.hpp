@@ -11,18 +11,24 @@
 #include <functional>
 #include <string_view>
 
-namespace horde {
-
+namespace horde::pgn {
 class PgnReader;
+}
+
+namespace horde::report {
 class GameTable;
+}
+
+namespace horde::run {
+
 
 // `input_position` (sampled on the thread that reads) gives ListOutput::input_position.
-void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
-              const std::function<void(ListOutput&)>& flush);
+void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
+              const std::function<std::uint64_t()>& input_position, report::ThreadedPositionLister& lister,
+              const std::function<void(report::ListOutput&)>& flush);
 // --games: the same run, each selected game a row of `table` in ListOutput::rows (`lister` unused).
-void run_list(PgnReader& reader, const CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister* lister,
-              const GameTable* table, const std::function<void(ListOutput&)>& flush);
+void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
+              const std::function<std::uint64_t()>& input_position, report::ThreadedPositionLister* lister,
+              const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush);
 
-} // namespace horde
+} // namespace horde::run

@@ -22,7 +22,7 @@
 #include <string>
 #include <string_view>
 
-namespace horde {
+namespace horde::select {
 
 enum class GameField : std::uint8_t {
     Tag, Variant, Plies, Valid, Status, Result, Declared, Errors, Warnings, StartFen, FinalFen, Game
@@ -34,7 +34,7 @@ GameField parse_game_field(std::string_view name);
 // The text of a field (a tag when `field` is Tag: `tag` names it). Returns false when the
 // field is absent (a missing tag, final_fen without a valid start, ...). `buffer` holds
 // computed text; `out` views either it or the record's tag value.
-bool game_field_text(const GameRecord& record, GameField field, std::string_view tag, std::string& buffer,
+bool game_field_text(const game::GameRecord& record, GameField field, std::string_view tag, std::string& buffer,
                      std::string_view& out);
 
-} // namespace horde
+} // namespace horde::select

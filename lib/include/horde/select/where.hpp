@@ -31,7 +31,7 @@
 #include <string_view>
 #include <variant>
 
-namespace horde {
+namespace horde::select {
 
 struct WhereError {
     int column = 0; // 1-based, in the expression
@@ -42,7 +42,7 @@ class WhereExpr {
 public:
     static std::variant<WhereExpr, WhereError> parse(std::string_view text);
     // Safe to call from several threads at once.
-    bool matches(const GameRecord& record) const;
+    bool matches(const game::GameRecord& record) const;
     // Whether the expression looks at positions (reaches, material): it then replays the moves.
     bool uses_positions() const;
     // Whether it reads nothing but tags: it can then be decided once the tag section is read
@@ -56,4 +56,4 @@ private:
     std::shared_ptr<const Node> root_;
 };
 
-} // namespace horde
+} // namespace horde::select
