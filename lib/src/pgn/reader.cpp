@@ -82,7 +82,7 @@ std::size_t read_input(void* ctx, char* dst, std::size_t n, bool& error) {
     return got;
 }
 
-bool is_name_char(char c) { return (cls(c) & (C_ALPHA | C_DIGIT)) || c == '_'; }
+bool is_name_char(char c) { return cls(c) & C_NAME; }
 bool is_eol(char c) { return c == '\n' || c == '\r'; }
 
 // The index of the first '}', '{', LF or CR in b[i, n), or n.

@@ -18,6 +18,7 @@ enum : std::uint8_t {
     C_ALPHA = 4,
     C_DIGIT = 8,
     C_BAD = 16,  // control (not whitespace) or >= 0x80
+    C_NAME = 32, // [A-Za-z0-9_]: a tag name's bytes
 };
 struct CharTable {
     std::uint8_t c[256];
@@ -33,6 +34,7 @@ struct CharTable {
             if (digit) f |= C_DIGIT;
             if (alpha || digit || i == '=' || i == '+' || i == '#' || i == '-') f |= C_SAN;
             if ((i < 32 && !(f & C_DELIM)) || i >= 127) f |= C_BAD;
+            if (alpha || digit || i == '_') f |= C_NAME;
             c[i] = f;
         }
     }
@@ -430,6 +432,12 @@ template <class V> void PgnReader::on_word(V& v) {
             // "e8(Q)": one token, so that the checker can name it (it is no move and no variation)
             p_ = s + n + 3;
             deliver_san(v, b, n + 3, s);
+            return;
+        }
+        // A plain move ("Nf3", "exd8=Q+"): what on_san would deliver, without its call (the
+        // shape of a result glued after a check mark, "Qh4#0-1", takes on_san).
+        if ((k0 & C_ALPHA) && san_run == n && !(n >= 5 && b[n - 2] == '-')) [[likely]] {
+            deliver_move(v, b, n, s, 0);
             return;
         }
         on_san(v, b, n, s, n, san_run); // letters, "--", or garbage
