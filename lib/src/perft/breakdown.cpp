@@ -88,8 +88,8 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
         }
         // A slider's check squares only for sliders we have: the lookups in the large slider
         // tables cost more than a pawn's moves.
-        const Bitboard our_diagonal = Sliders ? position::detail::diagonal_attackers<V, Us>(p) : 0;
-        const Bitboard our_straight = Sliders ? position::detail::straight_attackers<V, Us>(p) : 0;
+        const Bitboard our_diagonal = Sliders ? position::diagonal_attackers<V, Us>(p) : 0;
+        const Bitboard our_straight = Sliders ? position::straight_attackers<V, Us>(p) : 0;
         const Bitboard diagonal = our_diagonal ? bishop_attacks(their_king, occupied) : 0;
         const Bitboard straight = our_straight ? rook_attacks(their_king, occupied) : 0;
         check_squares[BISHOP] = diagonal;
@@ -347,7 +347,7 @@ template <Variant V, Color Us, bool Sliders> void breakdown_leaves(const positio
 
 template <Variant V, Color Us> void breakdown_node(const position::Position& pos, int depth, PerftBreakdown& out) {
     if (depth == 1) {
-        if (position::detail::straight_attackers<V, Us>(pos) | position::detail::diagonal_attackers<V, Us>(pos))
+        if (position::straight_attackers<V, Us>(pos) | position::diagonal_attackers<V, Us>(pos))
             breakdown_leaves<V, Us, true>(pos, out);
         else
             breakdown_leaves<V, Us, false>(pos, out);

@@ -32,8 +32,8 @@ template <Variant V, Color C> bool has_legal_evasion(const position::Position& p
         return counter.count != 0;
     }
     Bitboard pinned = 0;
-    Bitboard snipers = (rook_pseudo_attacks(king) & position::detail::straight_attackers<V, Them>(pos)) |
-                       (bishop_pseudo_attacks(king) & position::detail::diagonal_attackers<V, Them>(pos));
+    Bitboard snipers = (rook_pseudo_attacks(king) & position::straight_attackers<V, Them>(pos)) |
+                       (bishop_pseudo_attacks(king) & position::diagonal_attackers<V, Them>(pos));
     while (snipers) {
         const Bitboard between = between_bb(king, pop_lsb(snipers)) & occupied;
         if (!more_than_one(between)) pinned |= between;

@@ -75,8 +75,8 @@ template <Variant V> inline bool variant_game_over(const Position& pos) {
     return false;
 }
 
-namespace detail {
-
+// Colour C's pieces that attack along ranks and files (rook, queen, Orda's lancer), and along
+// diagonals (bishop, queen, Orda's archer): perft's check and pin tests use them too.
 template <Variant V, Color C> inline Bitboard straight_attackers(const Position& pos) {
     Bitboard b = pos.pieces(C, ROOK, QUEEN);
     if constexpr (Rules<V>::orda_pieces) b |= pos.pieces(C, LANCER);
@@ -87,6 +87,8 @@ template <Variant V, Color C> inline Bitboard diagonal_attackers(const Position&
     if constexpr (Rules<V>::orda_pieces) b |= pos.pieces(C, ARCHER);
     return b;
 }
+
+namespace detail {
 
 // Every square colour C attacks (capture patterns), for the given occupancy.
 template <Variant V, Color C> inline Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
@@ -215,8 +217,8 @@ template <Variant V, Color Us, class Sink> void generate_legal(const Position& p
                     sink.special(Move::make(KingFrom, Square(KingFrom - 2), Move::CASTLING));
             }
         }
-        Bitboard snipers = (rook_pseudo_attacks(king) & detail::straight_attackers<V, Them>(pos)) |
-                           (bishop_pseudo_attacks(king) & detail::diagonal_attackers<V, Them>(pos));
+        Bitboard snipers = (rook_pseudo_attacks(king) & straight_attackers<V, Them>(pos)) |
+                           (bishop_pseudo_attacks(king) & diagonal_attackers<V, Them>(pos));
         while (snipers) {
             const Bitboard between = between_bb(king, pop_lsb(snipers)) & occupied;
             if (between && !more_than_one(between)) pinned |= between & own;
