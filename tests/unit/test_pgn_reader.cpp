@@ -417,6 +417,72 @@ TEST_CASE("pgn reader: skipping", "[pgn]") {
     CHECK(s.has("san e5 @6:27"));
 }
 
+TEST_CASE("pgn reader: a skipped game ends where a read one ends", "[pgn]") {
+    // A skipped game's movetext takes the reader's fast scan (skip_movetext): it must end every
+    // game exactly where the general loop ends it, on any input and across refills.
+    struct Bounds : pgn::PgnVisitor {
+        int skip_at = 0; // 0: never skip, 1: at begin_game, 2: at begin_movetext
+        std::vector<std::string> games;
+        pgn::Control begin_game(const pgn::GameInfo&) { return skip_at == 1 ? pgn::Control::SkipGame : pgn::Control::Continue; }
+        pgn::Control begin_movetext(const pgn::SourcePos&) {
+            return skip_at == 2 ? pgn::Control::SkipGame : pgn::Control::Continue;
+        }
+        void end_game(const pgn::GameInfo& g) {
+            games.push_back(std::to_string(g.number) + " " + at(g.start) + " [" + std::to_string(g.raw_begin) + "," +
+                            std::to_string(g.raw_end) + ") " + at(g.end) + (g.cut_short ? " cut" : "") + " errors " +
+                            std::to_string(g.error_count));
+        }
+    };
+    auto bounds = [](const std::string& text, int skip_at, bool trickle) {
+        Bounds b;
+        b.skip_at = skip_at;
+        if (trickle) {
+            TrickleBuf tb(text, 5);
+            std::istream in(&tb);
+            pgn::PgnReader reader(in);
+            reader.read_all(b);
+        } else {
+            auto reader = pgn::PgnReader::from_memory(text);
+            reader.read_all(b);
+        }
+        return b.games;
+    };
+    std::vector<std::string> texts;
+    std::string corpora;
+    for (const char* v : kVariants) corpora += slurp(kData + v + "-valid.pgn") + slurp(kData + v + "-invalid.pgn");
+    texts.push_back(corpora);
+    texts.push_back("1. e4 e5\n\n1. d4 d5 *\n2. Nf3 (2. c4 e8(Q) (e4\n\n3. Bc4) 1-0 ) Nf3* Qh4#0-1 [Event \"x\"]\n"
+                    "1. e4 {c}\r\n\r\n 7. d4 ; line\n%esc\n 12.Nf3 12... Nc6 0000 -- 1\xE2\x80\xA6 e5 $1 a)b 1-0\n"
+                    "[Site \"y\"]\n\n1. e4 ( ) ) 99999999999999. e5 " + std::string(300, 'a') + " e4\f\v e5 1/2-1/2\n"
+                    "[Event \"z\"]\n\n5. e4 e5 6. Nf3 Nc6 7. Bb5 (7. Bc4\n\n6. d4) a6\n\n6. d4 d5 *\n");
+    std::mt19937_64 rng(2026);
+    const char alphabet[] = "[]{}()\";%$!?.*-/0123456789abcdefghNBRQKOx=+# \t\n\n\n\r";
+    for (int round = 0; round < 30; ++round) {
+        std::string t(std::size_t(rng() % 6000), '\0');
+        for (auto& ch : t) ch = alphabet[rng() % (sizeof alphabet - 1)];
+        texts.push_back(t);
+    }
+    for (int round = 0; round < 30; ++round) { // the corpora with bytes changed, dropped and doubled
+        std::string t = corpora.substr(std::size_t(rng() % (corpora.size() - 20000)), 20000);
+        for (int k = 0; k < 60; ++k) {
+            const std::size_t i = std::size_t(rng() % t.size());
+            switch (rng() % 3) {
+            case 0: t[i] = alphabet[rng() % (sizeof alphabet - 1)]; break;
+            case 1: t.erase(i, 1); break;
+            default: t.insert(i, 1, t[i]); break;
+            }
+        }
+        texts.push_back(t);
+    }
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        INFO("text " << i);
+        const auto read = bounds(texts[i], 0, false);
+        CHECK(bounds(texts[i], 1, false) == read);
+        CHECK(bounds(texts[i], 2, false) == read);
+        if (i < 2 || i % 8 == 0) CHECK(bounds(texts[i], 2, true) == read);
+    }
+}
+
 TEST_CASE("pgn reader: raw capture reproduces the input", "[pgn]") {
     std::string text = "\xEF\xBB\xBF; preamble\n[Event \"a\"]\n\n1. e4 1-0 {trailing}\n\n\n"
                        "[Event \"b\"]\n\n1. d4 {open\n\n[Event \"c\"]\n[Event \"d\"]\n1. e4\n1. d4 * \n  ";

@@ -136,10 +136,12 @@ PgnReader::PgnReader(std::string_view data, int) {
     buf_ = const_cast<char*>(data.data());
     len_ = end_ = data.size();
     eof_ = borrowed_ = true;
+    update_quick_end();
 }
 PgnReader::PgnReader(std::string_view data, const PgnSegment& at, std::size_t stop) : PgnReader(data, 0) {
     seed(at);
     end_ = std::min(stop, data.size());
+    update_quick_end();
 }
 PgnReader::PgnReader(PgnReader& source, std::string_view prefix, const PgnSegment& at) : PgnReader(nullptr, nullptr) {
     chain_.data = prefix.data();
@@ -180,6 +182,7 @@ std::size_t PgnReader::read_raw(char* dst, std::size_t n) {
     if (eof_) return 0;
     got = read_(ctx_, dst, n, io_error_);
     if (got == 0) eof_ = true;
+    update_quick_end();
     base_ += got;
     return got;
 }
@@ -211,6 +214,7 @@ bool PgnReader::fill(std::size_t need) {
         len_ += got;
     }
     end_ = len_; // a streaming reader reads to the end of what it holds
+    update_quick_end();
     return p_ < len_;
 }
 
@@ -298,6 +302,23 @@ std::string_view PgnReader::peek_tag_name() const {
     if (q < end && !(cls(buf_[q]) & C_ALPHA)) return {};
     while (q < end && is_name_char(buf_[q])) ++q;
     return std::string_view(buf_ + s, q - s);
+}
+
+PgnReader::PlainTag PgnReader::plain_tag() const {
+    PlainTag t;
+    const std::size_t end = std::min(len_, p_ + kLookahead);
+    std::size_t q = p_ + 1;
+    if (q >= end || !(cls(buf_[q]) & C_ALPHA)) return t;
+    while (q < end && is_name_char(buf_[q])) ++q;
+    const std::size_t name_end = q;
+    if (name_end - (p_ + 1) > kMaxToken || q + 1 >= end || buf_[q] != ' ' || buf_[q + 1] != '"') return t;
+    const std::size_t value = q + 2;
+    q = tag_value_run(buf_, value, end);
+    if (q + 1 >= end || buf_[q] != '"' || buf_[q + 1] != ']') return t;
+    t.name = std::string_view(buf_ + p_ + 1, name_end - (p_ + 1));
+    t.value = std::string_view(buf_ + value, q - value);
+    t.end = q + 2;
+    return t;
 }
 
 bool pgn_detail::looks_like_tag_line(const char* b, std::size_t avail) {

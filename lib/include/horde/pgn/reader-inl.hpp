@@ -243,15 +243,18 @@ template <class V> void PgnReader::on_comment(V& v, bool brace) {
 
 template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
     ensure(kLookahead + 1); // peek_tag_name and scan_tag judge the pair within this window
+    // Most tag lines are [Name "plain value"]: read once, for the name and the pair together.
+    const PlainTag plain = plain_tag();
+    const std::string_view peeked = plain.end ? plain.name : peek_tag_name();
     if (!in_game_) {
         start_game(v, pos_at(p_), p_, State::Tags);
-        seen_tag(peek_tag_name());
+        seen_tag(peeked);
     } else if (pending_end_) {
         finish_game(v, p_);
         game_done = true;
         return;
     } else if (state_ == State::Movetext) {
-        if (peek_tag_name().empty()) {
+        if (peeked.empty()) {
             on_garbage(v, buf_ + p_, 1, p_);
             ++p_;
             return;
@@ -259,10 +262,16 @@ template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
         finish_game(v, p_);
         game_done = true;
         return;
-    } else if (const std::string_view name = peek_tag_name();
-               seen_tag(name) && (line_ > last_tag_line_ + 1 || name == "Event")) {
+    } else if (seen_tag(peeked) && (line_ > last_tag_line_ + 1 || peeked == "Event")) {
         finish_game(v, p_); // a repeated tag name: the next game's tag section
         game_done = true;
+        return;
+    }
+    if (plain.end) { // what scan_tag would read, without copying the value
+        const SourcePos pos = pos_at(p_);
+        p_ = plain.end;
+        last_tag_line_ = line_;
+        if (!quiet()) emit(v, [&] { return v.tag(plain.name, plain.value, pos, false); });
         return;
     }
     const TagScan t = scan_tag();
@@ -446,6 +455,75 @@ template <class V> void PgnReader::on_word(V& v) {
     deliver_result(v, b, n, s);
 }
 
+template <class V> bool PgnReader::skip_movetext(V& v) {
+    using namespace pgn_detail;
+    const std::size_t from = p_;
+    // The general loop reads a token only with kPeek bytes ahead of it (or at the end of the
+    // input): so does this one, leaving the refill to the general loop.
+    auto skipping = [&] { return skip_ && in_game_ && !pending_end_ && state_ == State::Movetext; };
+    while (p_ < quick_end_) {
+        const char c = buf_[p_];
+        if (c == ' ' || c == '\t') {
+            ++p_;
+            continue;
+        }
+        if (c == '\n' || c == '\r') {
+            newline_at(p_);
+            ++p_;
+            continue;
+        }
+        const std::uint8_t k = cls(c);
+        if (!(k & (C_ALPHA | C_DIGIT)) && c != '(' && c != ')') break; // comments, tags, rarer tokens
+        // gate()'s rule for a token on a new line (a blank line before it: the general loop decides)
+        if (line_ != last_token_line_) {
+            if (line_ > last_token_line_ + 1 && last_number_ >= 0) break;
+            last_token_line_ = line_;
+        }
+        if (c == '(') {
+            if (depth_ == 0) var_open_ = pos_at(p_);
+            ++depth_;
+            ++p_;
+            continue;
+        }
+        if (c == ')') {
+            if (depth_ == 0 || skip_var_depth_ != 0) break;
+            --depth_;
+            ++p_;
+            continue;
+        }
+        const char* b = buf_ + p_;
+        const std::size_t avail = len_ - p_;
+        const std::size_t lim = avail < kMaxToken ? avail : kMaxToken;
+        std::size_t san_run;
+        const std::size_t n = word_end(b, lim, san_run);
+        if (n < lim) {
+            // on_word's plain move: no event, nothing to track ("e8(Q)" and glued results aside)
+            if ((k & C_ALPHA) && san_run == n && b[n] != '(' && !(n >= 5 && b[n - 2] == '-')) {
+                p_ += n;
+                continue;
+            }
+            // a move number: "12." "12..." (at most 12 digits, on_word's exact value)
+            if (k & C_DIGIT) {
+                std::size_t i = 0;
+                long long num = 0;
+                while (i < n && i < 12 && (cls(b[i]) & C_DIGIT)) num = num * 10 + (b[i++] - '0');
+                if (i < n && b[i] == '.') {
+                    std::size_t j = i;
+                    while (j < n && b[j] == '.') ++j;
+                    if (j == n) {
+                        last_number_ = num;
+                        p_ += n;
+                        continue;
+                    }
+                }
+            }
+        }
+        on_word(v); // results, dialect and glued tokens, garbage, over-long words: the general code
+        if (!skipping()) break;
+    }
+    return p_ != from;
+}
+
 template <class V> void PgnReader::deliver_result(V& v, const char* b, std::size_t n, std::size_t idx) {
     if (!quiet()) {
         const SourcePos pos = pos_at(idx);
@@ -479,15 +557,32 @@ bool PgnReader::on_glued_result(V& v, const char* b, std::size_t n, std::size_t 
 }
 
 template <class V> bool PgnReader::read_game(V& v) {
+    using namespace pgn_detail;
     if (!started_) start();
     for (;;) {
-        if (len_ - p_ < kPeek && !eof_) fill(kPeek);
-        if (p_ >= end_) [[unlikely]] {
-            if (!in_game_) return false;
-            finish_game(v, p_);
-            return true;
+        if (p_ >= quick_end_) [[unlikely]] {
+            if (len_ - p_ < kPeek && !eof_) fill(kPeek);
+            if (p_ >= end_) {
+                if (!in_game_) return false;
+                finish_game(v, p_);
+                return true;
+            }
         }
+        if (skip_ && in_game_ && !pending_end_ && state_ == State::Movetext && skip_movetext(v)) continue;
         const char c = buf_[p_];
+        if (cls(c) & (C_ALPHA | C_DIGIT)) [[likely]] { // a word (the default case below, first)
+            if (const Gate g = gate(v); g != Gate::Go) {
+                if (g == Gate::NextGame) return true;
+                continue;
+            }
+            on_word(v);
+            // the blanks after it, as the blank case below reads them, without a turn of the loop
+            if (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) {
+                ++p_;
+                while (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) ++p_;
+            }
+            continue;
+        }
         switch (c) {
         case ' ':
         case '\t':

@@ -177,6 +177,15 @@ private:
     TextScan scan_brace_comment(bool keep);
     TextScan scan_line_comment(bool keep); // ';' comments and '%' lines (p_ at the ';' or '%')
     TagScan scan_tag();
+    // A tag pair at p_ ('[') in its plainest form, '[' letter name-bytes ' ' '"' value '"' ']'
+    // with no '\\', '"', NUL or line end in the value, within the kLookahead window: its name,
+    // its value (in the buffer) and the index after its ']'; end 0 when the pair is not so plain
+    // (scan_tag then reads it, with its errors and repairs).
+    struct PlainTag {
+        std::string_view name, value;
+        std::size_t end = 0;
+    };
+    PlainTag plain_tag() const;
     void recover_tag();
     bool looks_like_tag_line(std::size_t i) const;
     std::string_view peek_tag_name() const; // p_ at '['
@@ -231,6 +240,12 @@ private:
     template <class V> void on_bracket(V& v, bool& game_done);
     template <class V> void on_quotes_repaired(V& v, const TagScan& t);
     template <class V> void on_word(V& v);
+    // A game whose events are all suppressed (skip_: Control::SkipGame, e.g. a game --where
+    // rejected on its tags): a tight loop over its movetext that does only what decides where
+    // the game ends (lines, move numbers, variation depth), reading plain moves, move numbers,
+    // blanks and parentheses itself and handing every other token to the general code, so the
+    // game ends exactly where the general loop would end it. Returns whether it moved p_.
+    template <class V> bool skip_movetext(V& v);
     // san_run: the length of the leading run of SAN bytes when the caller knows it, else 0.
     template <class V>
     void on_san(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t whole, std::size_t san_run = 0);
@@ -276,6 +291,11 @@ private:
     bool borrowed_ = false;           // a memory reader: buf_ is the whole input, nothing to fill
     std::size_t end_ = 0;             // where reading ends: len_, or from_segment's stop
     std::size_t len_ = 0, p_ = 0;
+    // Below it, kPeek bytes are visible ahead of p_ (or the input ends after them) and reading
+    // has not reached end_: the loop needs neither a refill nor its end test (update_quick_end
+    // after every change of len_, end_ or eof_).
+    std::size_t quick_end_ = 0;
+    void update_quick_end() { quick_end_ = eof_ ? end_ : std::min(end_, len_ >= kPeek ? len_ - kPeek + 1 : 0); }
     std::uint64_t base_ = 0; // absolute offset of buf_[0]
     bool eof_ = false, io_error_ = false, started_ = false, cut_short_ = false;
     // lines
