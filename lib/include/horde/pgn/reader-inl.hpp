@@ -19,6 +19,7 @@ enum : std::uint8_t {
     C_DIGIT = 8,
     C_BAD = 16,  // control (not whitespace) or >= 0x80
     C_NAME = 32, // [A-Za-z0-9_]: a tag name's bytes
+    C_PLAIN = 64, // [A-Za-z0-9=+#]: the bytes of a plain move (SAN bytes but '-')
 };
 struct CharTable {
     std::uint8_t c[256];
@@ -35,6 +36,7 @@ struct CharTable {
             if (alpha || digit || i == '=' || i == '+' || i == '#' || i == '-') f |= C_SAN;
             if ((i < 32 && !(f & C_DELIM)) || i >= 127) f |= C_BAD;
             if (alpha || digit || i == '_') f |= C_NAME;
+            if (alpha || digit || i == '=' || i == '+' || i == '#') f |= C_PLAIN;
             c[i] = f;
         }
     }
@@ -458,18 +460,21 @@ template <class V> void PgnReader::on_word(V& v) {
 template <class V> bool PgnReader::skip_movetext(V& v) {
     using namespace pgn_detail;
     const std::size_t from = p_;
-    // The general loop reads a token only with kPeek bytes ahead of it (or at the end of the
-    // input): so does this one, leaving the refill to the general loop.
-    auto skipping = [&] { return skip_ && in_game_ && !pending_end_ && state_ == State::Movetext; };
-    while (p_ < quick_end_) {
-        const char c = buf_[p_];
+    // Tokens start only below quick_end_ (kPeek bytes visible ahead, as in the general loop),
+    // which leaves the refill to the general loop. Locals, so that the loop keeps them in
+    // registers; p_ is written back before any general code runs.
+    const char* const buf = buf_;
+    std::size_t p = p_;
+    auto ends_word = [](char c) { return c == ' ' || c == '\n' || c == '\r'; };
+    while (p < quick_end_) {
+        const char c = buf[p];
         if (c == ' ' || c == '\t') {
-            ++p_;
+            ++p;
             continue;
         }
         if (c == '\n' || c == '\r') {
-            newline_at(p_);
-            ++p_;
+            newline_at(p);
+            ++p;
             continue;
         }
         const std::uint8_t k = cls(c);
@@ -479,48 +484,48 @@ template <class V> bool PgnReader::skip_movetext(V& v) {
             if (line_ > last_token_line_ + 1 && last_number_ >= 0) break;
             last_token_line_ = line_;
         }
-        if (c == '(') {
-            if (depth_ == 0) var_open_ = pos_at(p_);
-            ++depth_;
-            ++p_;
-            continue;
-        }
-        if (c == ')') {
-            if (depth_ == 0 || skip_var_depth_ != 0) break;
-            --depth_;
-            ++p_;
-            continue;
-        }
-        const char* b = buf_ + p_;
-        const std::size_t avail = len_ - p_;
-        const std::size_t lim = avail < kMaxToken ? avail : kMaxToken;
-        std::size_t san_run;
-        const std::size_t n = word_end(b, lim, san_run);
-        if (n < lim) {
-            // on_word's plain move: no event, nothing to track ("e8(Q)" and glued results aside)
-            if ((k & C_ALPHA) && san_run == n && b[n] != '(' && !(n >= 5 && b[n - 2] == '-')) {
-                p_ += n;
+        if (k & C_ALPHA) {
+            // on_word's plain move: letters, digits, '=', '+', '#' up to a blank or line end (no
+            // event, nothing to track; '-' words, "e8(Q)" and glued results take on_word)
+            const std::size_t lim = std::min(len_ - p, kMaxToken);
+            std::size_t n = 1;
+            while (n < lim && (cls(buf[p + n]) & C_PLAIN)) ++n;
+            if (n < lim && ends_word(buf[p + n])) {
+                p += n;
                 continue;
             }
-            // a move number: "12." "12..." (at most 12 digits, on_word's exact value)
-            if (k & C_DIGIT) {
-                std::size_t i = 0;
-                long long num = 0;
-                while (i < n && i < 12 && (cls(b[i]) & C_DIGIT)) num = num * 10 + (b[i++] - '0');
-                if (i < n && b[i] == '.') {
-                    std::size_t j = i;
-                    while (j < n && b[j] == '.') ++j;
-                    if (j == n) {
-                        last_number_ = num;
-                        p_ += n;
-                        continue;
-                    }
+        } else if (k & C_DIGIT) {
+            // a move number, "12." "12...": at most 12 digits (on_word's exact value), then dots
+            const std::size_t avail = len_ - p; // at the input's end, fewer than kPeek
+            std::size_t i = 0;
+            long long num = 0;
+            while (i < 12 && i < avail && (cls(buf[p + i]) & C_DIGIT)) num = num * 10 + (buf[p + i++] - '0');
+            if (i < avail && buf[p + i] == '.') {
+                while (i < avail && buf[p + i] == '.') ++i;
+                if (i < avail && ends_word(buf[p + i])) {
+                    last_number_ = num;
+                    p += i;
+                    continue;
                 }
             }
+        } else if (c == '(') {
+            if (depth_ == 0) var_open_ = pos_at(p);
+            ++depth_;
+            ++p;
+            continue;
+        } else if (depth_ != 0 && skip_var_depth_ == 0) { // ')'
+            --depth_;
+            ++p;
+            continue;
+        } else {
+            break;
         }
+        p_ = p;
         on_word(v); // results, dialect and glued tokens, garbage, over-long words: the general code
-        if (!skipping()) break;
+        p = p_;
+        if (!(skip_ && in_game_ && !pending_end_ && state_ == State::Movetext)) break;
     }
+    p_ = p;
     return p_ != from;
 }
 
