@@ -304,6 +304,72 @@ std::string_view PgnReader::peek_tag_name() const {
     return std::string_view(buf_ + s, q - s);
 }
 
+bool PgnReader::skip_movetext() {
+    const std::size_t from = p_;
+    // Tokens start only below quick_end_ (kPeek bytes visible ahead, as in the general loop),
+    // which leaves the refill to the general loop. Locals, so that the loop keeps them in
+    // registers (p_ is written back at the end).
+    const char* const buf = buf_;
+    std::size_t p = p_;
+    auto ends_word = [](char c) { return c == ' ' || c == '\n' || c == '\r'; };
+    while (p < quick_end_) {
+        const char c = buf[p];
+        if (c == ' ' || c == '\t') {
+            ++p;
+            continue;
+        }
+        if (c == '\n' || c == '\r') {
+            newline_at(p);
+            ++p;
+            continue;
+        }
+        const std::uint8_t k = cls(c);
+        if (!(k & (C_ALPHA | C_DIGIT)) && c != '(' && c != ')') break; // comments, tags, rarer tokens
+        // gate()'s rule for a token on a new line (a blank line before it: the general loop decides)
+        if (line_ != last_token_line_) {
+            if (line_ > last_token_line_ + 1 && last_number_ >= 0) break;
+            last_token_line_ = line_;
+        }
+        if (k & C_ALPHA) {
+            // on_word's plain move: letters, digits, '=', '+', '#' up to a blank or line end (no
+            // event, nothing to track; '-' words, "e8(Q)" and glued results take on_word)
+            const std::size_t lim = std::min(len_ - p, kMaxToken);
+            std::size_t n = 1;
+            while (n < lim && (cls(buf[p + n]) & C_PLAIN)) ++n;
+            if (n < lim && ends_word(buf[p + n])) {
+                p += n;
+                continue;
+            }
+        } else if (k & C_DIGIT) {
+            // a move number, "12." "12...": at most 12 digits (on_word's exact value), then dots
+            const std::size_t avail = len_ - p; // at the input's end, fewer than kPeek
+            std::size_t i = 0;
+            long long num = 0;
+            while (i < 12 && i < avail && (cls(buf[p + i]) & C_DIGIT)) num = num * 10 + (buf[p + i++] - '0');
+            if (i < avail && buf[p + i] == '.') {
+                while (i < avail && buf[p + i] == '.') ++i;
+                if (i < avail && ends_word(buf[p + i])) {
+                    last_number_ = num;
+                    p += i;
+                    continue;
+                }
+            }
+        } else if (c == '(') {
+            if (depth_ == 0) var_open_ = pos_at(p);
+            ++depth_;
+            ++p;
+            continue;
+        } else if (depth_ != 0 && skip_var_depth_ == 0) { // ')'
+            --depth_;
+            ++p;
+            continue;
+        }
+        break; // results, castling, dialect and glued tokens, garbage, over-long words: the general loop
+    }
+    p_ = p;
+    return p_ != from;
+}
+
 PgnReader::PlainTag PgnReader::plain_tag() const {
     PlainTag t;
     const std::size_t end = std::min(len_, p_ + kLookahead);

@@ -9,6 +9,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -136,6 +137,11 @@ std::optional<double> parse_number(std::string_view s) {
         else return std::nullopt;
     }
     if (digits == 0 || dots > 1) return std::nullopt;
+    if (dots == 0 && digits <= 15) { // an integer (Elo, ply count): exact in a double, as from_chars gives it
+        std::int64_t whole = 0;
+        for (std::size_t k = i; k < s.size(); ++k) whole = whole * 10 + (s[k] - '0');
+        return s[0] == '-' ? (whole == 0 ? -0.0 : -double(whole)) : double(whole);
+    }
     double value = 0;
     if (s[0] == '+') s.remove_prefix(1);
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);

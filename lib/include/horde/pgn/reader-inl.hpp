@@ -353,7 +353,7 @@ template <class V>
     }
 }
 
-template <class V> void PgnReader::on_word(V& v) {
+template <class V> [[gnu::always_inline]] inline void PgnReader::on_word(V& v) {
     using namespace pgn_detail;
     const std::size_t s = p_;
     const char* b = buf_ + s;
@@ -457,78 +457,6 @@ template <class V> void PgnReader::on_word(V& v) {
     deliver_result(v, b, n, s);
 }
 
-template <class V> bool PgnReader::skip_movetext(V& v) {
-    using namespace pgn_detail;
-    const std::size_t from = p_;
-    // Tokens start only below quick_end_ (kPeek bytes visible ahead, as in the general loop),
-    // which leaves the refill to the general loop. Locals, so that the loop keeps them in
-    // registers; p_ is written back before any general code runs.
-    const char* const buf = buf_;
-    std::size_t p = p_;
-    auto ends_word = [](char c) { return c == ' ' || c == '\n' || c == '\r'; };
-    while (p < quick_end_) {
-        const char c = buf[p];
-        if (c == ' ' || c == '\t') {
-            ++p;
-            continue;
-        }
-        if (c == '\n' || c == '\r') {
-            newline_at(p);
-            ++p;
-            continue;
-        }
-        const std::uint8_t k = cls(c);
-        if (!(k & (C_ALPHA | C_DIGIT)) && c != '(' && c != ')') break; // comments, tags, rarer tokens
-        // gate()'s rule for a token on a new line (a blank line before it: the general loop decides)
-        if (line_ != last_token_line_) {
-            if (line_ > last_token_line_ + 1 && last_number_ >= 0) break;
-            last_token_line_ = line_;
-        }
-        if (k & C_ALPHA) {
-            // on_word's plain move: letters, digits, '=', '+', '#' up to a blank or line end (no
-            // event, nothing to track; '-' words, "e8(Q)" and glued results take on_word)
-            const std::size_t lim = std::min(len_ - p, kMaxToken);
-            std::size_t n = 1;
-            while (n < lim && (cls(buf[p + n]) & C_PLAIN)) ++n;
-            if (n < lim && ends_word(buf[p + n])) {
-                p += n;
-                continue;
-            }
-        } else if (k & C_DIGIT) {
-            // a move number, "12." "12...": at most 12 digits (on_word's exact value), then dots
-            const std::size_t avail = len_ - p; // at the input's end, fewer than kPeek
-            std::size_t i = 0;
-            long long num = 0;
-            while (i < 12 && i < avail && (cls(buf[p + i]) & C_DIGIT)) num = num * 10 + (buf[p + i++] - '0');
-            if (i < avail && buf[p + i] == '.') {
-                while (i < avail && buf[p + i] == '.') ++i;
-                if (i < avail && ends_word(buf[p + i])) {
-                    last_number_ = num;
-                    p += i;
-                    continue;
-                }
-            }
-        } else if (c == '(') {
-            if (depth_ == 0) var_open_ = pos_at(p);
-            ++depth_;
-            ++p;
-            continue;
-        } else if (depth_ != 0 && skip_var_depth_ == 0) { // ')'
-            --depth_;
-            ++p;
-            continue;
-        } else {
-            break;
-        }
-        p_ = p;
-        on_word(v); // results, dialect and glued tokens, garbage, over-long words: the general code
-        p = p_;
-        if (!(skip_ && in_game_ && !pending_end_ && state_ == State::Movetext)) break;
-    }
-    p_ = p;
-    return p_ != from;
-}
-
 template <class V> void PgnReader::deliver_result(V& v, const char* b, std::size_t n, std::size_t idx) {
     if (!quiet()) {
         const SourcePos pos = pos_at(idx);
@@ -573,7 +501,7 @@ template <class V> bool PgnReader::read_game(V& v) {
                 return true;
             }
         }
-        if (skip_ && in_game_ && !pending_end_ && state_ == State::Movetext && skip_movetext(v)) continue;
+        if (skip_ && in_game_ && !pending_end_ && state_ == State::Movetext && skip_movetext()) continue;
         const char c = buf_[p_];
         if (cls(c) & (C_ALPHA | C_DIGIT)) [[likely]] { // a word (the default case below, first)
             if (const Gate g = gate(v); g != Gate::Go) {

@@ -239,13 +239,15 @@ private:
     template <class V> void on_comment(V& v, bool brace);
     template <class V> void on_bracket(V& v, bool& game_done);
     template <class V> void on_quotes_repaired(V& v, const TagScan& t);
-    template <class V> void on_word(V& v);
+    // Inlined into the loop: a call per token costs more than it saves in code size.
+    template <class V> [[gnu::always_inline]] void on_word(V& v);
     // A game whose events are all suppressed (skip_: Control::SkipGame, e.g. a game --where
     // rejected on its tags): a tight loop over its movetext that does only what decides where
-    // the game ends (lines, move numbers, variation depth), reading plain moves, move numbers,
-    // blanks and parentheses itself and handing every other token to the general code, so the
-    // game ends exactly where the general loop would end it. Returns whether it moved p_.
-    template <class V> bool skip_movetext(V& v);
+    // the game ends (lines, move numbers, variation depth). It reads plain moves, move numbers,
+    // blanks and parentheses itself and stops at any other token, for the general loop to read,
+    // so the game ends exactly where the general loop alone would end it. Returns whether it
+    // moved p_.
+    bool skip_movetext();
     // san_run: the length of the leading run of SAN bytes when the caller knows it, else 0.
     template <class V>
     void on_san(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t whole, std::size_t san_run = 0);
