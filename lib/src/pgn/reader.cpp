@@ -305,69 +305,88 @@ std::string_view PgnReader::peek_tag_name() const {
 }
 
 bool PgnReader::skip_movetext() {
-    const std::size_t from = p_;
     // Tokens start only below quick_end_ (kPeek bytes visible ahead, as in the general loop),
-    // which leaves the refill to the general loop. Locals, so that the loop keeps them in
-    // registers (p_ is written back at the end).
+    // which leaves the refill to the general loop. The state it changes is held in locals, so
+    // that the loop keeps it in registers, and written back at the end.
     const char* const buf = buf_;
+    const std::size_t stop = quick_end_, len = len_, from = p_;
     std::size_t p = p_;
+    std::uint64_t line = line_, line_start = line_start_, last_cr = last_cr_, last_token_line = last_token_line_;
+    long long last_number = last_number_;
+    std::uint64_t depth = depth_;
+    const bool var_skip = skip_var_depth_ != 0;
     auto ends_word = [](char c) { return c == ' ' || c == '\n' || c == '\r'; };
-    while (p < quick_end_) {
+    while (p < stop) {
         const char c = buf[p];
-        if (c == ' ' || c == '\t') {
-            ++p;
-            continue;
-        }
-        if (c == '\n' || c == '\r') {
-            newline_at(p);
-            ++p;
-            continue;
-        }
         const std::uint8_t k = cls(c);
-        if (!(k & (C_ALPHA | C_DIGIT)) && c != '(' && c != ')') break; // comments, tags, rarer tokens
+        if (!(k & (C_ALPHA | C_DIGIT))) {
+            if (c == ' ' || c == '\t') {
+                ++p;
+                continue;
+            }
+            if (c == '\n' || c == '\r') { // newline_at's bookkeeping
+                const std::uint64_t abs = base_ + p;
+                line_start = abs + 1;
+                if (c == '\r') {
+                    last_cr = abs;
+                    ++line;
+                } else if (!(abs == last_cr + 1 && last_cr != UINT64_MAX)) {
+                    ++line;
+                }
+                ++p;
+                continue;
+            }
+            if (c != '(' && c != ')') break; // comments, tags, rarer tokens: the general loop
+        }
         // gate()'s rule for a token on a new line (a blank line before it: the general loop decides)
-        if (line_ != last_token_line_) {
-            if (line_ > last_token_line_ + 1 && last_number_ >= 0) break;
-            last_token_line_ = line_;
+        if (line != last_token_line) {
+            if (line > last_token_line + 1 && last_number >= 0) break;
+            last_token_line = line;
         }
         if (k & C_ALPHA) {
             // on_word's plain move: letters, digits, '=', '+', '#' up to a blank or line end (no
             // event, nothing to track; '-' words, "e8(Q)" and glued results take on_word)
-            const std::size_t lim = std::min(len_ - p, kMaxToken);
+            const std::size_t lim = std::min(len - p, kMaxToken);
             std::size_t n = 1;
             while (n < lim && (cls(buf[p + n]) & C_PLAIN)) ++n;
             if (n < lim && ends_word(buf[p + n])) {
-                p += n;
+                p += n + (buf[p + n] == ' ');
                 continue;
             }
         } else if (k & C_DIGIT) {
             // a move number, "12." "12...": at most 12 digits (on_word's exact value), then dots
-            const std::size_t avail = len_ - p; // at the input's end, fewer than kPeek
+            const std::size_t avail = len - p; // at the input's end, fewer than kPeek
             std::size_t i = 0;
             long long num = 0;
             while (i < 12 && i < avail && (cls(buf[p + i]) & C_DIGIT)) num = num * 10 + (buf[p + i++] - '0');
             if (i < avail && buf[p + i] == '.') {
                 while (i < avail && buf[p + i] == '.') ++i;
                 if (i < avail && ends_word(buf[p + i])) {
-                    last_number_ = num;
-                    p += i;
+                    last_number = num;
+                    p += i + (buf[p + i] == ' ');
                     continue;
                 }
             }
         } else if (c == '(') {
-            if (depth_ == 0) var_open_ = pos_at(p);
-            ++depth_;
+            if (depth == 0) var_open_ = {base_ + p, line, base_ + p - line_start + 1}; // pos_at(p)
+            ++depth;
             ++p;
             continue;
-        } else if (depth_ != 0 && skip_var_depth_ == 0) { // ')'
-            --depth_;
+        } else if (depth != 0 && !var_skip) { // ')'
+            --depth;
             ++p;
             continue;
         }
         break; // results, castling, dialect and glued tokens, garbage, over-long words: the general loop
     }
     p_ = p;
-    return p_ != from;
+    line_ = line;
+    line_start_ = line_start;
+    last_cr_ = last_cr;
+    last_token_line_ = last_token_line;
+    last_number_ = last_number;
+    depth_ = depth;
+    return p != from;
 }
 
 PgnReader::PlainTag PgnReader::plain_tag() const {
