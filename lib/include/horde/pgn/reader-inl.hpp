@@ -508,7 +508,20 @@ template <class V> bool PgnReader::read_game(V& v) {
                 if (g == Gate::NextGame) return true;
                 continue;
             }
-            on_word(v);
+            // Most words are a plain move up to a blank or line end: what on_word would deliver,
+            // without its look at every other kind of word.
+            const std::size_t s = p_;
+            const char* b = buf_ + s;
+            const std::size_t lim = std::min(len_ - s, kMaxToken);
+            std::size_t n = 1;
+            if (cls(c) & C_ALPHA)
+                while (n < lim && (cls(b[n]) & C_PLAIN)) ++n;
+            if ((cls(c) & C_ALPHA) && n < lim && (b[n] == ' ' || b[n] == '\n' || b[n] == '\r')) [[likely]] {
+                p_ = s + n;
+                deliver_move(v, b, n, s, 0);
+            } else {
+                on_word(v);
+            }
             // the blanks after it, as the blank case below reads them, without a turn of the loop
             if (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) {
                 ++p_;
