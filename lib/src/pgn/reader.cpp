@@ -354,18 +354,11 @@ bool PgnReader::skip_movetext() {
                 continue;
             }
         } else if (k & C_DIGIT) {
-            // a move number, "12." "12...": at most 12 digits (on_word's exact value), then dots
-            const std::size_t avail = len - p; // at the input's end, fewer than kPeek
-            std::size_t i = 0;
-            long long num = 0;
-            while (i < 12 && i < avail && (cls(buf[p + i]) & C_DIGIT)) num = num * 10 + (buf[p + i++] - '0');
-            if (i < avail && buf[p + i] == '.') {
-                while (i < avail && buf[p + i] == '.') ++i;
-                if (i < avail && ends_word(buf[p + i])) {
-                    last_number = num;
-                    p += i + (buf[p + i] == ' ');
-                    continue;
-                }
+            long long num;
+            if (const std::size_t i = plain_move_number(buf + p, len - p, num)) {
+                last_number = num;
+                p += i + (buf[p + i] == ' ');
+                continue;
             }
         } else if (c == '(') {
             if (depth == 0) var_open_ = {base_ + p, line, base_ + p - line_start + 1}; // pos_at(p)

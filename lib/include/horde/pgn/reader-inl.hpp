@@ -57,6 +57,17 @@ inline std::size_t word_end(const char* b, std::size_t lim, std::size_t& san_run
     return n;
 }
 
+// The length of a plain move number at b ("12." "12...": at most 12 digits, then dots, then a
+// blank or line end; on_word reads the same value), or 0; avail: the bytes from b on.
+inline std::size_t plain_move_number(const char* b, std::size_t avail, long long& num) {
+    std::size_t i = 0;
+    num = 0;
+    while (i < 12 && i < avail && (cls(b[i]) & C_DIGIT)) num = num * 10 + (b[i++] - '0');
+    if (i == 0 || i >= avail || b[i] != '.') return 0;
+    while (i < avail && b[i] == '.') ++i;
+    return i < avail && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r') ? i : 0;
+}
+
 // NAG code of an annotation suffix ("!", "?!", ...), 0 if not one.
 inline int annotation_nag(const char* s, std::size_t n) {
     if (n == 1) return s[0] == '!' ? 1 : s[0] == '?' ? 2 : 0;
@@ -516,9 +527,17 @@ template <class V> bool PgnReader::read_game(V& v) {
             std::size_t n = 1;
             if (cls(c) & C_ALPHA)
                 while (n < lim && (cls(b[n]) & C_PLAIN)) ++n;
+            long long number;
             if ((cls(c) & C_ALPHA) && n < lim && (b[n] == ' ' || b[n] == '\n' || b[n] == '\r')) [[likely]] {
                 p_ = s + n;
                 deliver_move(v, b, n, s, 0);
+            } else if (const std::size_t k = (cls(c) & C_DIGIT) ? plain_move_number(b, len_ - s, number) : 0) {
+                p_ = s + k;
+                last_number_ = number;
+                if (!quiet()) {
+                    const SourcePos pos = pos_at(s);
+                    emit(v, [&] { return v.move_number(std::uint64_t(number), pos); });
+                }
             } else {
                 on_word(v);
             }
