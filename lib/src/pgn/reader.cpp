@@ -304,6 +304,35 @@ std::string_view PgnReader::peek_tag_name() const {
     return std::string_view(buf_ + s, q - s);
 }
 
+
+#if defined(__SSE2__)
+namespace {
+// Bit masks of the 16 bytes at b for skip_movetext's block step: blanks and line ends (sep),
+// line ends (nl), digits, letters, dots, and bytes of none of these kinds nor '=', '+', '#'.
+struct BlockMasks {
+    unsigned sep, nl, digits, letters, dots, other;
+};
+[[gnu::always_inline]] inline BlockMasks block_masks(const char* b) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
+    auto eq = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+    // x in [lo, lo + width) exactly when x + 0x80 - lo, as a signed byte, is below -128 + width
+    auto in_range = [](__m128i x, char lo, int width) {
+        return _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8(char(0x80 - lo))), _mm_set1_epi8(char(-128 + width)));
+    };
+    const __m128i letters = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 26);
+    const __m128i digits = in_range(v, '0', 10);
+    const __m128i nl = _mm_or_si128(eq('\n'), eq('\r'));
+    const __m128i sep = _mm_or_si128(_mm_or_si128(eq(' '), eq('\t')), nl);
+    const __m128i dots = eq('.');
+    const __m128i known = _mm_or_si128(_mm_or_si128(_mm_or_si128(letters, digits), _mm_or_si128(sep, dots)),
+                                       _mm_or_si128(_mm_or_si128(eq('='), eq('+')), eq('#')));
+    return {unsigned(_mm_movemask_epi8(sep)),     unsigned(_mm_movemask_epi8(nl)),
+            unsigned(_mm_movemask_epi8(digits)),  unsigned(_mm_movemask_epi8(letters)),
+            unsigned(_mm_movemask_epi8(dots)),    ~unsigned(_mm_movemask_epi8(known)) & 0xFFFFu};
+}
+} // namespace
+#endif
+
 bool PgnReader::skip_movetext() {
     // Tokens start only below quick_end_ (kPeek bytes visible ahead, as in the general loop),
     // which leaves the refill to the general loop. The state it changes is held in locals, so
@@ -316,7 +345,82 @@ bool PgnReader::skip_movetext() {
     std::uint64_t depth = depth_;
     const bool var_skip = skip_var_depth_ != 0;
     auto ends_word = [](char c) { return c == ' ' || c == '\n' || c == '\r'; };
+#if defined(__SSE2__)
+    // The step over the 16 bytes at `at`: the tokens up to the last blank or line end before any
+    // byte of another kind, when they are plain moves and move numbers; it stops before a token
+    // of another kind and at the line end of a line without a token. Returns how many bytes it
+    // read (0: none, the byte loop takes the next step).
+    auto block = [&](std::size_t at) __attribute__((always_inline)) {
+        const char* const b = buf + at;
+        const BlockMasks m = block_masks(b);
+        const unsigned sep = m.sep, nl = m.nl, digits = m.digits, letters = m.letters, dots = m.dots, other = m.other;
+        // Whole tokens only: up to the last blank or line end before any byte of another kind.
+        const unsigned seps = other ? sep & ((1u << __builtin_ctz(other)) - 1u) : sep;
+        if (!seps) return std::size_t{0};
+        unsigned cut = 32u - unsigned(__builtin_clz(seps)); // bytes [0, cut) are read here
+        auto below = [](unsigned i) { return (1u << i) - 1u; };
+        const unsigned starts = ~sep & ((sep << 1) | 1u) & below(cut); // b[0] starts a token or is a blank
+        // A first token after a line without one: gate()'s blank-line rule, in the byte loop.
+        if (starts && line > last_token_line + 1) cut = unsigned(__builtin_ctz(starts));
+        // A token that starts with '=', '+', '#' or '.': the general loop reads it.
+        if (const unsigned odd = starts & ~letters & ~digits & below(cut)) cut = unsigned(__builtin_ctz(odd));
+        // Move numbers ("12." "12..."): at most 12 digits, then dots, then a blank or line end.
+        auto leading_digits = [&](unsigned i) { return i + std::min(unsigned(__builtin_ctz(~(digits >> i))), 12u); };
+        unsigned covered = 0;
+        for (unsigned numbers = starts & digits & below(cut); numbers; numbers &= numbers - 1) {
+            const unsigned i = unsigned(__builtin_ctz(numbers));
+            const unsigned j = leading_digits(i);
+            const unsigned end = unsigned(__builtin_ctz(sep >> i)) + i; // a blank ends every token below cut
+            const unsigned run = below(end) & ~below(j);
+            if (j == end || (dots & run) != run) {
+                cut = i;
+                break;
+            }
+            covered |= run;
+        }
+        // A '.' outside a move number ("e.p."): the general loop reads that token.
+        if (const unsigned loose = dots & ~covered & below(cut)) {
+            const unsigned before = starts & below(unsigned(__builtin_ctz(loose)) + 1u);
+            cut = std::min(cut, 31u - unsigned(__builtin_clz(before)));
+        }
+        // Line ends in order, with gate()'s blank-line rule: a line without a token ends the fast
+        // read at its line end (the byte loop and the general loop take it from there).
+        unsigned line_from = 0; // where the line of the next line end starts in the block
+        for (unsigned ends = nl & below(cut); ends; ends &= ends - 1) {
+            const unsigned j = unsigned(__builtin_ctz(ends));
+            const std::uint64_t abs = base_ + at + j;
+            const bool crlf = b[j] == '\n' && abs == last_cr + 1 && last_cr != UINT64_MAX;
+            if (!crlf) {
+                if (starts & below(j) & ~below(line_from)) last_token_line = line;
+                else if (last_token_line != line) {
+                    cut = j;
+                    break;
+                }
+                ++line;
+            }
+            if (b[j] == '\r') last_cr = abs;
+            line_start = abs + 1;
+            line_from = j + 1;
+        }
+        if (starts & below(cut) & ~below(line_from)) last_token_line = line;
+        if (const unsigned numbers = starts & digits & below(cut)) { // the last move number read
+            const unsigned i = 31u - unsigned(__builtin_clz(numbers)), j = leading_digits(i);
+            long long n = 0;
+            for (unsigned k = i; k < j; ++k) n = n * 10 + (b[k] - '0');
+            last_number = n;
+        }
+        return std::size_t{cut};
+    };
+#endif
     while (p < stop) {
+#if defined(__SSE2__)
+        // 16 bytes at a time while they hold only plain moves, move numbers, blanks and line ends
+        if (p + 16 <= stop) {
+            const std::size_t done = block(p);
+            p += done;
+            if (done) continue;
+        }
+#endif
         const char c = buf[p];
         const std::uint8_t k = cls(c);
         if (!(k & (C_ALPHA | C_DIGIT))) {

@@ -117,6 +117,7 @@ template <class V> void PgnReader::start_game(V& v, const SourcePos& pos, std::s
     update_quiet();
     state_ = s;
     tag_count_ = 0;
+    tag_filter_ = 0;
     last_tag_line_ = pos.line;
     last_number_ = -1;
     text_reported_ = comment_nested_open_ = false;

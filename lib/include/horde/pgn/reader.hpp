@@ -277,9 +277,15 @@ private:
         if (name.empty()) return false;
         std::uint64_t key = std::min<std::size_t>(name.size(), 255);
         for (std::size_t i = 0; i < name.size() && i < 7; ++i) key |= std::uint64_t(std::uint8_t(name[i])) << (8 * i + 8);
-        for (std::size_t i = 0; i < tag_count_; ++i)
-            if (tag_hashes_[i] == key) return true;
-        if (tag_count_ < kTrackedTags) tag_hashes_[tag_count_++] = key;
+        // A 64-bit filter of the keys held spares the search for a name surely new, as most are.
+        const std::uint64_t bit = std::uint64_t{1} << ((key * 0x9E3779B97F4A7C15ULL) >> 58);
+        if (tag_filter_ & bit)
+            for (std::size_t i = 0; i < tag_count_; ++i)
+                if (tag_hashes_[i] == key) return true;
+        if (tag_count_ < kTrackedTags) {
+            tag_hashes_[tag_count_++] = key;
+            tag_filter_ |= bit;
+        }
         return false;
     }
 
@@ -313,6 +319,7 @@ private:
     static constexpr std::size_t kTrackedTags = 48;
     std::uint64_t tag_hashes_[kTrackedTags] = {};
     std::size_t tag_count_ = 0;
+    std::uint64_t tag_filter_ = 0; // a bit per key in tag_hashes_ (see seen_tag)
     std::uint64_t last_tag_line_ = 0;
     std::uint64_t last_token_line_ = 0;   // line of the last movetext token (for blank lines)
     long long last_number_ = -1;          // the game's last move number (-1: none yet; blank
