@@ -117,7 +117,6 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     record_.game = game.number;
     record_.line = game.start.line;
     game_ = nullptr;
-    main_before_last_.reset();
     main_line_dead_ = false;
     started_ = false;
     game_over_reported_ = false;
@@ -321,13 +320,12 @@ std::string san_error_code(notation::SanErrorCode c) { return std::string(notati
 
 // parse_san_exact, resolve_san_exact and suffix_plainly_right in one pass on a game, with one
 // dispatch on the variant (and "O-O"/"O-O-O" outside Chess960, by parse_castling_exact and
-// resolve_castling_exact_as): when the token parses exactly and names one legal move, copies the
-// position to before_last, plays the move and sets suffix_right; else returns Move::none()
+// resolve_castling_exact_as): when the token parses exactly and names one legal move, plays the
+// move and sets suffix_right; else returns Move::none()
 // and leaves the game as it was. san holds the parsed token either way. Out of line, with
 // Game::play_as inside it: inlined into main_line_move, GCC kept play_as out of line (measured:
 // 3% more instructions per game).
-[[gnu::noinline]] Move play_exact_san(Game& game, std::string_view token, std::optional<position::Board>& before_last, notation::SanMove& san,
-                    bool& suffix_right) {
+[[gnu::noinline]] Move play_exact_san(Game& game, std::string_view token, notation::SanMove& san, bool& suffix_right) {
     const bool castling = !token.empty() && token[0] == 'O';
     if (castling ? !notation::san_detail::parse_castling_exact(token, san) : !notation::san_detail::parse_san_exact_inline(token, san))
         return Move::none();
@@ -337,7 +335,6 @@ std::string san_error_code(notation::SanErrorCode c) { return std::string(notati
         const Move m = castling ? notation::san_detail::resolve_castling_exact_as<V>(pos, san.kind == notation::SanMove::Kind::CastleShort)
                                 : notation::san_detail::resolve_san_exact_as<V>(pos, san);
         if (m.is_none()) return m;
-        before_last = game.board();
         game.template play_as<V>(m);
         suffix_right = notation::san_detail::suffix_plainly_right_as<V>(game.board().position(), san.suffix);
         return m;
@@ -373,7 +370,7 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
     notation::SanMove exact;
     bool suffix_right = false;
     {
-        const Move m = play_exact_san(*game_, token, main_before_last_, exact, suffix_right);
+        const Move m = play_exact_san(*game_, token, exact, suffix_right);
         if (!m.is_none()) {
             last_token_ = TokenKind::Move;
             record_.moves.push_back(m);
@@ -395,8 +392,9 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
     if (notation::is_en_passant_mark(token)) {
+        const std::optional<position::Board> before = game_->board_before_last();
         en_passant_mark(token, record_.moves.empty() ? Move::none() : record_.moves.back(),
-                        main_before_last_ ? &*main_before_last_ : nullptr, line, column, ply, "");
+                        before ? &*before : nullptr, line, column, ply, "");
         return Move::none();
     }
     if (notation::is_null_move_token(token)) {
@@ -416,14 +414,12 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
             main_line_dead_ = true;
             return Move::none();
         }
-        const position::Board before = board;
         if (!game_->play_null()) {
             add_error("null-move", fmt::format("null move '{}': the position after it is not legal", token), line, column,
                   ply, std::string(token));
             main_line_dead_ = true;
             return Move::none();
         }
-        main_before_last_ = before;
         record_.moves.push_back(Move::none());
         last_token_ = TokenKind::NullMove;
         check_move_number(number, fullmove, white, line, column, ply, token);
@@ -447,7 +443,6 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
         return Move::none();
     }
     auto& reading = std::get<Reading>(read);
-    main_before_last_ = board;
     game_->play(reading.move);
     notation::check_suffix(game_->board(), reading.san, false, reading.warnings);
     drop_missing_marks_of_coordinates(reading.warnings);
@@ -535,17 +530,15 @@ void GameChecker::begin_variation(const pgn::SourcePos& at) {
     }
     Line child;
     // A variation replaces the last move of the line it branches from.
-    const std::optional<position::Board>* parent_before = &main_before_last_;
     int parent_ply = game_ ? game_->plies() : 0;
     bool parent_alive = game_ != nullptr && !main_line_dead_;
     if (!variations_.empty()) {
-        parent_before = &variations_.back().before_last;
         parent_ply = variations_.back().ply;
         parent_alive = variations_.back().current.has_value();
     }
     if (parent_alive) {
-        if (parent_before->has_value()) {
-            child.current = *parent_before;
+        child.current = variations_.empty() ? game_->board_before_last() : variations_.back().before_last;
+        if (child.current) {
             child.ply = parent_ply - 1;
         } else {
             add_error("pgn-syntax", "a variation must follow a move", line, column);

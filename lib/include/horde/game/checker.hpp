@@ -182,7 +182,6 @@ private:
     GameRecord record_;
     std::optional<Game> game_storage_; // kept from game to game for its storage
     Game* game_ = nullptr;             // the current game, when its start is valid
-    std::optional<position::Board> main_before_last_;
     bool main_line_dead_ = false; // an error stopped the main line
     bool started_ = false;        // begin_movetext has been seen
     bool game_over_reported_ = false;
