@@ -386,40 +386,44 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
     const position::Board& board = game_->board();
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
-    auto after_end = [&](const Adjudication& end) {
-        add_error("move-after-end",
-              fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
-              line, column, ply, std::string(token));
-        main_line_dead_ = true;
-        return Move::none();
-    };
-    const Adjudication before = game_->automatic_end_without_movegen();
-    if (before.kind == StatusKind::GameOver) return after_end(before);
-    if (lichess_closed(options_, board)) {
-        add_error("move-after-end", "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
-              std::string(token));
-        main_line_dead_ = true;
-        return Move::none();
-    }
+    if (game_->automatic_end_without_movegen().kind == StatusKind::GameOver || lichess_closed(options_, board)) [[unlikely]]
+        return main_line_after_end(token, line, column, ply);
     // Most moves are written exactly to the standard: resolve them without building errors.
     notation::SanMove exact;
     bool suffix_right = false;
-    {
-        const Move m = play_exact_san(*game_, token, exact, suffix_right);
-        if (!m.is_none()) {
-            last_token_ = TokenKind::Move;
-            record_.moves.push_back(m);
-            // numbered White moves and unnumbered Black moves need no further look
-            if (number < 0 ? white : number != fullmove) [[unlikely]]
-                check_move_number(number, fullmove, white, line, column, ply, token);
-            if (suffix_right) return m;
-            std::vector<notation::SanWarning> warnings;
-            notation::check_suffix(game_->board(), exact, false, warnings);
-            if (!warnings.empty()) add_warnings(warnings, "", line, column, ply, token);
-            return m;
-        }
-    }
-    return main_line_slow(token, line, column, ply, number);
+    const Move m = play_exact_san(*game_, token, exact, suffix_right);
+    if (m.is_none()) return main_line_slow(token, line, column, ply, number);
+    last_token_ = TokenKind::Move;
+    record_.moves.push_back(m);
+    // numbered White moves and unnumbered Black moves need no further look
+    if (number < 0 ? white : number != fullmove) [[unlikely]]
+        check_move_number(number, fullmove, white, line, column, ply, token);
+    if (!suffix_right) [[unlikely]]
+        suffix_warnings(exact, line, column, ply, token);
+    return m;
+}
+
+// Out of line, as suffix_warnings: the message building kept in main_line_move cost every
+// move the saving and restoring of registers it needs.
+[[gnu::noinline]] Move GameChecker::main_line_after_end(std::string_view token, std::uint64_t line, std::uint64_t column,
+                                                        int ply) {
+    const Adjudication end = game_->automatic_end_without_movegen();
+    if (end.kind == StatusKind::GameOver)
+        add_error("move-after-end",
+                  fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
+                  line, column, ply, std::string(token));
+    else
+        add_error("move-after-end", "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
+                  std::string(token));
+    main_line_dead_ = true;
+    return Move::none();
+}
+
+[[gnu::noinline]] void GameChecker::suffix_warnings(const notation::SanMove& san, std::uint64_t line, std::uint64_t column,
+                                                    int ply, std::string_view token) {
+    std::vector<notation::SanWarning> warnings;
+    notation::check_suffix(game_->board(), san, false, warnings);
+    if (!warnings.empty()) add_warnings(warnings, "", line, column, ply, token);
 }
 
 Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std::uint64_t column, int ply, int number) {

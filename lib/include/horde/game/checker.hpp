@@ -164,6 +164,11 @@ private:
     void start_game_from(const position::Board& start);
     Move main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column);
     Move main_line_slow(std::string_view token, std::uint64_t line, std::uint64_t column, int ply, int number);
+    // A main-line move after the game ended (automatically, or lichess's closed position): the error.
+    Move main_line_after_end(std::string_view token, std::uint64_t line, std::uint64_t column, int ply);
+    // The warnings of a move whose check suffix is not plainly right (check_suffix).
+    void suffix_warnings(const notation::SanMove& san, std::uint64_t line, std::uint64_t column, int ply,
+                         std::string_view token);
     Move variation_move(std::string_view token, std::uint64_t line, std::uint64_t column);
     // The move number written before a move (-1: none) against the position it is played from.
     void check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
