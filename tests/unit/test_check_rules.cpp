@@ -520,3 +520,35 @@ TEST_CASE("check: Chess960 games castle king-takes-rook and end as chess games d
     require_error(check_one(setup("Chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", "1. O-O *")),
                   "illegal-move", 1);
 }
+
+TEST_CASE("check: one checker over several games: each record has its own tags, each FEN its own verdict",
+          "[check][tags]") {
+    // The checker reuses the last game's tag strings and keeps the FENs it read: neither may
+    // show through in the next game.
+    const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    const auto all = check_all("[Event \"A long event name, longer than a short string\"]\n[Site \"https://example.org/1\"]\n"
+                               "[Date \"2010.01.01\"]\n[Extra \"one\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n[Result \"*\"]\n\n"
+                               "1. e4 *\n\n"
+                               "[Event \"B\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+                               "[Event \"C\"]\n[Variant \"Horde\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+                               "[Event \"D\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n");
+    REQUIRE(all.size() == 4);
+    CHECK(all[0].valid());
+    CHECK(all[0].tags.size() == 7);
+    CHECK(all[0].tag("Event") == "A long event name, longer than a short string");
+    REQUIRE(all[1].tags.size() == 2);
+    CHECK(all[1].tag("Event") == "B");
+    CHECK(all[1].tag("Site").empty());
+    CHECK(all[1].tag("Extra").empty());
+    CHECK(all[1].valid());
+    CHECK(all[1].start->fen() == position::Board(Variant::Chess).fen());
+    // the same FEN, read for Horde: not the chess verdict
+    CHECK_FALSE(all[2].valid());
+    REQUIRE_FALSE(all[2].errors.empty());
+    CHECK(all[2].errors.front().code == "bad-fen");
+    // the last FEN tag counts
+    CHECK_FALSE(all[3].valid());
+    REQUIRE_FALSE(all[3].errors.empty());
+    CHECK(all[3].errors.front().code == "bad-fen");
+    CHECK(all[3].tags.size() == 4);
+}

@@ -98,6 +98,8 @@ void GameChecker::add_warning(std::string code, std::string message, std::uint64
 
 void GameChecker::begin_game(const pgn::GameInfo& game) {
     // Reuse the vectors' storage from game to game: no allocation per move in steady state.
+    // The tags stay: this game's overwrite them in place (their strings keep their storage),
+    // and start_movetext drops the ones left over.
     auto moves = std::move(record_.moves);
     auto tags = std::move(record_.tags);
     auto errors = std::move(record_.errors);
@@ -105,7 +107,6 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     auto notes = std::move(record_.notes);
     notes.clear();
     moves.clear();
-    tags.clear();
     errors.clear();
     warnings.clear();
     record_ = GameRecord{};
@@ -117,7 +118,6 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     record_.game = game.number;
     record_.line = game.start.line;
     game_ = nullptr;
-    main_before_last_.reset();
     main_line_dead_ = false;
     started_ = false;
     game_over_reported_ = false;
@@ -130,6 +130,8 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     last_token_ = TokenKind::Unread;
     result_line_ = result_column_ = 0;
     variant_tag_at_ = fen_tag_at_ = setup_tag_at_ = {0, 0};
+    tags_read_ = 0;
+    tag_index_ = {};
     repeated_.clear();
     skip_rest_ = false;
 }
@@ -153,11 +155,40 @@ void GameChecker::tag(std::string_view name, std::string_view value, const pgn::
         add_error("pgn-syntax", fmt::format("tag [{}] after the movetext began", name), line, column);
         return;
     }
-    record_.tags.emplace_back(name, value);
-    // Problems with these tags are reported where the tag stands.
-    if (name == "Variant") variant_tag_at_ = {line, column};
-    else if (name == "FEN") fen_tag_at_ = {line, column};
-    else if (name == "SetUp") setup_tag_at_ = {line, column};
+    const int index = int(tags_read_);
+    if (tags_read_ < record_.tags.size()) {
+        // clear and append: within the capacity, a copy and a length (assign goes through the
+        // general _M_replace, measured dearer than a new string)
+        auto& [kept_name, kept_value] = record_.tags[tags_read_];
+        kept_name.clear();
+        kept_name.append(name);
+        kept_value.clear();
+        kept_value.append(value);
+    } else {
+        record_.tags.emplace_back(name, value);
+    }
+    ++tags_read_;
+    // Problems with these tags are reported where the tag stands (the last of a name); the
+    // first of a name is its value (GameRecord::tag), FEN's last.
+    auto note = [&](int& slot, std::pair<std::uint64_t, std::uint64_t>* where, bool last) {
+        if (where) *where = {line, column};
+        if (last || slot < 0) slot = index;
+    };
+    switch (name.size()) { // one comparison of the text at most
+    case 3: if (name == "FEN") note(tag_index_.fen, &fen_tag_at_, true); break;
+    case 4: if (name == "Date") note(tag_index_.date, nullptr, false); break;
+    case 5: if (name == "SetUp") note(tag_index_.setup, &setup_tag_at_, false); break;
+    case 6: if (name == "Result") note(tag_index_.result, nullptr, false); break;
+    case 7:
+        if (name == "Variant") note(tag_index_.variant, &variant_tag_at_, false);
+        else if (name == "UTCDate") note(tag_index_.utc_date, nullptr, false);
+        break;
+    default: break;
+    }
+}
+
+std::string_view GameChecker::tag_value(int index) const {
+    return index < 0 ? std::string_view() : std::string_view(record_.tags[std::size_t(index)].second);
 }
 
 pgn::Control GameChecker::begin_movetext(const pgn::SourcePos&) {
@@ -168,6 +199,7 @@ pgn::Control GameChecker::begin_movetext(const pgn::SourcePos&) {
 void GameChecker::start_movetext() {
     if (started_) return;
     started_ = true;
+    if (record_.tags.size() > tags_read_) record_.tags.resize(tags_read_); // the last game's extra tags
     if (options_.select_on_tags && options_.select && !options_.select(record_)) {
         rejected_on_tags_ = true;
         return;
@@ -180,17 +212,15 @@ void GameChecker::start_game_from(const position::Board& start) {
     else game_storage_.emplace(start);
     game_ = &*game_storage_;
     // Fivefold and 75 moves are automatic since 2014-07-01 (RULES.md), always on lichess.
-    game_->set_automatic_draws(options_.lichess || automatic_draws_apply(record_.tag("Date"), record_.tag("UTCDate")));
+    game_->set_automatic_draws(options_.lichess || automatic_draws_apply(tag_value(tag_index_.date), tag_value(tag_index_.utc_date)));
 }
 
 void GameChecker::setup_start() {
     if (options_.forced_variant) {
         record_.variant = options_.forced_variant;
     } else {
-        std::string_view tag = record_.tag("Variant");
-        bool has_tag = false;
-        for (const auto& t : record_.tags) has_tag |= t.first == "Variant";
-        if (!has_tag) record_.variant = Variant::Chess;
+        const std::string_view tag = tag_value(tag_index_.variant);
+        if (tag_index_.variant < 0) record_.variant = Variant::Chess;
         else if (auto v = parse_variant(tag)) record_.variant = *v;
         else if (const std::string_view name = unsupported_variant(tag); !name.empty()) {
             // One error for the game (or none: skipped); the reader skips its movetext.
@@ -209,14 +239,9 @@ void GameChecker::setup_start() {
             return;
         }
     }
-    bool has_fen = false;
-    std::string_view fen;
-    for (const auto& t : record_.tags)
-        if (t.first == "FEN") {
-            has_fen = true;
-            fen = t.second;
-        }
-    if (!has_fen && record_.tag("SetUp") == "1") {
+    const bool has_fen = tag_index_.fen >= 0;
+    const std::string_view fen = tag_value(tag_index_.fen);
+    if (!has_fen && tag_value(tag_index_.setup) == "1") {
         add_error("bad-fen", "SetUp \"1\" but no FEN tag", setup_tag_at_.first, setup_tag_at_.second);
         return;
     }
@@ -228,7 +253,16 @@ void GameChecker::setup_start() {
         start_game_from(*record_.start);
         return;
     }
-    auto parsed = position::read_fen(*record_.variant, fen);
+    // Files of exercises repeat their set-up positions: a FEN read before is found in a small
+    // table by its hash, with its verdict (a collision only reads the FEN again).
+    if (fen_reads_.empty()) fen_reads_.resize(kFenReadSlots);
+    FenRead& slot = fen_reads_[(std::hash<std::string_view>{}(fen) ^ std::size_t(*record_.variant)) % kFenReadSlots];
+    if (!slot.read || slot.variant != *record_.variant || slot.fen != fen) {
+        slot.read = position::read_fen(*record_.variant, fen);
+        slot.variant = *record_.variant;
+        slot.fen.assign(fen);
+    }
+    const auto& parsed = *slot.read;
     if (auto* err = std::get_if<position::FenError>(&parsed)) {
         add_error("bad-fen", fmt::format("FEN tag: {}", err->message), fen_tag_at_.first, fen_tag_at_.second, 0,
               std::string(fen));
@@ -321,13 +355,12 @@ std::string san_error_code(notation::SanErrorCode c) { return std::string(notati
 
 // parse_san_exact, resolve_san_exact and suffix_plainly_right in one pass on a game, with one
 // dispatch on the variant (and "O-O"/"O-O-O" outside Chess960, by parse_castling_exact and
-// resolve_castling_exact_as): when the token parses exactly and names one legal move, copies the
-// position to before_last, plays the move and sets suffix_right; else returns Move::none()
+// resolve_castling_exact_as): when the token parses exactly and names one legal move, plays the
+// move and sets suffix_right; else returns Move::none()
 // and leaves the game as it was. san holds the parsed token either way. Out of line, with
 // Game::play_as inside it: inlined into main_line_move, GCC kept play_as out of line (measured:
 // 3% more instructions per game).
-[[gnu::noinline]] Move play_exact_san(Game& game, std::string_view token, std::optional<position::Board>& before_last, notation::SanMove& san,
-                    bool& suffix_right) {
+[[gnu::noinline]] Move play_exact_san(Game& game, std::string_view token, notation::SanMove& san, bool& suffix_right) {
     const bool castling = !token.empty() && token[0] == 'O';
     if (castling ? !notation::san_detail::parse_castling_exact(token, san) : !notation::san_detail::parse_san_exact_inline(token, san))
         return Move::none();
@@ -337,7 +370,6 @@ std::string san_error_code(notation::SanErrorCode c) { return std::string(notati
         const Move m = castling ? notation::san_detail::resolve_castling_exact_as<V>(pos, san.kind == notation::SanMove::Kind::CastleShort)
                                 : notation::san_detail::resolve_san_exact_as<V>(pos, san);
         if (m.is_none()) return m;
-        before_last = game.board();
         game.template play_as<V>(m);
         suffix_right = notation::san_detail::suffix_plainly_right_as<V>(game.board().position(), san.suffix);
         return m;
@@ -354,40 +386,44 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
     const position::Board& board = game_->board();
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
-    auto after_end = [&](const Adjudication& end) {
-        add_error("move-after-end",
-              fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
-              line, column, ply, std::string(token));
-        main_line_dead_ = true;
-        return Move::none();
-    };
-    const Adjudication before = game_->automatic_end_without_movegen();
-    if (before.kind == StatusKind::GameOver) return after_end(before);
-    if (lichess_closed(options_, board)) {
-        add_error("move-after-end", "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
-              std::string(token));
-        main_line_dead_ = true;
-        return Move::none();
-    }
+    if (game_->automatic_end_without_movegen().kind == StatusKind::GameOver || lichess_closed(options_, board)) [[unlikely]]
+        return main_line_after_end(token, line, column, ply);
     // Most moves are written exactly to the standard: resolve them without building errors.
     notation::SanMove exact;
     bool suffix_right = false;
-    {
-        const Move m = play_exact_san(*game_, token, main_before_last_, exact, suffix_right);
-        if (!m.is_none()) {
-            last_token_ = TokenKind::Move;
-            record_.moves.push_back(m);
-            // numbered White moves and unnumbered Black moves need no further look
-            if (number < 0 ? white : number != fullmove) [[unlikely]]
-                check_move_number(number, fullmove, white, line, column, ply, token);
-            if (suffix_right) return m;
-            std::vector<notation::SanWarning> warnings;
-            notation::check_suffix(game_->board(), exact, false, warnings);
-            if (!warnings.empty()) add_warnings(warnings, "", line, column, ply, token);
-            return m;
-        }
-    }
-    return main_line_slow(token, line, column, ply, number);
+    const Move m = play_exact_san(*game_, token, exact, suffix_right);
+    if (m.is_none()) return main_line_slow(token, line, column, ply, number);
+    last_token_ = TokenKind::Move;
+    record_.moves.push_back(m);
+    // numbered White moves and unnumbered Black moves need no further look
+    if (number < 0 ? white : number != fullmove) [[unlikely]]
+        check_move_number(number, fullmove, white, line, column, ply, token);
+    if (!suffix_right) [[unlikely]]
+        suffix_warnings(exact, line, column, ply, token);
+    return m;
+}
+
+// Out of line, as suffix_warnings: the message building kept in main_line_move cost every
+// move the saving and restoring of registers it needs.
+[[gnu::noinline]] Move GameChecker::main_line_after_end(std::string_view token, std::uint64_t line, std::uint64_t column,
+                                                        int ply) {
+    const Adjudication end = game_->automatic_end_without_movegen();
+    if (end.kind == StatusKind::GameOver)
+        add_error("move-after-end",
+                  fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
+                  line, column, ply, std::string(token));
+    else
+        add_error("move-after-end", "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
+                  std::string(token));
+    main_line_dead_ = true;
+    return Move::none();
+}
+
+[[gnu::noinline]] void GameChecker::suffix_warnings(const notation::SanMove& san, std::uint64_t line, std::uint64_t column,
+                                                    int ply, std::string_view token) {
+    std::vector<notation::SanWarning> warnings;
+    notation::check_suffix(game_->board(), san, false, warnings);
+    if (!warnings.empty()) add_warnings(warnings, "", line, column, ply, token);
 }
 
 Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std::uint64_t column, int ply, int number) {
@@ -395,8 +431,9 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
     if (notation::is_en_passant_mark(token)) {
+        const std::optional<position::Board> before = game_->board_before_last();
         en_passant_mark(token, record_.moves.empty() ? Move::none() : record_.moves.back(),
-                        main_before_last_ ? &*main_before_last_ : nullptr, line, column, ply, "");
+                        before ? &*before : nullptr, line, column, ply, "");
         return Move::none();
     }
     if (notation::is_null_move_token(token)) {
@@ -416,14 +453,12 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
             main_line_dead_ = true;
             return Move::none();
         }
-        const position::Board before = board;
         if (!game_->play_null()) {
             add_error("null-move", fmt::format("null move '{}': the position after it is not legal", token), line, column,
                   ply, std::string(token));
             main_line_dead_ = true;
             return Move::none();
         }
-        main_before_last_ = before;
         record_.moves.push_back(Move::none());
         last_token_ = TokenKind::NullMove;
         check_move_number(number, fullmove, white, line, column, ply, token);
@@ -447,7 +482,6 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
         return Move::none();
     }
     auto& reading = std::get<Reading>(read);
-    main_before_last_ = board;
     game_->play(reading.move);
     notation::check_suffix(game_->board(), reading.san, false, reading.warnings);
     drop_missing_marks_of_coordinates(reading.warnings);
@@ -535,17 +569,15 @@ void GameChecker::begin_variation(const pgn::SourcePos& at) {
     }
     Line child;
     // A variation replaces the last move of the line it branches from.
-    const std::optional<position::Board>* parent_before = &main_before_last_;
     int parent_ply = game_ ? game_->plies() : 0;
     bool parent_alive = game_ != nullptr && !main_line_dead_;
     if (!variations_.empty()) {
-        parent_before = &variations_.back().before_last;
         parent_ply = variations_.back().ply;
         parent_alive = variations_.back().current.has_value();
     }
     if (parent_alive) {
-        if (parent_before->has_value()) {
-            child.current = *parent_before;
+        child.current = variations_.empty() ? game_->board_before_last() : variations_.back().before_last;
+        if (child.current) {
             child.ply = parent_ply - 1;
         } else {
             add_error("pgn-syntax", "a variation must follow a move", line, column);
@@ -646,7 +678,7 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
     if (!started_) start_movetext();
     if (!repeated_.empty()) count_repeated_warnings();
     if (skip_rest_) { // an unsupported variant: its movetext was not read
-        const std::string_view tag_result = record_.tag("Result");
+        const std::string_view tag_result = tag_value(tag_index_.result);
         record_.declared = tag_result.empty() ? "*" : std::string(tag_result);
         return record_;
     }
@@ -654,9 +686,8 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
         line = result_line_;
         column = result_column_;
     }
-    const std::string_view tag_result = record_.tag("Result");
-    bool has_tag = false;
-    for (const auto& t : record_.tags) has_tag |= t.first == "Result";
+    const std::string_view tag_result = tag_value(tag_index_.result);
+    const bool has_tag = tag_index_.result >= 0;
     record_.declared = has_tag ? std::string(tag_result) : record_.movetext_result.empty() ? "*" : record_.movetext_result;
     if (has_tag && !parse_result(tag_result))
         add_error("wrong-result", fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);

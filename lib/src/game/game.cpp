@@ -97,12 +97,21 @@ Game::Game(const position::Board& start) : board_(start) { record_key(board_.rep
 void Game::reset(const position::Board& start) {
     board_ = start;
     plies_ = 0;
+    last_move_ = Move::none();
+    before_null_.reset();
     keys_.clear();
     record_key(board_.repetition_key());
 }
 
 void Game::play(Move m) {
     position::with_variant(board_.variant(), [&]<Variant V>() { play_as<V>(m); });
+}
+
+std::optional<position::Board> Game::board_before_last() const {
+    if (last_move_.is_none()) return before_null_;
+    position::Board before = board_;
+    before.unplay(last_move_, last_undo_);
+    return before;
 }
 
 Adjudication Game::adjudicate() const {
@@ -140,6 +149,8 @@ Adjudication Game::adjudicate_impl(bool with_movegen) const {
 bool Game::play_null() {
     auto after = notation::null_move_board(board_);
     if (!after) return false;
+    before_null_ = board_;
+    last_move_ = Move::none();
     board_ = *after;
     ++plies_;
     keys_.clear(); // positions before a null move do not repeat in a real game

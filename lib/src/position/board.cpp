@@ -149,6 +149,10 @@ void Board::play(Move m) {
     with_variant(variant_, [&]<Variant V>() { play_as<V>(m); });
 }
 
+void Board::unplay(Move m, const Position::Undo& undo) {
+    with_variant(variant_, [&]<Variant V>() { pos_.template unplay<V>(m, undo); });
+}
+
 bool Board::variant_game_over() const {
     return with_variant(variant_, [&]<Variant V>() { return horde::position::variant_game_over<V>(pos_); });
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace horde::pgn {
@@ -139,6 +140,8 @@ public:
     // record stays valid until the next begin_game.
     GameRecord& end_game(const pgn::GameInfo& game);
 
+    // The record so far. Its tags are complete from begin_movetext on: before, the last game's
+    // later tags may follow this game's (kept for their strings' storage).
     const GameRecord& record() const { return record_; }
     // The main line's board now (after the last legal move), if the start was valid.
     const position::Board* current_board() const { return game_ ? &game_->board() : nullptr; }
@@ -161,6 +164,11 @@ private:
     void start_game_from(const position::Board& start);
     Move main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column);
     Move main_line_slow(std::string_view token, std::uint64_t line, std::uint64_t column, int ply, int number);
+    // A main-line move after the game ended (automatically, or lichess's closed position): the error.
+    Move main_line_after_end(std::string_view token, std::uint64_t line, std::uint64_t column, int ply);
+    // The warnings of a move whose check suffix is not plainly right (check_suffix).
+    void suffix_warnings(const notation::SanMove& san, std::uint64_t line, std::uint64_t column, int ply,
+                         std::string_view token);
     Move variation_move(std::string_view token, std::uint64_t line, std::uint64_t column);
     // The move number written before a move (-1: none) against the position it is played from.
     void check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
@@ -182,7 +190,6 @@ private:
     GameRecord record_;
     std::optional<Game> game_storage_; // kept from game to game for its storage
     Game* game_ = nullptr;             // the current game, when its start is valid
-    std::optional<position::Board> main_before_last_;
     bool main_line_dead_ = false; // an error stopped the main line
     bool started_ = false;        // begin_movetext has been seen
     bool game_over_reported_ = false;
@@ -196,6 +203,22 @@ private:
     TokenKind last_token_ = TokenKind::Unread;
     std::uint64_t result_line_ = 0, result_column_ = 0; // where the result token stood
     std::pair<std::uint64_t, std::uint64_t> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
+    std::size_t tags_read_ = 0; // this game's tags in record_.tags (the rest are the last game's)
+    // Where the tags the checker reads stand in record_.tags (-1: none): the first of each
+    // name (GameRecord::tag's answer), the last FEN tag.
+    struct TagIndex {
+        int variant = -1, fen = -1, setup = -1, date = -1, utc_date = -1, result = -1;
+    };
+    TagIndex tag_index_;
+    std::string_view tag_value(int index) const; // "" for -1
+    // FEN tags read before, for their variant, and what read_fen made of them (setup_start).
+    struct FenRead {
+        std::string fen;
+        Variant variant = Variant::Chess;
+        std::optional<std::variant<position::FenBoard, position::FenError>> read;
+    };
+    static constexpr std::size_t kFenReadSlots = 64;
+    std::vector<FenRead> fen_reads_; // kFenReadSlots once a game has a FEN tag
     std::optional<position::Board> start_boards_[VARIANT_NB];
     // Warnings given once per game and code (see warning()): where the first stands, how many.
     struct Repeated {

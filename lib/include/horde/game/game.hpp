@@ -71,6 +71,8 @@ public:
         const bool irreversible = type_of(before.piece_on(m.from())) == PAWN || m.is_en_passant() ||
                                   before.piece_on(m.to()) != NO_PIECE || m.is_castling();
         const std::uint8_t castling_before = before.castling;
+        last_undo_ = before.undo_for(m);
+        last_move_ = m;
         board_.template play_as<V>(m);
         ++plies_;
         if (irreversible || board_.position().castling != castling_before) keys_.clear();
@@ -78,6 +80,9 @@ public:
     }
     // Passes the turn (a null move): false, and nothing done, when the side to move is in check.
     bool play_null();
+    // The position before the last move or null move, rebuilt from the current one (a
+    // variation replaces that move); nullopt when none was played since the start.
+    std::optional<position::Board> board_before_last() const;
     // How many times the current position has occurred since the start (1 = first time).
     int repetitions() const { return repetitions_; }
     Adjudication adjudicate() const;
@@ -123,6 +128,12 @@ private:
     Adjudication adjudicate_impl(bool with_movegen) const;
     position::Board board_;
     int plies_ = 0;
+    // What board_before_last() rebuilds from: the last move and its undo record or, when
+    // last_move_ is none, the position before the last null move (rare, and made through a
+    // setup) if there was one.
+    Move last_move_ = Move::none();
+    position::Position::Undo last_undo_{};
+    std::optional<position::Board> before_null_;
     // Repetition keys since the last irreversible move (capture, pawn move, lost right).
     std::vector<std::uint64_t> keys_;
     std::uint64_t seen_[4] = {}; // filter of keys_ (top 8 bits of each key)

@@ -61,6 +61,8 @@ public:
     // Always inlined, as Position::play is: the checker's per-move path is past GCC's inlining
     // budget and would otherwise call it.
     template <Variant V> [[gnu::always_inline]] void play_as(Move m) { pos_.template play<V>(m); }
+    // Takes back m, the last move played, given position().undo_for(m) from before it.
+    void unplay(Move m, const Position::Undo& undo);
     bool in_check() const { return horde::position::in_check(variant_, pos_); }
     Bitboard checkers() const { return horde::position::checkers(variant_, pos_); }
     // Extinction (Horde) or campmate (Orda) has already happened.

@@ -126,6 +126,20 @@ struct Position {
     // The part of play() for a move that is not castling (side and clocks aside).
     template <Variant V> void play_piece_move(Move m, Piece moved);
 
+    // What play() loses that the move itself does not tell, taken before the move: with it,
+    // unplay() gives back the position before the move exactly, so that a caller that may
+    // need that position (the PGN checker, when a variation opens) need not copy it each move.
+    // The key and the fullmove number are not kept: unplay() works them back.
+    struct Undo {
+        Piece on_to; // what stood on the move's destination (the captured piece, if any)
+        std::uint8_t castling;
+        Square ep;
+        std::uint16_t halfmove;
+    };
+    Undo undo_for(Move m) const { return {board[m.to()], castling, ep, halfmove}; }
+    // Takes back m, played by play<V>() on the position that gave `undo`.
+    template <Variant V> void unplay(Move m, const Undo& undo);
+
     // Whether the side to move has an en passant capture that is legal.
     template <Variant V> bool ep_capture_is_legal() const;
 
@@ -236,6 +250,46 @@ template <Variant V> [[gnu::always_inline]] inline void Position::play(Move m) {
         key ^= detail::ZOBRIST.castling[castling];
     }
     side = them;
+}
+
+template <Variant V> inline void Position::unplay(Move m, const Undo& undo) {
+    const Color us = ~side; // the side that made the move
+    const Square from = m.from(), to = m.to();
+    if (m.is_castling()) {
+        const bool king_side = to > from;
+        if constexpr (Rules<V>::chess960) {
+            // King takes rook: both leave their squares first, as in play().
+            const Square king_to = relative_square(us, king_side ? G1 : C1);
+            const Square rook_to = relative_square(us, king_side ? F1 : D1);
+            const Piece king = board[king_to], rook = board[rook_to];
+            remove_piece(king_to);
+            remove_piece(rook_to);
+            put_piece(king, from);
+            put_piece(rook, to);
+        } else {
+            move_piece(to, from);
+            move_piece(Square(king_side ? from + 1 : from - 1), Square(king_side ? from + 3 : from - 4));
+        }
+    } else {
+        if (m.is_promotion()) {
+            remove_piece(to);
+            put_piece(make_piece(us, PAWN), from);
+        } else {
+            move_piece(to, from);
+        }
+        if (m.is_en_passant()) put_piece(make_piece(~us, PAWN), Square(int(to) - int(pawn_push(us))));
+        else if (undo.on_to != NO_PIECE) put_piece(undo.on_to, to);
+    }
+    // The pieces' part of the key is back with the placement; side, castling and en passant
+    // are the rest of it.
+    side = us;
+    key ^= detail::ZOBRIST.black_to_move ^ detail::ZOBRIST.castling[castling] ^ detail::ZOBRIST.castling[undo.castling];
+    if (ep != SQ_NONE) key ^= detail::ZOBRIST.ep_file[file_of(ep)];
+    if (undo.ep != SQ_NONE) key ^= detail::ZOBRIST.ep_file[file_of(undo.ep)];
+    castling = undo.castling;
+    ep = undo.ep;
+    halfmove = undo.halfmove;
+    if (us == BLACK) fullmove = std::uint16_t(fullmove - 1);
 }
 
 template <Variant V> bool Position::ep_capture_is_legal() const {
