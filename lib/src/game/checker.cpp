@@ -676,6 +676,10 @@ GameRecord& GameChecker::end_game(const pgn::GameInfo& game) {
 
 GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column) {
     if (!started_) start_movetext();
+    if (rejected_on_tags_) { // --where rejected it on its tags: its movetext was not read, no output shows it
+        record_.selected = false;
+        return record_;
+    }
     if (!repeated_.empty()) count_repeated_warnings();
     if (skip_rest_) { // an unsupported variant: its movetext was not read
         const std::string_view tag_result = tag_value(tag_index_.result);
