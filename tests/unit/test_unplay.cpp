@@ -106,7 +106,7 @@ TEST_CASE("board_before_last: rebuilt from the last move, as a copy taken before
 }
 
 TEST_CASE("board_before_last: none at the start, and none again after reset", "[game][unplay]") {
-    game::Game game(position::Board(Variant::Chess));
+    game::Game game{position::Board(Variant::Chess)};
     CHECK_FALSE(game.board_before_last().has_value());
     game.play(game.board().parse_uci("e2e4"));
     REQUIRE(game.board_before_last().has_value());
