@@ -344,7 +344,6 @@ bool PgnReader::skip_movetext() {
     long long last_number = last_number_;
     std::uint64_t depth = depth_;
     const bool var_skip = skip_var_depth_ != 0;
-    auto ends_word = [](char c) { return c == ' ' || c == '\n' || c == '\r'; };
 #if defined(__SSE2__)
     // The step over the 16 bytes at `at`: the tokens up to the last blank or line end before any
     // byte of another kind, when they are plain moves and move numbers; it stops before a token
@@ -448,12 +447,8 @@ bool PgnReader::skip_movetext() {
             last_token_line = line;
         }
         if (k & C_ALPHA) {
-            // on_word's plain move: letters, digits, '=', '+', '#' up to a blank or line end (no
-            // event, nothing to track; '-' words, "e8(Q)" and glued results take on_word)
-            const std::size_t lim = std::min(len - p, kMaxToken);
-            std::size_t n = 1;
-            while (n < lim && (cls(buf[p + n]) & C_PLAIN)) ++n;
-            if (n < lim && ends_word(buf[p + n])) {
+            // on_word's plain move: no event, nothing to track
+            if (const std::size_t n = plain_move(buf + p, len - p)) {
                 p += n + (buf[p + n] == ' ');
                 continue;
             }
@@ -844,7 +839,7 @@ PgnReader::TagScan PgnReader::scan_tag() {
         return t;
     }
     for (;;) { // blanks before ']', however many, across buffer refills
-        while (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) ++p_;
+        skip_blanks();
         if (p_ < len_ || !fill(1)) break;
     }
     q = p_;

@@ -57,15 +57,30 @@ inline std::size_t word_end(const char* b, std::size_t lim, std::size_t& san_run
     return n;
 }
 
-// The length of a plain move number at b ("12." "12...": at most 12 digits, then dots, then a
-// blank or line end; on_word reads the same value), or 0; avail: the bytes from b on.
+// What ends a plain move or move number here: a blank or a line end (any other delimiter, and
+// '\t', leave the word to on_word).
+inline bool ends_plain_word(char c) { return c == ' ' || c == '\n' || c == '\r'; }
+
+// The length of a plain move at b (a letter, then letters, digits, '=', '+', '#' up to
+// ends_plain_word: what on_word delivers as it is, no glued result, no "e8(Q)"), or 0; avail:
+// the bytes from b on, at least 1.
+[[gnu::always_inline]] inline std::size_t plain_move(const char* b, std::size_t avail) {
+    if (!(cls(b[0]) & C_ALPHA)) return 0;
+    const std::size_t lim = std::min(avail, PgnReader::kMaxToken);
+    std::size_t n = 1;
+    while (n < lim && (cls(b[n]) & C_PLAIN)) ++n;
+    return n < lim && ends_plain_word(b[n]) ? n : 0;
+}
+
+// The length of a plain move number at b ("12." "12...": at most 12 digits, then dots, then
+// ends_plain_word; on_word reads the same value), or 0; avail: the bytes from b on.
 inline std::size_t plain_move_number(const char* b, std::size_t avail, long long& num) {
     std::size_t i = 0;
     num = 0;
     while (i < 12 && i < avail && (cls(b[i]) & C_DIGIT)) num = num * 10 + (b[i++] - '0');
     if (i == 0 || i >= avail || b[i] != '.') return 0;
     while (i < avail && b[i] == '.') ++i;
-    return i < avail && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r') ? i : 0;
+    return i < avail && ends_plain_word(b[i]) ? i : 0;
 }
 
 // NAG code of an annotation suffix ("!", "?!", ...), 0 if not one.
@@ -524,12 +539,8 @@ template <class V> bool PgnReader::read_game(V& v) {
             // without its look at every other kind of word.
             const std::size_t s = p_;
             const char* b = buf_ + s;
-            const std::size_t lim = std::min(len_ - s, kMaxToken);
-            std::size_t n = 1;
-            if (cls(c) & C_ALPHA)
-                while (n < lim && (cls(b[n]) & C_PLAIN)) ++n;
             long long number;
-            if ((cls(c) & C_ALPHA) && n < lim && (b[n] == ' ' || b[n] == '\n' || b[n] == '\r')) [[likely]] {
+            if (const std::size_t n = plain_move(b, len_ - s)) [[likely]] {
                 p_ = s + n;
                 deliver_move(v, b, n, s, 0);
             } else if (const std::size_t k = (cls(c) & C_DIGIT) ? plain_move_number(b, len_ - s, number) : 0) {
@@ -542,11 +553,7 @@ template <class V> bool PgnReader::read_game(V& v) {
             } else {
                 on_word(v);
             }
-            // the blanks after it, as the blank case below reads them, without a turn of the loop
-            if (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) {
-                ++p_;
-                while (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) ++p_;
-            }
+            skip_blanks(); // the blanks after it, without a turn of the loop
             continue;
         }
         switch (c) {
@@ -555,7 +562,7 @@ template <class V> bool PgnReader::read_game(V& v) {
         case '\f':
         case '\v': {
             ++p_;
-            while (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) ++p_;
+            skip_blanks();
             continue;
         }
         case '\n':

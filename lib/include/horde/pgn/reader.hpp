@@ -155,6 +155,10 @@ private:
     // unconsumed tail to the front first (flushing the capture). Returns p_ < len_.
     bool fill(std::size_t need);
     bool ensure(std::size_t need) { return len_ - p_ >= need || fill(need); }
+    // Past the spaces and tabs from p_ that the buffer holds.
+    void skip_blanks() {
+        while (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) ++p_;
+    }
     void start();
     // Line bookkeeping for an end-of-line byte at buffer index i. Returns true if it starts a
     // new line (false for the LF of a CRLF).
