@@ -27,81 +27,62 @@ constexpr Rays make_rays() {
 constexpr Rays RAYS = make_rays();
 
 // Directions 0-3 point to higher squares (nearest blocker = lsb), 4-7 to lower (msb).
-inline Bitboard ray_with_blocker(int d, Square s, Bitboard occupied) {
-    Bitboard ray = RAYS.ray[d][s];
-    Bitboard blockers = ray & occupied;
+constexpr Bitboard ray_with_blocker(int d, Square s, Bitboard occupied) {
+    const Bitboard ray = RAYS.ray[d][s];
+    const Bitboard blockers = ray & occupied;
     if (!blockers) return ray;
-    Square b = d < 4 ? lsb(blockers) : msb(blockers);
+    const Square b = d < 4 ? lsb(blockers) : msb(blockers);
     return ray ^ RAYS.ray[d][b];
 }
 
-Bitboard edge_free_mask(int s, const int (*dirs)[2]) {
-    // Relevant occupancy: the empty-board rays without their last square.
+// The rays' attacks of a rook (first) or a bishop (second) on square s.
+constexpr int ROOK_RAYS[4] = {0, 1, 4, 5};
+constexpr int BISHOP_RAYS[4] = {2, 3, 6, 7};
+constexpr Bitboard rays_attacks(const int (&rays)[4], Square s, Bitboard occupied) {
+    return ray_with_blocker(rays[0], s, occupied) | ray_with_blocker(rays[1], s, occupied) |
+           ray_with_blocker(rays[2], s, occupied) | ray_with_blocker(rays[3], s, occupied);
+}
+
+// Relevant occupancy: the empty-board rays without their last square.
+constexpr Bitboard edge_free_mask(const int (&rays)[4], Square s) {
     Bitboard mask = 0;
-    for (int d = 0; d < 4; ++d) {
-        int f = s % 8, r = s / 8;
-        for (;;) {
-            int nf = f + dirs[d][0], nr = r + dirs[d][1];
-            if (nf < 0 || nf > 7 || nr < 0 || nr > 7) break;
-            int nnf = nf + dirs[d][0], nnr = nr + dirs[d][1];
-            if (nnf < 0 || nnf > 7 || nnr < 0 || nnr > 7) break;
-            mask |= Bitboard{1} << (nr * 8 + nf);
-            f = nf;
-            r = nr;
-        }
+    for (int d : rays) {
+        const Bitboard ray = RAYS.ray[d][s];
+        if (ray) mask |= ray & ~square_bb(d < 4 ? msb(ray) : lsb(ray));
     }
     return mask;
 }
 
-Bitboard pdep(Bitboard index, Bitboard mask) {
-#if defined(__BMI2__)
-    return _pdep_u64(index, mask);
-#endif
-    Bitboard result = 0;
-    for (Bitboard bit = 1; mask; bit <<= 1) {
-        Bitboard low = mask & -mask;
-        if (index & bit) result |= low;
-        mask &= mask - 1;
+// Each square's attack sets in PEXT order: the carry-rippler walk (sub - mask) & mask visits
+// the subsets of the mask in the order of their PEXT index.
+constexpr SliderTables make_slider_tables() {
+    SliderTables t{};
+    std::uint32_t next = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        const int(&rays)[4] = pass == 0 ? ROOK_RAYS : BISHOP_RAYS;
+        SliderTables::Entry* entries = pass == 0 ? t.rook : t.bishop;
+        for (int s = 0; s < 64; ++s) {
+            const Bitboard mask = edge_free_mask(rays, Square(s));
+            entries[s] = {mask, next};
+            Bitboard sub = 0;
+            do {
+                t.storage[next++] = rays_attacks(rays, Square(s), sub);
+                sub = (sub - mask) & mask;
+            } while (sub);
+        }
     }
-    return result;
+    return t;
 }
 
 } // namespace
 
-Bitboard rook_attacks_portable(Square s, Bitboard occupied) {
-    return ray_with_blocker(0, s, occupied) | ray_with_blocker(1, s, occupied) |
-           ray_with_blocker(4, s, occupied) | ray_with_blocker(5, s, occupied);
-}
-Bitboard bishop_attacks_portable(Square s, Bitboard occupied) {
-    return ray_with_blocker(2, s, occupied) | ray_with_blocker(3, s, occupied) |
-           ray_with_blocker(6, s, occupied) | ray_with_blocker(7, s, occupied);
-}
-
-SliderTables::SliderTables() {
-    Bitboard* next = storage;
-    for (int pass = 0; pass < 2; ++pass) {
-        const int(*dirs)[2] = pass == 0 ? ROOK_DIRS : BISHOP_DIRS;
-        Entry* entries = pass == 0 ? rook : bishop;
-        for (int s = 0; s < 64; ++s) {
-            Bitboard mask = edge_free_mask(s, dirs);
-            entries[s].mask = mask;
-            entries[s].attacks = next;
-            Bitboard count = Bitboard{1} << popcount(mask);
-            // The nearest-blocker walk is several times faster than the step-by-step
-            // reference walk, and start-up time counts for short runs of the tools.
-            for (Bitboard i = 0; i < count; ++i)
-                next[i] = pass == 0 ? rook_attacks_portable(Square(s), pdep(i, mask))
-                                    : bishop_attacks_portable(Square(s), pdep(i, mask));
-            next += count;
-        }
-    }
-}
+Bitboard rook_attacks_portable(Square s, Bitboard occupied) { return rays_attacks(ROOK_RAYS, s, occupied); }
+Bitboard bishop_attacks_portable(Square s, Bitboard occupied) { return rays_attacks(BISHOP_RAYS, s, occupied); }
 
 #if defined(__BMI2__)
-namespace {
-const SliderTables slider_tables_instance;
-}
-const SliderTables& SLIDERS = slider_tables_instance;
+// About 10 M constexpr operations: lib/CMakeLists.txt raises the compilers' limits for this file.
+constexpr SliderTables SLIDERS = make_slider_tables();
+static_assert(sizeof(SLIDERS.storage) / sizeof(Bitboard) == 102400 + 5248);
 #endif
 
 } // namespace horde::core::detail

@@ -536,24 +536,35 @@ template <class V> bool PgnReader::read_game(V& v) {
                 continue;
             }
             // Most words are a plain move up to a blank or line end: what on_word would deliver,
-            // without its look at every other kind of word.
-            const std::size_t s = p_;
-            const char* b = buf_ + s;
-            long long number;
-            if (const std::size_t n = plain_move(b, len_ - s)) [[likely]] {
-                p_ = s + n;
-                deliver_move(v, b, n, s, 0);
-            } else if (const std::size_t k = (cls(c) & C_DIGIT) ? plain_move_number(b, len_ - s, number) : 0) {
-                p_ = s + k;
-                last_number_ = number;
-                if (!quiet()) {
-                    const SourcePos pos = pos_at(s);
-                    emit(v, [&] { return v.move_number(std::uint64_t(number), pos); });
+            // without its look at every other kind of word. After a plain move or move number and
+            // its blanks, the next word on the line needs no gate (the line, the game and its state
+            // are the same; a skip asked by the visitor makes quiet() true): it is read here, without
+            // a turn of the loop.
+            char w = c;
+            for (;;) {
+                const std::size_t s = p_;
+                const char* b = buf_ + s;
+                long long number;
+                if (const std::size_t n = plain_move(b, len_ - s)) [[likely]] {
+                    p_ = s + n;
+                    deliver_move(v, b, n, s, 0);
+                } else if (const std::size_t k = (cls(w) & C_DIGIT) ? plain_move_number(b, len_ - s, number) : 0) {
+                    p_ = s + k;
+                    last_number_ = number;
+                    if (!quiet()) {
+                        const SourcePos pos = pos_at(s);
+                        emit(v, [&] { return v.move_number(std::uint64_t(number), pos); });
+                    }
+                } else {
+                    on_word(v);
+                    skip_blanks();
+                    break;
                 }
-            } else {
-                on_word(v);
+                skip_blanks(); // the blanks after it, without a turn of the loop
+                if (p_ >= quick_end_ || quiet()) break;
+                w = buf_[p_];
+                if (!(cls(w) & (C_ALPHA | C_DIGIT))) break;
             }
-            skip_blanks(); // the blanks after it, without a turn of the loop
             continue;
         }
         switch (c) {

@@ -156,8 +156,14 @@ private:
     bool fill(std::size_t need);
     bool ensure(std::size_t need) { return len_ - p_ >= need || fill(need); }
     // Past the spaces and tabs from p_ that the buffer holds.
+    // On locals: through buf_ (a char*) every store may alias p_, which the loop then reloads
+    // and stores each byte.
     void skip_blanks() {
-        while (p_ < len_ && (buf_[p_] == ' ' || buf_[p_] == '\t')) ++p_;
+        const char* const b = buf_;
+        const std::size_t n = len_;
+        std::size_t p = p_;
+        while (p < n && (b[p] == ' ' || b[p] == '\t')) ++p;
+        p_ = p;
     }
     void start();
     // Line bookkeeping for an end-of-line byte at buffer index i. Returns true if it starts a
