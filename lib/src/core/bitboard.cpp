@@ -79,7 +79,7 @@ constexpr SliderTables make_slider_tables() {
 Bitboard rook_attacks_portable(Square s, Bitboard occupied) { return rays_attacks(ROOK_RAYS, s, occupied); }
 Bitboard bishop_attacks_portable(Square s, Bitboard occupied) { return rays_attacks(BISHOP_RAYS, s, occupied); }
 
-#if defined(__BMI2__)
+#if HORDE_FAST_PEXT
 // About 10 M constexpr operations: lib/CMakeLists.txt raises the compilers' limits for this file.
 constexpr SliderTables SLIDERS = make_slider_tables();
 static_assert(sizeof(SLIDERS.storage) / sizeof(Bitboard) == 102400 + 5248);
