@@ -6,8 +6,12 @@
 #include "horde/pgn/reader.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <type_traits>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace horde::pgn {
 
@@ -66,6 +70,23 @@ inline bool ends_plain_word(char c) { return c == ' ' || c == '\n' || c == '\r';
 // the bytes from b on, at least 1.
 [[gnu::always_inline]] inline std::size_t plain_move(const char* b, std::size_t avail) {
     if (!(cls(b[0]) & C_ALPHA)) return 0;
+#if defined(__SSE2__)
+    // With 16 bytes in view, the word's length from one classification of them (letters, digits,
+    // '=', '+', '#'), not a loop: its exit, at a length from 2 to 7, was a branch the predictor
+    // missed on most moves.
+    if (avail >= 16) [[likely]] {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
+        const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+        const __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
+                                             _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
+        const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+        const __m128i mark = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('=')), _mm_cmpeq_epi8(v, _mm_set1_epi8('+'))),
+                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+        const unsigned plain = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), mark)));
+        const unsigned n = unsigned(std::countr_zero(~plain)); // 16 when all 16 are plain
+        return n < 16 && ends_plain_word(b[n]) ? n : 0;
+    }
+#endif
     const std::size_t lim = std::min(avail, PgnReader::kMaxToken);
     std::size_t n = 1;
     while (n < lim && (cls(b[n]) & C_PLAIN)) ++n;
