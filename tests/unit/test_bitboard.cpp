@@ -25,6 +25,8 @@ TEST_CASE("slider attack tables equal the ray-walk attacks", "[bitboard]") {
             const Bitboard rook = detail::rook_attacks_portable(sq, occ);
             const Bitboard bishop = detail::bishop_attacks_portable(sq, occ);
             REQUIRE(rook_attacks(sq, occ) == rook);
+            REQUIRE(rook_attacks_compact(sq, occ) == rook);
+            REQUIRE(rook_attacks_compact(sq, occ & ~square_bb(sq)) == rook);
             REQUIRE(bishop_attacks(sq, occ) == bishop);
             // The slider's own square need not be in the occupancy.
             REQUIRE(rook_attacks(sq, occ & ~square_bb(sq)) == rook);

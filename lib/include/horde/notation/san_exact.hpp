@@ -88,7 +88,7 @@ template <Variant V>
     const unsigned bits = kBits[capture][pt];
     const Bitboard occ = pos.pieces();
     Bitboard reach = (knight_attacks(to) & all_if(bits, KNIGHT_STEP)) | (king_attacks(to) & all_if(bits, KING_STEP)) |
-                     (bishop_attacks(to, occ) & all_if(bits, DIAGONAL)) | (rook_attacks(to, occ) & all_if(bits, STRAIGHT));
+                     (bishop_attacks(to, occ) & all_if(bits, DIAGONAL)) | (rook_attacks_compact(to, occ) & all_if(bits, STRAIGHT));
     if constexpr (Rules<V>::orda_pieces) reach |= yurt_attacks(~us, to) & all_if(bits, YURT_STEP);
     return reach & pos.pieces(us, pt);
 }
