@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <iosfwd>
 #include <memory>
@@ -286,7 +287,15 @@ private:
     bool seen_tag(std::string_view name) {
         if (name.empty()) return false;
         std::uint64_t key = std::min<std::size_t>(name.size(), 255);
-        for (std::size_t i = 0; i < name.size() && i < 7; ++i) key |= std::uint64_t(std::uint8_t(name[i])) << (8 * i + 8);
+        if (std::endian::native == std::endian::little && name.data() >= buf_ && name.data() + 8 <= buf_ + len_) [[likely]] {
+            // the first 7 bytes by one load (little-endian, as the loop below places them)
+            std::uint64_t word;
+            std::memcpy(&word, name.data(), 8);
+            const std::size_t k = std::min<std::size_t>(name.size(), 7);
+            key |= (word & ((std::uint64_t{1} << (8 * k)) - 1)) << 8;
+        } else {
+            for (std::size_t i = 0; i < name.size() && i < 7; ++i) key |= std::uint64_t(std::uint8_t(name[i])) << (8 * i + 8);
+        }
         // A 64-bit filter of the keys held spares the search for a name surely new, as most are.
         const std::uint64_t bit = std::uint64_t{1} << ((key * 0x9E3779B97F4A7C15ULL) >> 58);
         if (tag_filter_ & bit)
