@@ -1,5 +1,6 @@
-// Slider attacks: the table lookup (PEXT-indexed when the CPU has BMI2) agrees with the ray walk
-// on every square for many occupancies, including full and empty boards.
+// Slider attacks: the table lookup (PEXT-indexed when the CPU has a fast PEXT) and the compact
+// rook lines (kindergarten tables) agree with the ray walk on every square for many
+// occupancies, including full and empty boards.
 #include "horde/core/bitboard.hpp"
 
 #include <catch2/catch.hpp>
