@@ -376,6 +376,24 @@ std::string san_error_code(notation::SanErrorCode c) { return std::string(notati
     });
 }
 
+// The exact-SAN path of a variation's line, with one dispatch on the variant (as
+// play_exact_san): the board before the move goes to before_last; on a wrong suffix the line's
+// board is put back (the full path then gives the warning or error). Move::none() when the
+// token is not exact SAN of one legal move with the suffix the position calls for.
+[[gnu::noinline]] Move play_exact_san_on_line(std::optional<position::Board>& current, std::optional<position::Board>& before_last,
+                                              std::string_view token, notation::SanMove& san) {
+    if (!notation::san_detail::parse_san_exact_inline(token, san)) return Move::none();
+    return position::with_variant(current->variant(), [&]<Variant V>() {
+        const Move m = notation::san_detail::resolve_san_exact_as<V>(current->position(), san);
+        if (m.is_none()) return m;
+        before_last = current;
+        current->template play_as<V>(m);
+        if (notation::san_detail::suffix_plainly_right_as<V>(current->position(), san.suffix)) return m;
+        current = before_last;
+        return Move::none();
+    });
+}
+
 } // namespace
 
 Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column) {
@@ -516,15 +534,7 @@ Move GameChecker::variation_move(std::string_view token, std::uint64_t line, std
     };
     // The exact-SAN fast path, as on the main line (variations are a fair share of real files).
     notation::SanMove exact;
-    if (notation::parse_san_exact(token, exact)) {
-        const Move m = notation::resolve_san_exact(*l.current, exact);
-        if (!m.is_none()) {
-            l.before_last = l.current;
-            l.current->play(m);
-            if (notation::suffix_plainly_right(*l.current, exact.suffix)) return played(m);
-            l.current = l.before_last; // the full path below gives the suffix's warning or error
-        }
-    }
+    if (const Move m = play_exact_san_on_line(l.current, l.before_last, token, exact); !m.is_none()) return played(m);
     if (notation::is_en_passant_mark(token)) {
         en_passant_mark(token, l.last, l.before_last ? &*l.before_last : nullptr, line, column, ply, "in a variation: ");
         return Move::none();
