@@ -111,11 +111,7 @@ std::size_t name_run(const char* b, std::size_t i, std::size_t n) {
 #if defined(__SSE2__)
     if (i + 16 <= n) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
-        const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
-        const __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
-                                             _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
-        const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-        const __m128i name = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
+        const __m128i name = pgn_detail::alnum_or(v, _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
         const unsigned m = ~unsigned(_mm_movemask_epi8(name)) & 0xFFFFu;
         if (m) return i + std::size_t(__builtin_ctz(m));
         i += 16;

@@ -68,6 +68,17 @@ inline bool ends_plain_word(char c) { return c == ' ' || c == '\n' || c == '\r';
 // The length of a plain move at b (a letter, then letters, digits, '=', '+', '#' up to
 // ends_plain_word: what on_word delivers as it is, no glued result, no "e8(Q)"), or 0; avail:
 // the bytes from b on, at least 1.
+#if defined(__SSE2__)
+// The bytes of v that are ASCII letters or digits, as a byte mask (0xFF each), or'd with
+// `also` (the caller's extra bytes: a word's marks, a name's '_').
+inline __m128i alnum_or(__m128i v, __m128i also) {
+    const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20)); // 'A'-'Z' to 'a'-'z', nothing else into it
+    const __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
+    const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+    return _mm_or_si128(_mm_or_si128(letter, digit), also);
+}
+#endif
+
 [[gnu::always_inline]] inline std::size_t plain_move(const char* b, std::size_t avail) {
     if (!(cls(b[0]) & C_ALPHA)) return 0;
 #if defined(__SSE2__)
@@ -76,13 +87,9 @@ inline bool ends_plain_word(char c) { return c == ' ' || c == '\n' || c == '\r';
     // missed on most moves.
     if (avail >= 16) [[likely]] {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
-        const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
-        const __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
-                                             _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
-        const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
         const __m128i mark = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('=')), _mm_cmpeq_epi8(v, _mm_set1_epi8('+'))),
                                           _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
-        const unsigned plain = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), mark)));
+        const unsigned plain = unsigned(_mm_movemask_epi8(alnum_or(v, mark)));
         const unsigned n = unsigned(std::countr_zero(~plain)); // 16 when all 16 are plain
         return n < 16 && ends_plain_word(b[n]) ? n : 0;
     }
@@ -557,35 +564,24 @@ template <class V> bool PgnReader::read_game(V& v) {
                 continue;
             }
             // Most words are a plain move up to a blank or line end: what on_word would deliver,
-            // without its look at every other kind of word. After a plain move or move number and
-            // its blanks, the next word on the line needs no gate (the line, the game and its state
-            // are the same; a skip asked by the visitor makes quiet() true): it is read here, without
-            // a turn of the loop.
-            char w = c;
-            for (;;) {
-                const std::size_t s = p_;
-                const char* b = buf_ + s;
-                long long number;
-                if (const std::size_t n = plain_move(b, len_ - s)) [[likely]] {
-                    p_ = s + n;
-                    deliver_move(v, b, n, s, 0);
-                } else if (const std::size_t k = (cls(w) & C_DIGIT) ? plain_move_number(b, len_ - s, number) : 0) {
-                    p_ = s + k;
-                    last_number_ = number;
-                    if (!quiet()) {
-                        const SourcePos pos = pos_at(s);
-                        emit(v, [&] { return v.move_number(std::uint64_t(number), pos); });
-                    }
-                } else {
-                    on_word(v);
-                    skip_blanks();
-                    break;
+            // without its look at every other kind of word.
+            const std::size_t s = p_;
+            const char* b = buf_ + s;
+            long long number;
+            if (const std::size_t n = plain_move(b, len_ - s)) [[likely]] {
+                p_ = s + n;
+                deliver_move(v, b, n, s, 0);
+            } else if (const std::size_t k = (cls(c) & C_DIGIT) ? plain_move_number(b, len_ - s, number) : 0) {
+                p_ = s + k;
+                last_number_ = number;
+                if (!quiet()) {
+                    const SourcePos pos = pos_at(s);
+                    emit(v, [&] { return v.move_number(std::uint64_t(number), pos); });
                 }
-                skip_blanks(); // the blanks after it, without a turn of the loop
-                if (p_ >= quick_end_ || quiet()) break;
-                w = buf_[p_];
-                if (!(cls(w) & (C_ALPHA | C_DIGIT))) break;
+            } else {
+                on_word(v);
             }
+            skip_blanks(); // the blanks after it, without a turn of the loop
             continue;
         }
         switch (c) {
