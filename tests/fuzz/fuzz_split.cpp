@@ -1,4 +1,4 @@
-// fuzz-split: the cuts of the multi-threaded checker (game/pipeline.hpp) on arbitrary input.
+// fuzz-split: the cuts of the multi-threaded checker (run/pipeline.hpp) on arbitrary input.
 // The input, three times (so that there are cut candidates after a first game), goes through
 // PgnPipeline on 2 threads with 256-byte chunks read 97 bytes at a time, and through check_pgn
 // on one reader. Self-check: the records handed on in order (each one's NDJSON verdict and raw
@@ -6,7 +6,7 @@
 #include "fuzz_support.hpp"
 
 #include "horde/game/checker.hpp"
-#include "horde/game/pipeline.hpp"
+#include "horde/run/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/json.hpp"
 
@@ -29,21 +29,21 @@ std::string one_reader(std::string_view text, const game::CheckOptions& options,
 }
 
 std::string pipelined(std::string_view text, const game::CheckOptions& options, bool only_invalid) {
-    game::PipelineSettings settings;
+    run::PipelineSettings settings;
     settings.threads = 2;
     settings.capture_raw = true;
     settings.batch_bytes = 256;
     settings.read_bytes = 97;
     settings.max_chunk_bytes = 16384;
     if (only_invalid) settings.needs_number = [](const game::GameRecord& r) { return !r.valid(); };
-    game::PgnPipeline pipeline(settings);
+    run::PgnPipeline pipeline(settings);
     std::vector<std::string> slots(pipeline.slots());
     std::string out;
     auto reader = pgn::PgnReader::from_memory(text);
     pipeline.run(
         reader, options,
         [&](std::size_t slot, const game::GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw, only_invalid); },
-        [&](std::size_t slot, const game::PipelineBatch&) {
+        [&](std::size_t slot, const run::PipelineBatch&) {
             out += slots[slot];
             slots[slot].clear();
         });

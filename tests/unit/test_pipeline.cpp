@@ -1,10 +1,10 @@
-// PgnPipeline (game/pipeline.hpp): on any thread count and batch size, the records handed to
+// PgnPipeline (run/pipeline.hpp): on any thread count and batch size, the records handed to
 // the ordered stage, concatenated, are those of the single-threaded check_pgn — every field of
 // the NDJSON verdict and the raw bytes — and an exception in a stage stops the run and comes
 // back to the caller instead of hanging it.
 #include "horde/game/checker.hpp"
 #include "horde/game/duplicates.hpp"
-#include "horde/game/pipeline.hpp"
+#include "horde/run/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/json.hpp"
 
@@ -63,11 +63,11 @@ TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread coun
     REQUIRE(!want.empty());
     for (unsigned threads : {1u, 2u, 4u}) {
         for (std::size_t batch : {std::size_t(4096), std::size_t(128 * 1024)}) {
-            horde::game::PipelineSettings settings;
+            horde::run::PipelineSettings settings;
             settings.threads = threads;
             settings.capture_raw = true;
             settings.batch_bytes = batch;
-            horde::game::PgnPipeline pipeline(settings);
+            horde::run::PgnPipeline pipeline(settings);
             std::vector<std::string> slots(pipeline.slots());
             std::string got;
             std::uint64_t games = 0, batches = 0;
@@ -75,7 +75,7 @@ TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread coun
             pipeline.run(
                 reader, options,
                 [&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw); },
-                [&](std::size_t slot, const horde::game::PipelineBatch& b) {
+                [&](std::size_t slot, const horde::run::PipelineBatch& b) {
                     got += slots[slot];
                     slots[slot].clear();
                     games += b.games;
@@ -86,7 +86,7 @@ TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread coun
             CHECK(games == want_games);
             // Several threads: a batch per chunk of about batch_bytes. One thread: no chunks, a
             // batch every kOneThreadBatchGames games and a last one.
-            if (threads == 1) CHECK(batches == want_games / horde::game::PgnPipeline::kOneThreadBatchGames + 1);
+            if (threads == 1) CHECK(batches == want_games / horde::run::PgnPipeline::kOneThreadBatchGames + 1);
             else if (batch == 4096) CHECK(batches > 10);
         }
     }
@@ -95,10 +95,10 @@ TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread coun
 TEST_CASE("PgnPipeline: an exception in a stage is rethrown to the caller", "[pipeline]") {
     const std::string input = corpora();
     for (int failing_stage : {0, 1}) {
-        horde::game::PipelineSettings settings;
+        horde::run::PipelineSettings settings;
         settings.threads = 2;
         settings.batch_bytes = 4096;
-        horde::game::PgnPipeline pipeline(settings);
+        horde::run::PgnPipeline pipeline(settings);
         auto reader = horde::pgn::PgnReader::from_memory(input);
         int seen = 0;
         auto run = [&] {
@@ -107,7 +107,7 @@ TEST_CASE("PgnPipeline: an exception in a stage is rethrown to the caller", "[pi
                 [&](std::size_t, const horde::game::GameRecord& r, std::string_view) {
                     if (failing_stage == 0 && r.game == 50) throw std::runtime_error("work failed");
                 },
-                [&](std::size_t, const horde::game::PipelineBatch&) {
+                [&](std::size_t, const horde::run::PipelineBatch&) {
                     if (failing_stage == 1 && ++seen == 3) throw std::runtime_error("ordered failed");
                 });
         };
@@ -149,10 +149,10 @@ std::string describe_as_check(const horde::game::GameRecord& r, std::string_view
 
 // The records the pipeline hands on, in order (capture_raw on), described as describe() does, or
 // as describe_as_check() when as_check; counts the ordered batches into *batches.
-std::string run_pipeline(const std::string& input, const horde::game::CheckOptions& options, horde::game::PipelineSettings settings,
+std::string run_pipeline(const std::string& input, const horde::game::CheckOptions& options, horde::run::PipelineSettings settings,
                          bool as_check = false, std::uint64_t* batches = nullptr) {
     settings.capture_raw = true;
-    horde::game::PgnPipeline pipeline(settings);
+    horde::run::PgnPipeline pipeline(settings);
     std::vector<std::string> slots(pipeline.slots());
     std::string got;
     auto reader = horde::pgn::PgnReader::from_memory(input);
@@ -161,7 +161,7 @@ std::string run_pipeline(const std::string& input, const horde::game::CheckOptio
         [&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) {
             slots[slot] += as_check ? describe_as_check(r, raw) : describe(r, raw);
         },
-        [&](std::size_t slot, const horde::game::PipelineBatch&) {
+        [&](std::size_t slot, const horde::run::PipelineBatch&) {
             got += slots[slot];
             slots[slot].clear();
             if (batches) ++*batches;
@@ -171,7 +171,7 @@ std::string run_pipeline(const std::string& input, const horde::game::CheckOptio
 
 std::string pipelined(const std::string& input, const horde::game::CheckOptions& options, unsigned threads, std::size_t batch,
                       std::uint64_t* batches = nullptr, bool as_check = false, std::size_t max_chunk = 16 << 20) {
-    horde::game::PipelineSettings settings;
+    horde::run::PipelineSettings settings;
     settings.threads = threads;
     settings.batch_bytes = batch;
     settings.max_chunk_bytes = max_chunk;
@@ -273,7 +273,7 @@ TEST_CASE("PgnPipeline: an in-order stage sees the records in input order", "[pi
             for (bool as_check : {false, true}) {
                 INFO("threads " << threads << ", as_check " << as_check);
                 horde::game::DuplicateFinder finder(mode);
-                horde::game::PipelineSettings settings;
+                horde::run::PipelineSettings settings;
                 settings.threads = threads;
                 settings.batch_bytes = 4096;
                 // With an in_order stage every record waits for its number, whatever needs_number says

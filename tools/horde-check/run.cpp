@@ -50,11 +50,11 @@ int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, repor
         out_options.invalid_raw = outputs.invalid != nullptr;
         out_options.duplicates_raw = outputs.duplicates != nullptr;
         out_options.skipped_raw = outputs.skipped != nullptr;
-        out_options.duplicates = outputs.finder;
         out_options.stats = o.stats || outputs.stats;
         out_options.json_tags = report::TagSelection::parse(o.json_tags);
         run::CheckRunSettings settings;
         settings.threads = o.threads;
+        settings.duplicates = outputs.finder;
         settings.input_position = [&] { return input.raw_bytes_read(); }; // on the reading thread
         run::run_check(reader, o.check, out_options, settings, [&](report::CheckOutput& out) {
             if (!out.err.empty()) {

@@ -120,7 +120,6 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     game_ = nullptr;
     main_line_dead_ = false;
     started_ = false;
-    game_over_reported_ = false;
     rejected_on_tags_ = false;
     variation_depth_ = 0;
     variations_.clear();
@@ -134,6 +133,7 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     tag_index_ = {};
     repeated_.clear();
     skip_rest_ = false;
+    if (observer_) observer_->begin_game(record_);
 }
 
 void GameChecker::count_repeated_warnings() {
@@ -202,9 +202,32 @@ void GameChecker::start_movetext() {
     if (record_.tags.size() > tags_read_) record_.tags.resize(tags_read_); // the last game's extra tags
     if (options_.select_on_tags && options_.select && !options_.select(record_)) {
         rejected_on_tags_ = true;
-        return;
+    } else {
+        setup_start();
     }
-    setup_start();
+    if (observer_) observer_->tags_read(record_, skip_rest_ || rejected_on_tags_ || !game_ ? nullptr : &game_->board());
+}
+
+Move GameChecker::observed_move(std::string_view token, const pgn::SourcePos& at) {
+    const position::Board* line = line_board();
+    if (line) observed_before_ = *line;
+    const int depth = variation_depth_;
+    const Move move = depth > 0 ? variation_move(token, at.line, at.column) : main_line_move(token, at.line, at.column);
+    MoveEvent event;
+    switch (last_token_) {
+    case TokenKind::Move: event.kind = MoveEvent::Kind::Move; break;
+    case TokenKind::NullMove: event.kind = MoveEvent::Kind::NullMove; break;
+    case TokenKind::EnPassantMark: event.kind = MoveEvent::Kind::EnPassantMark; break;
+    case TokenKind::Unread: event.kind = MoveEvent::Kind::Unresolved; break;
+    }
+    event.token = token;
+    event.move = move;
+    event.before = line ? &*observed_before_ : nullptr;
+    event.after = line_board();
+    event.depth = depth;
+    event.at = at;
+    observer_->move(event);
+    return move;
 }
 
 void GameChecker::start_game_from(const position::Board& start) {
@@ -573,6 +596,7 @@ void GameChecker::begin_variation(const pgn::SourcePos& at) {
     if (!started_) start_movetext();
     saw_movetext_ = true;
     ++variation_depth_;
+    if (observer_) observer_->begin_variation(variation_depth_);
     if (skipped_depth_ > 0 || variations_.size() >= max_tracked_depth_) {
         ++skipped_depth_; // very deep nesting: structure only, no legality
         return;
@@ -602,6 +626,7 @@ void GameChecker::end_variation(const pgn::SourcePos& at) {
         add_error("unbalanced-parenthesis", "')' without a matching '('", line, column);
         return;
     }
+    if (observer_) observer_->end_variation(variation_depth_);
     --variation_depth_;
     if (skipped_depth_ > 0) {
         --skipped_depth_;
@@ -631,7 +656,11 @@ GameRecord::MoveNotes& notes_at(GameRecord& r) {
 }
 } // namespace
 
-void GameChecker::comment(std::string_view text, const pgn::SourcePos&, bool) {
+void GameChecker::comment(std::string_view text, const pgn::SourcePos& at, bool) {
+    if (observer_) {
+        pgn::parse_comment_commands(text, comment_commands_);
+        observer_->comment({text, comment_commands_, variation_depth_, at});
+    }
     if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
     auto& n = notes_at(record_);
     if (!n.comment.empty()) n.comment += '\n';
@@ -639,6 +668,7 @@ void GameChecker::comment(std::string_view text, const pgn::SourcePos&, bool) {
 }
 
 void GameChecker::nag(int code, const pgn::SourcePos&) {
+    if (observer_) observer_->nag(code, variation_depth_);
     if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
     notes_at(record_).nags.push_back(code);
 }
@@ -681,6 +711,7 @@ GameRecord& GameChecker::end_game(const pgn::GameInfo& game) {
     GameRecord& record = finish_record(game.end.line, game.end.column);
     if (game.cut_short) [[unlikely]]
         mark_cut_short(record, game);
+    if (observer_) observer_->end_game(record);
     return record;
 }
 
@@ -777,51 +808,52 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
 }
 
 
-bool is_duplicate(const GameRecord& record) {
-    for (const auto* list : {&record.warnings, &record.errors})
-        for (const auto& d : *list)
-            if (d.code == "duplicate-game") return true;
-    return false;
-}
+bool is_duplicate(const GameRecord& record) { return record.duplicate; }
 
 namespace {
 
-// A GameChecker that hands each record on: to the duplicate finder, then to the callback.
+// A GameChecker that hands each record to the callback, with its raw bytes.
 class RecordingChecker : public GameChecker {
 public:
-    RecordingChecker(const CheckOptions& options, const std::string* raw, DuplicateFinder* duplicates,
-                     const GameCallback& on_game)
-        : GameChecker(options), raw_(raw), duplicates_(duplicates), strict_(options.strict), on_game_(on_game) {}
+    RecordingChecker(const CheckOptions& options, const std::string* raw, const GameCallback& on_game)
+        : GameChecker(options), raw_(raw), on_game_(on_game) {}
 
     void end_game(const pgn::GameInfo& game) {
         GameRecord& record = GameChecker::end_game(game);
-        if (duplicates_) duplicates_->check(record, strict_);
         on_game_(record, raw_ ? std::string_view(*raw_) : std::string_view());
     }
 
 private:
     const std::string* raw_;
-    DuplicateFinder* duplicates_;
-    bool strict_;
     const GameCallback& on_game_;
 };
 
 } // namespace
+
+void walk_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, GameObserver* observer,
+              const GameCallback& on_game) {
+    std::string raw;
+    if (capture_raw) reader.set_capture(&raw);
+    RecordingChecker checker(options, capture_raw ? &raw : nullptr, on_game);
+    checker.set_observer(observer);
+    reader.read_all(checker);
+    if (capture_raw) reader.set_capture(nullptr);
+}
 
 void check_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, const GameCallback& on_game) {
     check_pgn(reader, options, capture_raw, nullptr, on_game);
 }
 
 void check_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* shared,
-               const GameCallback& on_game) {
-    std::string raw;
-    if (capture_raw) reader.set_capture(&raw);
+               const GameCallback& on_game, GameObserver* observer) {
     std::optional<DuplicateFinder> own;
     if (options.duplicates != DuplicateMode::Off && !shared) shared = &own.emplace(options.duplicates);
-    RecordingChecker checker(options, capture_raw ? &raw : nullptr,
-                             options.duplicates != DuplicateMode::Off ? shared : nullptr, on_game);
-    reader.read_all(checker);
-    if (capture_raw) reader.set_capture(nullptr);
+    DuplicateFinder* finder = options.duplicates != DuplicateMode::Off ? shared : nullptr;
+    if (!finder) return walk_pgn(reader, options, capture_raw, observer, on_game);
+    walk_pgn(reader, options, capture_raw, observer, [&](GameRecord& record, std::string_view raw) {
+        finder->check(record, options.strict);
+        on_game(record, raw);
+    });
 }
 
 } // namespace horde::game

@@ -84,6 +84,7 @@ bool DuplicateFinder::check(GameRecord& record, bool strict) {
     auto& list = strict ? record.errors : record.warnings;
     if (strict) message += " (strict mode)";
     list.push_back({record.line, 1, 0, "duplicate-game", std::move(message), {}});
+    record.duplicate = true;
     return true;
 }
 

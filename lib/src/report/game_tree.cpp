@@ -1,5 +1,5 @@
-// Game trees for the replay page (game_tree.hpp): the PGN reader's events through a
-// GameChecker, as the PGN exporter reads them, keeping every resolved move with its position.
+// Game trees for the replay page (game_tree.hpp): a consumer of the game walk's events
+// (game/events.hpp), keeping every resolved move with its position.
 #include "horde/report/game_tree.hpp"
 
 #include "horde/notation/san.hpp"
@@ -7,6 +7,8 @@
 #include "horde/report/pgn_writer.hpp"
 
 #include <fmt/format.h>
+
+#include <any>
 
 namespace horde::report {
 
@@ -39,56 +41,45 @@ int add_node(GameTree& tree, int parent, Move move, int depth) {
     return id;
 }
 
-// The checker, keeping every resolved move with its position: the events it does not
-// redeclare go to the checker alone.
-class TreeBuilder : public game::GameChecker {
+// The consumer of the game walk's events that keeps every resolved move with its position; at
+// the game's end the tree goes into the record's product (none when the game is invalid).
+class TreeBuilder : public game::GameObserver {
 public:
-    TreeBuilder(const game::CheckOptions& options, const std::function<void(const game::GameRecord&, const GameTree*)>& on_game)
-        : game::GameChecker(options), on_game_(on_game) {}
-
-    void begin_game(const pgn::GameInfo& g) {
-        game::GameChecker::begin_game(g);
+    void begin_game(const game::GameRecord& record) override {
         tree_ = GameTree{};
-        tree_.number = int(g.number);
+        tree_.number = int(record.game);
         lines_.clear();
         started_ = false;
     }
-    // The whole game is read, as before (no Control: an unsupported variant's moves too).
-    void begin_movetext(const pgn::SourcePos& p) {
-        game::GameChecker::begin_movetext(p);
-        if (const position::Board* start = line_board()) {
-            tree_.nodes.push_back(start_node(*start));
-            lines_.push_back({0, -1});
-            started_ = true;
-        }
+    void tags_read(const game::GameRecord&, const position::Board* start) override {
+        if (!start) return;
+        tree_.nodes.push_back(start_node(*start));
+        lines_.push_back({0, -1});
+        started_ = true;
     }
-    void san(std::string_view token, const pgn::SourcePos& p) {
-        const bool followed = started_ && line_board() != nullptr && lines_.back().current >= 0;
-        const Move move = game::GameChecker::san(token, p);
-        if (last_token() == game::GameChecker::TokenKind::EnPassantMark || !started_) return;
+    void move(const game::MoveEvent& e) override {
+        if (e.kind == game::MoveEvent::Kind::EnPassantMark || !started_) return;
         Line& line = lines_.back();
-        if (!followed || move.is_none()) {
-            // A null move, or a line the checker no longer follows: shown as written, not steppable.
-            tree_.movetext.push_back({MovetextItem::Kind::Move, -1, std::string(token)});
+        const bool followed = e.before != nullptr && line.current >= 0;
+        if (!followed || e.kind != game::MoveEvent::Kind::Move) {
+            // A null move, or a line the walk no longer follows: shown as written, not steppable.
+            tree_.movetext.push_back({MovetextItem::Kind::Move, -1, std::string(e.token)});
             line.current = -1;
             return;
         }
-        const int id = add_node(tree_, line.current, move, int(lines_.size()) - 1);
+        const int id = add_node(tree_, line.current, e.move, int(lines_.size()) - 1);
         line.last = id;
         line.current = id;
         tree_.movetext.push_back({MovetextItem::Kind::Move, id, {}});
     }
-    void nag(int code, const pgn::SourcePos& p) {
-        game::GameChecker::nag(code, p);
+    void nag(int code, int) override {
         if (started_) tree_.movetext.push_back({MovetextItem::Kind::Nag, 0, fmt::format("${}", code)});
     }
-    void comment(std::string_view text, const pgn::SourcePos& p, bool truncated) {
-        game::GameChecker::comment(text, p, truncated);
-        std::string c = pgn_comment_text(text);
+    void comment(const game::CommentEvent& e) override {
+        std::string c = pgn_comment_text(e.text);
         if (!c.empty() && started_) tree_.movetext.push_back({MovetextItem::Kind::Comment, 0, std::move(c)});
     }
-    void begin_variation(const pgn::SourcePos& p) {
-        game::GameChecker::begin_variation(p);
+    void begin_variation(int) override {
         if (!started_) return;
         // A variation replaces the enclosing line's last move: it starts where that move started.
         const Line& outer = lines_.back();
@@ -96,19 +87,14 @@ public:
         lines_.push_back({from, -1});
         tree_.movetext.push_back({MovetextItem::Kind::Open, 0, {}});
     }
-    void end_variation(const pgn::SourcePos& p) {
-        game::GameChecker::end_variation(p);
+    void end_variation(int) override {
         if (!started_ || lines_.size() < 2) return;
         lines_.pop_back();
         if (tree_.movetext.back().kind == MovetextItem::Kind::Open) tree_.movetext.pop_back(); // empty variation
         else tree_.movetext.push_back({MovetextItem::Kind::Close, 0, {}});
     }
-    void end_game(const pgn::GameInfo& g) {
-        const game::GameRecord& record = game::GameChecker::end_game(g);
-        if (!record.valid() || !started_) {
-            on_game_(record, nullptr);
-            return;
-        }
+    void end_game(game::GameRecord& record) override {
+        if (!record.valid() || !started_) return;
         tree_.title = game::game_players(record);
         tree_.tags = record.tags;
         tree_.result = !record.movetext_result.empty() ? record.movetext_result
@@ -117,7 +103,7 @@ public:
         tree_.outcome = std::string(game::record_status_name(record));
         // The main line: from the start, each node's continuation.
         for (int n = 0; n >= 0; n = tree_.nodes[std::size_t(n)].next) tree_.main_line.push_back(n);
-        on_game_(record, &tree_);
+        record.product = std::move(tree_);
     }
 
 private:
@@ -125,7 +111,6 @@ private:
         int current; // the node the line's next move is played from (-1: not followed)
         int last;    // the node of the line's last move (-1: none yet)
     };
-    const std::function<void(const game::GameRecord&, const GameTree*)>& on_game_;
     GameTree tree_;
     std::vector<Line> lines_;
     bool started_ = false; // the start position is valid and the movetext has begun
@@ -152,8 +137,14 @@ GameTree game_tree_from_moves(const position::Board& start, const std::vector<Mo
 
 void read_game_trees(pgn::PgnReader& reader, const game::CheckOptions& options,
                      const std::function<void(const game::GameRecord&, const GameTree*)>& on_game) {
-    TreeBuilder builder(options, on_game);
-    reader.read_all(builder);
+    TreeBuilder builder;
+    game::walk_pgn(reader, options, false, &builder, [&](game::GameRecord& record, std::string_view) {
+        on_game(record, game_tree_of(record));
+    });
 }
+
+std::unique_ptr<game::GameObserver> make_game_tree_builder() { return std::make_unique<TreeBuilder>(); }
+
+const GameTree* game_tree_of(const game::GameRecord& record) { return std::any_cast<GameTree>(&record.product); }
 
 } // namespace horde::report

@@ -1,11 +1,14 @@
 #include "horde/report/pgn_writer.hpp"
 
+#include "horde/pgn/comment_commands.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/notation/san.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <any>
+#include <span>
 #include <array>
 #include <optional>
 #include <vector>
@@ -73,19 +76,13 @@ void parse_tag_choice(std::string_view text, PgnExportOptions& o) {
 namespace {
 
 // The comment without its [%clk ...] / [%emt ...] (clocks) and [%eval ...] (evals) commands.
-std::string strip_commands(std::string_view text, bool clocks, bool evals) {
+std::string strip_commands(std::string_view text, std::span<const pgn::CommentCommand> commands, bool clocks, bool evals) {
     std::string out;
     std::size_t i = 0;
-    while (i < text.size()) {
-        const std::size_t open = text.find("[%", i);
-        if (open == std::string_view::npos) break;
-        const std::size_t close = text.find(']', open);
-        if (close == std::string_view::npos) break;
-        const std::string_view command = text.substr(open + 2, close - open - 2);
-        const std::string_view name = command.substr(0, command.find_first_of(" \t"));
-        const bool drop = (clocks && (name == "clk" || name == "emt")) || (evals && name == "eval");
-        out.append(text.substr(i, (drop ? open : close + 1) - i));
-        i = close + 1;
+    for (const pgn::CommentCommand& c : commands) {
+        const bool drop = (clocks && (c.name == "clk" || c.name == "emt")) || (evals && c.name == "eval");
+        out.append(text.substr(i, (drop ? c.begin : c.end) - i));
+        i = c.end;
     }
     out.append(text.substr(std::min(i, text.size())));
     return out;
@@ -130,86 +127,67 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kRoster{{
     {"Result", "*"},
 }};
 
-// The checker, keeping the tokens to write: the events it does not redeclare go to the checker alone.
-class Exporter : public game::GameChecker {
+// The consumer of the game walk's events that keeps the tokens to write; at the game's end the
+// normalised text goes into the record's product (an empty string when the game is not exported).
+class Exporter : public game::GameObserver {
 public:
-    Exporter(const game::CheckOptions& options, const PgnExportOptions& export_options,
-             const std::function<void(const game::GameRecord&, std::string_view)>& on_game)
-        : game::GameChecker(options), options_(options), export_options_(export_options), on_game_(on_game) {}
+    Exporter(const game::CheckOptions& options, const PgnExportOptions& export_options)
+        : options_(options), export_options_(export_options) {}
 
-    void begin_game(const pgn::GameInfo& g) {
-        game::GameChecker::begin_game(g);
-        tokens_.clear();
-    }
-    // Only an unsupported variant's movetext is skipped (as before; a game that --where rejects
-    // on its tags is still read through).
-    pgn::Control begin_movetext(const pgn::SourcePos& p) {
-        game::GameChecker::begin_movetext(p);
-        return skip_rest() ? pgn::Control::SkipGame : pgn::Control::Continue;
-    }
-    void san(std::string_view token, const pgn::SourcePos& p) {
-        const position::Board* line = line_board();
-        std::optional<position::Board> before;
-        if (line) before = *line;
-        const Move move = game::GameChecker::san(token, p);
-        const game::GameChecker::TokenKind kind = last_token();
-        if (kind == game::GameChecker::TokenKind::EnPassantMark) return; // "e.p.": SAN has no mark
-        if (skipping()) return;
-        Token t{Token::Kind::Move, std::string(token)};
-        if (before && (kind == game::GameChecker::TokenKind::NullMove || !move.is_none())) {
-            t.text = kind == game::GameChecker::TokenKind::NullMove ? std::string("--") : notation::to_san(*before, move);
-            t.number = before->position().fullmove;
-            t.white = before->side_to_move() == WHITE;
+    void begin_game(const game::GameRecord&) override { tokens_.clear(); }
+    void move(const game::MoveEvent& e) override {
+        using Kind = game::MoveEvent::Kind;
+        if (e.kind == Kind::EnPassantMark) return; // "e.p.": SAN has no mark
+        if (skipping(e.depth)) return;
+        Token t{Token::Kind::Move, std::string(e.token)};
+        if (e.before && (e.kind == Kind::NullMove || e.kind == Kind::Move)) {
+            t.text = e.kind == Kind::NullMove ? std::string("--") : notation::to_san(*e.before, e.move);
+            t.number = e.before->position().fullmove;
+            t.white = e.before->side_to_move() == WHITE;
         }
         tokens_.push_back(std::move(t));
     }
-    void nag(int code, const pgn::SourcePos& p) {
-        game::GameChecker::nag(code, p);
-        if (export_options_.strip_nags || skipping()) return;
+    void nag(int code, int depth) override {
+        if (export_options_.strip_nags || skipping(depth)) return;
         tokens_.push_back({Token::Kind::Nag, fmt::format("${}", code)});
     }
-    void comment(std::string_view text, const pgn::SourcePos& p, bool truncated) {
-        game::GameChecker::comment(text, p, truncated);
-        if (export_options_.strip_comments || skipping()) return;
+    void comment(const game::CommentEvent& e) override {
+        if (export_options_.strip_comments || skipping(e.depth)) return;
         std::string c = export_options_.strip_clocks || export_options_.strip_evals
-                            ? collapse_whitespace(strip_commands(text, export_options_.strip_clocks, export_options_.strip_evals))
-                            : collapse_whitespace(text);
+                            ? collapse_whitespace(strip_commands(e.text, e.commands, export_options_.strip_clocks,
+                                                                 export_options_.strip_evals))
+                            : collapse_whitespace(e.text);
         if (c.empty()) return;
         const bool line = c.find('}') != std::string::npos;
         tokens_.push_back({line ? Token::Kind::LineComment : Token::Kind::Comment, std::move(c)});
     }
-    void begin_variation(const pgn::SourcePos& p) {
-        game::GameChecker::begin_variation(p);
+    void begin_variation(int) override {
         if (export_options_.strip_variations) return;
         tokens_.push_back({Token::Kind::Open, {}});
     }
-    void end_variation(const pgn::SourcePos& p) {
-        game::GameChecker::end_variation(p);
+    void end_variation(int) override {
         if (export_options_.strip_variations) return;
         if (!tokens_.empty() && tokens_.back().kind == Token::Kind::Open) tokens_.pop_back(); // empty variation
         else tokens_.push_back({Token::Kind::Close, {}});
     }
-    void end_game(const pgn::GameInfo& g) {
-        game::GameRecord& record = game::GameChecker::end_game(g);
+    void end_game(game::GameRecord& record) override {
         fixed_result_.clear();
         if (export_options_.fix_result && record.start && record.adjudication.kind == game::StatusKind::GameOver &&
             std::all_of(record.errors.begin(), record.errors.end(), [](const game::Diagnostic& d) { return d.code == "wrong-result"; }))
             fixed_result_ = game::result_text(record.adjudication.result);
-        if (!record.valid() && fixed_result_.empty()) {
-            on_game_(record, {});
-            return;
-        }
         out_.clear();
-        write_tags(record);
-        out_ += '\n';
-        write_movetext(record);
-        out_ += '\n';
-        on_game_(record, out_);
+        if (record.valid() || !fixed_result_.empty()) {
+            write_tags(record);
+            out_ += '\n';
+            write_movetext(record);
+            out_ += '\n';
+        }
+        record.product = out_;
     }
 
 private:
     // --strip variations: inside a variation, nothing is kept.
-    bool skipping() const { return export_options_.strip_variations && in_variation(); }
+    bool skipping(int depth) const { return export_options_.strip_variations && depth > 0; }
 
     // Whether a tag goes out under --tags (Variant, SetUp, FEN: whenever the game needs them).
     bool keep_tag(std::string_view name, const game::GameRecord& record) const {
@@ -361,7 +339,6 @@ private:
 
     game::CheckOptions options_;
     PgnExportOptions export_options_;
-    const std::function<void(const game::GameRecord&, std::string_view)>& on_game_;
     std::vector<Token> tokens_;
     std::vector<Unit> units_;
     std::string out_;
@@ -373,8 +350,19 @@ private:
 void export_pgn(pgn::PgnReader& reader, const game::CheckOptions& options,
                 const std::function<void(const game::GameRecord&, std::string_view)>& on_game,
                 const PgnExportOptions& export_options) {
-    Exporter exporter(options, export_options, on_game);
-    reader.read_all(exporter);
+    Exporter exporter(options, export_options);
+    game::walk_pgn(reader, options, false, &exporter, [&](game::GameRecord& record, std::string_view) {
+        on_game(record, exported_pgn(record));
+    });
+}
+
+std::unique_ptr<game::GameObserver> make_pgn_exporter(const game::CheckOptions& options, const PgnExportOptions& export_options) {
+    return std::make_unique<Exporter>(options, export_options);
+}
+
+std::string_view exported_pgn(const game::GameRecord& record) {
+    const auto* text = std::any_cast<std::string>(&record.product);
+    return text ? std::string_view(*text) : std::string_view();
 }
 
 std::string export_pgn_text(std::string_view pgn, const game::CheckOptions& options, int* invalid,

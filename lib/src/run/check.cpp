@@ -1,7 +1,7 @@
 #include "horde/run/check.hpp"
 
 #include "horde/game/duplicates.hpp"
-#include "horde/game/pipeline.hpp"
+#include "horde/run/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 
 #include <vector>
@@ -11,7 +11,7 @@ namespace horde::run {
 void run_check(pgn::PgnReader& reader, const game::CheckOptions& check_options, const report::CheckOutputOptions& o,
                const CheckRunSettings& settings, const std::function<void(report::CheckOutput&)>& flush) {
     std::vector<report::CheckOutput> outputs; // one per pipeline slot
-    game::PipelineSettings pipeline_settings;
+    PipelineSettings pipeline_settings;
     pipeline_settings.threads = settings.threads;
     pipeline_settings.capture_raw = o.valid_raw || o.invalid_raw || o.duplicates_raw || o.skipped_raw;
     pipeline_settings.input_position = [&] {
@@ -26,14 +26,16 @@ void run_check(pgn::PgnReader& reader, const game::CheckOptions& check_options, 
     // On one thread, output goes on about every 64 KB too.
     pipeline_settings.batch_full = [&outputs](std::size_t slot) { return outputs[slot].buffered() >= (64 << 10); };
     // --duplicates: the finder sees every record in input order (the pipeline's in_order stage).
-    if (o.duplicates)
-        pipeline_settings.in_order = [&o, strict = check_options.strict](game::GameRecord& r) { o.duplicates->check(r, strict); };
-    game::PgnPipeline pipeline(pipeline_settings);
+    if (settings.duplicates)
+        pipeline_settings.in_order = [finder = settings.duplicates, strict = check_options.strict](game::GameRecord& r) {
+            finder->check(r, strict);
+        };
+    PgnPipeline pipeline(pipeline_settings);
     outputs.resize(pipeline.slots());
     pipeline.run(
         reader, check_options,
         [&](std::size_t slot, const game::GameRecord& r, std::string_view raw) { outputs[slot].add(r, raw, o); },
-        [&](std::size_t slot, const game::PipelineBatch& batch) {
+        [&](std::size_t slot, const PipelineBatch& batch) {
             report::CheckOutput& output = outputs[slot];
             output.input_position = batch.input_position;
             flush(output);

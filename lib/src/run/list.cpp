@@ -1,6 +1,6 @@
 #include "horde/run/list.hpp"
 
-#include "horde/game/pipeline.hpp"
+#include "horde/run/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/report/game_table.hpp"
@@ -38,7 +38,7 @@ void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
         report::ListBatch batch;
     };
     std::vector<Slot> slots; // one per pipeline slot
-    game::PipelineSettings settings;
+    PipelineSettings settings;
     settings.threads = threads;
     settings.input_position = input_position;
     // The number appears in diagnostics and in a table's `game` column.
@@ -48,14 +48,14 @@ void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
         const report::ListOutput& out = slots[slot].out;
         return out.err.size() >= (64 << 10) || out.rows.size() >= (64 << 10);
     };
-    game::PgnPipeline pipeline(settings);
+    PgnPipeline pipeline(settings);
     slots.resize(pipeline.slots());
     pipeline.run(
         reader, options,
         [&](std::size_t slot, const game::GameRecord& r, std::string_view) {
             if (diagnose(slots[slot].out, r)) slots[slot].batch.add(r);
         },
-        [&](std::size_t slot, const game::PipelineBatch& batch) {
+        [&](std::size_t slot, const PipelineBatch& batch) {
             Slot& s = slots[slot];
             s.out.input_position = batch.input_position;
             flush(s.out);

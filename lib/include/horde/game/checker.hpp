@@ -4,10 +4,12 @@
 // adjudication. horde-check, horde-list and horde-replay all read games through it.
 #pragma once
 
+#include "horde/game/events.hpp"
 #include "horde/game/game.hpp"
 #include "horde/notation/san.hpp"
 #include "horde/pgn/visitor.hpp"
 
+#include <any>
 #include <functional>
 #include <optional>
 #include <string>
@@ -74,6 +76,9 @@ struct GameRecord {
     bool lichess_closed_position = false;
     // With CheckOptions::duplicates: the fingerprint of variant, start and main line (0: none).
     std::uint64_t fingerprint = 0;
+    // The duplicate stage (duplicates.hpp) found this game equal to an earlier one (or, in
+    // prefix mode, one a prefix of the other) and gave it the diagnostic "duplicate-game".
+    bool duplicate = false;
     // With CheckOptions::skip_unsupported, a game of an unsupported variant: neither valid nor
     // invalid (no errors, no moves; outputs count it as skipped).
     bool skipped = false;
@@ -91,17 +96,26 @@ struct GameRecord {
         std::vector<int> nags;
     };
     std::vector<MoveNotes> notes;
+    // What a consumer of the game events (GameObserver::end_game) made of this game, carried
+    // with the record to the outputs (report::GameTree, the exported PGN text, ...); empty
+    // without one.
+    std::any product;
     bool valid() const { return errors.empty(); }
     int plies() const { return int(moves.size()); }
     std::string_view tag(std::string_view name) const;
 };
 
-// A visitor of the PGN reader (pgn/visitor.hpp): PgnReader::read_all(checker) checks every
-// game; each end_game returns the record. A tool that needs more of the events (the PGN
-// exporter, the replay page) derives from it, redeclares those events and calls these.
+// The one game walk: a visitor of the PGN reader (pgn/visitor.hpp) that resolves every move
+// of the main line and the variations and gives the game's record. PgnReader::read_all(checker)
+// checks every game; each end_game returns the record. A consumer that needs more than the
+// record (the PGN exporter, the replay page's tree) subscribes to the walk's game events
+// (events.hpp) with set_observer; none derives from the checker.
 class GameChecker : public pgn::PgnVisitor {
 public:
     explicit GameChecker(CheckOptions options = {}) : options_(std::move(options)) {}
+
+    // The consumer of this walk's game events (nullptr: none). It must outlive the walk.
+    void set_observer(GameObserver* observer) { observer_ = observer; }
 
     void begin_game(const pgn::GameInfo& game);
     void tag(std::string_view name, std::string_view value, const pgn::SourcePos& at, bool truncated);
@@ -115,6 +129,8 @@ public:
     Move san(std::string_view token, const pgn::SourcePos& at) { // inline: once per move
         if (!started_) start_movetext();
         last_token_ = TokenKind::Unread;
+        if (observer_) [[unlikely]]
+            return observed_move(token, at);
         if (variation_depth_ > 0) return variation_move(token, at.line, at.column);
         return main_line_move(token, at.line, at.column);
     }
@@ -159,6 +175,8 @@ private:
     void add_warning(std::string code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
                      std::string token = {});
     void start_movetext();
+    // san() with an observer: the move resolved as without one, then its MoveEvent.
+    Move observed_move(std::string_view token, const pgn::SourcePos& at);
     GameRecord& finish_record(std::uint64_t line, std::uint64_t column);
     void setup_start();
     void start_game_from(const position::Board& start);
@@ -187,12 +205,14 @@ private:
     };
 
     CheckOptions options_;
+    GameObserver* observer_ = nullptr;
+    std::optional<position::Board> observed_before_;     // observed_move's position before the move
+    std::vector<pgn::CommentCommand> comment_commands_; // a comment's commands, for the observer
     GameRecord record_;
     std::optional<Game> game_storage_; // kept from game to game for its storage
     Game* game_ = nullptr;             // the current game, when its start is valid
     bool main_line_dead_ = false; // an error stopped the main line
     bool started_ = false;        // begin_movetext has been seen
-    bool game_over_reported_ = false;
     bool rejected_on_tags_ = false;
     int variation_depth_ = 0;
     std::vector<Line> variations_;
@@ -238,12 +258,18 @@ private:
 // the record by swapping it with one of its own (no copy): the checker's next game starts from
 // whatever record it then holds, reusing its storage.
 using GameCallback = std::function<void(GameRecord&, std::string_view raw)>;
+// The game walk alone: every game of the stream through one GameChecker, its events to
+// `observer` (nullptr: none), each finished record to `on_game` (no duplicate stage: a caller
+// that wants one runs it on the records in order, as run/pipeline.hpp does).
+void walk_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, GameObserver* observer,
+              const GameCallback& on_game);
 void check_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, const GameCallback& on_game);
 class DuplicateFinder;
-// The same, with a DuplicateFinder that outlives the call (duplicates across several inputs);
-// nullptr: one of its own when options.duplicates is set.
+// The same, with a DuplicateFinder that outlives the call (duplicates across several inputs;
+// nullptr: one of its own when options.duplicates is set), and the consumer of the walk's game
+// events (nullptr: none), which sees each game's end before `on_game`.
 void check_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, DuplicateFinder* duplicates,
-               const GameCallback& on_game);
+               const GameCallback& on_game, GameObserver* observer = nullptr);
 
 // The record as NDJSON: record_to_json in report/json.hpp.
 // The status of the record's adjudication: status_name(), or "lichess-closed-position".

@@ -99,7 +99,7 @@ public:
         cap_from_ = p_;
     }
 
-    // Raw input bytes for a caller that splits the input itself (game/pipeline): up to n bytes
+    // Raw input bytes for a caller that splits the input itself (run/pipeline): up to n bytes
     // from where reading stands (only before the first read_game). Returns 0 at the end or on
     // an I/O error (io_error()). They count in bytes_consumed().
     std::size_t read_raw(char* dst, std::size_t n);
@@ -356,7 +356,7 @@ private:
     std::size_t cap_from_ = 0;
 };
 
-// For splitting an input between readers (game/pipeline). find_game_cut returns the offset of
+// For splitting an input between readers (run/pipeline). find_game_cut returns the offset of
 // the first line start in [from, size - PgnReader::kLookahead - 1) (to size at the input's
 // end) where a reader of the whole input certainly ends the game it is in and starts a new one
 // with a fresh state, or SIZE_MAX if it finds none. `data` must start at a game boundary that

@@ -12,10 +12,6 @@
 #include <string>
 #include <string_view>
 
-namespace horde::game {
-class DuplicateFinder;
-}
-
 namespace horde::report {
 
 
@@ -57,9 +53,6 @@ struct CheckOutputOptions {
     bool skipped_raw = false;    // and of skipped games (--skipped-out)
     bool stats = false;
     TagSelection json_tags;   // --json-tags: a "tags" object in each verdict
-    // --duplicates: the finder that sees every record in input order (and may mark it), on
-    // any thread count; null when off.
-    game::DuplicateFinder* duplicates = nullptr;
 };
 
 // The output of a run of consecutive games.

@@ -10,6 +10,7 @@
 #include "horde/game/checker.hpp"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,6 +55,13 @@ struct GameTree {
 
 // The tree of a start position and its main line (a move list: no tags, no comments).
 GameTree game_tree_from_moves(const position::Board& start, const std::vector<Move>& moves);
+
+// The tree builder as a consumer of the game walk (game/events.hpp), for a walk on any thread:
+// at each valid game's end it puts the game's tree into the record's product, read by
+// game_tree_of.
+std::unique_ptr<game::GameObserver> make_game_tree_builder();
+// The tree make_game_tree_builder's observer left in the record (nullptr: none, the game is invalid).
+const GameTree* game_tree_of(const game::GameRecord& record);
 
 // Reads every game of `reader` through a GameChecker with `options`; hands each record with
 // its tree to `on_game` (tree: nullptr when the game is invalid; the record's errors say why).

@@ -48,6 +48,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,6 +92,14 @@ void parse_tag_choice(std::string_view text, PgnExportOptions& options);
 void export_pgn(pgn::PgnReader& reader, const game::CheckOptions& options,
                 const std::function<void(const game::GameRecord& record, std::string_view pgn)>& on_game,
                 const PgnExportOptions& export_options = {});
+
+// The exporter as a consumer of the game walk (game/events.hpp), for a walk on any thread:
+// at each game's end it puts the normalised PGN text (empty when the game is not exported)
+// into the record's product, read by exported_pgn.
+std::unique_ptr<game::GameObserver> make_pgn_exporter(const game::CheckOptions& options,
+                                                      const PgnExportOptions& export_options = {});
+// The text make_pgn_exporter's observer left in the record ("" when none).
+std::string_view exported_pgn(const game::GameRecord& record);
 
 // Convenience for in-memory text: the concatenated export of the valid games; `invalid` (if
 // given) receives the number of games left out.

@@ -1,4 +1,4 @@
-// horde-check's run over a PGN stream: every game is read and checked (game/pipeline.hpp, on
+// horde-check's run over a PGN stream: every game is read and checked (run/pipeline.hpp, on
 // one thread or on several: one run path) and its output built into a CheckOutput
 // (report/check_output.hpp), handed to the caller in input order, so that the bytes written
 // are the same whatever the thread count.
@@ -14,12 +14,19 @@ namespace horde::pgn {
 class PgnReader;
 }
 
+namespace horde::game {
+class DuplicateFinder;
+}
+
 namespace horde::run {
 
 
 struct CheckRunSettings {
     unsigned threads = 1;                           // 1: on the calling thread only
     std::function<std::uint64_t()> input_position; // for progress (bytes read so far)
+    // --duplicates: the stage that sees every record in input order and may mark it a duplicate
+    // (kept by the caller across inputs); null when off.
+    game::DuplicateFinder* duplicates = nullptr;
 };
 
 // Checks every game of the reader's input. `flush` runs on the calling thread, in input order,

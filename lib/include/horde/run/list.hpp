@@ -1,4 +1,4 @@
-// horde-list's run over a PGN stream: every game is checked (game/pipeline.hpp, on `threads`
+// horde-list's run over a PGN stream: every game is checked (run/pipeline.hpp, on `threads`
 // threads, one run path for every count) and handed to the lister in input order; the
 // diagnostics of invalid games (errors only) and --games rows come to `flush` in input order,
 // on the calling thread, with the counts (report/position_list.hpp: ListOutput).

@@ -21,7 +21,7 @@
 // tokenise only their own chunks: the splitting thread does no parsing.
 //
 // With threads = 1 there is no other thread: the calling thread reads and checks the games
-// (check_pgn), calls `work` for each in slot 0, and `ordered` every kOneThreadBatchGames games,
+// (game::check_pgn), calls `work` for each in slot 0, and `ordered` every kOneThreadBatchGames games,
 // when PipelineSettings::batch_full says so, and once at the end: the same callbacks, so that a
 // caller has one run path for every thread count.
 //
@@ -37,13 +37,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string_view>
 
 namespace horde::pgn {
 class PgnReader;
 }
 
-namespace horde::game {
+namespace horde::run {
 
 
 struct PipelineSettings {
@@ -57,11 +58,11 @@ struct PipelineSettings {
     // Whether `work`'s output for a record depends on its game number (null: always). A record
     // whose output does not is handed to `work` without waiting for the number to be known,
     // with a number that may be wrong (see the header comment).
-    std::function<bool(const GameRecord&)> needs_number;
+    std::function<bool(const game::GameRecord&)> needs_number;
     // A stage that sees every record in input order, with its number, before `work` (e.g. the
-    // DuplicateFinder, which may add a diagnostic); null: none. It runs on any thread, one
+    // game::DuplicateFinder, which may add a diagnostic); null: none. It runs on any thread, one
     // record at a time. With it, a chunk's records go on only once every chunk before is done.
-    std::function<void(GameRecord&)> in_order;
+    std::function<void(game::GameRecord&)> in_order;
     // When games are read on the calling thread (threads = 1, or the rest of an input without
     // game boundaries, see above): whether the slot's payload should go to `ordered` now (e.g.
     // 64 KB of output waiting); null: only every kOneThreadBatchGames games.
@@ -69,6 +70,10 @@ struct PipelineSettings {
     // Sampled by the splitting thread when it closes a chunk (e.g. the compressed bytes read so
     // far, for a progress meter); 0 when unset.
     std::function<std::uint64_t()> input_position;
+    // The consumer of the game walk's events (game/events.hpp) for each reader of the run (one
+    // per worker, made on its thread); null: none. What it makes of a game travels with the
+    // record (GameRecord::product) to `work`.
+    std::function<std::unique_ptr<game::GameObserver>()> make_observer;
 };
 
 // What the ordered stage learns about a batch besides its payload.
@@ -83,7 +88,7 @@ public:
     static constexpr std::uint64_t kOneThreadBatchGames = 256;
     // Runs on a worker thread (or the calling thread, see above) for every game, in input
     // order within a chunk; `slot` indexes the caller's payloads (0 .. slots() - 1).
-    using Work = std::function<void(std::size_t slot, const GameRecord& record, std::string_view raw)>;
+    using Work = std::function<void(std::size_t slot, const game::GameRecord& record, std::string_view raw)>;
     // Runs on the calling thread for every batch, in input order; the slot is then reused.
     using Ordered = std::function<void(std::size_t slot, const PipelineBatch& batch)>;
 
@@ -93,11 +98,11 @@ public:
 
     // Reads and checks every game of the reader's input; returns when the last batch has been
     // through `ordered`. An exception from `work` or `ordered` stops the run and is rethrown.
-    void run(pgn::PgnReader& reader, const CheckOptions& options, const Work& work, const Ordered& ordered);
+    void run(pgn::PgnReader& reader, const game::CheckOptions& options, const Work& work, const Ordered& ordered);
 
 private:
     PipelineSettings settings_;
     std::size_t slots_;
 };
 
-} // namespace horde::game
+} // namespace horde::run

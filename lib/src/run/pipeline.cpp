@@ -1,4 +1,4 @@
-#include "horde/game/pipeline.hpp"
+#include "horde/run/pipeline.hpp"
 
 #include "horde/game/duplicates.hpp"
 #include "horde/pgn/reader.hpp"
@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-namespace horde::game {
+namespace horde::run {
 
 namespace {
 
@@ -74,7 +74,7 @@ struct Chunk {
     bool parsed = false;
     // Records kept until the chunk's game numbers are known (storage reused from use to use),
     // with their raw bytes' range in `bytes`.
-    std::vector<GameRecord> kept;
+    std::vector<game::GameRecord> kept;
     std::vector<std::pair<std::size_t, std::size_t>> kept_raw;
     std::size_t kept_count = 0, formatted = 0;
     std::uint64_t partial_games = 0, flushed_games = 0;
@@ -87,13 +87,13 @@ struct Aborted {}; // unwinds a thread when the run stops early
 // the segment's end, so it is no boundary).
 // Reads and checks the rest of `reader`'s input on this thread, every record into `slot`, a
 // batch to `ordered` every kOneThreadBatchGames games or when settings.batch_full says so. The
-// in_order stage reports duplicates, as on several threads: no finder of check_pgn's own.
+// in_order stage reports duplicates, as on several threads (game::walk_pgn has no finder).
 // Returns the games read since the last batch (the caller ends that one).
-std::uint64_t check_here(pgn::PgnReader& reader, const CheckOptions& options, const PipelineSettings& settings,
+std::uint64_t check_here(pgn::PgnReader& reader, const game::CheckOptions& options, const PipelineSettings& settings,
                          std::size_t slot, const PgnPipeline::Work& work, const PgnPipeline::Ordered& ordered) {
     std::uint64_t games = 0;
-    DuplicateFinder no_duplicates(DuplicateMode::Off);
-    check_pgn(reader, options, settings.capture_raw, &no_duplicates, [&](GameRecord& r, std::string_view raw) {
+    const auto observer = settings.make_observer ? settings.make_observer() : nullptr;
+    game::walk_pgn(reader, options, settings.capture_raw, observer.get(), [&](game::GameRecord& r, std::string_view raw) {
         if (settings.in_order) settings.in_order(r);
         work(slot, r, raw);
         if (++games >= PgnPipeline::kOneThreadBatchGames || (settings.batch_full && settings.batch_full(slot))) {
@@ -111,7 +111,7 @@ struct BoundaryFinder : pgn::PgnVisitor {
 
 class Run {
 public:
-    Run(const PipelineSettings& s, std::size_t slots, pgn::PgnReader& reader, const CheckOptions& options,
+    Run(const PipelineSettings& s, std::size_t slots, pgn::PgnReader& reader, const game::CheckOptions& options,
         const PgnPipeline::Work& work, const PgnPipeline::Ordered& ordered)
         : settings_(s), chunks_(slots), reader_(reader), options_(options), work_(work), ordered_(ordered) {
         wake_ = std::max<std::uint64_t>(1, slots / 4);
@@ -306,6 +306,8 @@ private:
 
     // --- worker threads: read and check a chunk; hand its records to `work` once numbered.
     void check() {
+        // This worker's consumer of the game events (PipelineSettings::make_observer).
+        const std::unique_ptr<game::GameObserver> observer = settings_.make_observer ? settings_.make_observer() : nullptr;
         for (;;) {
             std::uint64_t seq = 0;
             bool format = false;
@@ -330,7 +332,7 @@ private:
             }
             Chunk& c = at(seq);
             const std::size_t slot = std::size_t(seq % chunks_.size());
-            if (!format && !parse(c, slot)) continue;
+            if (!format && !parse(c, slot, observer.get())) continue;
             format_kept(c, slot);
             done(c);
         }
@@ -400,7 +402,7 @@ private:
     std::uint64_t format_kept(Chunk& c, std::size_t slot) {
         const std::size_t from = c.formatted;
         for (; c.formatted < c.kept_count; ++c.formatted) {
-            GameRecord& r = c.kept[c.formatted];
+            game::GameRecord& r = c.kept[c.formatted];
             r.game += c.first_game;
             if (settings_.in_order) settings_.in_order(r);
             const auto [begin, end] = c.kept_raw[c.formatted];
@@ -416,7 +418,7 @@ private:
     // is read), or at once when its output does not depend on the number
     // (PipelineSettings::needs_number) and no record before it is kept; else it is kept (moved,
     // not copied) until the number is known, at most kMaxKept of them.
-    bool parse(Chunk& c, std::size_t slot) {
+    bool parse(Chunk& c, std::size_t slot, game::GameObserver* observer) {
         auto reader = pgn::PgnReader::from_segment(c.bytes.view(), c.at, c.stop);
         if (c.cut_short) reader.mark_cut_short();
         bool direct = false; // the reader numbers the games as a reader of the whole input does
@@ -429,10 +431,9 @@ private:
             reader.add_game_number_offset(c.first_game);
             direct = true;
         };
-        // With CheckOptions::duplicates the checker computes fingerprints; the in_order stage,
-        // not a finder of this chunk's, reports duplicates.
-        DuplicateFinder no_duplicates(DuplicateMode::Off);
-        check_pgn(reader, options_, settings_.capture_raw, &no_duplicates, [&](GameRecord& r, std::string_view raw) {
+        // With game::CheckOptions::duplicates the checker computes fingerprints; the in_order
+        // stage reports duplicates.
+        game::walk_pgn(reader, options_, settings_.capture_raw, observer, [&](game::GameRecord& r, std::string_view raw) {
             ++games;
             raw_begin = raw_end;
             raw_end += raw.size();
@@ -544,7 +545,7 @@ private:
     const PipelineSettings& settings_;
     std::vector<Chunk> chunks_;
     pgn::PgnReader& reader_;
-    const CheckOptions& options_;
+    const game::CheckOptions& options_;
     const PgnPipeline::Work& work_;
     const PgnPipeline::Ordered& ordered_;
 
@@ -582,7 +583,7 @@ PgnPipeline::PgnPipeline(PipelineSettings settings) : settings_(std::move(settin
     settings_.max_chunk_bytes = std::max(settings_.max_chunk_bytes, 2 * settings_.batch_bytes);
 }
 
-void PgnPipeline::run(pgn::PgnReader& reader, const CheckOptions& options, const Work& work, const Ordered& ordered) {
+void PgnPipeline::run(pgn::PgnReader& reader, const game::CheckOptions& options, const Work& work, const Ordered& ordered) {
     if (settings_.threads > 1) {
         Run(settings_, slots_, reader, options, work, ordered).go();
         return;
@@ -592,4 +593,4 @@ void PgnPipeline::run(pgn::PgnReader& reader, const CheckOptions& options, const
     ordered(0, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
 }
 
-} // namespace horde::game
+} // namespace horde::run

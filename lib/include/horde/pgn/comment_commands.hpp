@@ -1,0 +1,24 @@
+// The commands inside PGN comments: "[%clk 0:03:12]", "[%eval 0.17,20]", "[%emt 0:00:05]" (the
+// lichess and ChessBase extension of the comment syntax). Parsed in one place, here: the game
+// walk hands them with every comment (game/events.hpp), and the outputs that read or drop
+// them (tables, PGN export) use these spans.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace horde::pgn {
+
+struct CommentCommand {
+    std::string_view name;  // "clk", "eval", ... (the text after "[%" up to a blank)
+    std::string_view value; // the rest up to ']', its outer blanks and line ends trimmed
+    std::size_t begin = 0;  // offset of its '[' in the comment
+    std::size_t end = 0;    // offset just past its ']'
+};
+
+// Appends the comment's commands to `out` (cleared first), in order. A "[%" without a ']'
+// after it is no command, and ends the search.
+void parse_comment_commands(std::string_view comment, std::vector<CommentCommand>& out);
+
+} // namespace horde::pgn
