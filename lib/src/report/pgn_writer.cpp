@@ -193,7 +193,7 @@ public:
         game::GameRecord& record = game::GameChecker::end_game(g);
         fixed_result_.clear();
         if (export_options_.fix_result && record.start && record.adjudication.kind == game::StatusKind::GameOver &&
-            std::all_of(record.errors.begin(), record.errors.end(), [](const game::Diagnostic& d) { return d.code == "wrong-result"; }))
+            std::all_of(record.errors.begin(), record.errors.end(), [](const game::Diagnostic& d) { return d.code == DiagnosticCode::WrongResult; }))
             fixed_result_ = game::result_text(record.adjudication.result);
         if (!record.valid() && fixed_result_.empty()) {
             on_game_(record, {});
