@@ -66,6 +66,7 @@ void drop_missing_marks_of_coordinates(std::vector<notation::SanWarning>& warnin
 
 void GameChecker::add_warning(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply,
                               std::string token) {
+    const bool as_error = options_.strict && strict_makes_error(code);
     // Warnings that a file's writer repeats on every move (its notation, its move numbers): one
     // per game and code, counted (GameChecker::end_game says how many and from which ply).
     if (ply > 0 && given_once_per_game(code)) {
@@ -74,9 +75,9 @@ void GameChecker::add_warning(DiagnosticCode code, std::string message, std::uin
                 ++r.count;
                 return;
             }
-        repeated_.push_back({code, 1, options_.strict ? record_.errors.size() : record_.warnings.size(), ply});
+        repeated_.push_back({code, 1, as_error ? record_.errors.size() : record_.warnings.size(), ply});
     }
-    if (options_.strict && strict_makes_error(code)) {
+    if (as_error) {
         message += " (strict mode)";
         record_.errors.push_back({line, column, ply, code, std::move(message), std::move(token)});
         return;
@@ -125,8 +126,8 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
 }
 
 void GameChecker::count_repeated_warnings() {
-    auto& list = options_.strict ? record_.errors : record_.warnings;
     for (const auto& r : repeated_) {
+        auto& list = options_.strict && strict_makes_error(r.code) ? record_.errors : record_.warnings;
         if (r.count < 2 || r.index >= list.size()) continue;
         std::string& message = list[r.index].message;
         constexpr std::string_view kStrict = " (strict mode)";
