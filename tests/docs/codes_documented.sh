@@ -1,37 +1,41 @@
 #!/usr/bin/env bash
-# Every diagnostic code the library can emit is in the README's table of codes, and every code
-# of the table is one the library emits. The codes in the source: the string literals given to
-# the checker's add_error()/add_warning(), error()/warning()/fail() and to the FEN and move-list verdicts, pushed as a
-# Diagnostic, and returned by the reader's and the SAN layer's code-name functions.
-# Usage: bash codes_documented.sh <source-dir>
+# docs/codes.md's table of diagnostic codes is the library's (core/diagnostic_codes.hpp, the
+# one table every emitter takes its codes from), row for row: the table printed by the test
+# program horde_print_codes against the lines between docs/codes.md's markers
+# "<!-- codes:begin -->" and "<!-- codes:end -->".
+# Usage: bash codes_documented.sh <horde_print_codes> <docs/codes.md>
+# After a change to the library's table: rerun with --update as a third argument to rewrite
+# docs/codes.md's table from the library's.
 set -u
-SRC=${1:?usage: $0 <source-dir>}
+PRINT=${1:?usage: $0 <horde_print_codes> <docs/codes.md> [--update]}
+DOC=${2:?usage: $0 <horde_print_codes> <docs/codes.md> [--update]}
 work=$(mktemp -d "${TMPDIR:-/tmp}/horde-codes.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 
-{
-    grep -rhoE '\b(add_error|add_warning|error|warning|fail)\("[a-z][a-z0-9-]*-[a-z0-9-]*"' "$SRC/lib/src" | sed -E 's/.*\("//; s/"$//'
-    grep -rhoE '\b(code|warning_code) = "[a-z][a-z0-9-]*"' "$SRC/lib/src" | sed -E 's/.*= "//; s/"$//'
-    grep -rhoE ', "[a-z][a-z0-9]*(-[a-z0-9]+)+"\)' "$SRC/lib/src/notation/move_list.cpp" | sed -E 's/^, "//; s/"\)$//'
-    grep -rhoE '[0-9], "[a-z][a-z0-9]*(-[a-z0-9]+)+",' "$SRC/lib/src" | sed -E 's/^[0-9], "//; s/",$//'
-    awk '/^std::string_view (pgn_error_name|pgn_notice_name|san_error_code_name|san_warning_code_name)\(/ { f = 1 }
-         f && /return "[a-z]+(-[a-z0-9]+)+";/ { match($0, /return "[^"]*"/); print substr($0, RSTART + 8, RLENGTH - 9) }
-         f && /^}/ { f = 0 }' "$SRC"/lib/src/*/*.cpp
-} | sort -u >"$work/source"
-
-# The README's table: the rows of the section "### Diagnostic codes" ("| `code` | ...").
-awk '/^### Diagnostic codes/ { f = 1; next } f && /^#/ { f = 0 } f' "$SRC/README.md" |
-    grep -oE '^\| `[a-z][a-z0-9-]*`' | sed -E 's/^\| `//; s/`$//' | sort -u >"$work/readme"
-
-status=0
-if [ "$(wc -l <"$work/source")" -lt 40 ]; then
-    echo "FAIL: only $(wc -l <"$work/source") codes found in the source: the extraction is broken" >&2
-    status=1
+"$PRINT" >"$work/library" || { echo "FAIL: $PRINT failed" >&2; exit 1; }
+begin=$(grep -nxF '<!-- codes:begin -->' "$DOC" | cut -d: -f1)
+end=$(grep -nxF '<!-- codes:end -->' "$DOC" | cut -d: -f1)
+if [ "$(printf '%s\n' "$begin" | wc -l)" -ne 1 ] || [ "$(printf '%s\n' "$end" | wc -l)" -ne 1 ] ||
+    [ -z "$begin" ] || [ -z "$end" ] || [ "$begin" -ge "$end" ]; then
+    echo "FAIL: $DOC needs one '<!-- codes:begin -->' line before one '<!-- codes:end -->' line" >&2
+    exit 1
 fi
-[ -s "$work/readme" ] || { echo "FAIL: no table under '### Diagnostic codes' in README.md" >&2; cat "$work/source"; exit 1; }
-missing=$(comm -23 "$work/source" "$work/readme")
-extra=$(comm -13 "$work/source" "$work/readme")
-[ -z "$missing" ] || { echo "FAIL: codes the library emits that README.md's table lacks:" $missing >&2; status=1; }
-[ -z "$extra" ] || { echo "FAIL: codes in README.md's table that the library never emits:" $extra >&2; status=1; }
-[ $status -eq 0 ] && echo "ok: $(wc -l <"$work/source") codes, each in README.md's table"
-exit $status
+
+if [ "${3:-}" = --update ]; then
+    { head -n "$begin" "$DOC"; cat "$work/library"; tail -n "+$end" "$DOC"; } >"$work/doc" && cp "$work/doc" "$DOC"
+    echo "updated: $DOC"
+    exit 0
+fi
+
+sed -n "$((begin + 1)),$((end - 1))p" "$DOC" >"$work/doc"
+rows=$(grep -c '^| `' "$work/library")
+if [ "$rows" -lt 40 ]; then
+    echo "FAIL: only $rows codes printed by $PRINT" >&2
+    exit 1
+fi
+if ! diff -u "$work/doc" "$work/library" >"$work/diff"; then
+    echo "FAIL: $DOC's table (-) is not the library's (+); rewrite it with: bash $0 $PRINT $DOC --update" >&2
+    cat "$work/diff" >&2
+    exit 1
+fi
+echo "ok: $rows codes, docs/codes.md's table is the library's"

@@ -26,7 +26,7 @@ void check_list(const position::Board& start, std::string_view text) {
                    fmt::format("error at ply {} of a list of {} tokens", error->ply, tokens.size()));
         FUZZ_CHECK(error->token == tokens[error->ply - 1], fmt::format("error names '{}', ply {} is '{}'", error->token,
                                                                      error->ply, tokens[error->ply - 1]));
-        FUZZ_CHECK(!error->message.empty() && !error->code.empty(), "a move-list error without message or code");
+        FUZZ_CHECK(!error->message.empty() && !diagnostic_name(error->code).empty(), "a move-list error without message or code");
         return;
     }
     const notation::PlayedMoveList& list = std::get<notation::PlayedMoveList>(played);

@@ -46,11 +46,11 @@ void check_record(const game::GameRecord& r) {
     const std::string json = report::record_to_json(r);
     FUZZ_CHECK(fuzz::JsonValidator::valid(json), "record_to_json is no JSON: " + json);
     for (const auto& d : r.errors) {
-        FUZZ_CHECK(!d.code.empty() && !d.message.empty(), "an error without code or message");
+        FUZZ_CHECK(!diagnostic_name(d.code).empty() && !d.message.empty(), "an error without code or message");
         const std::string line = report::format_diagnostic("in.pgn", r, d, "error");
         FUZZ_CHECK(line.find('\n') == std::string::npos, "a diagnostic spanning lines: " + line);
     }
-    for (const auto& d : r.warnings) FUZZ_CHECK(!d.code.empty() && !d.message.empty(), "a warning without code or message");
+    for (const auto& d : r.warnings) FUZZ_CHECK(!diagnostic_name(d.code).empty() && !d.message.empty(), "a warning without code or message");
     if (r.valid()) FUZZ_CHECK(r.start && r.final_board, fmt::format("game {}: valid without start or final position", r.game));
 }
 

@@ -66,7 +66,7 @@ std::string describe_errors(const horde::game::GameRecord& r) {
     std::string text;
     for (const auto& e : r.errors)
         text += std::to_string(e.line) + ":" + std::to_string(e.column) + " ply " + std::to_string(e.ply) + " [" +
-                e.code + "] " + e.message + "\n";
+                std::string(horde::diagnostic_name(e.code)) + "] " + e.message + "\n";
     return text.empty() ? "no error" : text;
 }
 
@@ -125,7 +125,7 @@ TEST_CASE("invalid corpora: each game alone is invalid, first error of the sidec
             REQUIRE_FALSE(r.valid());
             const auto* codes = expected_codes(field(want, "defect"), field(want, "subtype"));
             REQUIRE(codes != nullptr);
-            CHECK(codes->count(r.errors[0].code) == 1);
+            CHECK(codes->count(std::string(horde::diagnostic_name(r.errors[0].code))) == 1);
             const long ply = number_field(want, "ply");
             if (ply > 0) CHECK(r.errors[0].ply == ply);
         }

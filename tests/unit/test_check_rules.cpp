@@ -57,14 +57,14 @@ std::string variant_game(const std::string& variant, const std::string& movetext
 
 const game::Diagnostic* find(const std::vector<game::Diagnostic>& list, const std::string& code) {
     for (const auto& d : list)
-        if (d.code == code) return &d;
+        if (diagnostic_name(d.code) == code) return &d;
     return nullptr;
 }
 
 std::string describe(const game::GameRecord& r) {
     std::string s;
-    for (const auto& d : r.errors) s += "error " + d.code + " (ply " + std::to_string(d.ply) + "): " + d.message + "\n";
-    for (const auto& d : r.warnings) s += "warning " + d.code + ": " + d.message + "\n";
+    for (const auto& d : r.errors) s += "error " + std::string(diagnostic_name(d.code)) + " (ply " + std::to_string(d.ply) + "): " + d.message + "\n";
+    for (const auto& d : r.warnings) s += "warning " + std::string(diagnostic_name(d.code)) + ": " + d.message + "\n";
     return s;
 }
 
@@ -72,7 +72,7 @@ std::string describe(const game::GameRecord& r) {
 void require_error(const game::GameRecord& r, const std::string& code, int ply = 0) {
     INFO(describe(r));
     REQUIRE_FALSE(r.valid());
-    CHECK(r.errors.front().code == code);
+    CHECK(diagnostic_name(r.errors.front().code) == code);
     if (ply > 0) CHECK(r.errors.front().ply == ply);
 }
 
@@ -545,10 +545,10 @@ TEST_CASE("check: one checker over several games: each record has its own tags, 
     // the same FEN, read for Horde: not the chess verdict
     CHECK_FALSE(all[2].valid());
     REQUIRE_FALSE(all[2].errors.empty());
-    CHECK(all[2].errors.front().code == "bad-fen");
+    CHECK(all[2].errors.front().code == DiagnosticCode::BadFen);
     // the last FEN tag counts
     CHECK_FALSE(all[3].valid());
     REQUIRE_FALSE(all[3].errors.empty());
-    CHECK(all[3].errors.front().code == "bad-fen");
+    CHECK(all[3].errors.front().code == DiagnosticCode::BadFen);
     CHECK(all[3].tags.size() == 4);
 }

@@ -36,7 +36,7 @@ std::vector<game::GameRecord> check_all(const std::string& pgn, game::CheckOptio
 
 bool has(const std::vector<game::Diagnostic>& list, std::string_view code) {
     for (const auto& d : list)
-        if (d.code == code) return true;
+        if (diagnostic_name(d.code) == code) return true;
     return false;
 }
 

@@ -63,10 +63,10 @@ TEST_CASE("play_move_list stops at the first bad move with its ply and code", "[
     REQUIRE(std::holds_alternative<notation::MoveListError>(illegal_uci));
     CHECK(std::get<notation::MoveListError>(illegal_uci).ply == 3);
     CHECK(std::get<notation::MoveListError>(illegal_uci).token == "a1a5");
-    CHECK(std::get<notation::MoveListError>(illegal_uci).code == "illegal-move");
+    CHECK(std::get<notation::MoveListError>(illegal_uci).code == DiagnosticCode::IllegalMove);
 
     auto bad_san = notation::play_move_list(start, "1. d5 Qx");
     REQUIRE(std::holds_alternative<notation::MoveListError>(bad_san));
     CHECK(std::get<notation::MoveListError>(bad_san).ply == 2);
-    CHECK(std::get<notation::MoveListError>(bad_san).code == "san-syntax");
+    CHECK(std::get<notation::MoveListError>(bad_san).code == DiagnosticCode::SanSyntax);
 }

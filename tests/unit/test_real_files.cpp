@@ -24,7 +24,7 @@ game::GameRecord check_one(const std::string& pgn, game::CheckOptions options = 
 
 int count_code(const std::vector<game::Diagnostic>& list, std::string_view code) {
     int n = 0;
-    for (const auto& d : list) n += d.code == code;
+    for (const auto& d : list) n += diagnostic_name(d.code) == code;
     return n;
 }
 
@@ -51,7 +51,7 @@ TEST_CASE("automatic draws: an old game goes on past a fivefold repetition", "[i
     CHECK(old.plies() == 17);
     const game::GameRecord modern = check_one("[Date \"2015.01.01\"]\n\n" + kFivefold);
     REQUIRE_FALSE(modern.valid());
-    CHECK(modern.errors[0].code == "move-after-end");
+    CHECK(modern.errors[0].code == DiagnosticCode::MoveAfterEnd);
     game::CheckOptions lichess;
     lichess.lichess = true;
     CHECK_FALSE(check_one("[Date \"1937.10.05\"]\n\n" + kFivefold, lichess).valid());
@@ -71,7 +71,7 @@ TEST_CASE("unsupported variants: one error, the movetext skipped; skipped with s
     const std::string zh = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 { (a drop } B@b7 (3. N@f7) 1-0\n";
     const game::GameRecord r = check_one(zh);
     REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].code == "unsupported-variant");
+    CHECK(r.errors[0].code == DiagnosticCode::UnsupportedVariant);
     CHECK(r.warnings.empty());
     CHECK(r.declared == "*");
     game::CheckOptions skip;
@@ -80,7 +80,7 @@ TEST_CASE("unsupported variants: one error, the movetext skipped; skipped with s
     CHECK(s.skipped);
     CHECK(s.errors.empty());
     CHECK(s.warnings.empty());
-    CHECK(check_one("[Variant \"Hrode\"]\n\n1. e3 *\n", skip).errors[0].code == "unknown-variant");
+    CHECK(check_one("[Variant \"Hrode\"]\n\n1. e3 *\n", skip).errors[0].code == DiagnosticCode::UnknownVariant);
 }
 
 TEST_CASE("warnings a writer repeats on every move: once per game and code, counted", "[issue17][check]") {

@@ -63,7 +63,7 @@ position::Board start_board(const Mode& o, Variant variant) {
         fmt::print(stderr, "horde-perft: warning: --fen: {} [fen-fullmove-zero]\n", read.warning);
     auto played = notation::play_move_list(read.board, o.moves);
     if (auto* err = std::get_if<notation::MoveListError>(&played))
-        fail_usage(fmt::format("--moves: ply {} '{}': {} [{}]", err->ply, err->token, err->message, err->code));
+        fail_usage(fmt::format("--moves: ply {} '{}': {} [{}]", err->ply, err->token, err->message, diagnostic_name(err->code)));
     return std::get<notation::PlayedMoveList>(played).end;
 }
 

@@ -37,7 +37,7 @@ namespace {
 std::optional<std::vector<Move>> resolve_moves(const position::Board& start, std::string_view text, std::string_view where = {}) {
     auto played = notation::play_move_list(start, text);
     if (auto* err = std::get_if<notation::MoveListError>(&played)) {
-        fmt::print(stderr, "horde-replay: {}ply {} \"{}\": {} [{}]\n", where, err->ply, err->token, err->message, err->code);
+        fmt::print(stderr, "horde-replay: {}ply {} \"{}\": {} [{}]\n", where, err->ply, err->token, err->message, diagnostic_name(err->code));
         return std::nullopt;
     }
     return std::move(std::get<notation::PlayedMoveList>(played).moves);

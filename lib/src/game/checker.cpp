@@ -45,26 +45,12 @@ std::string game_players(const GameRecord& record) {
     return fmt::format("{} - {}", white.empty() ? "?" : white, black.empty() ? "?" : black);
 }
 
-void GameChecker::add_error(std::string code, std::string message, std::uint64_t line, std::uint64_t column, int ply,
+void GameChecker::add_error(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply,
                             std::string token) {
-    record_.errors.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
+    record_.errors.push_back({line, column, ply, code, std::move(message), std::move(token)});
 }
 
 namespace {
-
-// Warnings that a file's writer repeats on every move (its notation, its move numbers): one per
-// game and code, counted (GameChecker::end_game says how many and from which ply).
-bool once_per_game(std::string_view code) {
-    static constexpr std::string_view kCodes[] = {
-        "uci-move",         "long-algebraic",          "zero-castling",        "lowercase-castling",
-        "castling-as-king-move", "lowercase-piece",    "pawn-letter",          "double-plus-mate",
-        "missing-check-suffix",  "wrong-check-suffix", "promotion-without-equals", "missing-capture-mark",
-        "spurious-capture-mark", "needless-disambiguation", "missing-move-number", "wrong-move-number",
-        "repeated-move-number",  "en-passant-mark"};
-    for (std::string_view c : kCodes)
-        if (c == code) return true;
-    return false;
-}
 
 // UCI and long-algebraic coordinates carry no check marks: a missing one is no news.
 void drop_missing_marks_of_coordinates(std::vector<notation::SanWarning>& warnings) {
@@ -78,22 +64,25 @@ void drop_missing_marks_of_coordinates(std::vector<notation::SanWarning>& warnin
 
 } // namespace
 
-void GameChecker::add_warning(std::string code, std::string message, std::uint64_t line, std::uint64_t column, int ply,
+void GameChecker::add_warning(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply,
                               std::string token) {
-    if (ply > 0 && once_per_game(code)) {
+    const bool as_error = options_.strict && strict_makes_error(code);
+    // Warnings that a file's writer repeats on every move (its notation, its move numbers): one
+    // per game and code, counted (GameChecker::end_game says how many and from which ply).
+    if (ply > 0 && given_once_per_game(code)) {
         for (auto& r : repeated_)
             if (r.code == code) {
                 ++r.count;
                 return;
             }
-        repeated_.push_back({code, 1, options_.strict ? record_.errors.size() : record_.warnings.size(), ply});
+        repeated_.push_back({code, 1, as_error ? record_.errors.size() : record_.warnings.size(), ply});
     }
-    if (options_.strict) {
+    if (as_error) {
         message += " (strict mode)";
-        record_.errors.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
+        record_.errors.push_back({line, column, ply, code, std::move(message), std::move(token)});
         return;
     }
-    record_.warnings.push_back({line, column, ply, std::move(code), std::move(message), std::move(token)});
+    record_.warnings.push_back({line, column, ply, code, std::move(message), std::move(token)});
 }
 
 void GameChecker::begin_game(const pgn::GameInfo& game) {
@@ -137,8 +126,8 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
 }
 
 void GameChecker::count_repeated_warnings() {
-    auto& list = options_.strict ? record_.errors : record_.warnings;
     for (const auto& r : repeated_) {
+        auto& list = options_.strict && strict_makes_error(r.code) ? record_.errors : record_.warnings;
         if (r.count < 2 || r.index >= list.size()) continue;
         std::string& message = list[r.index].message;
         constexpr std::string_view kStrict = " (strict mode)";
@@ -152,7 +141,7 @@ void GameChecker::count_repeated_warnings() {
 void GameChecker::tag(std::string_view name, std::string_view value, const pgn::SourcePos& at, bool) {
     const std::uint64_t line = at.line, column = at.column;
     if (started_) {
-        add_error("pgn-syntax", fmt::format("tag [{}] after the movetext began", name), line, column);
+        add_error(DiagnosticCode::PgnSyntax, fmt::format("tag [{}] after the movetext began", name), line, column);
         return;
     }
     const int index = int(tags_read_);
@@ -250,14 +239,14 @@ void GameChecker::setup_start() {
             skip_rest_ = true;
             if (options_.skip_unsupported) record_.skipped = true;
             else
-                add_error("unsupported-variant",
+                add_error(DiagnosticCode::UnsupportedVariant,
                       fmt::format("variant \"{}\"{} is not one horde plays (chess, Chess960, Horde, Orda): the "
                                   "game is not checked (--skip-unsupported skips it)",
                                   tag, tag == name ? std::string() : fmt::format(" ({})", name)),
                       variant_tag_at_.first, variant_tag_at_.second);
             return;
         } else {
-            add_error("unknown-variant", fmt::format("unknown variant \"{}\" (expected Standard, Horde, Orda or Chess960)", tag),
+            add_error(DiagnosticCode::UnknownVariant, fmt::format("unknown variant \"{}\" (expected Standard, Horde, Orda or Chess960)", tag),
                   variant_tag_at_.first, variant_tag_at_.second);
             return;
         }
@@ -265,7 +254,7 @@ void GameChecker::setup_start() {
     const bool has_fen = tag_index_.fen >= 0;
     const std::string_view fen = tag_value(tag_index_.fen);
     if (!has_fen && tag_value(tag_index_.setup) == "1") {
-        add_error("bad-fen", "SetUp \"1\" but no FEN tag", setup_tag_at_.first, setup_tag_at_.second);
+        add_error(DiagnosticCode::BadFen, "SetUp \"1\" but no FEN tag", setup_tag_at_.first, setup_tag_at_.second);
         return;
     }
     if (!has_fen) {
@@ -287,37 +276,37 @@ void GameChecker::setup_start() {
     }
     const auto& parsed = *slot.read;
     if (auto* err = std::get_if<position::FenError>(&parsed)) {
-        add_error("bad-fen", fmt::format("FEN tag: {}", err->message), fen_tag_at_.first, fen_tag_at_.second, 0,
+        add_error(DiagnosticCode::BadFen, fmt::format("FEN tag: {}", err->message), fen_tag_at_.first, fen_tag_at_.second, 0,
               std::string(fen));
         return;
     }
     const position::FenBoard& read = std::get<position::FenBoard>(parsed);
     if (!read.warning.empty())
-        add_warning("fen-fullmove-zero", fmt::format("FEN tag: {}", read.warning), fen_tag_at_.first,
+        add_warning(DiagnosticCode::FenFullmoveZero, fmt::format("FEN tag: {}", read.warning), fen_tag_at_.first,
                 fen_tag_at_.second, 0, std::string(fen));
     record_.start = read.board;
     start_game_from(*record_.start);
 }
 
 void GameChecker::notice(pgn::PgnNotice kind, const pgn::SourcePos& at, std::string_view message) {
-    add_warning(std::string(pgn::pgn_notice_name(kind)), std::string(message), at.line, at.column);
+    add_warning(pgn::diagnostic_code(kind), std::string(message), at.line, at.column);
 }
 
 void GameChecker::check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
                                      std::string_view token) {
     if (number < 0) {
         if (white)
-            add_warning("missing-move-number", fmt::format("no move number before White's move {}", fullmove), line,
+            add_warning(DiagnosticCode::MissingMoveNumber, fmt::format("no move number before White's move {}", fullmove), line,
                     column, ply, std::string(token));
         return;
     }
     if (number == fullmove) return;
     if (white && number == fullmove - 1)
-        add_warning("repeated-move-number",
+        add_warning(DiagnosticCode::RepeatedMoveNumber,
                 fmt::format("move number {} repeated before White's move {}", number, fullmove), line, column, ply,
                 std::string(token));
     else
-        add_warning("wrong-move-number",
+        add_warning(DiagnosticCode::WrongMoveNumber,
                 fmt::format("move number {} before {}'s move {}", number, white ? "White" : "Black", fullmove), line,
                 column, ply, std::string(token));
 }
@@ -325,7 +314,7 @@ void GameChecker::check_move_number(int number, int fullmove, bool white, std::u
 void GameChecker::add_warnings(std::vector<notation::SanWarning>& warnings, const char* where, std::uint64_t line, std::uint64_t column, int ply,
                                std::string_view token) {
     for (auto& w : warnings)
-        add_warning(std::string(notation::san_warning_code_name(w.code)), fmt::format("{}{}", where, w.message), line, column, ply,
+        add_warning(notation::diagnostic_code(w.code), fmt::format("{}{}", where, w.message), line, column, ply,
                 std::string(token));
 }
 
@@ -333,13 +322,13 @@ void GameChecker::en_passant_mark(std::string_view token, Move last, const posit
                                   int ply, const char* where) {
     last_token_ = TokenKind::EnPassantMark;
     if (!last.is_none() && last.is_en_passant() && before) {
-        add_warning("en-passant-mark",
+        add_warning(DiagnosticCode::EnPassantMark,
                 fmt::format("{}'{}' after the en passant capture {}: read as a mark", where, token,
                             notation::to_san(*before, last)),
                 line, column, ply - 1, std::string(token));
         return;
     }
-    add_error("en-passant-mark",
+    add_error(DiagnosticCode::EnPassantMark,
           fmt::format("{}'{}' does not follow an en passant capture", where, token), line, column, ply - 1,
           std::string(token));
 }
@@ -373,8 +362,6 @@ std::variant<Reading, notation::SanError> read_move(const position::Board& board
 } // namespace
 
 namespace {
-
-std::string san_error_code(notation::SanErrorCode c) { return std::string(notation::san_error_code_name(c)); }
 
 // parse_san_exact, resolve_san_exact and suffix_plainly_right in one pass on a game, with one
 // dispatch on the variant (and "O-O"/"O-O-O" outside Chess960, by parse_castling_exact and
@@ -450,11 +437,11 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
                                                         int ply) {
     const Adjudication end = game_->automatic_end_without_movegen();
     if (end.kind == StatusKind::GameOver)
-        add_error("move-after-end",
+        add_error(DiagnosticCode::MoveAfterEnd,
                   fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
                   line, column, ply, std::string(token));
     else
-        add_error("move-after-end", "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
+        add_error(DiagnosticCode::MoveAfterEnd, "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
                   std::string(token));
     main_line_dead_ = true;
     return Move::none();
@@ -480,13 +467,13 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
     if (notation::is_null_move_token(token)) {
         const std::string_view side = white ? "White" : "Black";
         if (board.in_check()) {
-            add_error("null-move", fmt::format("null move '{}' while {} is in check", token, side), line, column, ply,
+            add_error(DiagnosticCode::NullMove, fmt::format("null move '{}' while {} is in check", token, side), line, column, ply,
                   std::string(token));
             main_line_dead_ = true;
             return Move::none();
         }
         if (!options_.allow_null_moves) {
-            add_error("null-move",
+            add_error(DiagnosticCode::NullMove,
                   fmt::format("null move '{}' in the main line: the record is not a legal game "
                               "(--allow-null-moves accepts it)",
                               token),
@@ -495,7 +482,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
             return Move::none();
         }
         if (!game_->play_null()) {
-            add_error("null-move", fmt::format("null move '{}': the position after it is not legal", token), line, column,
+            add_error(DiagnosticCode::NullMove, fmt::format("null move '{}': the position after it is not legal", token), line, column,
                   ply, std::string(token));
             main_line_dead_ = true;
             return Move::none();
@@ -503,7 +490,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
         record_.moves.push_back(Move::none());
         last_token_ = TokenKind::NullMove;
         check_move_number(number, fullmove, white, line, column, ply, token);
-        add_warning("null-move", fmt::format("null move '{}' in the main line: {} passes", token, side), line, column, ply,
+        add_warning(DiagnosticCode::NullMove, fmt::format("null move '{}' in the main line: {} passes", token, side), line, column, ply,
                 std::string(token));
         return Move::none();
     }
@@ -512,13 +499,13 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
         // No move at all: the game was over by checkmate or stalemate.
         const Adjudication end = game_->adjudicate();
         if (end.kind == StatusKind::GameOver) {
-            add_error("move-after-end",
+            add_error(DiagnosticCode::MoveAfterEnd,
                   fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
                   line, column, ply, std::string(token));
             main_line_dead_ = true;
             return Move::none();
         }
-        add_error(san_error_code(e->code), e->message, line, column, ply, std::string(token));
+        add_error(notation::diagnostic_code(e->code), e->message, line, column, ply, std::string(token));
         main_line_dead_ = true;
         return Move::none();
     }
@@ -542,8 +529,8 @@ Move GameChecker::variation_move(std::string_view token, std::uint64_t line, std
     const int ply = l.ply + 1;
     const int fullmove = l.current->position().fullmove;
     const bool white = l.current->side_to_move() == WHITE;
-    auto fail = [&](std::string code, std::string message) {
-        add_error(std::move(code), fmt::format("in a variation: {}", message), line, column, ply, std::string(token));
+    auto fail = [&](DiagnosticCode code, std::string message) {
+        add_error(code, fmt::format("in a variation: {}", message), line, column, ply, std::string(token));
         l.current.reset();
         return Move::none();
     };
@@ -564,18 +551,18 @@ Move GameChecker::variation_move(std::string_view token, std::uint64_t line, std
     }
     if (notation::is_null_move_token(token)) {
         if (l.current->in_check())
-            return fail("null-move", fmt::format("null move '{}' while {} is in check", token,
+            return fail(DiagnosticCode::NullMove, fmt::format("null move '{}' while {} is in check", token,
                                                  white ? "White" : "Black"));
         auto after = notation::null_move_board(*l.current);
-        if (!after) return fail("null-move", fmt::format("null move '{}': the position after it is not legal", token));
+        if (!after) return fail(DiagnosticCode::NullMove, fmt::format("null move '{}': the position after it is not legal", token));
         l.before_last = l.current;
         l.current = *after;
-        add_warning("null-move", fmt::format("in a variation: null move '{}': {} passes", token, white ? "White" : "Black"),
+        add_warning(DiagnosticCode::NullMove, fmt::format("in a variation: null move '{}': {} passes", token, white ? "White" : "Black"),
                 line, column, ply, std::string(token));
         return played(Move::none());
     }
     auto read = read_move(*l.current, token);
-    if (auto* e = std::get_if<notation::SanError>(&read)) return fail(san_error_code(e->code), e->message);
+    if (auto* e = std::get_if<notation::SanError>(&read)) return fail(notation::diagnostic_code(e->code), e->message);
     auto& reading = std::get<Reading>(read);
     l.before_last = l.current;
     l.current->play(reading.move);
@@ -614,7 +601,7 @@ void GameChecker::begin_variation(const pgn::SourcePos& at) {
         if (child.current) {
             child.ply = parent_ply - 1;
         } else {
-            add_error("pgn-syntax", "a variation must follow a move", line, column);
+            add_error(DiagnosticCode::PgnSyntax, "a variation must follow a move", line, column);
         }
     }
     variations_.push_back(std::move(child));
@@ -623,7 +610,7 @@ void GameChecker::begin_variation(const pgn::SourcePos& at) {
 void GameChecker::end_variation(const pgn::SourcePos& at) {
     const std::uint64_t line = at.line, column = at.column;
     if (variation_depth_ == 0) {
-        add_error("unbalanced-parenthesis", "')' without a matching '('", line, column);
+        add_error(DiagnosticCode::UnbalancedParenthesis, "')' without a matching '('", line, column);
         return;
     }
     if (observer_) observer_->end_variation(variation_depth_);
@@ -640,7 +627,7 @@ void GameChecker::result(std::string_view token, const pgn::SourcePos& at) {
     if (!started_) start_movetext();
     saw_movetext_ = true;
     if (variation_depth_ > 0) { // a result inside a variation ends nothing
-        add_warning("result-in-variation", fmt::format("result '{}' inside a variation: it ends nothing", token), line,
+        add_warning(DiagnosticCode::ResultInVariation, fmt::format("result '{}' inside a variation: it ends nothing", token), line,
                 column, 0, std::string(token));
         return;
     }
@@ -674,7 +661,7 @@ void GameChecker::nag(int code, const pgn::SourcePos&) {
 }
 
 void GameChecker::error(pgn::PgnErrorKind kind, const pgn::SourcePos& at, std::string_view text) {
-    const std::string_view code = pgn::pgn_error_name(kind);
+    const DiagnosticCode code = pgn::diagnostic_code(kind);
     std::string message(text);
     const std::uint64_t line = at.line, column = at.column;
     // A token that is no move where the main line expects one stands for the next ply; the
@@ -687,11 +674,11 @@ void GameChecker::error(pgn::PgnErrorKind kind, const pgn::SourcePos& at, std::s
         if (const std::size_t open = message.find('\''); open != std::string::npos && message.size() > open + 1 &&
                                                          message.back() == '\'')
             token = message.substr(open + 1, message.size() - open - 2);
-        add_error(std::string(code), std::move(message), line, column, game_->plies() + 1, std::move(token));
+        add_error(code, std::move(message), line, column, game_->plies() + 1, std::move(token));
         main_line_dead_ = true;
         return;
     }
-    add_error(std::string(code), std::move(message), line, column);
+    add_error(code, std::move(message), line, column);
 }
 
 namespace {
@@ -699,7 +686,7 @@ namespace {
 // the error "input-error" at the game's end.
 void mark_cut_short(GameRecord& record, const pgn::GameInfo& game) {
     record.cut_short = true;
-    record.errors.push_back({game.end.line, game.end.column, 0, "input-error",
+    record.errors.push_back({game.end.line, game.end.column, 0, DiagnosticCode::InputError,
                              fmt::format("the input stops inside this game, at byte {} (a read or decompression "
                                          "error): the game is incomplete",
                                          game.raw_end),
@@ -735,19 +722,19 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
     const bool has_tag = tag_index_.result >= 0;
     record_.declared = has_tag ? std::string(tag_result) : record_.movetext_result.empty() ? "*" : record_.movetext_result;
     if (has_tag && !parse_result(tag_result))
-        add_error("wrong-result", fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);
+        add_error(DiagnosticCode::WrongResult, fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);
     if (record_.movetext_result.empty()) {
         // Read as '*': the Result tag (if any) stays the declared result, checked below.
         // no move, result or variation, and no token that gave an error
         const bool no_movetext = !saw_movetext_ && record_.moves.empty() && record_.errors.empty();
         if (no_movetext && !record_.tags.empty())
-            add_warning("no-movetext", "the game has tags but no movetext", line, column);
+            add_warning(DiagnosticCode::NoMovetext, "the game has tags but no movetext", line, column);
         else
-            add_warning("missing-result", "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): read as '*'",
+            add_warning(DiagnosticCode::MissingResult, "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): read as '*'",
                     line, column);
     }
     else if (has_tag && record_.movetext_result != tag_result)
-        add_error("wrong-result",
+        add_error(DiagnosticCode::WrongResult,
               fmt::format("the movetext ends with {} but the Result tag is {}", record_.movetext_result, tag_result),
               line, column);
 
@@ -764,7 +751,7 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
             const std::string_view rules_result = result_text(a.result);
             if (a.kind == StatusKind::GameOver && record_.declared == "*")
                 // '*' is "unknown, in progress or abandoned" (standard 8.2.6): no contradiction.
-                add_warning("star-result-at-end",
+                add_warning(DiagnosticCode::StarResultAtEnd,
                         has_tag || !record_.movetext_result.empty()
                             ? fmt::format("the game ended by {} ({}) but the result is *", record_status_name(record_),
                                           rules_result)
@@ -773,12 +760,12 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
                                           record_status_name(record_), rules_result),
                         line, column);
             else if (a.kind == StatusKind::GameOver && record_.declared != rules_result)
-                add_error("wrong-result",
+                add_error(DiagnosticCode::WrongResult,
                       fmt::format("the game ended by {} ({}) but the result is {}", record_status_name(record_),
                                   rules_result, record_.declared),
                       line, column);
             else if (a.kind == StatusKind::ClaimableDraw && (record_.declared == "1-0" || record_.declared == "0-1"))
-                add_warning("decisive-result-at-claimable-draw",
+                add_warning(DiagnosticCode::DecisiveResultAtClaimableDraw,
                         fmt::format("the result is {} but a draw could be claimed ({})", record_.declared,
                                     status_name(a.status)),
                         line, column);
@@ -787,12 +774,12 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
                 iequals(record_.tag("Termination"), "Time forfeit")) {
                 const bool white_cannot_win = horde_insufficient_material(game_->board().position(), WHITE);
                 if (record_.declared == "1-0" && white_cannot_win)
-                    add_error("wrong-result",
+                    add_error(DiagnosticCode::WrongResult,
                           "White won on time but cannot win with this material (lichess's Horde insufficient-material "
                           "rule): the result is 1/2-1/2",
                           line, column);
                 else if (record_.declared == "1/2-1/2" && !white_cannot_win)
-                    add_warning("lichess-time-forfeit-draw",
+                    add_warning(DiagnosticCode::LichessTimeForfeitDraw,
                             "a draw on time, but both sides could still win (lichess scores the loss of the side that "
                             "ran out of time)",
                             line, column);

@@ -81,9 +81,10 @@ bool DuplicateFinder::check(GameRecord& record, bool strict) {
     insert(record.fingerprint, true, game, line);
     if (message.empty()) return false;
     message = "duplicate game: " + message;
-    auto& list = strict ? record.errors : record.warnings;
-    if (strict) message += " (strict mode)";
-    list.push_back({record.line, 1, 0, "duplicate-game", std::move(message), {}});
+    const bool as_error = strict && strict_makes_error(DiagnosticCode::DuplicateGame);
+    auto& list = as_error ? record.errors : record.warnings;
+    if (as_error) message += " (strict mode)";
+    list.push_back({record.line, 1, 0, DiagnosticCode::DuplicateGame, std::move(message), {}});
     record.duplicate = true;
     return true;
 }

@@ -58,7 +58,7 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool s
         const auto& f = fields[0];
         if (!f) {
             v.fen = std::string(line);
-            v.code = "bad-json";
+            v.code = DiagnosticCode::BadJson;
             v.message = "NDJSON line without a \"fen\" string field";
             return v;
         }
@@ -68,7 +68,7 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool s
             auto parsed = parse_variant(*name);
             if (!parsed) {
                 v.fen = storage;
-                v.code = "unknown-variant";
+                v.code = DiagnosticCode::UnknownVariant;
                 v.message = fmt::format("unknown variant \"{}\"", *name);
                 return v;
             }
@@ -79,18 +79,18 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool s
     v.variant = variant;
     auto parsed = position::read_fen(variant, fen);
     if (auto* err = std::get_if<position::FenError>(&parsed)) {
-        v.code = "bad-fen";
+        v.code = DiagnosticCode::BadFen;
         v.message = fmt::format("invalid {} FEN: {}", variant_name(variant), err->message);
         return v;
     }
     position::FenBoard& read = std::get<position::FenBoard>(parsed);
     if (!read.warning.empty()) {
-        if (strict) {
-            v.code = "fen-fullmove-zero";
+        if (strict && strict_makes_error(DiagnosticCode::FenFullmoveZero)) {
+            v.code = DiagnosticCode::FenFullmoveZero;
             v.message = read.warning + " (strict mode)";
             return v;
         }
-        v.warning_code = "fen-fullmove-zero";
+        v.warning_code = DiagnosticCode::FenFullmoveZero;
         v.warning = std::move(read.warning);
     }
     v.valid = true;

@@ -59,20 +59,20 @@ std::variant<PlayedMoveList, MoveListError> play_move_list(const position::Board
     std::size_t ply = 0;
     for (std::string_view token : move_list_tokens(text)) {
         ++ply;
-        auto fail = [&](std::string message, std::string code) {
-            return MoveListError{ply, std::string(token), std::move(message), std::move(code)};
+        auto fail = [&](std::string message, DiagnosticCode code) {
+            return MoveListError{ply, std::string(token), std::move(message), code};
         };
         Move move = Move::none();
         if (is_uci_shape(token)) {
             move = board.parse_uci(token);
-            if (move.is_none()) return fail("not a legal move in this position (UCI)", "illegal-move");
+            if (move.is_none()) return fail("not a legal move in this position (UCI)", DiagnosticCode::IllegalMove);
         } else {
             auto parsed = parse_san(token);
             if (auto* err = std::get_if<SanError>(&parsed))
-                return fail(err->message, std::string(san_error_code_name(err->code)));
+                return fail(err->message, diagnostic_code(err->code));
             auto resolved = resolve_san(board, std::get<SanMove>(parsed));
             if (auto* err = std::get_if<SanError>(&resolved))
-                return fail(err->message, std::string(san_error_code_name(err->code)));
+                return fail(err->message, diagnostic_code(err->code));
             move = std::get<SanResolution>(resolved).move;
         }
         board.play(move);

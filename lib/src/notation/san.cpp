@@ -7,36 +7,40 @@ namespace horde::notation {
 
 using namespace san_detail;
 
-std::string_view san_error_code_name(SanErrorCode code) {
+DiagnosticCode diagnostic_code(SanErrorCode code) {
     switch (code) {
-    case SanErrorCode::Syntax: return "san-syntax";
-    case SanErrorCode::UnknownPiece: return "unknown-piece";
-    case SanErrorCode::Illegal: return "illegal-move";
-    case SanErrorCode::Ambiguous: return "ambiguous-move";
+    case SanErrorCode::Syntax: return DiagnosticCode::SanSyntax;
+    case SanErrorCode::UnknownPiece: return DiagnosticCode::UnknownPiece;
+    case SanErrorCode::Illegal: return DiagnosticCode::IllegalMove;
+    case SanErrorCode::Ambiguous: return DiagnosticCode::AmbiguousMove;
     }
-    return "san";
+    return DiagnosticCode::SanSyntax;
 }
 
-std::string_view san_warning_code_name(SanWarningCode code) {
+std::string_view san_error_code_name(SanErrorCode code) { return diagnostic_name(diagnostic_code(code)); }
+
+DiagnosticCode diagnostic_code(SanWarningCode code) {
     switch (code) {
-    case SanWarningCode::ZeroCastling: return "zero-castling";
-    case SanWarningCode::MissingCheckSuffix: return "missing-check-suffix";
-    case SanWarningCode::WrongCheckSuffix: return "wrong-check-suffix";
-    case SanWarningCode::PromotionWithoutEquals: return "promotion-without-equals";
-    case SanWarningCode::MissingCapture: return "missing-capture-mark";
-    case SanWarningCode::SpuriousCapture: return "spurious-capture-mark";
-    case SanWarningCode::NeedlessDisambiguation: return "needless-disambiguation";
-    case SanWarningCode::PawnLetter: return "pawn-letter";
-    case SanWarningCode::DoublePlusMate: return "double-plus-mate";
-    case SanWarningCode::LongAlgebraic: return "long-algebraic";
-    case SanWarningCode::UciMove: return "uci-move";
-    case SanWarningCode::CastlingAsKingMove: return "castling-as-king-move";
-    case SanWarningCode::LowercaseCastling: return "lowercase-castling";
-    case SanWarningCode::LowercasePiece: return "lowercase-piece";
-    case SanWarningCode::EnPassantMark: return "en-passant-mark";
+    case SanWarningCode::ZeroCastling: return DiagnosticCode::ZeroCastling;
+    case SanWarningCode::MissingCheckSuffix: return DiagnosticCode::MissingCheckSuffix;
+    case SanWarningCode::WrongCheckSuffix: return DiagnosticCode::WrongCheckSuffix;
+    case SanWarningCode::PromotionWithoutEquals: return DiagnosticCode::PromotionWithoutEquals;
+    case SanWarningCode::MissingCapture: return DiagnosticCode::MissingCaptureMark;
+    case SanWarningCode::SpuriousCapture: return DiagnosticCode::SpuriousCaptureMark;
+    case SanWarningCode::NeedlessDisambiguation: return DiagnosticCode::NeedlessDisambiguation;
+    case SanWarningCode::PawnLetter: return DiagnosticCode::PawnLetter;
+    case SanWarningCode::DoublePlusMate: return DiagnosticCode::DoublePlusMate;
+    case SanWarningCode::LongAlgebraic: return DiagnosticCode::LongAlgebraic;
+    case SanWarningCode::UciMove: return DiagnosticCode::UciMove;
+    case SanWarningCode::CastlingAsKingMove: return DiagnosticCode::CastlingAsKingMove;
+    case SanWarningCode::LowercaseCastling: return DiagnosticCode::LowercaseCastling;
+    case SanWarningCode::LowercasePiece: return DiagnosticCode::LowercasePiece;
+    case SanWarningCode::EnPassantMark: return DiagnosticCode::EnPassantMark;
     }
-    return "san";
+    return DiagnosticCode::ZeroCastling;
 }
+
+std::string_view san_warning_code_name(SanWarningCode code) { return diagnostic_name(diagnostic_code(code)); }
 
 namespace {
 

@@ -17,31 +17,35 @@ namespace horde::pgn {
 
 using namespace pgn_detail;
 
-std::string_view pgn_error_name(PgnErrorKind kind) {
+DiagnosticCode diagnostic_code(PgnErrorKind kind) {
     switch (kind) {
-    case PgnErrorKind::UnterminatedComment: return "unterminated-comment";
-    case PgnErrorKind::UnterminatedVariation: return "unterminated-variation";
-    case PgnErrorKind::UnmatchedParen: return "unmatched-paren";
-    case PgnErrorKind::MalformedTag: return "malformed-tag";
-    case PgnErrorKind::TruncatedTag: return "truncated-tag";
-    case PgnErrorKind::GarbageToken: return "garbage-token";
-    case PgnErrorKind::TokenTooLong: return "token-too-long";
-    case PgnErrorKind::NulByte: return "nul-byte";
-    case PgnErrorKind::InvalidByte: return "invalid-byte";
+    case PgnErrorKind::UnterminatedComment: return DiagnosticCode::UnterminatedComment;
+    case PgnErrorKind::UnterminatedVariation: return DiagnosticCode::UnterminatedVariation;
+    case PgnErrorKind::UnmatchedParen: return DiagnosticCode::UnmatchedParen;
+    case PgnErrorKind::MalformedTag: return DiagnosticCode::MalformedTag;
+    case PgnErrorKind::TruncatedTag: return DiagnosticCode::TruncatedTag;
+    case PgnErrorKind::GarbageToken: return DiagnosticCode::GarbageToken;
+    case PgnErrorKind::TokenTooLong: return DiagnosticCode::TokenTooLong;
+    case PgnErrorKind::NulByte: return DiagnosticCode::NulByte;
+    case PgnErrorKind::InvalidByte: return DiagnosticCode::InvalidByte;
     }
-    return "unknown";
+    return DiagnosticCode::GarbageToken;
 }
 
-std::string_view pgn_notice_name(PgnNotice kind) {
+std::string_view pgn_error_name(PgnErrorKind kind) { return diagnostic_name(diagnostic_code(kind)); }
+
+DiagnosticCode diagnostic_code(PgnNotice kind) {
     switch (kind) {
-    case PgnNotice::UnicodeEllipsis: return "unicode-ellipsis";
-    case PgnNotice::TextBetweenGames: return "text-between-games";
-    case PgnNotice::BlankLineInMovetext: return "blank-line-in-movetext";
-    case PgnNotice::ResultGlued: return "result-glued";
-    case PgnNotice::UnescapedQuote: return "unescaped-quote";
+    case PgnNotice::UnicodeEllipsis: return DiagnosticCode::UnicodeEllipsis;
+    case PgnNotice::TextBetweenGames: return DiagnosticCode::TextBetweenGames;
+    case PgnNotice::BlankLineInMovetext: return DiagnosticCode::BlankLineInMovetext;
+    case PgnNotice::ResultGlued: return DiagnosticCode::ResultGlued;
+    case PgnNotice::UnescapedQuote: return DiagnosticCode::UnescapedQuote;
     }
-    return "unknown";
+    return DiagnosticCode::TextBetweenGames;
 }
+
+std::string_view pgn_notice_name(PgnNotice kind) { return diagnostic_name(diagnostic_code(kind)); }
 
 namespace {
 std::size_t read_istream(void* ctx, char* dst, std::size_t n, bool& error) {

@@ -41,8 +41,8 @@ void CheckStats::add(const game::GameRecord& r) {
     bump("variant", r.variant ? variant_name(*r.variant) : std::string_view("unknown"));
     bump("status", game::record_status_name(r));
     bump("result", r.declared);
-    for (const auto& d : r.errors) bump("error", d.code);
-    for (const auto& d : r.warnings) bump("warning", d.code);
+    for (const auto& d : r.errors) bump("error", diagnostic_name(d.code));
+    for (const auto& d : r.warnings) bump("warning", diagnostic_name(d.code));
 }
 
 void CheckStats::add(const CheckStats& other) {

@@ -39,7 +39,7 @@ std::string diagnostics_json(const std::vector<game::Diagnostic>& list) {
         o.number("line", d.line).number("column", d.column);
         if (d.ply > 0) o.number("ply", d.ply);
         else o.null("ply");
-        o.string("code", d.code).string("message", d.message);
+        o.string("code", diagnostic_name(d.code)).string("message", d.message);
         if (!d.token.empty()) o.string("token", d.token);
         o.end();
     }

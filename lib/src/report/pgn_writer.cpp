@@ -173,7 +173,7 @@ public:
     void end_game(game::GameRecord& record) override {
         fixed_result_.clear();
         if (export_options_.fix_result && record.start && record.adjudication.kind == game::StatusKind::GameOver &&
-            std::all_of(record.errors.begin(), record.errors.end(), [](const game::Diagnostic& d) { return d.code == "wrong-result"; }))
+            std::all_of(record.errors.begin(), record.errors.end(), [](const game::Diagnostic& d) { return d.code == DiagnosticCode::WrongResult; }))
             fixed_result_ = game::result_text(record.adjudication.result);
         out_.clear();
         if (record.valid() || !fixed_result_.empty()) {

@@ -1,5 +1,6 @@
 #include "horde/select/where.hpp"
 
+#include "horde/core/diagnostic_codes.hpp"
 #include "horde/notation/dialect.hpp"
 #include "horde/select/fields.hpp"
 
@@ -21,7 +22,8 @@ struct WhereExpr::Node {
     enum class Kind : std::uint8_t { And, Or, Not, Compare, Present, Code, Reaches, Material } kind;
     std::vector<std::unique_ptr<Node>> children; // And, Or (2), Not (1)
     GameField field = GameField::Tag;
-    std::string name;                  // the tag's name, or the code
+    std::string name;                  // the tag's name
+    std::optional<DiagnosticCode> code; // Code: the code named (nullopt: no code of the table, matches nothing)
     WhereOp op = WhereOp::Eq;
     std::string text;                  // string literal; Reaches: the placement
     std::optional<double> number;      // numeric literal
@@ -238,7 +240,7 @@ private:
         }
         if (call && ident.text == "code") {
             n->kind = Node::Kind::Code;
-            n->name = string_argument("code");
+            n->code = parse_diagnostic_code(string_argument("code"));
             return n;
         }
         if (call && ident.text == "reaches") {
@@ -417,7 +419,7 @@ bool evaluate(const Node& n, const game::GameRecord& r) {
     case Node::Kind::Code:
         for (const auto* list : {&r.errors, &r.warnings})
             for (const auto& d : *list)
-                if (d.code == n.name) return true;
+                if (d.code == n.code) return true;
         return false;
     case Node::Kind::Reaches:
         return any_position(r, [&](const position::Board& b) {

@@ -4,6 +4,7 @@
 // adjudication. horde-check, horde-list and horde-replay all read games through it.
 #pragma once
 
+#include "horde/core/diagnostic_codes.hpp"
 #include "horde/game/events.hpp"
 #include "horde/game/game.hpp"
 #include "horde/notation/san.hpp"
@@ -28,7 +29,7 @@ struct Diagnostic {
     std::uint64_t line = 0; // 1-based, as the reader counts them (SourcePos); 0: none
     std::uint64_t column = 0;
     int ply = 0;          // 1-based half-move index of the offending move; 0 when not a move
-    std::string code;     // stable kebab-case code: "illegal-move", "wrong-result", ...
+    DiagnosticCode code;  // printed as diagnostic_name(code): "illegal-move", "wrong-result", ...
     std::string message;
     std::string token;    // the SAN (or other token) concerned, if any
 };
@@ -170,9 +171,9 @@ public:
     bool skip_rest() const { return skip_rest_; }
 
 private:
-    void add_error(std::string code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
+    void add_error(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
                    std::string token = {});
-    void add_warning(std::string code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
+    void add_warning(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
                      std::string token = {});
     void start_movetext();
     // san() with an observer: the move resolved as without one, then its MoveEvent.
@@ -242,7 +243,7 @@ private:
     std::optional<position::Board> start_boards_[VARIANT_NB];
     // Warnings given once per game and code (see warning()): where the first stands, how many.
     struct Repeated {
-        std::string code;
+        DiagnosticCode code;
         int count = 0;
         std::size_t index = 0; // in record_.warnings (record_.errors in strict mode)
         int first_ply = 0;

@@ -1,6 +1,7 @@
 // Verdicts on single positions: horde-check --fen.
 #pragma once
 
+#include "horde/core/diagnostic_codes.hpp"
 #include "horde/game/game.hpp"
 
 #include <optional>
@@ -13,9 +14,11 @@ struct FenVerdict {
     std::string fen;                 // as given
     std::optional<Variant> variant;
     bool valid = false;
-    std::string code;                // error code when invalid ("bad-fen", "unknown-variant", "bad-json")
+    DiagnosticCode code = DiagnosticCode::BadFen; // when invalid: BadFen, UnknownVariant, BadJson (FenFullmoveZero in strict mode)
     std::string message;
-    std::string warning_code, warning;  // what was read with certainty but unusually (fen_warning)
+    // What was read with certainty but unusually (fen_warning): its code when `warning` is not empty.
+    DiagnosticCode warning_code = DiagnosticCode::FenFullmoveZero;
+    std::string warning;
     std::optional<position::Board> board; // when valid
     Adjudication adjudication;       // of the position alone (no history)
 };

@@ -4,6 +4,7 @@
 // "12.e4"), result tokens, NAGs ($3), !/? suffixes and {comments} are skipped.
 #pragma once
 
+#include "horde/core/diagnostic_codes.hpp"
 #include "horde/position/board.hpp"
 
 #include <cstddef>
@@ -26,7 +27,7 @@ struct MoveListError {
     std::size_t ply = 0;
     std::string token;
     std::string message;
-    std::string code;
+    DiagnosticCode code = DiagnosticCode::IllegalMove;
 };
 
 struct PlayedMoveList {

@@ -2,6 +2,7 @@
 // move a SAN names in a position, or says exactly why there is none; `to_san` writes SAN.
 #pragma once
 
+#include "horde/core/diagnostic_codes.hpp"
 #include "horde/position/board.hpp"
 
 #include <optional>
@@ -36,7 +37,8 @@ enum class SanErrorCode : std::uint8_t {
     Illegal,      // well-formed, but no legal move matches
     Ambiguous,    // several legal moves match
 };
-std::string_view san_error_code_name(SanErrorCode code); // "san-syntax", ...
+DiagnosticCode diagnostic_code(SanErrorCode code);
+std::string_view san_error_code_name(SanErrorCode code); // "san-syntax", ...: its diagnostic_name
 
 struct SanError {
     SanErrorCode code;
@@ -64,7 +66,8 @@ enum class SanWarningCode : std::uint8_t {
     LowercasePiece,         // nf3, qd1, Orda lc7
     EnPassantMark,          // exd6 e.p.
 };
-std::string_view san_warning_code_name(SanWarningCode code);
+DiagnosticCode diagnostic_code(SanWarningCode code);
+std::string_view san_warning_code_name(SanWarningCode code); // its diagnostic_name
 
 struct SanWarning {
     SanWarningCode code;

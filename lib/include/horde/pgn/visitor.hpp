@@ -3,6 +3,8 @@
 // input: docs/pgn-reader.md.
 #pragma once
 
+#include "horde/core/diagnostic_codes.hpp"
+
 #include <cstdint>
 #include <string_view>
 
@@ -27,7 +29,8 @@ enum class PgnErrorKind : std::uint8_t {
     InvalidByte,
 };
 
-// "unterminated-comment", "unterminated-variation", ...
+// DiagnosticCode::UnterminatedComment, ...; the name "unterminated-comment", ...
+DiagnosticCode diagnostic_code(PgnErrorKind kind);
 std::string_view pgn_error_name(PgnErrorKind kind);
 
 // Unusual input read with certainty (the game checker makes them warnings).
@@ -38,8 +41,9 @@ enum class PgnNotice : std::uint8_t {
     ResultGlued,         // "Qh4#0-1": a result glued to a move's check or mate mark
     UnescapedQuote,      // [White ""Socrates""]: read as one tag, see MalformedTag
 };
-// "unicode-ellipsis", "text-between-games", "blank-line-in-movetext", "result-glued",
-// "unescaped-quote"
+// DiagnosticCode::UnicodeEllipsis, ...; the name "unicode-ellipsis", "text-between-games",
+// "blank-line-in-movetext", "result-glued", "unescaped-quote"
+DiagnosticCode diagnostic_code(PgnNotice kind);
 std::string_view pgn_notice_name(PgnNotice kind);
 
 enum class Control : std::uint8_t { Continue, SkipVariation, SkipGame };
