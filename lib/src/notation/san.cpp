@@ -255,95 +255,120 @@ std::variant<SanResolution, SanError> resolve_san(const position::Board& board, 
     return out;
 }
 
+namespace {
+// A warning about how a move is written: an error in strict mode, else kept in `out`.
+struct SanWarner {
+    bool strict;
+    SanResolution& out;
+    std::optional<SanError> operator()(SanWarningCode code, std::string msg) const {
+        if (strict) return SanError{SanErrorCode::Syntax, fmt::format("{} (strict mode)", msg)};
+        out.warnings.push_back({code, std::move(msg)});
+        return std::nullopt;
+    }
+};
+
+std::optional<SanError> resolve_castling(const position::Board& board, const SanMove& san, const SanWarner& warn) {
+    const bool king_side = san.kind == SanMove::Kind::CastleShort;
+    for (Move m : board.legal_moves())
+        if (m.is_castling() && (m.to() > m.from()) == king_side) warn.out.move = m;
+    if (warn.out.move.is_none()) return explain_castling(board, king_side);
+    if (san.zero_castling)
+        return warn(SanWarningCode::ZeroCastling, king_side ? "castling written 0-0, not O-O" : "castling written 0-0-0, not O-O-O");
+    return std::nullopt;
+}
+
+// The piece type that moves and the one it promotes to (NO_PIECE_TYPE: none), or why the
+// letters name no such pieces.
+std::variant<std::pair<PieceType, PieceType>, SanError> san_piece_types(const position::Board& board, const SanMove& san) {
+    const Variant v = board.variant();
+    const Color us = board.position().side;
+    PieceType pt = PAWN;
+    if (san.piece) {
+        pt = piece_type_from_letter(san.piece);
+        if (pt == NO_PIECE_TYPE || !side_has_piece_type(v, us, pt))
+            return SanError{SanErrorCode::UnknownPiece,
+                            fmt::format("{} has no piece '{}' in {}", color_name(us), san.piece, game_title(v))};
+    }
+    PieceType promoted = NO_PIECE_TYPE;
+    if (san.promotion) {
+        promoted = piece_type_from_letter(san.promotion);
+        if (promoted == NO_PIECE_TYPE)
+            return SanError{SanErrorCode::UnknownPiece,
+                            fmt::format("promotion to '{}': no such piece in {}", san.promotion, game_title(v))};
+        if (!promotion_allowed(v, promoted))
+            return illegal(v == Variant::Orda
+                               ? fmt::format("promotion to '{}': pawns promote only to a queen or a kheshig in Orda", san.promotion)
+                               : fmt::format("promotion to '{}': pawns promote only to Q, R, B or N", san.promotion));
+    }
+    return std::pair{pt, promoted};
+}
+
+// The warnings on how the resolved move `found` of piece type pt is written.
+std::optional<SanError> piece_move_warnings(const position::Board& board, const SanMove& san, PieceType pt, PieceType promoted,
+                                            Move found, const SanWarner& warn) {
+    const position::Position& pos = board.position();
+    const bool captures = found.is_en_passant() || pos.piece_on(found.to()) != NO_PIECE;
+    if (captures && !san.capture)
+        if (auto e = warn(SanWarningCode::MissingCapture, "capture written without 'x'")) return e;
+    if (!captures && san.capture)
+        if (auto e = warn(SanWarningCode::SpuriousCapture, "'x' on a move that captures nothing")) return e;
+    if (san.promotion_without_equals)
+        if (auto e = warn(SanWarningCode::PromotionWithoutEquals, "promotion written without '='")) return e;
+    if (san.pawn_letter)
+        if (auto e = warn(SanWarningCode::PawnLetter, fmt::format("pawn move written with 'P': read as {}", to_san(board, found))))
+            return e;
+    // Both origin file and rank where neither alone was needed: long algebraic (Ng1xf3).
+    if (pt != PAWN && san.from_file >= 0 && san.from_rank >= 0) {
+        Move others[64];
+        const auto count_from = [&](Bitboard mask) {
+            return position::with_variant(board.variant(), [&]<Variant V>() {
+                return legal_candidates<V>(pos, pt, san.to, mask, promoted, others);
+            });
+        };
+        if (count_from(file_bb(san.from_file)) == 1 || count_from(rank_bb(san.from_rank)) == 1)
+            return warn(SanWarningCode::LongAlgebraic,
+                        fmt::format("move written in long algebraic notation (origin square {}): read as {}",
+                                    position::square_name(found.from()), to_san(board, found)));
+    }
+    return std::nullopt;
+}
+} // namespace
+
 std::variant<SanResolution, SanError> resolve_san_move(const position::Board& board, const SanMove& san, bool strict) {
     const position::Position& pos = board.position();
     const Color us = pos.side;
     const Variant v = board.variant();
     SanResolution out;
-    auto warn = [&](SanWarningCode code, std::string msg) -> std::optional<SanError> {
-        if (strict) return SanError{SanErrorCode::Syntax, fmt::format("{} (strict mode)", msg)};
-        out.warnings.push_back({code, std::move(msg)});
-        return std::nullopt;
-    };
-
+    const SanWarner warn{strict, out};
     if (san.kind != SanMove::Kind::Normal) {
-        const bool king_side = san.kind == SanMove::Kind::CastleShort;
-        for (Move m : board.legal_moves())
-            if (m.is_castling() && (m.to() > m.from()) == king_side) out.move = m;
-        if (out.move.is_none()) return explain_castling(board, king_side);
-        if (san.zero_castling)
-            if (auto e = warn(SanWarningCode::ZeroCastling, king_side ? "castling written 0-0, not O-O"
-                                                                       : "castling written 0-0-0, not O-O-O"))
-                return *e;
-    } else {
-        PieceType pt = PAWN;
-        if (san.piece) {
-            pt = piece_type_from_letter(san.piece);
-            if (pt == NO_PIECE_TYPE || !side_has_piece_type(v, us, pt))
-                return SanError{SanErrorCode::UnknownPiece,
-                                fmt::format("{} has no piece '{}' in {}", color_name(us), san.piece, game_title(v))};
-        }
-        PieceType promoted = NO_PIECE_TYPE;
-        if (san.promotion) {
-            promoted = piece_type_from_letter(san.promotion);
-            if (promoted == NO_PIECE_TYPE)
-                return SanError{SanErrorCode::UnknownPiece,
-                                fmt::format("promotion to '{}': no such piece in {}", san.promotion, game_title(v))};
-            if (!promotion_allowed(v, promoted))
-                return illegal(v == Variant::Orda
-                                   ? fmt::format("promotion to '{}': pawns promote only to a queen or a kheshig in Orda", san.promotion)
-                                   : fmt::format("promotion to '{}': pawns promote only to Q, R, B or N", san.promotion));
-        }
-        Bitboard from_mask = ~Bitboard{0};
-        if (san.from_file >= 0) from_mask &= file_bb(san.from_file);
-        if (san.from_rank >= 0) from_mask &= rank_bb(san.from_rank);
-        // A pawn move without a file names a push from the same file.
-        if (pt == PAWN && san.from_file < 0) from_mask &= file_bb(file_of(san.to));
-
-        Move matches[64];
-        const int count = position::with_variant(v, [&]<Variant V>() {
-            return legal_candidates<V>(pos, pt, san.to, from_mask, promoted, matches);
-        });
-        if (count == 0) return explain_no_match(board, san, pt, from_mask);
-        if (count > 1) {
-            std::string candidates;
-            for (int i = 0; i < count; ++i) {
-                if (!candidates.empty()) candidates += ", ";
-                candidates += to_san(board, matches[i]);
-            }
-            return SanError{SanErrorCode::Ambiguous,
-                            fmt::format("{} {} to {} is ambiguous: {}", color_name(us), piece_word(pt),
-                                        position::square_name(san.to), candidates)};
-        }
-        const Move found = matches[0];
-        out.move = found;
-        const bool captures = found.is_en_passant() || pos.piece_on(found.to()) != NO_PIECE;
-        if (captures && !san.capture)
-            if (auto e = warn(SanWarningCode::MissingCapture, "capture written without 'x'")) return *e;
-        if (!captures && san.capture)
-            if (auto e = warn(SanWarningCode::SpuriousCapture, "'x' on a move that captures nothing")) return *e;
-        if (san.promotion_without_equals)
-            if (auto e = warn(SanWarningCode::PromotionWithoutEquals, "promotion written without '='")) return *e;
-        if (san.pawn_letter)
-            if (auto e = warn(SanWarningCode::PawnLetter, fmt::format("pawn move written with 'P': read as {}",
-                                                                      to_san(board, found))))
-                return *e;
-        // Both origin file and rank where neither alone was needed: long algebraic (Ng1xf3).
-        if (pt != PAWN && san.from_file >= 0 && san.from_rank >= 0) {
-            Move others[64];
-            const auto count_from = [&](Bitboard mask) {
-                return position::with_variant(v, [&]<Variant V>() {
-                    return legal_candidates<V>(pos, pt, san.to, mask, promoted, others);
-                });
-            };
-            if (count_from(file_bb(san.from_file)) == 1 || count_from(rank_bb(san.from_rank)) == 1)
-                if (auto e = warn(SanWarningCode::LongAlgebraic,
-                                  fmt::format("move written in long algebraic notation (origin square {}): read as {}",
-                                              position::square_name(found.from()), to_san(board, found))))
-                    return *e;
-        }
+        if (auto e = resolve_castling(board, san, warn)) return *e;
+        return out;
     }
+    const auto types = san_piece_types(board, san);
+    if (const auto* e = std::get_if<SanError>(&types)) return *e;
+    const auto [pt, promoted] = std::get<0>(types);
+    Bitboard from_mask = ~Bitboard{0};
+    if (san.from_file >= 0) from_mask &= file_bb(san.from_file);
+    if (san.from_rank >= 0) from_mask &= rank_bb(san.from_rank);
+    // A pawn move without a file names a push from the same file.
+    if (pt == PAWN && san.from_file < 0) from_mask &= file_bb(file_of(san.to));
 
+    Move matches[64];
+    const int count = position::with_variant(v, [&]<Variant V>() {
+        return legal_candidates<V>(pos, pt, san.to, from_mask, promoted, matches);
+    });
+    if (count == 0) return explain_no_match(board, san, pt, from_mask);
+    if (count > 1) {
+        std::string candidates;
+        for (int i = 0; i < count; ++i) {
+            if (!candidates.empty()) candidates += ", ";
+            candidates += to_san(board, matches[i]);
+        }
+        return SanError{SanErrorCode::Ambiguous, fmt::format("{} {} to {} is ambiguous: {}", color_name(us), piece_word(pt),
+                                                             position::square_name(san.to), candidates)};
+    }
+    out.move = matches[0];
+    if (auto e = piece_move_warnings(board, san, pt, promoted, out.move, warn)) return *e;
     return out;
 }
 

@@ -158,7 +158,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
         const Bitboard steps = king_attacks(king) & ~landed_attacks & ~(pos.pieces(Them) & ~to_bb);
         if constexpr (Sliders) {
             for (Bitboard b = steps; b;)
-                if (!(pos.template attackers_to_by_rays<V>(pop_lsb(b), occupied, Us) & ~from_bb)) return false;
+                if (!(pos.template legality_attackers_to<V>(pop_lsb(b), occupied, Us) & ~from_bb)) return false;
         } else {
             // No slider of ours (Horde's White, often): what we attack does not depend on the
             // occupancy, so it is taken in bulk; the moved piece is the only checker and no piece
@@ -171,7 +171,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
             }
             if (steps & ~attacked) return false;
             const Bitboard after = (pos.pieces() ^ from_bb) | to_bb;
-            if (pos.template attackers_to_by_rays<V>(m.to(), after, Them) & ~to_bb & ~pos.pieces(Them, KING))
+            if (pos.template legality_attackers_to<V>(m.to(), after, Them) & ~to_bb & ~pos.pieces(Them, KING))
                 return false;
         }
         position::Position child = pos;
@@ -324,7 +324,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
         if constexpr (Rules<V>::extinction) out.extinctions += child.pieces(WHITE) == 0;
         if constexpr (Rules<V>::campmate) out.campmates += game_over;
         if (!king) return out;
-        const Bitboard checkers = child.template attackers_to_by_rays<V>(lsb(king), child.pieces(), Us);
+        const Bitboard checkers = child.template legality_attackers_to<V>(lsb(king), child.pieces(), Us);
         if (!checkers) return out;
         Square moved_to = m.to();
         if (m.is_castling()) {

@@ -22,8 +22,8 @@ template <Variant V, Color C> bool has_legal_evasion(const position::Position& p
     const Bitboard occupied = pos.pieces();
     const Bitboard without_king = occupied ^ king_bb; // the king no longer shields a line behind it
     for (Bitboard steps = no_safe_king_step ? 0 : king_attacks(king) & ~pos.pieces(C); steps;)
-        if (!pos.template attackers_to_by_rays<V>(pop_lsb(steps), without_king, Them)) return true;
-    const Bitboard checkers = pos.template attackers_to_by_rays<V>(king, occupied, Them);
+        if (!pos.template legality_attackers_to<V>(pop_lsb(steps), without_king, Them)) return true;
+    const Bitboard checkers = pos.template legality_attackers_to<V>(king, occupied, Them);
     if (more_than_one(checkers)) return false;
     const Bitboard pawns = pos.pieces(C, PAWN);
     if (pos.ep != SQ_NONE && (pawn_attacks(Them, pos.ep) & pawns)) {
@@ -40,7 +40,7 @@ template <Variant V, Color C> bool has_legal_evasion(const position::Position& p
     }
     const Bitboard movers = pos.pieces(C) & ~king_bb & ~pinned;
     const Square checker = lsb(checkers);
-    if (pos.template attackers_to_by_rays<V>(checker, occupied, C) & movers) return true;
+    if (pos.template legality_attackers_to<V>(checker, occupied, C) & movers) return true;
     const Bitboard blocks = between_bb(king, checker); // empty: the checker is next to the king or leaps
     if (!blocks) return false;
     const Bitboard single = shift<Up>(pawns & movers) & ~occupied;

@@ -3,19 +3,28 @@
 #include "horde/pgn/reader.hpp"
 
 #include "horde/io/input.hpp"
+#include "scan_kernels.hpp"
 
 #include <algorithm>
 #include <cerrno>
 #include <istream>
 
 #include <unistd.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace horde::pgn {
 
 using namespace pgn_detail;
+using pgn_kernels::comment_run;
+using pgn_kernels::name_run;
+using pgn_kernels::tag_value_run;
+
+PlainWord pgn_detail::plain_word(const char* b, std::size_t avail) {
+    if (const std::size_t n = pgn_kernels::plain_move(b, avail)) return {n, -1};
+    long long number = -1;
+    if (!(cls(b[0]) & C_DIGIT)) return {0, number};
+    const std::size_t n = pgn_kernels::plain_move_number(b, avail, number);
+    return {n, number};
+}
 
 DiagnosticCode diagnostic_code(PgnErrorKind kind) {
     switch (kind) {
@@ -89,62 +98,6 @@ std::size_t read_input(void* ctx, char* dst, std::size_t n, bool& error) {
 bool is_name_char(char c) { return cls(c) & C_NAME; }
 bool is_eol(char c) { return c == '\n' || c == '\r'; }
 
-// The index of the first '}', '{', LF or CR in b[i, n), or n.
-std::size_t comment_run(const char* b, std::size_t i, std::size_t n) {
-#if defined(__SSE2__)
-    const __m128i close = _mm_set1_epi8('}'), open = _mm_set1_epi8('{');
-    const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-    for (; i + 16 <= n; i += 16) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
-        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, close), _mm_cmpeq_epi8(v, open)),
-                                         _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
-        if (const unsigned m = unsigned(_mm_movemask_epi8(hit))) return i + std::size_t(__builtin_ctz(m));
-    }
-#endif
-    for (; i < n; ++i) {
-        const char c = b[i];
-        if (c == '}' || c == '{' || c == '\n' || c == '\r') break;
-    }
-    return i;
-}
-
-// The index of the first byte in b[i, n) that is not a tag-name byte (letter, digit, '_'), or
-// n: one SSE2 classification of 16 bytes where they are there (names are 3 to 12 bytes; the
-// exit of a byte loop was a branch the predictor missed on most tags).
-std::size_t name_run(const char* b, std::size_t i, std::size_t n) {
-#if defined(__SSE2__)
-    if (i + 16 <= n) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
-        const __m128i name = pgn_detail::alnum_or(v, _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
-        const unsigned m = ~unsigned(_mm_movemask_epi8(name)) & 0xFFFFu;
-        if (m) return i + std::size_t(__builtin_ctz(m));
-        i += 16;
-    }
-#endif
-    while (i < n && is_name_char(b[i])) ++i;
-    return i;
-}
-
-// The index of the first byte in b[i, n) that ends a plain run of a tag value ('"', '\\', an
-// end of line or NUL), or n: 16 bytes a step where SSE2 is there (a value is 10-30 bytes).
-std::size_t tag_value_run(const char* b, std::size_t i, std::size_t n) {
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-    const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), zero = _mm_setzero_si128();
-    for (; i + 16 <= n; i += 16) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
-        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                                         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)),
-                                                      _mm_cmpeq_epi8(v, zero)));
-        if (const unsigned m = unsigned(_mm_movemask_epi8(hit))) return i + std::size_t(__builtin_ctz(m));
-    }
-#endif
-    for (; i < n; ++i) {
-        const char c = b[i];
-        if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == 0) break;
-    }
-    return i;
-}
 } // namespace
 
 PgnReader::PgnReader(ReadFn fn, void* ctx) : read_(fn), ctx_(ctx), storage_(new char[kBufferSize]) { buf_ = storage_.get(); }
@@ -187,8 +140,8 @@ PgnReader::~PgnReader() = default;
 
 void PgnReader::seed(const PgnSegment& at) {
     base_ = at.offset;
-    line_ = at.line;
-    line_start_ = at.line_start;
+    lines_.line = at.line;
+    lines_.line_start = at.line_start;
     input_start_ = at.input_start;
 }
 
@@ -214,7 +167,7 @@ void PgnReader::start() {
     if (input_start_ && base_ == 0 && len_ >= 3 && static_cast<unsigned char>(buf_[0]) == 0xEF && static_cast<unsigned char>(buf_[1]) == 0xBB &&
         static_cast<unsigned char>(buf_[2]) == 0xBF) {
         p_ = 3;
-        line_start_ = 3;
+        lines_.line_start = 3;
     }
 }
 
@@ -326,179 +279,152 @@ std::string_view PgnReader::peek_tag_name() const {
 }
 
 
-#if defined(__SSE2__)
-namespace {
-// Bit masks of the 16 bytes at b for skip_movetext's block step: blanks and line ends (sep),
-// line ends (nl), digits, letters, dots, and bytes of none of these kinds nor '=', '+', '#'.
-struct BlockMasks {
-    unsigned sep, nl, digits, letters, dots, other;
+// skip_movetext's state, held in locals (registers) while it runs and written back at its end.
+struct PgnReader::SkipState {
+    LineTracker lines;
+    std::uint64_t last_token_line;
+    long long last_number;
+    std::uint64_t depth;
 };
-[[gnu::always_inline]] inline BlockMasks block_masks(const char* b) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
-    auto eq = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
-    // x in [lo, lo + width) exactly when x + 0x80 - lo, as a signed byte, is below -128 + width
-    auto in_range = [](__m128i x, char lo, int width) {
-        return _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8(char(0x80 - lo))), _mm_set1_epi8(char(-128 + width)));
-    };
-    const __m128i letters = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 26);
-    const __m128i digits = in_range(v, '0', 10);
-    const __m128i nl = _mm_or_si128(eq('\n'), eq('\r'));
-    const __m128i sep = _mm_or_si128(_mm_or_si128(eq(' '), eq('\t')), nl);
-    const __m128i dots = eq('.');
-    const __m128i known = _mm_or_si128(_mm_or_si128(_mm_or_si128(letters, digits), _mm_or_si128(sep, dots)),
-                                       _mm_or_si128(_mm_or_si128(eq('='), eq('+')), eq('#')));
-    return {unsigned(_mm_movemask_epi8(sep)),     unsigned(_mm_movemask_epi8(nl)),
-            unsigned(_mm_movemask_epi8(digits)),  unsigned(_mm_movemask_epi8(letters)),
-            unsigned(_mm_movemask_epi8(dots)),    ~unsigned(_mm_movemask_epi8(known)) & 0xFFFFu};
+
+namespace {
+constexpr unsigned below(unsigned i) { return (1u << i) - 1u; }
+constexpr unsigned lowest(unsigned m) { return unsigned(std::countr_zero(m)); }
+constexpr unsigned highest(unsigned m) { return 31u - unsigned(std::countl_zero(m)); }
+
+// A move number's digits from bit i of `digits`: at most 12, as plain_move_number reads them.
+constexpr unsigned leading_digits(unsigned digits, unsigned i) { return i + std::min(lowest(~(digits >> i)), 12u); }
+
+// The bytes [0, cut) of a 16-byte block that skip_block may read by its masks alone, whole
+// tokens up to the last blank or line end before any byte of another kind, when they are plain
+// moves and move numbers; starts: the bytes there that start a token. gap: the block's first
+// token follows a line without one (gate()'s blank-line rule: the byte loop decides).
+struct BlockTokens {
+    unsigned cut, starts;
+};
+[[gnu::always_inline]] inline BlockTokens block_tokens(const pgn_kernels::BlockMasks& m, bool gap) {
+    const unsigned seps = m.other ? m.sep & below(lowest(m.other)) : m.sep;
+    if (!seps) return {0, 0};
+    unsigned cut = highest(seps) + 1;
+    const unsigned starts = ~m.sep & ((m.sep << 1) | 1u) & below(cut); // b[0] starts a token or is a blank
+    if (starts && gap) cut = lowest(starts);
+    // A token that starts with '=', '+', '#' or '.': the general loop reads it.
+    if (const unsigned odd = starts & ~m.letters & ~m.digits & below(cut)) cut = lowest(odd);
+    // Move numbers ("12." "12..."): at most 12 digits, then dots, then a blank or line end.
+    unsigned covered = 0;
+    for (unsigned numbers = starts & m.digits & below(cut); numbers; numbers &= numbers - 1) {
+        const unsigned i = lowest(numbers);
+        const unsigned j = leading_digits(m.digits, i);
+        const unsigned end = lowest(m.sep >> i) + i; // a blank ends every token below cut
+        const unsigned run = below(end) & ~below(j);
+        if (j == end || (m.dots & run) != run) {
+            cut = i;
+            break;
+        }
+        covered |= run;
+    }
+    // A '.' outside a move number ("e.p."): the general loop reads that token.
+    if (const unsigned loose = m.dots & ~covered & below(cut)) cut = std::min(cut, highest(starts & below(lowest(loose) + 1u)));
+    return {cut, starts};
 }
 } // namespace
-#endif
+
+// skip_movetext's step over the 16 bytes at b (offset abs): the tokens block_tokens allows,
+// their line ends taken in order with gate()'s blank-line rule (a line without a token ends
+// the step at its line end: the byte loop and the general loop take it from there), and the
+// last move number read. Returns how many bytes it read (0: none, the byte loop takes the
+// next step).
+[[gnu::always_inline]] inline std::size_t PgnReader::skip_block(SkipState& st, const char* b, std::uint64_t abs) {
+    const pgn_kernels::BlockMasks m = pgn_kernels::block_masks(b);
+    auto [cut, starts] = block_tokens(m, st.lines.line > st.last_token_line + 1);
+    if (!cut) return 0;
+    unsigned line_from = 0; // where the line of the next line end starts in the block
+    for (unsigned ends = m.nl & below(cut); ends; ends &= ends - 1) {
+        const unsigned j = lowest(ends);
+        if (st.lines.ends_line(abs + j, b[j])) {
+            if (starts & below(j) & ~below(line_from)) st.last_token_line = st.lines.line;
+            else if (st.last_token_line != st.lines.line) {
+                cut = j;
+                break;
+            }
+        }
+        st.lines.take_line_end(abs + j, b[j]);
+        line_from = j + 1;
+    }
+    if (starts & below(cut) & ~below(line_from)) st.last_token_line = st.lines.line;
+    if (const unsigned numbers = starts & m.digits & below(cut)) { // the last move number read
+        const unsigned i = highest(numbers), j = leading_digits(m.digits, i);
+        long long n = 0;
+        for (unsigned k = i; k < j; ++k) n = n * 10 + (b[k] - '0');
+        st.last_number = n;
+    }
+    return cut;
+}
+
+// The byte loop's step at p (below quick_end_): a blank, a line end, a plain move or move
+// number, a parenthesis, each with what decides where the game ends; 0 at any other token.
+// Returns how many bytes it read.
+[[gnu::always_inline]] inline std::size_t PgnReader::skip_token(SkipState& st, std::size_t p, bool var_skip) {
+    const char c = buf_[p];
+    const std::uint8_t k = cls(c);
+    if (!(k & (C_ALPHA | C_DIGIT))) {
+        if (c == ' ' || c == '\t') return 1;
+        if (c == '\n' || c == '\r') {
+            st.lines.take_line_end(base_ + p, c);
+            return 1;
+        }
+        if (c != '(' && c != ')') return 0; // comments, tags, rarer tokens: the general loop
+    }
+    // gate()'s rule for a token on a new line (a blank line before it: the general loop decides)
+    if (st.lines.line != st.last_token_line) {
+        if (st.lines.line > st.last_token_line + 1 && st.last_number >= 0) return 0;
+        st.last_token_line = st.lines.line;
+    }
+    if (k & C_ALPHA) { // on_word's plain move: no event, nothing to track
+        const std::size_t n = pgn_kernels::plain_move(buf_ + p, len_ - p);
+        return n ? n + (buf_[p + n] == ' ') : 0;
+    }
+    if (k & C_DIGIT) {
+        long long num;
+        const std::size_t i = pgn_kernels::plain_move_number(buf_ + p, len_ - p, num);
+        if (i) st.last_number = num;
+        return i ? i + (buf_[p + i] == ' ') : 0;
+    }
+    if (c == '(') {
+        if (st.depth == 0) var_open_ = st.lines.pos(base_ + p);
+        ++st.depth;
+        return 1;
+    }
+    if (st.depth != 0 && !var_skip) { // ')'
+        --st.depth;
+        return 1;
+    }
+    return 0; // results, castling, dialect and glued tokens, garbage, over-long words: the general loop
+}
 
 bool PgnReader::skip_movetext() {
     // Tokens start only below quick_end_ (kPeek bytes visible ahead, as in the general loop),
-    // which leaves the refill to the general loop. The state it changes is held in locals, so
-    // that the loop keeps it in registers, and written back at the end.
-    const char* const buf = buf_;
-    const std::size_t stop = quick_end_, len = len_, from = p_;
+    // which leaves the refill to the general loop.
+    const std::size_t stop = quick_end_, from = p_;
     std::size_t p = p_;
-    std::uint64_t line = line_, line_start = line_start_, last_cr = last_cr_, last_token_line = last_token_line_;
-    long long last_number = last_number_;
-    std::uint64_t depth = depth_;
+    SkipState st{lines_, last_token_line_, last_number_, depth_};
     const bool var_skip = skip_var_depth_ != 0;
-#if defined(__SSE2__)
-    // The step over the 16 bytes at `at`: the tokens up to the last blank or line end before any
-    // byte of another kind, when they are plain moves and move numbers; it stops before a token
-    // of another kind and at the line end of a line without a token. Returns how many bytes it
-    // read (0: none, the byte loop takes the next step).
-    auto block = [&](std::size_t at) __attribute__((always_inline)) {
-        const char* const b = buf + at;
-        const BlockMasks m = block_masks(b);
-        const unsigned sep = m.sep, nl = m.nl, digits = m.digits, letters = m.letters, dots = m.dots, other = m.other;
-        // Whole tokens only: up to the last blank or line end before any byte of another kind.
-        const unsigned seps = other ? sep & ((1u << __builtin_ctz(other)) - 1u) : sep;
-        if (!seps) return std::size_t{0};
-        unsigned cut = 32u - unsigned(__builtin_clz(seps)); // bytes [0, cut) are read here
-        auto below = [](unsigned i) { return (1u << i) - 1u; };
-        const unsigned starts = ~sep & ((sep << 1) | 1u) & below(cut); // b[0] starts a token or is a blank
-        // A first token after a line without one: gate()'s blank-line rule, in the byte loop.
-        if (starts && line > last_token_line + 1) cut = unsigned(__builtin_ctz(starts));
-        // A token that starts with '=', '+', '#' or '.': the general loop reads it.
-        if (const unsigned odd = starts & ~letters & ~digits & below(cut)) cut = unsigned(__builtin_ctz(odd));
-        // Move numbers ("12." "12..."): at most 12 digits, then dots, then a blank or line end.
-        auto leading_digits = [&](unsigned i) { return i + std::min(unsigned(__builtin_ctz(~(digits >> i))), 12u); };
-        unsigned covered = 0;
-        for (unsigned numbers = starts & digits & below(cut); numbers; numbers &= numbers - 1) {
-            const unsigned i = unsigned(__builtin_ctz(numbers));
-            const unsigned j = leading_digits(i);
-            const unsigned end = unsigned(__builtin_ctz(sep >> i)) + i; // a blank ends every token below cut
-            const unsigned run = below(end) & ~below(j);
-            if (j == end || (dots & run) != run) {
-                cut = i;
-                break;
-            }
-            covered |= run;
-        }
-        // A '.' outside a move number ("e.p."): the general loop reads that token.
-        if (const unsigned loose = dots & ~covered & below(cut)) {
-            const unsigned before = starts & below(unsigned(__builtin_ctz(loose)) + 1u);
-            cut = std::min(cut, 31u - unsigned(__builtin_clz(before)));
-        }
-        // Line ends in order, with gate()'s blank-line rule: a line without a token ends the fast
-        // read at its line end (the byte loop and the general loop take it from there).
-        unsigned line_from = 0; // where the line of the next line end starts in the block
-        for (unsigned ends = nl & below(cut); ends; ends &= ends - 1) {
-            const unsigned j = unsigned(__builtin_ctz(ends));
-            const std::uint64_t abs = base_ + at + j;
-            const bool crlf = b[j] == '\n' && abs == last_cr + 1 && last_cr != UINT64_MAX;
-            if (!crlf) {
-                if (starts & below(j) & ~below(line_from)) last_token_line = line;
-                else if (last_token_line != line) {
-                    cut = j;
-                    break;
-                }
-                ++line;
-            }
-            if (b[j] == '\r') last_cr = abs;
-            line_start = abs + 1;
-            line_from = j + 1;
-        }
-        if (starts & below(cut) & ~below(line_from)) last_token_line = line;
-        if (const unsigned numbers = starts & digits & below(cut)) { // the last move number read
-            const unsigned i = 31u - unsigned(__builtin_clz(numbers)), j = leading_digits(i);
-            long long n = 0;
-            for (unsigned k = i; k < j; ++k) n = n * 10 + (b[k] - '0');
-            last_number = n;
-        }
-        return std::size_t{cut};
-    };
-#endif
     while (p < stop) {
-#if defined(__SSE2__)
         // 16 bytes at a time while they hold only plain moves, move numbers, blanks and line ends
-        if (p + 16 <= stop) {
-            const std::size_t done = block(p);
-            p += done;
-            if (done) continue;
-        }
-#endif
-        const char c = buf[p];
-        const std::uint8_t k = cls(c);
-        if (!(k & (C_ALPHA | C_DIGIT))) {
-            if (c == ' ' || c == '\t') {
-                ++p;
+        if (p + 16 <= stop)
+            if (const std::size_t done = skip_block(st, buf_ + p, base_ + p)) {
+                p += done;
                 continue;
             }
-            if (c == '\n' || c == '\r') { // newline_at's bookkeeping
-                const std::uint64_t abs = base_ + p;
-                line_start = abs + 1;
-                if (c == '\r') {
-                    last_cr = abs;
-                    ++line;
-                } else if (!(abs == last_cr + 1 && last_cr != UINT64_MAX)) {
-                    ++line;
-                }
-                ++p;
-                continue;
-            }
-            if (c != '(' && c != ')') break; // comments, tags, rarer tokens: the general loop
-        }
-        // gate()'s rule for a token on a new line (a blank line before it: the general loop decides)
-        if (line != last_token_line) {
-            if (line > last_token_line + 1 && last_number >= 0) break;
-            last_token_line = line;
-        }
-        if (k & C_ALPHA) {
-            // on_word's plain move: no event, nothing to track
-            if (const std::size_t n = plain_move(buf + p, len - p)) {
-                p += n + (buf[p + n] == ' ');
-                continue;
-            }
-        } else if (k & C_DIGIT) {
-            long long num;
-            if (const std::size_t i = plain_move_number(buf + p, len - p, num)) {
-                last_number = num;
-                p += i + (buf[p + i] == ' ');
-                continue;
-            }
-        } else if (c == '(') {
-            if (depth == 0) var_open_ = {base_ + p, line, base_ + p - line_start + 1}; // pos_at(p)
-            ++depth;
-            ++p;
-            continue;
-        } else if (depth != 0 && !var_skip) { // ')'
-            --depth;
-            ++p;
-            continue;
-        }
-        break; // results, castling, dialect and glued tokens, garbage, over-long words: the general loop
+        const std::size_t done = skip_token(st, p, var_skip);
+        if (!done) break;
+        p += done;
     }
     p_ = p;
-    line_ = line;
-    line_start_ = line_start;
-    last_cr_ = last_cr;
-    last_token_line_ = last_token_line;
-    last_number_ = last_number;
-    depth_ = depth;
+    lines_ = st.lines;
+    last_token_line_ = st.last_token_line;
+    last_number_ = st.last_number;
+    depth_ = st.depth;
     return p != from;
 }
 
@@ -606,106 +532,116 @@ std::uint64_t count_line_ends(const char* d, std::size_t n) {
 }
 
 PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
-    TextScan r;
-    r.open = pos_at(p_);
+    CommentScan c;
+    c.r.open = pos_at(p_);
     ++p_;
     text_.clear();
-    std::size_t start = p_;
+    c.start = p_;
+    c.keep = keep;
     // Most comments close on their line with no '{' inside ({[%clk 0:01:02]}, {+0.31/18 0.6s}):
     // one scan, and the text is a view of the buffer. Any other comment takes the loop below.
     if (const std::size_t close = comment_run(buf_, p_, len_); close < len_ && buf_[close] == '}') {
-        r.text = std::string_view(buf_ + start, std::min(close - start, kMaxText));
-        r.truncated = close - start > kMaxText;
+        end_comment_at(c, close);
         p_ = close + 1;
-        return r;
+        return c.r;
     }
-    bool spanning = false, blank_seen = false, line_content = true, at_line_start = false;
-    auto flush = [&](std::size_t upto) {
-        if (keep) append_text(buf_ + start, upto - start, r.truncated);
-        spanning = true;
-    };
     for (;;) {
         if (p_ == len_) {
-            flush(p_);
-            if (!fill(at_line_start ? kLookahead + 1 : 1)) {
-                r.end = TextEnd::Eof;
-                r.text = text_;
-                return r;
+            flush_comment(c, p_);
+            if (!fill(c.at_line_start ? kLookahead + 1 : 1)) {
+                c.r.end = TextEnd::Eof;
+                c.r.text = text_;
+                return c.r;
             }
-            start = p_;
+            c.start = p_;
         }
-        if (at_line_start) {
-            at_line_start = false;
-            if (blank_seen && buf_[p_] == '[') {
-                if (len_ - p_ < kLookahead + 1 && !eof_) {
-                    flush(p_);
-                    fill(kLookahead + 1);
-                    start = p_;
-                }
-                if (looks_like_tag_line(p_)) {
-                    r.end = TextEnd::BrokenAtTag;
-                    if (spanning) {
-                        flush(p_);
-                        r.text = text_;
-                    } else {
-                        r.text = std::string_view(buf_ + start, std::min(p_ - start, kMaxText));
-                        r.truncated = p_ - start > kMaxText;
-                    }
-                    return r;
-                }
-            }
+        if (c.at_line_start) {
+            c.at_line_start = false;
+            if (c.blank_seen && buf_[p_] == '[' && comment_breaks_at_tag(c)) return c.r;
         }
         const char* b = buf_ + p_;
         const char* e = buf_ + len_;
         const char* close = static_cast<const char*>(std::memchr(b, '}', std::size_t(e - b)));
         const char* lim = close ? close : e;
-        const std::size_t n = std::size_t(lim - b);
-        if (!std::memchr(b, '\n', n) && !std::memchr(b, '\r', n)) {
-            if (!line_content)
-                for (const char* q = b; q < lim; ++q)
-                    if (*q != ' ' && *q != '\t') {
-                        line_content = true;
-                        break;
-                    }
-            p_ = std::size_t(lim - buf_);
-        } else {
-            const char* q = b;
-            for (; q < lim; ++q) {
-                const char c = *q;
-                if (c == '\n' || c == '\r') {
-                    if (newline_at(std::size_t(q - buf_))) {
-                        if (!line_content) blank_seen = true;
-                        line_content = false;
-                    }
-                    if (blank_seen && q + 1 < lim && q[1] == '[') {
-                        ++q;
-                        at_line_start = true;
-                        break;
-                    }
-                    if (q + 1 == e) at_line_start = true;
-                } else if (c != ' ' && c != '\t') {
-                    line_content = true;
-                }
-            }
-            p_ = std::size_t(q - buf_);
-        }
+        scan_comment_span(c, lim, e);
         // only the bytes read as comment (not past a tag line that may end it): the same answer
         // whatever the buffer boundaries
         if (std::memchr(b, '{', std::size_t(buf_ + p_ - b))) comment_nested_open_ = true;
-        if (at_line_start && buf_ + p_ < lim) continue; // check the '[' candidate
+        if (c.at_line_start && buf_ + p_ < lim) continue; // check the '[' candidate
         if (close) {
-            const std::size_t ci = std::size_t(close - buf_);
-            if (spanning) {
-                flush(ci);
-                r.text = text_;
-            } else {
-                r.text = std::string_view(buf_ + start, std::min(ci - start, kMaxText));
-                r.truncated = ci - start > kMaxText;
-            }
-            p_ = ci + 1;
-            return r;
+            end_comment_at(c, std::size_t(close - buf_));
+            p_ = std::size_t(close - buf_) + 1;
+            return c.r;
         }
     }
+}
+
+void PgnReader::flush_comment(CommentScan& c, std::size_t upto) {
+    if (c.keep) append_text(buf_ + c.start, upto - c.start, c.r.truncated);
+    c.spanning = true;
+}
+
+// The comment's text up to buffer index `upto` (where it ends): text_ if it spanned refills
+// or lines taken in parts, else a view of the buffer.
+void PgnReader::end_comment_at(CommentScan& c, std::size_t upto) {
+    if (c.spanning) {
+        flush_comment(c, upto);
+        c.r.text = text_;
+    } else {
+        c.r.text = std::string_view(buf_ + c.start, std::min(upto - c.start, kMaxText));
+        c.r.truncated = upto - c.start > kMaxText;
+    }
+}
+
+// At a '[' that starts a line after a blank line inside a comment: true (the comment ends
+// there, unterminated) if the line is a tag pair, judged within kLookahead bytes.
+bool PgnReader::comment_breaks_at_tag(CommentScan& c) {
+    if (len_ - p_ < kLookahead + 1 && !eof_) {
+        flush_comment(c, p_);
+        fill(kLookahead + 1);
+        c.start = p_;
+    }
+    if (!looks_like_tag_line(p_)) return false;
+    c.r.end = TextEnd::BrokenAtTag;
+    end_comment_at(c, p_);
+    return true;
+}
+
+// The comment's bytes from p_ to lim (its '}' or the buffer's end e): the line ends taken,
+// with whether a line was blank; stops after a line end followed by '[' once a blank line was
+// seen (a tag line may end the comment there), and sets at_line_start at a line start.
+void PgnReader::scan_comment_span(CommentScan& c, const char* lim, const char* e) {
+    const char* b = buf_ + p_;
+    const std::size_t n = std::size_t(lim - b);
+    if (!std::memchr(b, '\n', n) && !std::memchr(b, '\r', n)) {
+        if (!c.line_content)
+            for (const char* q = b; q < lim; ++q)
+                if (*q != ' ' && *q != '\t') {
+                    c.line_content = true;
+                    break;
+                }
+        p_ = std::size_t(lim - buf_);
+        return;
+    }
+    const char* q = b;
+    for (; q < lim; ++q) {
+        const char ch = *q;
+        if (ch == '\n' || ch == '\r') {
+            if (lines_.take_line_end(base_ + std::size_t(q - buf_), ch)) {
+                if (!c.line_content) c.blank_seen = true;
+                c.line_content = false;
+            }
+            if (c.blank_seen && q + 1 < lim && q[1] == '[') {
+                ++q;
+                c.at_line_start = true;
+                break;
+            }
+            if (q + 1 == e) c.at_line_start = true;
+        } else if (ch != ' ' && ch != '\t') {
+            c.line_content = true;
+        }
+    }
+    p_ = std::size_t(q - buf_);
 }
 
 PgnReader::TextScan PgnReader::scan_line_comment(bool keep) {
@@ -757,36 +693,39 @@ void PgnReader::recover_tag() {
     }
 }
 
+void PgnReader::fail_tag(TagScan& t, PgnErrorKind k, const char* msg) {
+    t.has_error = true;
+    t.kind = k;
+    t.message = msg;
+}
+
+// A tag pair that ends before its value at q (window end `end`): why, then past the line's ']'.
+PgnReader::TagScan PgnReader::cut_tag(TagScan t, std::size_t q, std::size_t end, const char* malformed) {
+    if (q >= len_) fail_tag(t, PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
+    else if (q >= end) fail_tag(t, PgnErrorKind::MalformedTag, "tag pair too long before its value");
+    else if (is_eol(buf_[q])) fail_tag(t, PgnErrorKind::MalformedTag, "tag pair cut off at the end of its line");
+    else fail_tag(t, PgnErrorKind::MalformedTag, malformed);
+    p_ = q;
+    recover_tag();
+    return t;
+}
+
 PgnReader::TagScan PgnReader::scan_tag() {
     TagScan t;
     ensure(kLookahead + 1);
-    const std::size_t open = p_; // the '['
     // '[', the name and the blanks up to the value's '"' are judged within kLookahead bytes, so
     // that the reading does not depend on where the buffer ends.
     const std::size_t end = std::min(len_, p_ + kLookahead);
     t.pos = pos_at(p_);
-    auto fail = [&](PgnErrorKind k, const char* msg) {
-        t.has_error = true;
-        t.kind = k;
-        t.message = msg;
-    };
+    const TagOpen at{p_, 0, base_};
     std::size_t q = p_ + 1;
     while (q < end && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
     const std::size_t ns = q;
     while (q < end && is_name_char(buf_[q]) && q - ns <= kMaxToken) ++q;
     const std::size_t nlen = q - ns;
-    auto cut = [&](const char* malformed) {
-        if (q >= len_) fail(PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
-        else if (q >= end) fail(PgnErrorKind::MalformedTag, "tag pair too long before its value");
-        else if (is_eol(buf_[q])) fail(PgnErrorKind::MalformedTag, "tag pair cut off at the end of its line");
-        else fail(PgnErrorKind::MalformedTag, malformed);
-        p_ = q;
-        recover_tag();
-        return t;
-    };
-    if (nlen == 0) return cut("expected a tag name after '['");
+    if (nlen == 0) return cut_tag(t, q, end, "expected a tag name after '['");
     if (nlen > kMaxToken) {
-        fail(PgnErrorKind::TokenTooLong, "tag name too long");
+        fail_tag(t, PgnErrorKind::TokenTooLong, "tag name too long");
         p_ = q;
         skip_long_token();
         recover_tag();
@@ -796,39 +735,46 @@ PgnReader::TagScan PgnReader::scan_tag() {
     name_[nlen] = 0;
     t.name = std::string_view(name_, nlen);
     while (q < end && (buf_[q] == ' ' || buf_[q] == '\t')) ++q;
-    if (q >= end || buf_[q] != '"') return cut("expected '\"' after the tag name");
-    const std::size_t value_quote = q;
-    const std::uint64_t window_base = base_;
-    // A line that does not parse as tag pairs but is '[' name '"' ... '"]', alone on its line:
-    // one tag whose value is everything between the first and the last quote
-    // ([White ""Socrates Expert""], unescaped quotes). False (nothing changed) if not such a line.
-    auto read_as_one_tag = [&]() -> bool {
-        if (base_ != window_base || line_start_ < base_) return false; // the value ran past the window
-        for (std::size_t i = std::size_t(line_start_ - base_); i < open; ++i)
-            if (buf_[i] != ' ' && buf_[i] != '\t') return false; // '[' is not first on its line
-        const std::size_t lim = std::min(len_, open + kLookahead);
-        std::size_t e = value_quote;
-        while (e < lim && !is_eol(buf_[e])) ++e;
-        if (e == lim && !(e == len_ && eof_)) return false;
-        std::size_t z = e;
-        while (z > value_quote && (buf_[z - 1] == ' ' || buf_[z - 1] == '\t')) --z;
-        if (z < value_quote + 3 || buf_[z - 1] != ']' || buf_[z - 2] != '"') return false;
-        const std::size_t last_quote = z - 2;
-        if (std::memchr(buf_ + value_quote, 0, last_quote - value_quote)) return false;
-        text_.clear();
-        t.truncated = false;
-        append_text(buf_ + value_quote + 1, last_quote - value_quote - 1, t.truncated);
-        p_ = z;
-        t.deliver = t.quotes_repaired = true;
-        return true;
-    };
+    if (q >= end || buf_[q] != '"') return cut_tag(t, q, end, "expected '\"' after the tag name");
+    const TagOpen value_at{at.open, q, at.window_base};
     p_ = q + 1;
-    text_.clear();
     bool nul = false;
+    if (scan_tag_value(t, value_at, nul)) scan_tag_close(t, value_at, nul);
+    return t;
+}
+
+// A line that does not parse as tag pairs but is '[' name '"' ... '"]', alone on its line:
+// one tag whose value is everything between the first and the last quote
+// ([White ""Socrates Expert""], unescaped quotes). False (nothing changed) if not such a line.
+bool PgnReader::read_tag_as_one(TagScan& t, const TagOpen& at) {
+    if (base_ != at.window_base || lines_.line_start < base_) return false; // the value ran past the window
+    for (std::size_t i = std::size_t(lines_.line_start - base_); i < at.open; ++i)
+        if (buf_[i] != ' ' && buf_[i] != '\t') return false; // '[' is not first on its line
+    const std::size_t lim = std::min(len_, at.open + kLookahead);
+    std::size_t e = at.value_quote;
+    while (e < lim && !is_eol(buf_[e])) ++e;
+    if (e == lim && !(e == len_ && eof_)) return false;
+    std::size_t z = e;
+    while (z > at.value_quote && (buf_[z - 1] == ' ' || buf_[z - 1] == '\t')) --z;
+    if (z < at.value_quote + 3 || buf_[z - 1] != ']' || buf_[z - 2] != '"') return false;
+    const std::size_t last_quote = z - 2;
+    if (std::memchr(buf_ + at.value_quote, 0, last_quote - at.value_quote)) return false;
+    text_.clear();
+    t.truncated = false;
+    append_text(buf_ + at.value_quote + 1, last_quote - at.value_quote - 1, t.truncated);
+    p_ = z;
+    t.deliver = t.quotes_repaired = true;
+    return true;
+}
+
+// The value from p_ (after its '"') into text_, with its escapes, to its closing '"'. False
+// when the tag ends there (t says how: cut short, or read as one tag by read_tag_as_one).
+bool PgnReader::scan_tag_value(TagScan& t, const TagOpen& at, bool& nul) {
+    text_.clear();
     for (;;) {
         if (p_ == len_ && !fill(1)) {
-            fail(PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
-            return t;
+            fail_tag(t, PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
+            return false;
         }
         const std::size_t i = tag_value_run(buf_, p_, len_);
         append_text(buf_ + p_, i - p_, t.truncated);
@@ -837,7 +783,7 @@ PgnReader::TagScan PgnReader::scan_tag() {
         const char c = buf_[i];
         if (c == '"') {
             ++p_;
-            break;
+            return true;
         }
         if (c == '\\') {
             ensure(2);
@@ -855,29 +801,31 @@ PgnReader::TagScan PgnReader::scan_tag() {
             ++p_;
             continue;
         }
-        if (read_as_one_tag()) return t;
-        fail(PgnErrorKind::MalformedTag, "tag value not closed on its line");
-        return t;
+        if (!read_tag_as_one(t, at)) fail_tag(t, PgnErrorKind::MalformedTag, "tag value not closed on its line");
+        return false;
     }
+}
+
+// After the value's closing '"': the blanks, then ']'.
+void PgnReader::scan_tag_close(TagScan& t, const TagOpen& at, bool nul) {
     for (;;) { // blanks before ']', however many, across buffer refills
         skip_blanks();
         if (p_ < len_ || !fill(1)) break;
     }
-    q = p_;
+    const std::size_t q = p_;
     t.deliver = true;
     if (q < len_ && buf_[q] == ']') {
         p_ = q + 1;
     } else {
         p_ = q;
         if (q >= len_) {
-            fail(PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
-        } else if (!read_as_one_tag()) {
-            fail(PgnErrorKind::MalformedTag, "expected ']' after the tag value");
+            fail_tag(t, PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
+        } else if (!read_tag_as_one(t, at)) {
+            fail_tag(t, PgnErrorKind::MalformedTag, "expected ']' after the tag value");
             recover_tag(); // the rest of a malformed tag line is no movetext
         }
     }
-    if (nul && !t.has_error) fail(PgnErrorKind::NulByte, "NUL byte in tag value");
-    return t;
+    if (nul && !t.has_error) fail_tag(t, PgnErrorKind::NulByte, "NUL byte in tag value");
 }
 
 } // namespace horde::pgn

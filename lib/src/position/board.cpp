@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace horde::position {
@@ -122,7 +123,7 @@ bool has_legal_move(Variant v, const Position& pos) {
         const Bitboard occupied = pos.pieces() ^ king;
         Bitboard targets = king_attacks(lsb(king)) & ~pos.pieces(us);
         while (targets)
-            if (!pos.template attackers_to_by_rays<V>(pop_lsb(targets), occupied, ~us)) return true;
+            if (!pos.template legality_attackers_to<V>(pop_lsb(targets), occupied, ~us)) return true;
         return false;
     });
     return safe_king_step || count_legal_moves(v, pos) != 0;
@@ -318,6 +319,78 @@ std::optional<CastlingFieldError> parse_castling_right(Variant v, Position& pos,
     return std::nullopt;
 }
 
+
+// The en passant square ep of a FEN on pos (placement and side set): an error if no double
+// step can have left it; kept only when a pawn could capture there (as play() does).
+std::optional<FenError> set_en_passant(Position& pos, Square ep) {
+    using F = FenError::Field;
+    using C = FenError::Code;
+    auto fail = [](F field, C code, std::string msg) { return FenError{field, code, std::move(msg)}; };
+    const std::string name = square_name(ep);
+    const Color mover = ~pos.side; // the side that made the double step
+    const int expected_rank = mover == WHITE ? 2 : 5;
+    const Square pawn_sq = Square(mover == WHITE ? ep + 8 : ep - 8);
+    const Square origin = Square(mover == WHITE ? ep - 8 : ep + 8);
+    if (rank_of(ep) != expected_rank)
+        return fail(F::EnPassant, C::ImpossibleEnPassant,
+                    fmt::format("en passant field: '{}' is not on rank {} with {} to move", name,
+                                expected_rank + 1, pos.side == WHITE ? "White" : "Black"));
+    if (pos.board[pawn_sq] != make_piece(mover, PAWN))
+        return fail(F::EnPassant, C::ImpossibleEnPassant,
+                    fmt::format("en passant field: '{}' but no {} pawn on {}", name,
+                                mover == WHITE ? "White" : "Black", square_name(pawn_sq)));
+    if (pos.board[ep] != NO_PIECE || pos.board[origin] != NO_PIECE)
+        return fail(F::EnPassant, C::ImpossibleEnPassant,
+                    fmt::format("en passant field: '{}' but {} or {} is occupied", name,
+                                square_name(ep), square_name(origin)));
+    if (pawn_attacks(mover, ep) & pos.pieces(pos.side, PAWN)) {
+        pos.ep = ep;
+        pos.key ^= detail::ZOBRIST.ep_file[file_of(ep)];
+    }
+    return std::nullopt;
+}
+
+// The position rules of variant v a FEN's position must meet: the kings, the pawns' ranks,
+// and the side not to move not in check.
+std::optional<FenError> position_rules_error(Variant v, const Position& pos) {
+    using F = FenError::Field;
+    using C = FenError::Code;
+    auto fail = [](F field, C code, std::string msg) { return FenError{field, code, std::move(msg)}; };
+    const int white_kings = popcount(pos.pieces(WHITE, KING));
+    const int black_kings = popcount(pos.pieces(BLACK, KING));
+    if (v == Variant::Horde) {
+        if (white_kings)
+            return fail(F::Position, C::KingCount, "position: White has a king, but the Horde has none");
+    } else if (white_kings != 1) {
+        return fail(F::Position, C::KingCount, fmt::format("position: White has {} kings, expected 1", white_kings));
+    }
+    if (black_kings != 1)
+        return fail(F::Position, C::KingCount, fmt::format("position: Black has {} kings, expected 1", black_kings));
+
+    // Horde White pawns may stand on rank 1; no pawn stands on its promotion rank.
+    const Bitboard white_bad = rank_bb(7) | (v == Variant::Horde ? 0 : rank_bb(0));
+    const Bitboard black_bad = rank_bb(0) | rank_bb(7);
+    if (Bitboard b = pos.pieces(WHITE, PAWN) & white_bad)
+        return fail(F::Position, C::PawnOnBadRank,
+                    fmt::format("position: White pawn on {}", square_name(lsb(b))));
+    if (Bitboard b = pos.pieces(BLACK, PAWN) & black_bad)
+        return fail(F::Position, C::PawnOnBadRank,
+                    fmt::format("position: Black pawn on {}", square_name(lsb(b))));
+
+    // The side not to move must not be in check.
+    const Color waiting = ~pos.side;
+    if (Bitboard k = pos.pieces(waiting, KING)) {
+        const Bitboard attackers = with_variant(v, [&]<Variant V>() {
+            return pos.template attackers_to<V>(lsb(k), pos.pieces(), pos.side);
+        });
+        if (attackers)
+            return fail(F::Position, C::OppositeCheck,
+                        fmt::format("position: {} is in check but it is {}'s move",
+                                    waiting == WHITE ? "White" : "Black", pos.side == WHITE ? "White" : "Black"));
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::variant<Board, FenError> Board::from_fen(Variant v, std::string_view fen) {
@@ -375,69 +448,14 @@ std::variant<Board, FenError> Board::from_setup(Variant v, const Setup& setup) {
     pos.key ^= detail::ZOBRIST.castling[pos.castling];
 
     // En passant: any square the last move could have left is accepted.
-    if (setup.ep != SQ_NONE) {
-        const Square ep = setup.ep;
-        const std::string name = square_name(ep);
-        const Color mover = ~pos.side; // the side that made the double step
-        const int expected_rank = mover == WHITE ? 2 : 5;
-        const Square pawn_sq = Square(mover == WHITE ? ep + 8 : ep - 8);
-        const Square origin = Square(mover == WHITE ? ep - 8 : ep + 8);
-        if (rank_of(ep) != expected_rank)
-            return fail(F::EnPassant, C::ImpossibleEnPassant,
-                        fmt::format("en passant field: '{}' is not on rank {} with {} to move", name,
-                                    expected_rank + 1, pos.side == WHITE ? "White" : "Black"));
-        if (pos.board[pawn_sq] != make_piece(mover, PAWN))
-            return fail(F::EnPassant, C::ImpossibleEnPassant,
-                        fmt::format("en passant field: '{}' but no {} pawn on {}", name,
-                                    mover == WHITE ? "White" : "Black", square_name(pawn_sq)));
-        if (pos.board[ep] != NO_PIECE || pos.board[origin] != NO_PIECE)
-            return fail(F::EnPassant, C::ImpossibleEnPassant,
-                        fmt::format("en passant field: '{}' but {} or {} is occupied", name,
-                                    square_name(ep), square_name(origin)));
-        // Keep the square only when a pawn could capture there (as play() does).
-        if (pawn_attacks(mover, ep) & pos.pieces(pos.side, PAWN)) {
-            pos.ep = ep;
-            pos.key ^= detail::ZOBRIST.ep_file[file_of(ep)];
-        }
-    }
+    if (setup.ep != SQ_NONE)
+        if (auto error = set_en_passant(pos, setup.ep)) return *error;
 
     pos.halfmove = setup.halfmove;
     // 0 (puzzle files write it) can only mean the first move: fen_warning() says so.
     pos.fullmove = setup.fullmove == 0 ? 1 : setup.fullmove;
 
-    // Position rules per variant.
-    const int white_kings = popcount(pos.pieces(WHITE, KING));
-    const int black_kings = popcount(pos.pieces(BLACK, KING));
-    if (v == Variant::Horde) {
-        if (white_kings)
-            return fail(F::Position, C::KingCount, "position: White has a king, but the Horde has none");
-    } else if (white_kings != 1) {
-        return fail(F::Position, C::KingCount, fmt::format("position: White has {} kings, expected 1", white_kings));
-    }
-    if (black_kings != 1)
-        return fail(F::Position, C::KingCount, fmt::format("position: Black has {} kings, expected 1", black_kings));
-
-    // Horde White pawns may stand on rank 1; no pawn stands on its promotion rank.
-    const Bitboard white_bad = rank_bb(7) | (v == Variant::Horde ? 0 : rank_bb(0));
-    const Bitboard black_bad = rank_bb(0) | rank_bb(7);
-    if (Bitboard b = pos.pieces(WHITE, PAWN) & white_bad)
-        return fail(F::Position, C::PawnOnBadRank,
-                    fmt::format("position: White pawn on {}", square_name(lsb(b))));
-    if (Bitboard b = pos.pieces(BLACK, PAWN) & black_bad)
-        return fail(F::Position, C::PawnOnBadRank,
-                    fmt::format("position: Black pawn on {}", square_name(lsb(b))));
-
-    // The side not to move must not be in check.
-    const Color waiting = ~pos.side;
-    if (Bitboard k = pos.pieces(waiting, KING)) {
-        const Bitboard attackers = with_variant(v, [&]<Variant V>() {
-            return pos.template attackers_to<V>(lsb(k), pos.pieces(), pos.side);
-        });
-        if (attackers)
-            return fail(F::Position, C::OppositeCheck,
-                        fmt::format("position: {} is in check but it is {}'s move",
-                                    waiting == WHITE ? "White" : "Black", pos.side == WHITE ? "White" : "Black"));
-    }
+    if (auto error = position_rules_error(v, pos)) return *error;
     Board board(v, pos);
     if (popcount(board.checkers()) > 2)
         return fail(F::Position, C::TooManyCheckers,

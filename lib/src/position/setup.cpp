@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 #include <charconv>
 
 namespace horde::position {
@@ -80,6 +82,48 @@ bool parse_number(std::string_view s, unsigned long& out) {
 
 constexpr bool is_ascii_letter(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); }
 
+// Placement: 8 ranks of 8 squares, each a letter or a run of empty squares.
+std::optional<FenError> parse_placement(std::string_view placement, Setup& setup) {
+    using F = FenError::Field;
+    using C = FenError::Code;
+    auto fail = [](F field, C code, std::string msg) { return FenError{field, code, std::move(msg)}; };
+    int rank = 7, file = 0, ranks_seen = 1;
+    for (std::size_t i = 0; i < placement.size(); ++i) {
+        const char ch = placement[i];
+        if (ch == '/') {
+            if (file != 8)
+                return fail(F::Placement, C::BadRankLength,
+                            fmt::format("placement field: rank {} describes {} squares, not 8", rank + 1, file));
+            if (++ranks_seen > 8)
+                return fail(F::Placement, C::BadRankCount, "placement field: more than 8 ranks");
+            --rank;
+            file = 0;
+        } else if (ch >= '1' && ch <= '8') {
+            file += ch - '0';
+            if (file > 8)
+                return fail(F::Placement, C::BadRankLength,
+                            fmt::format("placement field: rank {} describes more than 8 squares", rank + 1));
+        } else {
+            // ASCII only: the C library's locale-aware calls cost more than the whole parse.
+            if (!is_ascii_letter(ch))
+                return fail(F::Placement, C::BadPlacementChar,
+                            fmt::format("placement field: unexpected character '{}'", ch));
+            if (file >= 8)
+                return fail(F::Placement, C::BadRankLength,
+                            fmt::format("placement field: rank {} describes more than 8 squares", rank + 1));
+            setup.placement[make_square(file, rank)] = ch;
+            ++file;
+        }
+    }
+    if (ranks_seen != 8)
+        return fail(F::Placement, C::BadRankCount,
+                    fmt::format("placement field: {} ranks, expected 8", ranks_seen));
+    if (file != 8)
+        return fail(F::Placement, C::BadRankLength,
+                    fmt::format("placement field: rank 1 describes {} squares, not 8", file));
+    return std::nullopt;
+}
+
 } // namespace
 
 std::variant<Setup, FenError> parse_fen(std::string_view fen) {
@@ -97,44 +141,7 @@ std::variant<Setup, FenError> parse_fen(std::string_view fen) {
                     fmt::format("expected at most 6 fields, got {} (extra: '{}')", fields.size(), fields[6]));
 
     Setup setup;
-    // Placement: 8 ranks of 8 squares, each a letter or a run of empty squares.
-    {
-        std::string_view placement = fields[0];
-        int rank = 7, file = 0, ranks_seen = 1;
-        for (std::size_t i = 0; i < placement.size(); ++i) {
-            const char ch = placement[i];
-            if (ch == '/') {
-                if (file != 8)
-                    return fail(F::Placement, C::BadRankLength,
-                                fmt::format("placement field: rank {} describes {} squares, not 8", rank + 1, file));
-                if (++ranks_seen > 8)
-                    return fail(F::Placement, C::BadRankCount, "placement field: more than 8 ranks");
-                --rank;
-                file = 0;
-            } else if (ch >= '1' && ch <= '8') {
-                file += ch - '0';
-                if (file > 8)
-                    return fail(F::Placement, C::BadRankLength,
-                                fmt::format("placement field: rank {} describes more than 8 squares", rank + 1));
-            } else {
-                // ASCII only: the C library's locale-aware calls cost more than the whole parse.
-                if (!is_ascii_letter(ch))
-                    return fail(F::Placement, C::BadPlacementChar,
-                                fmt::format("placement field: unexpected character '{}'", ch));
-                if (file >= 8)
-                    return fail(F::Placement, C::BadRankLength,
-                                fmt::format("placement field: rank {} describes more than 8 squares", rank + 1));
-                setup.placement[make_square(file, rank)] = ch;
-                ++file;
-            }
-        }
-        if (ranks_seen != 8)
-            return fail(F::Placement, C::BadRankCount,
-                        fmt::format("placement field: {} ranks, expected 8", ranks_seen));
-        if (file != 8)
-            return fail(F::Placement, C::BadRankLength,
-                        fmt::format("placement field: rank 1 describes {} squares, not 8", file));
-    }
+    if (auto error = parse_placement(fields[0], setup)) return *error;
     // Side to move.
     if (fields[1] == "w") setup.side = WHITE;
     else if (fields[1] == "b") setup.side = BLACK;

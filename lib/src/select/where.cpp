@@ -214,6 +214,8 @@ private:
         return arg.text;
     }
 
+    // A parenthesised expression, a function (has, code, reaches, material, tag) or a field,
+    // then maybe a comparison.
     std::unique_ptr<Node> parse_primary() {
         const Token& t = peek();
         if (t.kind == Token::LParen) {
@@ -228,65 +230,16 @@ private:
                                        describe(t)));
         Token ident = next();
         const bool call = peek().kind == Token::LParen;
-        auto n = std::make_unique<Node>();
-        if (call && ident.text == "has") {
-            next();
-            Token name = peek().kind == Token::String ? next() : expect(Token::Ident, "a field or tag name in has(...)");
-            expect(Token::RParen, "')' after has's argument");
-            n->kind = Node::Kind::Present;
-            n->field = name.kind == Token::String ? GameField::Tag : field_of(name);
-            n->name = name.text;
-            return n;
-        }
+        if (call && ident.text == "has") return parse_has();
         if (call && ident.text == "code") {
+            auto n = std::make_unique<Node>();
             n->kind = Node::Kind::Code;
             n->code = parse_diagnostic_code(string_argument("code"));
             return n;
         }
-        if (call && ident.text == "reaches") {
-            const int column = peek().column + 2; // the string's first character
-            std::string fen = string_argument("reaches");
-            n->kind = Node::Kind::Reaches;
-            const auto space = fen.find(' ');
-            n->text = fen.substr(0, space);
-            if (n->text.empty() || n->text.find_first_not_of("12345678/PNBRQKLAHYpnbrqklahy") != std::string::npos ||
-                std::count(n->text.begin(), n->text.end(), '/') != 7)
-                fail(column, fmt::format("reaches(\"{}\"): expected a FEN placement (8 ranks separated by '/')", fen));
-            if (space != std::string::npos) {
-                const auto side = fen.find_first_not_of(' ', space);
-                if (side != std::string::npos) {
-                    if (fen[side] != 'w' && fen[side] != 'b')
-                        fail(column, fmt::format("reaches(\"{}\"): the second field must be w or b", fen));
-                    n->side = fen[side];
-                }
-            }
-            return n;
-        }
-        if (call && ident.text == "material") {
-            const int column = peek().column + 2; // the string's first character
-            std::string spec = string_argument("material");
-            n->kind = Node::Kind::Material;
-            for (std::size_t i = 0; i < spec.size();) {
-                const char c = spec[i];
-                if (c == ' ') {
-                    ++i;
-                    continue;
-                }
-                if (kPieceLetters.find(c) == std::string_view::npos)
-                    fail(column + int(i), fmt::format("material: '{}' is not a piece letter (PNBRQK LAHY, upper case "
-                                                      "White, lower case Black)",
-                                                      c));
-                std::size_t k = i + 1;
-                int count = 0;
-                while (k < spec.size() && std::isdigit(static_cast<unsigned char>(spec[k])) && count < 100)
-                    count = count * 10 + (spec[k++] - '0');
-                if (k == i + 1) count = 1;
-                if (count > 64) fail(column + int(i), "material: a count above 64");
-                n->material[std::size_t(c)] = std::uint8_t(std::min(64, n->material[std::size_t(c)] + count));
-                i = k;
-            }
-            return n;
-        }
+        if (call && ident.text == "reaches") return parse_reaches();
+        if (call && ident.text == "material") return parse_material();
+        auto n = std::make_unique<Node>();
         if (call && ident.text == "tag") {
             n->name = string_argument("tag");
             n->field = GameField::Tag;
@@ -301,6 +254,73 @@ private:
             n->op = WhereOp::Ne;
             return n;
         }
+        return parse_comparison(std::move(n));
+    }
+
+    // has(name) after "has": a field or a tag name (a string names a tag).
+    std::unique_ptr<Node> parse_has() {
+        next();
+        Token name = peek().kind == Token::String ? next() : expect(Token::Ident, "a field or tag name in has(...)");
+        expect(Token::RParen, "')' after has's argument");
+        auto n = std::make_unique<Node>();
+        n->kind = Node::Kind::Present;
+        n->field = name.kind == Token::String ? GameField::Tag : field_of(name);
+        n->name = name.text;
+        return n;
+    }
+
+    // reaches("placement [side]") after "reaches".
+    std::unique_ptr<Node> parse_reaches() {
+        const int column = peek().column + 2; // the string's first character
+        std::string fen = string_argument("reaches");
+        auto n = std::make_unique<Node>();
+        n->kind = Node::Kind::Reaches;
+        const auto space = fen.find(' ');
+        n->text = fen.substr(0, space);
+        if (n->text.empty() || n->text.find_first_not_of("12345678/PNBRQKLAHYpnbrqklahy") != std::string::npos ||
+            std::count(n->text.begin(), n->text.end(), '/') != 7)
+            fail(column, fmt::format("reaches(\"{}\"): expected a FEN placement (8 ranks separated by '/')", fen));
+        if (space != std::string::npos) {
+            const auto side = fen.find_first_not_of(' ', space);
+            if (side != std::string::npos) {
+                if (fen[side] != 'w' && fen[side] != 'b')
+                    fail(column, fmt::format("reaches(\"{}\"): the second field must be w or b", fen));
+                n->side = fen[side];
+            }
+        }
+        return n;
+    }
+
+    // material("spec") after "material": piece letters, each with an optional count.
+    std::unique_ptr<Node> parse_material() {
+        const int column = peek().column + 2; // the string's first character
+        std::string spec = string_argument("material");
+        auto n = std::make_unique<Node>();
+        n->kind = Node::Kind::Material;
+        for (std::size_t i = 0; i < spec.size();) {
+            const char c = spec[i];
+            if (c == ' ') {
+                ++i;
+                continue;
+            }
+            if (kPieceLetters.find(c) == std::string_view::npos)
+                fail(column + int(i), fmt::format("material: '{}' is not a piece letter (PNBRQK LAHY, upper case "
+                                                  "White, lower case Black)",
+                                                  c));
+            std::size_t k = i + 1;
+            int count = 0;
+            while (k < spec.size() && std::isdigit(static_cast<unsigned char>(spec[k])) && count < 100)
+                count = count * 10 + (spec[k++] - '0');
+            if (k == i + 1) count = 1;
+            if (count > 64) fail(column + int(i), "material: a count above 64");
+            n->material[std::size_t(c)] = std::uint8_t(std::min(64, n->material[std::size_t(c)] + count));
+            i = k;
+        }
+        return n;
+    }
+
+    // The operator and literal after the field of n (peek() is the operator).
+    std::unique_ptr<Node> parse_comparison(std::unique_ptr<Node> n) {
         n->kind = Node::Kind::Compare;
         Token op = next();
         if (op.text == "==" || op.text == "=") n->op = WhereOp::Eq;
@@ -310,27 +330,8 @@ private:
         else if (op.text == ">") n->op = WhereOp::Gt;
         else if (op.text == ">=") n->op = WhereOp::Ge;
         else n->op = WhereOp::Match;
-        const bool negated_match = op.text == "!~";
+        if (n->op == WhereOp::Match) return parse_match(std::move(n), op);
         const Token& lit = peek();
-        if (n->op == WhereOp::Match) {
-            if (lit.kind != Token::String && lit.kind != Token::IString)
-                fail(lit.column, fmt::format("expected a regular expression (\"...\" or i\"...\") after '{}', found {}",
-                                             op.text, describe(lit)));
-            RE2::Options options;
-            options.set_log_errors(false);
-            options.set_case_sensitive(lit.kind != Token::IString);
-            n->regex = std::make_unique<RE2>(lit.text, options);
-            if (!n->regex->ok())
-                fail(lit.column, fmt::format("bad regular expression \"{}\": {}", lit.text, n->regex->error()));
-            next();
-            if (negated_match) {
-                auto not_node = std::make_unique<Node>();
-                not_node->kind = Node::Kind::Not;
-                not_node->children.push_back(std::move(n));
-                return not_node;
-            }
-            return n;
-        }
         if (lit.kind == Token::Number) {
             n->number = parse_number(lit.text);
             if (!n->number) fail(lit.column, fmt::format("'{}' is not a number", lit.text));
@@ -341,6 +342,26 @@ private:
         }
         next();
         return n;
+    }
+
+    // The regular expression after '~' or '!~' (op); '!~' as not('~').
+    std::unique_ptr<Node> parse_match(std::unique_ptr<Node> n, const Token& op) {
+        const Token& lit = peek();
+        if (lit.kind != Token::String && lit.kind != Token::IString)
+            fail(lit.column, fmt::format("expected a regular expression (\"...\" or i\"...\") after '{}', found {}",
+                                         op.text, describe(lit)));
+        RE2::Options options;
+        options.set_log_errors(false);
+        options.set_case_sensitive(lit.kind != Token::IString);
+        n->regex = std::make_unique<RE2>(lit.text, options);
+        if (!n->regex->ok())
+            fail(lit.column, fmt::format("bad regular expression \"{}\": {}", lit.text, n->regex->error()));
+        next();
+        if (op.text != "!~") return n;
+        auto not_node = std::make_unique<Node>();
+        not_node->kind = Node::Kind::Not;
+        not_node->children.push_back(std::move(n));
+        return not_node;
     }
 
     static GameField field_of(const Token& t) {

@@ -14,26 +14,12 @@ inline bool promotion_allowed(Variant v, PieceType pt) {
     return pt == QUEEN || pt == ROOK || pt == BISHOP || pt == KNIGHT;
 }
 
-// The pieces of `on_lines` (each on a line through `to`) with nothing between them and `to`,
-// where PEXT is slow (see Position::attackers_to_by_rays): a player has one or two pieces of
-// a kind.
-[[gnu::always_inline]] inline Bitboard unblocked(Bitboard on_lines, Square to, Bitboard occ) {
-    Bitboard result = 0;
-    while (on_lines) {
-        const Square from = pop_lsb(on_lines);
-        if (!(between_bb(to, from) & occ)) result |= square_bb(from);
-    }
-    return result;
-}
-
 // The pieces of `ours` that slide to `to` on a diagonal, and on a rank or file.
 [[gnu::always_inline]] inline Bitboard diagonal_origins(Square to, Bitboard ours, Bitboard occ) {
-    if constexpr (HORDE_FAST_PEXT) return bishop_attacks(to, occ) & ours;
-    else return unblocked(bishop_pseudo_attacks(to) & ours, to, occ);
+    return origin_sliders_reaching(to, ours, 0, occ);
 }
 [[gnu::always_inline]] inline Bitboard straight_origins(Square to, Bitboard ours, Bitboard occ) {
-    if constexpr (HORDE_FAST_PEXT) return rook_attacks(to, occ) & ours;
-    else return unblocked(rook_pseudo_attacks(to) & ours, to, occ);
+    return origin_sliders_reaching(to, 0, ours, occ);
 }
 
 // Origins from which a piece of type pt and colour us could reach `to` by its movement
@@ -70,7 +56,8 @@ inline bool promotion_allowed(Variant v, PieceType pt) {
 // pattern_origins for a piece other than a pawn, without a branch on the piece type: every
 // movement pattern is looked up and the piece's own kept by mask. A move's piece type is
 // what a predictor cannot guess (the switch's indirect jump missed on about half of the
-// moves of real games); with a fast PEXT the two slider lookups cost less than that miss.
+// moves of real games); with a fast PEXT the two slider lookups cost less than that miss,
+// and without one origin_sliders_reaching tests only the piece's own candidates.
 namespace pattern_bits {
 inline constexpr std::uint8_t KNIGHT_STEP = 1, KING_STEP = 2, DIAGONAL = 4, STRAIGHT = 8, YURT_STEP = 16;
 // [capture][piece type]
@@ -86,11 +73,10 @@ template <Variant V>
 [[gnu::always_inline]] inline Bitboard piece_pattern_origins(const position::Position& pos, PieceType pt, Color us, Square to, bool capture) {
     using namespace pattern_bits;
     const unsigned bits = kBits[capture][pt];
-    const Bitboard occ = pos.pieces();
-    Bitboard reach = (knight_attacks(to) & all_if(bits, KNIGHT_STEP)) | (king_attacks(to) & all_if(bits, KING_STEP)) |
-                     (bishop_attacks(to, occ) & all_if(bits, DIAGONAL)) | (rook_attacks_compact(to, occ) & all_if(bits, STRAIGHT));
-    if constexpr (Rules<V>::orda_pieces) reach |= yurt_attacks(~us, to) & all_if(bits, YURT_STEP);
-    return reach & pos.pieces(us, pt);
+    const Bitboard ours = pos.pieces(us, pt);
+    Bitboard steps = (knight_attacks(to) & all_if(bits, KNIGHT_STEP)) | (king_attacks(to) & all_if(bits, KING_STEP));
+    if constexpr (Rules<V>::orda_pieces) steps |= yurt_attacks(~us, to) & all_if(bits, YURT_STEP);
+    return (steps & ours) | origin_sliders_reaching(to, ours & all_if(bits, DIAGONAL), ours & all_if(bits, STRAIGHT), pos.pieces());
 }
 
 // Whether a pseudo-legal move (not castling) leaves the mover's king safe: the enemy's
@@ -110,7 +96,7 @@ template <Variant V> [[gnu::always_inline]] inline bool leaves_king_safe(const p
         gone |= square_bb(captured);
     }
     const Square king_square = (king & square_bb(from)) ? to : lsb(king);
-    return !(pos.template attackers_to_by_rays<V>(king_square, occupied, ~us) & ~gone);
+    return !(pos.template legality_attackers_to<V>(king_square, occupied, ~us) & ~gone);
 }
 
 // The legal moves (castling aside) of piece type pt to `to` from an origin in from_mask,
@@ -156,8 +142,7 @@ template <Variant V>
         return n;
     }
     if (promoted != NO_PIECE_TYPE) return 0;
-    if constexpr (HORDE_FAST_PEXT) consider(piece_pattern_origins<V>(pos, pt, us, to, target != NO_PIECE) & from_mask, Move::NORMAL);
-    else consider(pattern_origins(pos, pt, us, to, target != NO_PIECE) & from_mask, Move::NORMAL);
+    consider(piece_pattern_origins<V>(pos, pt, us, to, target != NO_PIECE) & from_mask, Move::NORMAL);
     return n;
 }
 
@@ -264,7 +249,7 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_castling_exact_a
         // no longer shields its rank)
         const Bitboard occupied = pos.pieces() ^ square_bb(king_from);
         for (int i = 0; i <= 2; ++i)
-            if (pos.template attackers_to_by_rays<V>(Square(king_from + i * step), occupied, ~us)) return Move::none();
+            if (pos.template legality_attackers_to<V>(Square(king_from + i * step), occupied, ~us)) return Move::none();
         return Move::make(king_from, Square(king_from + 2 * step), Move::CASTLING);
     }
 }
@@ -275,7 +260,7 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_castling_exact_a
 template <Variant V> [[gnu::always_inline]] inline bool suffix_plainly_right_as(const position::Position& pos, SanMove::Suffix suffix) {
     if (position::variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
     const Bitboard king = pos.pieces(pos.side, KING);
-    const bool check = king && pos.template attackers_to_by_rays<V>(lsb(king), pos.pieces(), ~pos.side);
+    const bool check = king && pos.template legality_attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
     if (!check) return suffix == SanMove::Suffix::None;
     if (suffix == SanMove::Suffix::None) return false;
     return position::has_legal_move(V, pos) == (suffix == SanMove::Suffix::Check);

@@ -9,9 +9,6 @@
 #include <bit>
 #include <cstring>
 #include <type_traits>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace horde::pgn {
 
@@ -61,55 +58,15 @@ inline std::size_t word_end(const char* b, std::size_t lim, std::size_t& san_run
     return n;
 }
 
-// What ends a plain move or move number here: a blank or a line end (any other delimiter, and
-// '\t', leave the word to on_word).
-inline bool ends_plain_word(char c) { return c == ' ' || c == '\n' || c == '\r'; }
-
-// The length of a plain move at b (a letter, then letters, digits, '=', '+', '#' up to
-// ends_plain_word: what on_word delivers as it is, no glued result, no "e8(Q)"), or 0; avail:
-// the bytes from b on, at least 1.
-#if defined(__SSE2__)
-// The bytes of v that are ASCII letters or digits, as a byte mask (0xFF each), or'd with
-// `also` (the caller's extra bytes: a word's marks, a name's '_').
-inline __m128i alnum_or(__m128i v, __m128i also) {
-    const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20)); // 'A'-'Z' to 'a'-'z', nothing else into it
-    const __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
-    const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-    return _mm_or_si128(_mm_or_si128(letter, digit), also);
-}
-#endif
-
-[[gnu::always_inline]] inline std::size_t plain_move(const char* b, std::size_t avail) {
-    if (!(cls(b[0]) & C_ALPHA)) return 0;
-#if defined(__SSE2__)
-    // With 16 bytes in view, the word's length from one classification of them (letters, digits,
-    // '=', '+', '#'), not a loop: its exit, at a length from 2 to 7, was a branch the predictor
-    // missed on most moves.
-    if (avail >= 16) [[likely]] {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
-        const __m128i mark = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('=')), _mm_cmpeq_epi8(v, _mm_set1_epi8('+'))),
-                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
-        const unsigned plain = unsigned(_mm_movemask_epi8(alnum_or(v, mark)));
-        const unsigned n = unsigned(std::countr_zero(~plain)); // 16 when all 16 are plain
-        return n < 16 && ends_plain_word(b[n]) ? n : 0;
-    }
-#endif
-    const std::size_t lim = std::min(avail, PgnReader::kMaxToken);
-    std::size_t n = 1;
-    while (n < lim && (cls(b[n]) & C_PLAIN)) ++n;
-    return n < lim && ends_plain_word(b[n]) ? n : 0;
-}
-
-// The length of a plain move number at b ("12." "12...": at most 12 digits, then dots, then
-// ends_plain_word; on_word reads the same value), or 0; avail: the bytes from b on.
-inline std::size_t plain_move_number(const char* b, std::size_t avail, long long& num) {
-    std::size_t i = 0;
-    num = 0;
-    while (i < 12 && i < avail && (cls(b[i]) & C_DIGIT)) num = num * 10 + (b[i++] - '0');
-    if (i == 0 || i >= avail || b[i] != '.') return 0;
-    while (i < avail && b[i] == '.') ++i;
-    return i < avail && ends_plain_word(b[i]) ? i : 0;
-}
+// The plain word at b that the reader's loop reads without on_word: a plain move ("Nf3",
+// "exd8=Q+", up to a blank or line end; number < 0) or a plain move number ("12." "12...";
+// number: its value), of `length` bytes; length 0: neither. avail: the bytes from b on, at
+// least 1. Out of line in reader.cpp, with the SIMD kernels it runs (lib/src/pgn/scan_kernels.hpp).
+struct PlainWord {
+    std::size_t length;
+    long long number;
+};
+PlainWord plain_word(const char* b, std::size_t avail);
 
 // NAG code of an annotation suffix ("!", "?!", ...), 0 if not one.
 inline int annotation_nag(const char* s, std::size_t n) {
@@ -199,7 +156,7 @@ template <class V> bool PgnReader::on_movetext_gap(V& v) {
         return true;
     }
     on_notice(v, PgnNotice::BlankLineInMovetext, pos_at(p_), "blank line inside the movetext: the game goes on");
-    last_token_line_ = line_;
+    last_token_line_ = lines_.line;
     return false;
 }
 
@@ -227,7 +184,7 @@ template <class V> void PgnReader::on_outside_text(V& v) {
 
 template <class V> void PgnReader::begin_movetext(V& v, std::size_t idx) {
     state_ = State::Movetext;
-    last_token_line_ = line_;
+    last_token_line_ = lines_.line;
     if (!quiet()) {
         const SourcePos pos = pos_at(idx);
         emit(v, [&] { return v.begin_movetext(pos); });
@@ -287,7 +244,7 @@ template <class V> void PgnReader::on_comment(V& v, bool brace) {
             return;
         }
         begin_movetext(v, p_);
-    } else if (line_ > last_token_line_ + 1 && last_number_ >= 0) [[unlikely]] {
+    } else if (lines_.line > last_token_line_ + 1 && last_number_ >= 0) [[unlikely]] {
         on_movetext_gap(v);
     }
     comment_nested_open_ = false;
@@ -295,7 +252,7 @@ template <class V> void PgnReader::on_comment(V& v, bool brace) {
     const TextScan t = brace ? scan_brace_comment(keep) : scan_line_comment(keep);
     if (t.end != TextEnd::Closed) report(v, PgnErrorKind::UnterminatedComment, t.open, unterminated_message());
     if (keep && !quiet()) emit(v, [&] { return v.comment(t.text, t.open, t.truncated); });
-    last_token_line_ = line_;
+    last_token_line_ = lines_.line;
 }
 
 template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
@@ -319,7 +276,7 @@ template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
         finish_game(v, p_);
         game_done = true;
         return;
-    } else if (seen_tag(peeked) && (line_ > last_tag_line_ + 1 || peeked == "Event")) {
+    } else if (seen_tag(peeked) && (lines_.line > last_tag_line_ + 1 || peeked == "Event")) {
         finish_game(v, p_); // a repeated tag name: the next game's tag section
         game_done = true;
         return;
@@ -327,12 +284,12 @@ template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
     if (plain.end) { // what scan_tag would read, without copying the value
         const SourcePos pos = pos_at(p_);
         p_ = plain.end;
-        last_tag_line_ = line_;
+        last_tag_line_ = lines_.line;
         if (!quiet()) emit(v, [&] { return v.tag(plain.name, plain.value, pos, false); });
         return;
     }
     const TagScan t = scan_tag();
-    last_tag_line_ = line_;
+    last_tag_line_ = lines_.line;
     if (t.deliver) {
         if (!quiet()) {
             const std::string_view value(text_.data(), text_.size());
@@ -424,92 +381,104 @@ template <class V> [[gnu::always_inline]] inline void PgnReader::on_word(V& v) {
     }
     p_ = s + n;
     const char c0 = b[0];
-    const std::uint8_t k0 = cls(c0);
-    if (k0 & C_DIGIT) {
-        std::size_t i = 0;
-        std::uint64_t num = 0;
-        while (i < n && (cls(b[i]) & C_DIGIT)) {
-            if (num < 1000000000000ULL) num = num * 10 + std::uint64_t(b[i] - '0');
-            ++i;
-        }
-        if (i == n || b[i] == '.' || is_ellipsis(b + i, n - i)) {
-            if (i == n && n == 4 && num == 0) [[unlikely]] { // "0000": a null move
-                deliver_san(v, b, n, s);
-                return;
-            }
-            last_number_ = static_cast<long long>(num);
-            if (!quiet()) {
-                const SourcePos pos = pos_at(s);
-                emit(v, [&] { return v.move_number(num, pos); });
-            }
-            while (i < n) {
-                if (b[i] == '.') {
-                    ++i;
-                } else if (is_ellipsis(b + i, n - i)) {
-                    on_notice(v, PgnNotice::UnicodeEllipsis, pos_at(s + i), "move number written with '…': read as '...'");
-                    i += 3;
-                } else {
-                    break;
-                }
-            }
-            if (i < n) on_san(v, b + i, n - i, s + i, n);
+    if (cls(c0) & C_DIGIT) on_digit_word(v, b, n, s, san_run);
+    else if (c0 == '*') n == 1 ? deliver_result(v, b, n, s) : on_garbage(v, b, n, s);
+    else if (c0 == '$' || c0 == '!' || c0 == '?') on_nag_word(v, b, n, s);
+    else if (c0 == '.') on_dots_word(v, b, n, s);
+    else on_letter_word(v, b, n, s, avail, san_run);
+}
+
+template <class V>
+[[gnu::always_inline]] inline void PgnReader::on_digit_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t san_run) {
+    using namespace pgn_detail;
+    std::size_t i = 0;
+    std::uint64_t num = 0;
+    while (i < n && (cls(b[i]) & C_DIGIT)) {
+        if (num < 1000000000000ULL) num = num * 10 + std::uint64_t(b[i] - '0');
+        ++i;
+    }
+    if (i == n || b[i] == '.' || is_ellipsis(b + i, n - i)) {
+        if (i == n && n == 4 && num == 0) [[unlikely]] { // "0000": a null move
+            deliver_san(v, b, n, s);
             return;
         }
-        if ((n == 3 && (std::memcmp(b, "1-0", 3) == 0 || std::memcmp(b, "0-1", 3) == 0)) ||
-            (n == 7 && std::memcmp(b, "1/2-1/2", 7) == 0)) {
-            // result below
-        } else {
-            on_san(v, b, n, s, n, san_run); // "0-0", "0-0-0" or garbage
-            return;
-        }
-    } else if (c0 == '*') {
-        if (n != 1) {
-            on_garbage(v, b, n, s);
-            return;
-        }
-    } else if (c0 == '$' || c0 == '!' || c0 == '?') {
-        // "$n", or a !/? annotation as its NAG code; anything else of these shapes is garbage.
-        int nag = 0;
-        bool ok;
-        if (c0 == '$') {
-            ok = n >= 2 && n <= 10;
-            for (std::size_t i = 1; ok && i < n; ++i) {
-                if (!(cls(b[i]) & C_DIGIT)) ok = false;
-                else nag = nag * 10 + (b[i] - '0');
-            }
-        } else {
-            nag = annotation_nag(b, n);
-            ok = nag != 0;
-        }
-        if (!ok) {
-            on_garbage(v, b, n, s);
-        } else if (!quiet()) {
-            const SourcePos pos = pos_at(s);
-            emit(v, [&] { return v.nag(nag, pos); });
-        }
-        return;
-    } else if (c0 == '.') {
-        std::size_t i = 0;
-        while (i < n && b[i] == '.') ++i;
-        if (i < n) on_garbage(v, b, n, s);
-        return;
-    } else {
-        if (n < avail && b[n] == '(' && n + 2 < avail && (cls(b[n + 1]) & C_ALPHA) && b[n + 2] == ')') [[unlikely]] {
-            // "e8(Q)": one token, so that the checker can name it (it is no move and no variation)
-            p_ = s + n + 3;
-            deliver_san(v, b, n + 3, s);
-            return;
-        }
-        // A plain move ("Nf3", "exd8=Q+"): what on_san would deliver, without its call (the
-        // shape of a result glued after a check mark, "Qh4#0-1", takes on_san).
-        if ((k0 & C_ALPHA) && san_run == n && !(n >= 5 && b[n - 2] == '-')) [[likely]] {
-            deliver_move(v, b, n, s, 0);
-            return;
-        }
-        on_san(v, b, n, s, n, san_run); // letters, "--", or garbage
+        on_move_number_word(v, b, n, s, i, num);
         return;
     }
-    deliver_result(v, b, n, s);
+    if ((n == 3 && (std::memcmp(b, "1-0", 3) == 0 || std::memcmp(b, "0-1", 3) == 0)) ||
+        (n == 7 && std::memcmp(b, "1/2-1/2", 7) == 0)) {
+        deliver_result(v, b, n, s);
+        return;
+    }
+    on_san(v, b, n, s, n, san_run); // "0-0", "0-0-0" or garbage
+}
+
+template <class V>
+[[gnu::always_inline]] inline void PgnReader::on_move_number_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t i, std::uint64_t num) {
+    last_number_ = static_cast<long long>(num);
+    if (!quiet()) {
+        const SourcePos pos = pos_at(s);
+        emit(v, [&] { return v.move_number(num, pos); });
+    }
+    while (i < n) {
+        if (b[i] == '.') {
+            ++i;
+        } else if (is_ellipsis(b + i, n - i)) {
+            on_notice(v, PgnNotice::UnicodeEllipsis, pos_at(s + i), "move number written with '…': read as '...'");
+            i += 3;
+        } else {
+            break;
+        }
+    }
+    if (i < n) on_san(v, b + i, n - i, s + i, n);
+}
+
+template <class V> void PgnReader::on_nag_word(V& v, const char* b, std::size_t n, std::size_t s) {
+    using namespace pgn_detail;
+    // "$n", or a !/? annotation as its NAG code; anything else of these shapes is garbage.
+    int nag = 0;
+    bool ok;
+    if (b[0] == '$') {
+        ok = n >= 2 && n <= 10;
+        for (std::size_t i = 1; ok && i < n; ++i) {
+            if (!(cls(b[i]) & C_DIGIT)) ok = false;
+            else nag = nag * 10 + (b[i] - '0');
+        }
+    } else {
+        nag = annotation_nag(b, n);
+        ok = nag != 0;
+    }
+    if (!ok) {
+        on_garbage(v, b, n, s);
+    } else if (!quiet()) {
+        const SourcePos pos = pos_at(s);
+        emit(v, [&] { return v.nag(nag, pos); });
+    }
+}
+
+template <class V> void PgnReader::on_dots_word(V& v, const char* b, std::size_t n, std::size_t s) {
+    std::size_t i = 0;
+    while (i < n && b[i] == '.') ++i;
+    if (i < n) on_garbage(v, b, n, s);
+}
+
+template <class V>
+[[gnu::always_inline]] inline void PgnReader::on_letter_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t avail,
+                                                             std::size_t san_run) {
+    using namespace pgn_detail;
+    if (n < avail && b[n] == '(' && n + 2 < avail && (cls(b[n + 1]) & C_ALPHA) && b[n + 2] == ')') [[unlikely]] {
+        // "e8(Q)": one token, so that the checker can name it (it is no move and no variation)
+        p_ = s + n + 3;
+        deliver_san(v, b, n + 3, s);
+        return;
+    }
+    // A plain move ("Nf3", "exd8=Q+"): what on_san would deliver, without its call (the
+    // shape of a result glued after a check mark, "Qh4#0-1", takes on_san).
+    if ((cls(b[0]) & C_ALPHA) && san_run == n && !(n >= 5 && b[n - 2] == '-')) [[likely]] {
+        deliver_move(v, b, n, s, 0);
+        return;
+    }
+    on_san(v, b, n, s, n, san_run); // letters, "--", or garbage
 }
 
 template <class V> void PgnReader::deliver_result(V& v, const char* b, std::size_t n, std::size_t idx) {
@@ -545,7 +514,6 @@ bool PgnReader::on_glued_result(V& v, const char* b, std::size_t n, std::size_t 
 }
 
 template <class V> bool PgnReader::read_game(V& v) {
-    using namespace pgn_detail;
     if (!started_) start();
     for (;;) {
         if (p_ >= quick_end_) [[unlikely]] {
@@ -557,126 +525,120 @@ template <class V> bool PgnReader::read_game(V& v) {
             }
         }
         if (skip_ && in_game_ && !pending_end_ && state_ == State::Movetext && skip_movetext()) continue;
-        const char c = buf_[p_];
-        if (cls(c) & (C_ALPHA | C_DIGIT)) [[likely]] { // a word (the default case below, first)
-            if (const Gate g = gate(v); g != Gate::Go) {
-                if (g == Gate::NextGame) return true;
-                continue;
-            }
-            // Most words are a plain move up to a blank or line end: what on_word would deliver,
-            // without its look at every other kind of word.
-            const std::size_t s = p_;
-            const char* b = buf_ + s;
-            long long number;
-            if (const std::size_t n = plain_move(b, len_ - s)) [[likely]] {
-                p_ = s + n;
-                deliver_move(v, b, n, s, 0);
-            } else if (const std::size_t k = (cls(c) & C_DIGIT) ? plain_move_number(b, len_ - s, number) : 0) {
-                p_ = s + k;
-                last_number_ = number;
-                if (!quiet()) {
-                    const SourcePos pos = pos_at(s);
-                    emit(v, [&] { return v.move_number(std::uint64_t(number), pos); });
-                }
-            } else {
-                on_word(v);
-            }
-            skip_blanks(); // the blanks after it, without a turn of the loop
-            continue;
+        if (read_token(v) == Step::GameDone) return true;
+    }
+}
+
+template <class V> [[gnu::always_inline]] inline PgnReader::Step PgnReader::read_token(V& v) {
+    using namespace pgn_detail;
+    const char c = buf_[p_];
+    if (cls(c) & (C_ALPHA | C_DIGIT)) [[likely]] { // a word (the default case below, first)
+        if (const Gate g = gate(v); g != Gate::Go) return step_after(g);
+        read_word(v);
+        return Step::Next;
+    }
+    switch (c) {
+    case ' ':
+    case '\t':
+    case '\f':
+    case '\v':
+        ++p_;
+        skip_blanks();
+        return Step::Next;
+    case '\n':
+    case '\r':
+        lines_.take_line_end(base_ + p_, c);
+        ++p_;
+        return Step::Next;
+    case '{':
+        on_comment(v, true);
+        return Step::Next;
+    case ';':
+        on_comment(v, false);
+        return Step::Next;
+    case '%':
+        if (base_ + p_ != lines_.line_start) break; // a '%' inside a line: a word
+        scan_line_comment(false);
+        last_token_line_ = lines_.line; // an escape line is no blank line
+        return Step::Next;
+    case '[': {
+        bool done = false;
+        on_bracket(v, done);
+        return done ? Step::GameDone : Step::Next;
+    }
+    case '(':
+    case ')':
+    case ']':
+    case '}':
+        if (const Gate g = gate(v); g != Gate::Go) return step_after(g);
+        if (c == '(') on_open_variation(v);
+        else if (c == ')') on_close_variation(v);
+        else on_stray_close(v, c);
+        ++p_;
+        return Step::Next;
+    default:
+        break;
+    }
+    if (const Gate g = gate(v); g != Gate::Go) return step_after(g);
+    on_word(v);
+    return Step::Next;
+}
+
+template <class V> [[gnu::always_inline]] inline void PgnReader::read_word(V& v) {
+    // Most words are a plain move up to a blank or line end: what on_word would deliver,
+    // without its look at every other kind of word.
+    const std::size_t s = p_;
+    const char* b = buf_ + s;
+    if (const pgn_detail::PlainWord w = pgn_detail::plain_word(b, len_ - s); w.length && w.number < 0) [[likely]] {
+        p_ = s + w.length;
+        deliver_move(v, b, w.length, s, 0);
+    } else if (w.length) {
+        p_ = s + w.length;
+        last_number_ = w.number;
+        if (!quiet()) {
+            const SourcePos pos = pos_at(s);
+            emit(v, [&] { return v.move_number(std::uint64_t(w.number), pos); });
         }
-        switch (c) {
-        case ' ':
-        case '\t':
-        case '\f':
-        case '\v': {
-            ++p_;
-            skip_blanks();
-            continue;
-        }
-        case '\n':
-        case '\r':
-            newline_at(p_);
-            ++p_;
-            continue;
-        case '{':
-            on_comment(v, true);
-            continue;
-        case ';':
-            on_comment(v, false);
-            continue;
-        case '%':
-            if (base_ + p_ == line_start_) {
-                scan_line_comment(false);
-                last_token_line_ = line_; // an escape line is no blank line
-                continue;
-            }
-            break;
-        case '[': {
-            bool done = false;
-            on_bracket(v, done);
-            if (done) return true;
-            continue;
-        }
-        case '(': {
-            if (const Gate g = gate(v); g != Gate::Go) {
-                if (g == Gate::NextGame) return true;
-                continue;
-            }
-            const bool q = quiet();
-            if (depth_ == 0) var_open_ = pos_at(p_);
-            ++depth_;
-            if (!q) {
-                const SourcePos pos = pos_at(p_);
-                emit(v, [&] { return v.begin_variation(pos); });
-            }
-            ++p_;
-            continue;
-        }
-        case ')': {
-            if (const Gate g = gate(v); g != Gate::Go) {
-                if (g == Gate::NextGame) return true;
-                continue;
-            }
-            if (depth_ == 0) {
-                report(v, PgnErrorKind::UnmatchedParen, pos_at(p_), "')' without a matching '('");
-            } else {
-                const bool q = skip_ || (skip_var_depth_ != 0 && depth_ > skip_var_depth_);
-                if (skip_var_depth_ != 0 && depth_ == skip_var_depth_) {
-                    skip_var_depth_ = 0;
-                    update_quiet();
-                }
-                --depth_;
-                if (!q) {
-                    const SourcePos pos = pos_at(p_);
-                    emit(v, [&] { return v.end_variation(pos); });
-                }
-            }
-            ++p_;
-            continue;
-        }
-        case ']':
-        case '}':
-            if (const Gate g = gate(v); g != Gate::Go) {
-                if (g == Gate::NextGame) return true;
-                continue;
-            }
-            if (c == '}' && comment_nested_open_) {
-                report(v, PgnErrorKind::GarbageToken, pos_at(p_),
-                       "unexpected '}': the comment before it seems to contain a nested '{ ... }' (PGN comments do "
-                       "not nest)");
-            } else {
-                on_garbage(v, buf_ + p_, 1, p_);
-            }
-            ++p_;
-            continue;
-        default:
-            break;
-        }
-        if (const Gate g = gate(v); g != Gate::Go) {
-            if (g == Gate::NextGame) return true;
-            continue;
-        }
+    } else {
         on_word(v);
+    }
+    skip_blanks(); // the blanks after it, without a turn of the loop
+}
+
+template <class V> [[gnu::always_inline]] inline void PgnReader::on_open_variation(V& v) {
+    const bool q = quiet();
+    if (depth_ == 0) var_open_ = pos_at(p_);
+    ++depth_;
+    if (!q) {
+        const SourcePos pos = pos_at(p_);
+        emit(v, [&] { return v.begin_variation(pos); });
+    }
+}
+
+template <class V> [[gnu::always_inline]] inline void PgnReader::on_close_variation(V& v) {
+    if (depth_ == 0) {
+        report(v, PgnErrorKind::UnmatchedParen, pos_at(p_), "')' without a matching '('");
+        return;
+    }
+    const bool q = skip_ || (skip_var_depth_ != 0 && depth_ > skip_var_depth_);
+    if (skip_var_depth_ != 0 && depth_ == skip_var_depth_) {
+        skip_var_depth_ = 0;
+        update_quiet();
+    }
+    --depth_;
+    if (!q) {
+        const SourcePos pos = pos_at(p_);
+        emit(v, [&] { return v.end_variation(pos); });
+    }
+}
+
+template <class V> void PgnReader::on_stray_close(V& v, char c) {
+    if (c == '}' && comment_nested_open_) {
+        report(v, PgnErrorKind::GarbageToken, pos_at(p_),
+               "unexpected '}': the comment before it seems to contain a nested '{ ... }' (PGN comments do "
+               "not nest)");
+    } else {
+        on_garbage(v, buf_ + p_, 1, p_);
     }
 }
 

@@ -35,6 +35,30 @@ struct PgnSegment {
     bool input_start = true;
 };
 
+// Lines and columns as the reader counts them (LF, CRLF and CR each end one line), from the
+// end-of-line bytes given in order with their offsets: the one place that counts them, for the
+// reader's loop, its comment scan and skip_movetext (which keeps a copy in registers).
+struct LineTracker {
+    std::uint64_t line = 1;
+    std::uint64_t line_start = 0;       // offset of the current line's first byte
+    std::uint64_t last_cr = UINT64_MAX; // offset of the last CR seen (none yet: UINT64_MAX)
+
+    // Whether the end-of-line byte c at offset abs ends a line: every one but the LF of a CRLF.
+    bool ends_line(std::uint64_t abs, char c) const {
+        return c == '\r' || !(abs == last_cr + 1 && last_cr != UINT64_MAX);
+    }
+    // Takes the end-of-line byte c at offset abs (the next line starts after it); returns
+    // ends_line.
+    bool take_line_end(std::uint64_t abs, char c) {
+        const bool ends = ends_line(abs, c);
+        line_start = abs + 1;
+        if (c == '\r') last_cr = abs;
+        line += ends;
+        return ends;
+    }
+    SourcePos pos(std::uint64_t abs) const { return {abs, line, abs - line_start + 1}; }
+};
+
 class PgnReader {
 public:
     static constexpr std::size_t kBufferSize = 256 * 1024; // the one I/O buffer
@@ -167,27 +191,32 @@ private:
         p_ = p;
     }
     void start();
-    // Line bookkeeping for an end-of-line byte at buffer index i. Returns true if it starts a
-    // new line (false for the LF of a CRLF).
-    bool newline_at(std::size_t i) {
-        const std::uint64_t abs = base_ + i;
-        line_start_ = abs + 1;
-        if (buf_[i] == '\r') {
-            last_cr_ = abs;
-        } else if (abs == last_cr_ + 1 && last_cr_ != UINT64_MAX) {
-            return false;
-        }
-        ++line_;
-        return true;
-    }
-    SourcePos pos_at(std::size_t i) const {
-        const std::uint64_t abs = base_ + i;
-        return {abs, line_, abs - line_start_ + 1};
-    }
+    SourcePos pos_at(std::size_t i) const { return lines_.pos(base_ + i); }
     void append_text(const char* a, std::size_t n, bool& truncated);
     TextScan scan_brace_comment(bool keep);
+    // scan_brace_comment's state and steps.
+    struct CommentScan {
+        TextScan r;
+        std::size_t start = 0; // where the text not yet in text_ starts
+        bool keep = false, spanning = false, blank_seen = false, line_content = true, at_line_start = false;
+    };
+    void flush_comment(CommentScan& c, std::size_t upto);
+    void end_comment_at(CommentScan& c, std::size_t upto);
+    bool comment_breaks_at_tag(CommentScan& c);
+    void scan_comment_span(CommentScan& c, const char* lim, const char* e);
     TextScan scan_line_comment(bool keep); // ';' comments and '%' lines (p_ at the ';' or '%')
     TagScan scan_tag();
+    // scan_tag's steps. TagOpen: where the pair's '[' and its value's '"' are, and base_ then
+    // (a refill since: the value ran past the window).
+    struct TagOpen {
+        std::size_t open, value_quote;
+        std::uint64_t window_base;
+    };
+    static void fail_tag(TagScan& t, PgnErrorKind k, const char* msg);
+    TagScan cut_tag(TagScan t, std::size_t q, std::size_t end, const char* malformed);
+    bool read_tag_as_one(TagScan& t, const TagOpen& at);
+    bool scan_tag_value(TagScan& t, const TagOpen& at, bool& nul);
+    void scan_tag_close(TagScan& t, const TagOpen& at, bool nul);
     // A tag pair at p_ ('[') in its plainest form, '[' letter name-bytes ' ' '"' value '"' ']'
     // with no '\\', '"', NUL or line end in the value, within the kLookahead window: its name,
     // its value (in the buffer) and the index after its ']'; end 0 when the pair is not so plain
@@ -221,9 +250,9 @@ private:
     enum class Gate : std::uint8_t { Go, NextGame, Consumed };
     template <class V> [[gnu::always_inline]] Gate gate(V& v) {
         if (in_game_ && !pending_end_ && state_ == State::Movetext) [[likely]] {
-            if (line_ != last_token_line_) [[unlikely]] {
-                if (line_ > last_token_line_ + 1 && last_number_ >= 0 && on_movetext_gap(v)) return Gate::NextGame;
-                last_token_line_ = line_;
+            if (lines_.line != last_token_line_) [[unlikely]] {
+                if (lines_.line > last_token_line_ + 1 && last_number_ >= 0 && on_movetext_gap(v)) return Gate::NextGame;
+                last_token_line_ = lines_.line;
             }
             return Gate::Go;
         }
@@ -250,8 +279,28 @@ private:
     template <class V> void on_comment(V& v, bool brace);
     template <class V> void on_bracket(V& v, bool& game_done);
     template <class V> void on_quotes_repaired(V& v, const TagScan& t);
-    // Inlined into the loop: a call per token costs more than it saves in code size.
+    // One token at p_ (below quick_end_): the loop's dispatch on its first byte.
+    enum class Step : std::uint8_t { Next, GameDone };
+    static Step step_after(Gate g) { return g == Gate::NextGame ? Step::GameDone : Step::Next; }
+    template <class V> [[gnu::always_inline]] Step read_token(V& v);
+    // A word: a plain move or move number read at once, else on_word.
+    template <class V> [[gnu::always_inline]] void read_word(V& v);
+    template <class V> [[gnu::always_inline]] void on_open_variation(V& v);  // p_ at '('
+    template <class V> [[gnu::always_inline]] void on_close_variation(V& v); // p_ at ')'
+    template <class V> void on_stray_close(V& v, char c);                   // p_ at ']' or '}'
+    // Inlined into the loop: a call per token costs more than it saves in code size. It reads
+    // the word at p_ by its first byte: a digit, '*', '$' '!' '?', '.', or another.
     template <class V> [[gnu::always_inline]] void on_word(V& v);
+    template <class V>
+    [[gnu::always_inline]] void on_digit_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t san_run);
+    // A move number of i digits (value num) at b, then its dots or '…', then maybe a move glued.
+    template <class V>
+    [[gnu::always_inline]] void on_move_number_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t i, std::uint64_t num);
+    template <class V> void on_nag_word(V& v, const char* b, std::size_t n, std::size_t s);
+    template <class V> void on_dots_word(V& v, const char* b, std::size_t n, std::size_t s);
+    template <class V>
+    [[gnu::always_inline]] void on_letter_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t avail,
+                                               std::size_t san_run);
     // A game whose events are all suppressed (skip_: Control::SkipGame, e.g. a game --where
     // rejected on its tags): a tight loop over its movetext that does only what decides where
     // the game ends (lines, move numbers, variation depth). It reads plain moves, move numbers,
@@ -259,6 +308,9 @@ private:
     // so the game ends exactly where the general loop alone would end it. Returns whether it
     // moved p_.
     bool skip_movetext();
+    struct SkipState; // skip_movetext's state, in registers (reader.cpp)
+    static std::size_t skip_block(SkipState& st, const char* b, std::uint64_t abs);
+    std::size_t skip_token(SkipState& st, std::size_t p, bool var_skip);
     // san_run: the length of the leading run of SAN bytes when the caller knows it, else 0.
     template <class V>
     void on_san(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t whole, std::size_t san_run = 0);
@@ -325,8 +377,7 @@ private:
     void update_quick_end() { quick_end_ = eof_ ? end_ : std::min(end_, len_ >= kPeek ? len_ - kPeek + 1 : 0); }
     std::uint64_t base_ = 0; // absolute offset of buf_[0]
     bool eof_ = false, io_error_ = false, started_ = false, cut_short_ = false;
-    // lines
-    std::uint64_t line_ = 1, line_start_ = 0, last_cr_ = UINT64_MAX;
+    LineTracker lines_;
     // game state
     GameInfo game_;
     std::uint64_t games_ = 0;

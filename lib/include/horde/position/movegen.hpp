@@ -168,115 +168,148 @@ inline void generate_castling_960(const Position& pos, Square king, Bitboard dan
     sink.special(Move::make(king, rook, Move::CASTLING));
 }
 
-} // namespace detail
+// Standard castling (not Chess960) of side Us: the king from its e-file square, the rooks in
+// their corners; danger: the squares the enemy attacks.
+template <Variant V, Color Us, class Sink>
+[[gnu::always_inline]] inline void generate_castling(const Position& pos, Bitboard occupied, Bitboard danger, Sink& sink) {
+    constexpr std::uint8_t OO = Us == WHITE ? WHITE_OO : BLACK_OO;
+    constexpr std::uint8_t OOO = Us == WHITE ? WHITE_OOO : BLACK_OOO;
+    constexpr Square KingFrom = Us == WHITE ? E1 : E8;
+    if (pos.castling & OO) {
+        constexpr Bitboard path = square_bb(Square(KingFrom + 1)) | square_bb(Square(KingFrom + 2));
+        constexpr Bitboard safe_path = HORDE_INJECTED_BUG == 2 ? square_bb(Square(KingFrom + 2)) : path;
+        if (!(occupied & path) && !(danger & safe_path))
+            sink.special(Move::make(KingFrom, Square(KingFrom + 2), Move::CASTLING));
+    }
+    if (pos.castling & OOO) {
+        constexpr Bitboard empty_path = square_bb(Square(KingFrom - 1)) |
+                                        square_bb(Square(KingFrom - 2)) |
+                                        square_bb(Square(KingFrom - 3));
+        constexpr Bitboard safe_path = HORDE_INJECTED_BUG == 2 ? square_bb(Square(KingFrom - 2))
+                                                               : square_bb(Square(KingFrom - 1)) | square_bb(Square(KingFrom - 2));
+        if (!(occupied & empty_path) && !(danger & safe_path))
+            sink.special(Move::make(KingFrom, Square(KingFrom - 2), Move::CASTLING));
+    }
+}
 
-template <Variant V, Color Us, class Sink> void generate_legal(const Position& pos, Sink& sink) {
-    using R = Rules<V>;
-    constexpr Color Them = ~Us;
-    if (variant_game_over<V>(pos)) return;
-
-    const Bitboard occupied = pos.pieces();
-    const Bitboard own = pos.pieces(Us);
-    const Bitboard enemy = pos.pieces(Them);
+// What the king of side Us decides for the other pieces' moves: where they may go (check_mask:
+// all squares, or the checker and the squares between), which are pinned, and whether only the
+// king may move (a double check).
+struct KingConstraints {
+    Square king = SQ_NONE;
     Bitboard check_mask = ~Bitboard{0};
     Bitboard pinned = 0;
-    Square king = SQ_NONE;
-    Bitboard checkers = 0;
+    bool double_check = false;
+};
 
-    if constexpr (R::has_king(Us)) {
-        const Bitboard king_bb = pos.pieces(Us, KING);
-        king = lsb(king_bb);
-        const Bitboard danger = detail::attacked_squares<V, Them>(pos, occupied ^ king_bb);
-        sink.piece_moves(king, king_attacks(king) & ~own & ~danger);
-        if (danger & king_bb) {
-            checkers = pos.template attackers_to<V>(king, occupied, Them);
-            if (more_than_one(checkers)) return;
-            check_mask = between_bb(king, lsb(checkers)) | checkers;
-        } else if constexpr (R::chess960) {
-            if (pos.castling & (Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO)) {
-                detail::generate_castling_960<V, Us, true>(pos, king, danger, sink);
-                detail::generate_castling_960<V, Us, false>(pos, king, danger, sink);
-            }
-        } else if constexpr (R::can_castle(Us)) {
-            constexpr std::uint8_t OO = Us == WHITE ? WHITE_OO : BLACK_OO;
-            constexpr std::uint8_t OOO = Us == WHITE ? WHITE_OOO : BLACK_OOO;
-            constexpr Square KingFrom = Us == WHITE ? E1 : E8;
-            if (pos.castling & OO) {
-                constexpr Bitboard path = square_bb(Square(KingFrom + 1)) | square_bb(Square(KingFrom + 2));
-                constexpr Bitboard safe_path = HORDE_INJECTED_BUG == 2 ? square_bb(Square(KingFrom + 2)) : path;
-                if (!(occupied & path) && !(danger & safe_path))
-                    sink.special(Move::make(KingFrom, Square(KingFrom + 2), Move::CASTLING));
-            }
-            if (pos.castling & OOO) {
-                constexpr Bitboard empty_path = square_bb(Square(KingFrom - 1)) |
-                                                square_bb(Square(KingFrom - 2)) |
-                                                square_bb(Square(KingFrom - 3));
-                constexpr Bitboard safe_path = HORDE_INJECTED_BUG == 2 ? square_bb(Square(KingFrom - 2))
-                                                                       : square_bb(Square(KingFrom - 1)) | square_bb(Square(KingFrom - 2));
-                if (!(occupied & empty_path) && !(danger & safe_path))
-                    sink.special(Move::make(KingFrom, Square(KingFrom - 2), Move::CASTLING));
-            }
+// The king's own moves and castling, and its KingConstraints.
+template <Variant V, Color Us, class Sink>
+[[gnu::always_inline]] inline KingConstraints generate_king_moves(const Position& pos, Bitboard occupied, Sink& sink) {
+    using R = Rules<V>;
+    constexpr Color Them = ~Us;
+    KingConstraints k;
+    const Bitboard own = pos.pieces(Us);
+    const Bitboard king_bb = pos.pieces(Us, KING);
+    k.king = lsb(king_bb);
+    const Square king = k.king;
+    const Bitboard danger = attacked_squares<V, Them>(pos, occupied ^ king_bb);
+    sink.piece_moves(king, king_attacks(king) & ~own & ~danger);
+    if (danger & king_bb) {
+        const Bitboard checkers = pos.template attackers_to<V>(king, occupied, Them);
+        if (more_than_one(checkers)) {
+            k.double_check = true;
+            return k;
         }
-        Bitboard snipers = (rook_pseudo_attacks(king) & straight_attackers<V, Them>(pos)) |
-                           (bishop_pseudo_attacks(king) & diagonal_attackers<V, Them>(pos));
-        while (snipers) {
-            const Bitboard between = between_bb(king, pop_lsb(snipers)) & occupied;
-            if (between && !more_than_one(between)) pinned |= between & own;
+        k.check_mask = between_bb(king, lsb(checkers)) | checkers;
+    } else if constexpr (R::chess960) {
+        if (pos.castling & (Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO)) {
+            generate_castling_960<V, Us, true>(pos, king, danger, sink);
+            generate_castling_960<V, Us, false>(pos, king, danger, sink);
         }
+    } else if constexpr (R::can_castle(Us)) {
+        generate_castling<V, Us>(pos, occupied, danger, sink);
     }
+    Bitboard snipers = (rook_pseudo_attacks(king) & straight_attackers<V, Them>(pos)) |
+                       (bishop_pseudo_attacks(king) & diagonal_attackers<V, Them>(pos));
+    while (snipers) {
+        const Bitboard between = between_bb(king, pop_lsb(snipers)) & occupied;
+        if (between && !more_than_one(between)) k.pinned |= between & own;
+    }
+    return k;
+}
 
-    const Bitboard target = ~own & check_mask;
-    const Bitboard quiet_target = ~occupied & check_mask;
-    const Bitboard capture_target = enemy & check_mask;
-
-    // Pawns: unpinned ones in bulk, pinned ones along their pin line.
+// The pawns' moves: unpinned ones in bulk, pinned ones along their pin line, and en passant.
+template <Variant V, Color Us, class Sink>
+[[gnu::always_inline]] inline void generate_all_pawn_moves(const Position& pos, const KingConstraints& k, Bitboard occupied,
+                                                           Bitboard quiet_target, Bitboard capture_target, Sink& sink) {
+    constexpr Color Them = ~Us;
     const Bitboard pawns = pos.pieces(Us, PAWN);
-    detail::generate_pawn_moves<V, Us>(pawns & ~pinned, ~occupied, quiet_target, capture_target, sink);
-    for (Bitboard b = pawns & pinned; b;) {
+    generate_pawn_moves<V, Us>(pawns & ~k.pinned, ~occupied, quiet_target, capture_target, sink);
+    for (Bitboard b = pawns & k.pinned; b;) {
         const Square from = pop_lsb(b);
-        const Bitboard line = line_bb(king, from);
-        detail::generate_pawn_moves<V, Us>(square_bb(from), ~occupied, quiet_target & line,
-                                           capture_target & line, sink);
+        const Bitboard line = line_bb(k.king, from);
+        generate_pawn_moves<V, Us>(square_bb(from), ~occupied, quiet_target & line, capture_target & line, sink);
     }
     if (pos.ep != SQ_NONE && HORDE_INJECTED_BUG != 1) {
         constexpr Direction Up = pawn_push(Us);
         const Square captured = Square(int(pos.ep) - int(Up));
         for (Bitboard b = pawn_attacks(Them, pos.ep) & pawns; b;) {
             const Square from = pop_lsb(b);
-            if constexpr (R::has_king(Us)) {
+            if constexpr (Rules<V>::has_king(Us)) {
                 const Bitboard after = (occupied ^ square_bb(from) ^ square_bb(captured)) | square_bb(pos.ep);
-                if (pos.template attackers_to<V>(king, after, Them) & ~square_bb(captured)) continue;
+                if (pos.template attackers_to<V>(k.king, after, Them) & ~square_bb(captured)) continue;
             }
             sink.special(Move::make(from, pos.ep, Move::EN_PASSANT));
         }
     }
+}
 
+// The moves of the pieces other than the king and the pawns.
+template <Variant V, Color Us, class Sink>
+[[gnu::always_inline]] inline void generate_other_piece_moves(const Position& pos, const KingConstraints& k, Bitboard occupied,
+                                                              Bitboard quiet_target, Bitboard capture_target, Sink& sink) {
+    constexpr Color Them = ~Us;
+    const Bitboard target = quiet_target | capture_target;
+    const Bitboard pinned = k.pinned;
+    const Square king = k.king;
     // Pinned knight-movers never move: a knight step never stays on a line through the king.
     for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
         const Square from = pop_lsb(b);
         sink.piece_moves(from, knight_attacks(from) & target);
     }
-    detail::generate_piece_moves(pos.pieces(Us, BISHOP), pinned, king, sink,
-                                 [&](Square s) { return bishop_attacks(s, occupied) & target; });
-    detail::generate_piece_moves(pos.pieces(Us, ROOK), pinned, king, sink,
-                                 [&](Square s) { return rook_attacks(s, occupied) & target; });
-    detail::generate_piece_moves(pos.pieces(Us, QUEEN), pinned, king, sink,
-                                 [&](Square s) { return queen_attacks(s, occupied) & target; });
-    if constexpr (R::orda_pieces) {
-        detail::generate_piece_moves(pos.pieces(Us, LANCER), pinned, king, sink, [&](Square s) {
+    generate_piece_moves(pos.pieces(Us, BISHOP), pinned, king, sink, [&](Square s) { return bishop_attacks(s, occupied) & target; });
+    generate_piece_moves(pos.pieces(Us, ROOK), pinned, king, sink, [&](Square s) { return rook_attacks(s, occupied) & target; });
+    generate_piece_moves(pos.pieces(Us, QUEEN), pinned, king, sink, [&](Square s) { return queen_attacks(s, occupied) & target; });
+    if constexpr (Rules<V>::orda_pieces) {
+        generate_piece_moves(pos.pieces(Us, LANCER), pinned, king, sink, [&](Square s) {
             if constexpr (HORDE_INJECTED_BUG == 4) // never a king: the other side does not see this attack
                 return (knight_attacks(s) & (quiet_target | (capture_target & ~pos.pieces(Them, KING)))) |
                        (rook_attacks(s, occupied) & capture_target);
             return (knight_attacks(s) & quiet_target) | (rook_attacks(s, occupied) & capture_target);
         });
-        detail::generate_piece_moves(pos.pieces(Us, ARCHER), pinned, king, sink, [&](Square s) {
+        generate_piece_moves(pos.pieces(Us, ARCHER), pinned, king, sink, [&](Square s) {
             return (knight_attacks(s) & quiet_target) | (bishop_attacks(s, occupied) & capture_target);
         });
-        detail::generate_piece_moves(pos.pieces(Us, KHESHIG), pinned, king, sink,
-                                     [&](Square s) { return (knight_attacks(s) | king_attacks(s)) & target; });
-        detail::generate_piece_moves(pos.pieces(Us, YURT), pinned, king, sink,
-                                     [&](Square s) { return yurt_attacks(Us, s) & target; });
+        generate_piece_moves(pos.pieces(Us, KHESHIG), pinned, king, sink,
+                             [&](Square s) { return (knight_attacks(s) | king_attacks(s)) & target; });
+        generate_piece_moves(pos.pieces(Us, YURT), pinned, king, sink, [&](Square s) { return yurt_attacks(Us, s) & target; });
     }
+}
+
+} // namespace detail
+
+template <Variant V, Color Us, class Sink> void generate_legal(const Position& pos, Sink& sink) {
+    if (variant_game_over<V>(pos)) return;
+    const Bitboard occupied = pos.pieces();
+    detail::KingConstraints k;
+    if constexpr (Rules<V>::has_king(Us)) {
+        k = detail::generate_king_moves<V, Us>(pos, occupied, sink);
+        if (k.double_check) return;
+    }
+    const Bitboard quiet_target = ~occupied & k.check_mask;
+    const Bitboard capture_target = pos.pieces(~Us) & k.check_mask;
+    detail::generate_all_pawn_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
+    detail::generate_other_piece_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
 }
 
 // Runtime-dispatched conveniences for code outside the hot paths.
