@@ -12,6 +12,7 @@
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/report/pgn_writer.hpp"
+#include "horde/run/replay.hpp"
 #include "horde/report/position_list.hpp"
 #include "horde/report/json.hpp"
 
@@ -76,7 +77,7 @@ void check_listing(const std::vector<game::GameRecord>& records) {
 
 void check_export(std::string_view text, const game::CheckOptions& options) {
     pgn::PgnReader reader = pgn::PgnReader::from_memory(text);
-    report::export_pgn(reader, options, [&](const game::GameRecord& r, std::string_view pgn) {
+    run::export_pgn(reader, options, [&](const game::GameRecord& r, std::string_view pgn) {
         FUZZ_CHECK(r.valid() == !pgn.empty(), fmt::format("game {}: export of a {} game is {}", r.game,
                                                           r.valid() ? "valid" : "invalid", pgn.empty() ? "empty" : "not empty"));
         if (!r.valid()) return;
@@ -90,7 +91,7 @@ void check_export(std::string_view text, const game::CheckOptions& options) {
                    fmt::format("game {}: export checks to {} {} {} plies, the input to {} {} {} plies:\n{}", r.game,
                                after.final_fen, after.status, after.plies, before.final_fen, before.status,
                                before.plies, pgn));
-        const std::string twice = report::export_pgn_text(pgn, options);
+        const std::string twice = run::export_pgn_text(pgn, options);
         FUZZ_CHECK(twice == pgn, fmt::format("game {}: exporting the export changes it:\n{}\n---\n{}", r.game, pgn, twice));
     });
 }

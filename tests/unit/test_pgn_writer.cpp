@@ -2,6 +2,7 @@
 // NAGs, variations, line wrapping, variant wins, idempotence on the shared corpora.
 #include "horde/pgn/reader.hpp"
 #include "horde/report/pgn_writer.hpp"
+#include "horde/run/replay.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -22,7 +23,7 @@ std::string exported(const std::string& pgn, const game::CheckOptions& options =
     int invalid = -1;
     report::PgnExportOptions eo;
     eo.max_line = max_line;
-    const std::string out = report::export_pgn_text(pgn, options, &invalid, eo);
+    const std::string out = run::export_pgn_text(pgn, options, &invalid, eo);
     INFO(pgn);
     CHECK(invalid == 0);
     return out;
@@ -43,13 +44,13 @@ void require_canonical(const std::string& out, const game::CheckOptions& options
     int invalid = -1;
     auto reader = pgn::PgnReader::from_memory(out);
     int games = 0;
-    report::export_pgn(reader, options, [&](const game::GameRecord& r, std::string_view) {
+    run::export_pgn(reader, options, [&](const game::GameRecord& r, std::string_view) {
         ++games;
         INFO("game " << r.game);
         CHECK(r.valid());
         CHECK(r.warnings.empty());
     });
-    CHECK(report::export_pgn_text(out, options, &invalid) == out);
+    CHECK(run::export_pgn_text(out, options, &invalid) == out);
     CHECK(invalid == 0);
 }
 
@@ -161,7 +162,7 @@ TEST_CASE("pgn export: lines of at most 80 columns, broken at spaces", "[pgn_wri
     for (const char* name : {"chess", "horde", "orda"}) {
         INFO(name);
         const std::string out =
-            report::export_pgn_text(read_file(std::string(HORDE_TESTDATA) + "/games/" + name + "-valid.pgn"));
+            run::export_pgn_text(read_file(std::string(HORDE_TESTDATA) + "/games/" + name + "-valid.pgn"));
         std::istringstream in(out);
         std::vector<std::string> lines;
         std::string line;
@@ -191,7 +192,7 @@ TEST_CASE("pgn export: wrapping at a given width, comment words and long words",
     int invalid = -1;
     report::PgnExportOptions eo;
     eo.max_line = 20;
-    CHECK(report::export_pgn_text(out, {}, &invalid, eo) == out);
+    CHECK(run::export_pgn_text(out, {}, &invalid, eo) == out);
     // at 80 columns a word longer than the line gets a line of its own
     const std::string word(100, 'x');
     const std::string wide = exported("1. e4 {" + word + "} e5 *");
@@ -234,12 +235,12 @@ TEST_CASE("pgn export: a forced variant sets the Variant tag", "[pgn_writer]") {
 
 TEST_CASE("pgn export: invalid games are not written", "[pgn_writer]") {
     int invalid = -1;
-    const std::string out = report::export_pgn_text("1. e4 e5 2. Ke3 *\n\n1. d4 *\n\n1. e4 {open", {}, &invalid);
+    const std::string out = run::export_pgn_text("1. e4 e5 2. Ke3 *\n\n1. d4 *\n\n1. e4 {open", {}, &invalid);
     CHECK(invalid == 2);
     CHECK(out == kRoster + "[Result \"*\"]\n\n1. d4 *\n\n");
     auto reader = pgn::PgnReader::from_memory("1. e4 e5 2. Ke3 *");
     int calls = 0;
-    report::export_pgn(reader, {}, [&](const game::GameRecord& r, std::string_view text) {
+    run::export_pgn(reader, {}, [&](const game::GameRecord& r, std::string_view text) {
         ++calls;
         CHECK(!r.valid());
         CHECK(text.empty());
@@ -253,7 +254,7 @@ TEST_CASE("pgn export: the shared valid corpora re-export to the same bytes", "[
         const std::string pgn = read_file(std::string(HORDE_TESTDATA) + "/games/" + name + "-valid.pgn");
         REQUIRE(!pgn.empty());
         int invalid = -1;
-        const std::string out = report::export_pgn_text(pgn, {}, &invalid);
+        const std::string out = run::export_pgn_text(pgn, {}, &invalid);
         CHECK(invalid == 0);
         require_canonical(out);
         // as many games as the input

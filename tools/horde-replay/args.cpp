@@ -1,16 +1,79 @@
 #include "args.hpp"
 
 #include "cli.hpp"
+#include "input.hpp"
+#include "progress.hpp"
 #include "where.hpp"
+
+#include "horde/position/board.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <filesystem>
 
 #include <unistd.h>
 
 namespace horde::replay {
 
 using namespace horde::tools; // the tools' shared helpers (tools/common)
+
+namespace {
+
+bool looks_like_file(const std::string& arg) {
+    std::error_code ec;
+    // any existing path (a directory too: it gets "is a directory", not a SAN error)
+    return arg == "-" || arg.ends_with(".pgn") || std::filesystem::exists(arg, ec);
+}
+
+// Opens stdin; exit 2 when it cannot be read.
+std::shared_ptr<io::Input> open_stdin() {
+    std::shared_ptr<io::Input> input = open_input("horde-replay", "-");
+    if (!input) throw Exit{kExitUsage, {}}; // open_input has said why
+    return input;
+}
+
+// Stdin is PGN when it starts with a '[' tag (after blanks and a byte order mark).
+bool stdin_is_pgn(io::Input& input) {
+    const std::string_view head = input.peek(64 * 1024);
+    const auto first = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    return first != std::string::npos && head[first] == '[';
+}
+
+// The input kind, and the rules that depend on it (the usage errors, in the order they are checked).
+void decide_input(Mode& o) {
+    bool pgn = !o.fen && !o.moves_mode && !o.args.empty() && looks_like_file(o.args.front());
+    if (!o.fen && !o.moves_mode && o.args.empty()) {
+        if (o.interactive) fail_usage("--interactive reads keys from stdin: give the moves or a PGN file as arguments");
+        o.stdin_input = open_stdin();
+        pgn = stdin_is_pgn(*o.stdin_input);
+    }
+    if (o.game && !pgn) fail_usage("--game applies to PGN input only");
+    if (o.where && !pgn) fail_usage("--where applies to PGN input only");
+    if (o.rewriting && !pgn)
+        fail_usage("--strip, --tags, --width, --add-plycount, --fix-result, --games-per-file and --out apply to PGN input");
+    if (pgn) {
+        o.input = InputKind::Pgn;
+        if (o.interactive && std::find(o.args.begin(), o.args.end(), "-") != o.args.end())
+            fail_usage("--interactive reads keys from stdin: give a PGN file");
+        o.pgn_source = o.args.size() == 1 ? o.args.front() : o.args.empty() ? "stdin" : fmt::format("{} files", o.args.size());
+        return;
+    }
+    const std::string fen = o.fen ? *o.fen : std::string(position::start_fen(o.variant));
+    auto parsed = position::read_fen(o.variant, fen);
+    if (auto* err = std::get_if<position::FenError>(&parsed))
+        fail_usage(fmt::format("invalid FEN for {}: {}", variant_name(o.variant), err->message));
+    const position::FenBoard& read = std::get<position::FenBoard>(parsed);
+    if (!read.warning.empty()) fmt::print(stderr, "horde-replay: warning: --fen: {} [fen-fullmove-zero]\n", read.warning);
+    o.start_board = read.board;
+    o.input = o.args.empty() ? InputKind::MoveLines : InputKind::MoveArguments;
+    if (o.input == InputKind::MoveLines && !o.stdin_input) {
+        if (o.interactive) fail_usage("--interactive reads keys from stdin: give the moves as arguments");
+        o.stdin_input = open_stdin();
+    }
+}
+
+} // namespace
 
 Mode parse_args(int argc, char** argv) {
     Mode o;
@@ -44,13 +107,18 @@ Mode parse_args(int argc, char** argv) {
         ->check(CLI::IsMember({"uci", "san", "pgn"}));
     app.add_option("--svg", o.svg, "Write SVG instead: FILE (the final or --ply position) or DIR/ (one file per ply)");
     app.add_option("--html", o.html,
-                   "Write a replay page instead: FILE (every game in one page, with a game list) or DIR/ (one page per game)");
+                   "Write a replay page instead: FILE (every game in one page, with a game list: it holds every "
+                   "game in memory) or DIR/ (one page per game, written as the games are read)");
     app.add_option("--theme", o.theme, "Board colours of --svg and --html: brown or blue")
         ->check(CLI::IsMember({"brown", "blue"}))
         ->default_str("brown");
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
     add_where_option(app, o.where);
+    unsigned threads = 0;
+    app.add_option("--threads", threads, "Read and check PGN on N threads (default: every core; 1: one thread); "
+                                         "the output is the same whatever N")
+        ->check(CLI::PositiveNumber);
     app.add_option("--strip", o.strip, "--to pgn: leave out comments, nags, variations, clocks ([%clk] and [%emt] "
                                        "in comments), evals ([%eval] in comments); comma-separated");
     app.add_option("--tags", o.tags, "--to pgn: the tags written: all (default), roster (the seven-tag roster) or "
@@ -88,8 +156,9 @@ Mode parse_args(int argc, char** argv) {
     if (o.html && o.ply) fail_usage("--ply does not apply to --html: open the page at #ply=N");
     if (o.interactive && (!::isatty(STDIN_FILENO) || !::isatty(STDOUT_FILENO)))
         fail_usage("--interactive needs a terminal on stdin and stdout");
+    o.threads = thread_count(threads);
+    decide_input(o);
     return o;
-
 }
 
 } // namespace horde::replay

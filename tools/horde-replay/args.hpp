@@ -4,13 +4,23 @@
 
 #include "horde/core/types.hpp"
 #include "horde/game/checker.hpp"
+#include "horde/io/input.hpp"
+#include "horde/position/board.hpp"
 #include "horde/report/pgn_writer.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace horde::replay {
+
+// What the input is, decided from the command line and, for stdin, its first bytes.
+enum class InputKind : std::uint8_t {
+    MoveArguments, // the arguments are one move list
+    MoveLines,     // stdin: one move list per line
+    Pgn,           // the arguments are PGN files ('-': stdin), or stdin is PGN
+};
 
 struct Mode {
     std::string variant_name = "horde"; // as given
@@ -40,6 +50,12 @@ struct Mode {
     std::optional<std::string> out;
     report::PgnExportOptions pgn;
     bool rewriting = false; // some of the rewriting options are given
+    unsigned threads = 1;   // --threads, resolved (0 given: every core)
+    // Resolved from the above:
+    InputKind input = InputKind::Pgn;
+    std::shared_ptr<io::Input> stdin_input; // opened (and peeked at) when stdin is read
+    position::Board start_board;            // move lists: --fen or the variant's start
+    std::optional<std::string> pgn_source;  // --html FILE: the input named in a page of several games
 };
 
 Mode parse_args(int argc, char** argv);

@@ -5,6 +5,7 @@
 
 #include "horde/notation/san.hpp"
 #include "horde/report/pgn_writer.hpp"
+#include "horde/run/replay.hpp"
 #include "horde/report/svg.hpp"
 
 #include <fmt/format.h>
@@ -13,6 +14,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
+#include <optional>
 
 namespace horde::replay {
 
@@ -61,11 +64,11 @@ bool write_file(const std::filesystem::path& path, const std::string& text) {
 
 namespace {
 
-void print_position(const Timeline& t, const Replay& r, int p, const Output& out) {
+void append_position(std::string& text, const Timeline& t, const Replay& r, int p, const Output& out) {
     report::RenderOptions ro = out.render;
     ro.highlight = p > 0 ? r.moves[std::size_t(p - 1)] : Move::none();
-    fmt::print("{}\n{}FEN: {}\n", ply_heading(t, p), report::render_board(t.boards[std::size_t(p)], ro),
-               t.boards[std::size_t(p)].fen());
+    fmt::format_to(std::back_inserter(text), "{}\n{}FEN: {}\n", ply_heading(t, p),
+                   report::render_board(t.boards[std::size_t(p)], ro), t.boards[std::size_t(p)].fen());
 }
 
 int emit_svg(const Timeline& t, const Replay& r, const Output& out) {
@@ -96,63 +99,83 @@ int emit_svg(const Timeline& t, const Replay& r, const Output& out) {
     return 0;
 }
 
+// A move list as a PGN game: through the exporter, so the form is the one of PGN input.
+FormattedGame format_move_list_pgn(const Replay& r, const Timeline& t) {
+    const Variant variant = r.start.variant();
+    std::string pgn;
+    if (variant != Variant::Chess) pgn += fmt::format("[Variant \"{}\"]\n", report::pgn_variant_tag(variant));
+    // Chess960 games keep their FEN tag even from the standard array, as lichess writes them.
+    if (variant == Variant::Chess960 || r.start.fen() != position::Board(variant).fen())
+        pgn += fmt::format("[SetUp \"1\"]\n[FEN \"{}\"]\n", r.start.fen());
+    pgn += '\n';
+    for (const std::string& san : t.san) pgn += san + ' ';
+    const game::Adjudication& end = t.outcomes.back();
+    pgn += end.kind == game::StatusKind::GameOver ? game::result_text(end.result) : "*";
+    pgn += '\n';
+    int invalid = 0;
+    FormattedGame formatted;
+    formatted.out = run::export_pgn_text(pgn, {}, &invalid);
+    if (invalid) return {{}, "horde-replay: internal error: the PGN export of a move list is invalid\n", kExitInvalid};
+    return formatted;
+}
+
+// --to uci|san: the main line on one line.
+std::string move_line(const Replay& r, const Timeline& t, std::string_view to) {
+    std::string line;
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        if (i) line += ' ';
+        line += to == "uci" ? t.boards[i].uci(r.moves[i]) : t.san[i];
+    }
+    return line + '\n';
+}
+
+// Text boards: every position (or only --ply's) with its heading, the outcome at the end.
+std::string text_boards(const Replay& r, const Timeline& t, const Output& out) {
+    std::string text;
+    if (!r.title.empty()) text += r.title + "\n\n";
+    if (out.ply) {
+        append_position(text, t, r, *out.ply, out);
+        return text;
+    }
+    for (int p = 0; p <= int(r.moves.size()); ++p) {
+        append_position(text, t, r, p, out);
+        text += '\n';
+    }
+    return text + outcome_line(t.outcomes.back()) + '\n';
+}
+
+// --ply beyond the game: the message, nullopt when it fits.
+std::optional<std::string> ply_beyond(const Replay& r, const Output& out) {
+    const int last = int(r.moves.size());
+    if (!out.ply || *out.ply <= last) return std::nullopt;
+    return fmt::format("horde-replay: --ply {}: the game{} has only {} plies\n", *out.ply,
+                       r.title.empty() ? "" : fmt::format(" {}", r.number), last);
+}
+
 } // namespace
 
-int emit(const Replay& r, const Output& out) {
-    if (r.invalid) {
-        if (out.to) fmt::print("\n");
-        return 0;
-    }
+FormattedGame format_text(const Replay& r, const Output& out) {
+    if (r.invalid) return {out.to ? "\n" : "", {}, 0};
+    if (auto message = ply_beyond(r, out)) return {{}, std::move(*message), kExitUsage};
     const Timeline t = build_timeline(r);
-    const int last = int(r.moves.size());
-    if (out.ply && *out.ply > last) {
-        fmt::print(stderr, "horde-replay: --ply {}: the game{} has only {} plies\n", *out.ply,
-                   r.title.empty() ? "" : fmt::format(" {}", r.number), last);
-        return kExitUsage;
-    }
-    if (out.interactive) return emit_interactive(t, r, out);
-    if (out.svg) return emit_svg(t, r, out);
-    if (out.to && *out.to == "pgn") {
-        // A move list as a PGN game: through the exporter, so the form is the one of PGN input.
-        const Variant variant = r.start.variant();
-        std::string pgn;
-        if (variant != Variant::Chess) pgn += fmt::format("[Variant \"{}\"]\n", report::pgn_variant_tag(variant));
-        // Chess960 games keep their FEN tag even from the standard array, as lichess writes them.
-        if (variant == Variant::Chess960 || r.start.fen() != position::Board(variant).fen()) pgn += fmt::format("[SetUp \"1\"]\n[FEN \"{}\"]\n", r.start.fen());
-        pgn += '\n';
-        for (const std::string& san : t.san) pgn += san + ' ';
-        const game::Adjudication& end = t.outcomes.back();
-        pgn += end.kind == game::StatusKind::GameOver ? game::result_text(end.result) : "*";
-        pgn += '\n';
-        int invalid = 0;
-        const std::string text = report::export_pgn_text(pgn, {}, &invalid);
-        if (invalid) {
-            fmt::print(stderr, "horde-replay: internal error: the PGN export of a move list is invalid\n");
-            return kExitInvalid;
+    if (out.to && *out.to == "pgn") return format_move_list_pgn(r, t);
+    if (out.to) return {move_line(r, t, *out.to), {}, 0};
+    return {text_boards(r, t, out), {}, 0};
+}
+
+int emit(const Replay& r, const Output& out) {
+    if (!r.invalid && (out.interactive || out.svg)) {
+        if (auto message = ply_beyond(r, out)) {
+            fmt::print(stderr, "{}", *message);
+            return kExitUsage;
         }
-        fmt::print("{}", text);
-        return 0;
+        const Timeline t = build_timeline(r);
+        return out.interactive ? emit_interactive(t, r, out) : emit_svg(t, r, out);
     }
-    if (out.to) {
-        std::string line;
-        for (std::size_t i = 0; i < r.moves.size(); ++i) {
-            if (i) line += ' ';
-            line += *out.to == "uci" ? t.boards[i].uci(r.moves[i]) : t.san[i];
-        }
-        fmt::print("{}\n", line);
-        return 0;
-    }
-    if (!r.title.empty()) fmt::print("{}\n\n", r.title);
-    if (out.ply) {
-        print_position(t, r, *out.ply, out);
-        return 0;
-    }
-    for (int p = 0; p <= last; ++p) {
-        print_position(t, r, p, out);
-        fmt::print("\n");
-    }
-    fmt::print("{}\n", outcome_line(t.outcomes.back()));
-    return 0;
+    const FormattedGame formatted = format_text(r, out);
+    fmt::print("{}", formatted.out);
+    fmt::print(stderr, "{}", formatted.err);
+    return formatted.status;
 }
 
 } // namespace horde::replay

@@ -53,6 +53,16 @@ struct Output {
 // Writes `text` to the file at `path`; on failure a message on stderr and false.
 bool write_file(const std::filesystem::path& path, const std::string& text);
 
+// A replay's output as text (text boards, --to uci|san|pgn), made without I/O so that it can be
+// made on any thread: what goes to stdout, what goes to stderr (--ply beyond the game), and the
+// exit status (kExitUsage: no output for this game and none for the games after it).
+struct FormattedGame {
+    std::string out;
+    std::string err;
+    int status = 0;
+};
+FormattedGame format_text(const Replay& r, const Output& out);
+
 // Writes one replay in the chosen output mode. Returns an exit status.
 int emit(const Replay& r, const Output& out);
 

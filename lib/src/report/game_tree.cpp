@@ -3,7 +3,6 @@
 #include "horde/report/game_tree.hpp"
 
 #include "horde/notation/san.hpp"
-#include "horde/pgn/reader.hpp"
 #include "horde/report/pgn_writer.hpp"
 
 #include <fmt/format.h>
@@ -133,14 +132,6 @@ GameTree game_tree_from_moves(const position::Board& start, const std::vector<Mo
     tree.result = end.kind == game::StatusKind::GameOver ? game::result_text(end.result) : "*";
     tree.outcome = std::string(game::status_name(end.status));
     return tree;
-}
-
-void read_game_trees(pgn::PgnReader& reader, const game::CheckOptions& options,
-                     const std::function<void(const game::GameRecord&, const GameTree*)>& on_game) {
-    TreeBuilder builder;
-    game::walk_pgn(reader, options, false, &builder, [&](game::GameRecord& record, std::string_view) {
-        on_game(record, game_tree_of(record));
-    });
 }
 
 std::unique_ptr<game::GameObserver> make_game_tree_builder() { return std::make_unique<TreeBuilder>(); }

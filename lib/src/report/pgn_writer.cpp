@@ -1,7 +1,6 @@
 #include "horde/report/pgn_writer.hpp"
 
 #include "horde/pgn/comment_commands.hpp"
-#include "horde/pgn/reader.hpp"
 #include "horde/notation/san.hpp"
 
 #include <fmt/format.h>
@@ -347,15 +346,6 @@ private:
 
 } // namespace
 
-void export_pgn(pgn::PgnReader& reader, const game::CheckOptions& options,
-                const std::function<void(const game::GameRecord&, std::string_view)>& on_game,
-                const PgnExportOptions& export_options) {
-    Exporter exporter(options, export_options);
-    game::walk_pgn(reader, options, false, &exporter, [&](game::GameRecord& record, std::string_view) {
-        on_game(record, exported_pgn(record));
-    });
-}
-
 std::unique_ptr<game::GameObserver> make_pgn_exporter(const game::CheckOptions& options, const PgnExportOptions& export_options) {
     return std::make_unique<Exporter>(options, export_options);
 }
@@ -363,22 +353,6 @@ std::unique_ptr<game::GameObserver> make_pgn_exporter(const game::CheckOptions& 
 std::string_view exported_pgn(const game::GameRecord& record) {
     const auto* text = std::any_cast<std::string>(&record.product);
     return text ? std::string_view(*text) : std::string_view();
-}
-
-std::string export_pgn_text(std::string_view pgn, const game::CheckOptions& options, int* invalid,
-                            const PgnExportOptions& export_options) {
-    std::string out;
-    int bad = 0;
-    auto reader = pgn::PgnReader::from_memory(pgn);
-    export_pgn(
-        reader, options,
-        [&](const game::GameRecord& record, std::string_view text) {
-            if (record.valid()) out += text;
-            else ++bad;
-        },
-        export_options);
-    if (invalid) *invalid = bad;
-    return out;
 }
 
 std::string pgn_comment_text(std::string_view text) { return collapse_whitespace(text); }

@@ -2,9 +2,10 @@
 // main line or in a variation (each a node with the position after its move), and the
 // movetext in input order (moves, comments, NAGs, variations) for the move list.
 //
-// Made from PGN by `read_game_trees` (the reader and a GameChecker, as horde-check reads
-// games) or from a start position and a main line (`game_tree_from_moves`). The positions
-// come from the library, so a page built on this needs no chess rules.
+// Made from PGN by the game walk's observer `make_game_tree_builder` (run/replay.hpp's
+// read_game_trees drives it over a reader) or from a start position and a main line
+// (`game_tree_from_moves`). The positions come from the library, so a page built on this needs
+// no chess rules.
 #pragma once
 
 #include "horde/game/checker.hpp"
@@ -14,10 +15,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-namespace horde::pgn {
-class PgnReader;
-}
 
 namespace horde::report {
 
@@ -62,10 +59,5 @@ GameTree game_tree_from_moves(const position::Board& start, const std::vector<Mo
 std::unique_ptr<game::GameObserver> make_game_tree_builder();
 // The tree make_game_tree_builder's observer left in the record (nullptr: none, the game is invalid).
 const GameTree* game_tree_of(const game::GameRecord& record);
-
-// Reads every game of `reader` through a GameChecker with `options`; hands each record with
-// its tree to `on_game` (tree: nullptr when the game is invalid; the record's errors say why).
-void read_game_trees(pgn::PgnReader& reader, const game::CheckOptions& options,
-                     const std::function<void(const game::GameRecord& record, const GameTree* tree)>& on_game);
 
 } // namespace horde::report

@@ -1,5 +1,6 @@
-// Normalised PGN export: games read by the PGN reader and checked by a GameChecker (the same
-// code as horde-check), written back in one canonical form.
+// Normalised PGN export: games walked by a GameChecker (the same code as horde-check), written
+// back in one canonical form by an observer of the walk (make_pgn_exporter; the readers that
+// drive it over PGN input are run/replay.hpp's export_pgn and export_pgn_text).
 //
 // The form (PGN standard "export format", with the choices below):
 //   * Tags: the seven-tag roster first, in its order (Event, Site, Date, Round, White, Black,
@@ -53,10 +54,6 @@
 #include <string_view>
 #include <vector>
 
-namespace horde::pgn {
-class PgnReader;
-}
-
 namespace horde::report {
 
 
@@ -85,14 +82,6 @@ bool parse_strip_list(std::string_view text, PgnExportOptions& options, std::str
 // "all", "roster" or a comma-separated list of tag names.
 void parse_tag_choice(std::string_view text, PgnExportOptions& options);
 
-// Reads every game of `reader` through a GameChecker with `options` and hands each finished
-// record to `on_game` together with its normalised PGN (tags, blank line, movetext, blank
-// line), or an empty view when the game is invalid (record.valid() is false: the record's
-// errors say why).
-void export_pgn(pgn::PgnReader& reader, const game::CheckOptions& options,
-                const std::function<void(const game::GameRecord& record, std::string_view pgn)>& on_game,
-                const PgnExportOptions& export_options = {});
-
 // The exporter as a consumer of the game walk (game/events.hpp), for a walk on any thread:
 // at each game's end it puts the normalised PGN text (empty when the game is not exported)
 // into the record's product, read by exported_pgn.
@@ -100,11 +89,6 @@ std::unique_ptr<game::GameObserver> make_pgn_exporter(const game::CheckOptions& 
                                                       const PgnExportOptions& export_options = {});
 // The text make_pgn_exporter's observer left in the record ("" when none).
 std::string_view exported_pgn(const game::GameRecord& record);
-
-// Convenience for in-memory text: the concatenated export of the valid games; `invalid` (if
-// given) receives the number of games left out.
-std::string export_pgn_text(std::string_view pgn, const game::CheckOptions& options = {}, int* invalid = nullptr,
-                            const PgnExportOptions& export_options = {});
 
 // A tag value escaped for a PGN tag pair (backslash before '"' and '\'), without the quotes.
 std::string pgn_escape_tag_value(std::string_view value);

@@ -1,0 +1,251 @@
+#include "pgn_input.hpp"
+
+#include "cli.hpp"
+#include "input.hpp"
+#include "pgn_out.hpp"
+
+#include "horde/pgn/reader.hpp"
+#include "horde/report/diagnostics.hpp"
+#include "horde/run/replay.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace horde::replay {
+
+using namespace horde::tools; // the tools' shared helpers (tools/common)
+
+namespace {
+
+// Where the selected games go.
+enum class Sink : std::uint8_t {
+    Text,       // text boards, --to uci|san: formatted on the workers, written to stdout
+    Pgn,        // --to pgn: the exporter's text, to stdout or --out's files
+    SvgFolder,  // --svg DIR/: files written in input order (their names depend on the game count)
+    HtmlFolder, // --html DIR/: a page per game, rendered on the workers
+    HtmlFile,   // --html FILE: every game's tree, kept for the one page
+    One,        // --svg FILE, --interactive: the one game, replayed at the end
+};
+
+Sink sink_of(const Mode& o, const HtmlOutput& html) {
+    if (o.to && *o.to == "pgn") return Sink::Pgn;
+    if (o.html) return html.folder() ? Sink::HtmlFolder : Sink::HtmlFile;
+    if (o.interactive) return Sink::One;
+    if (o.svg) {
+        std::error_code ec;
+        return o.svg->ends_with('/') || std::filesystem::is_directory(*o.svg, ec) ? Sink::SvgFolder : Sink::One;
+    }
+    return Sink::Text;
+}
+
+run::ReplayProduct product_of(Sink sink) {
+    if (sink == Sink::Pgn) return run::ReplayProduct::ExportedPgn;
+    if (sink == Sink::HtmlFolder || sink == Sink::HtmlFile) return run::ReplayProduct::GameTree;
+    return run::ReplayProduct::None;
+}
+
+// One game of a batch with output (for --to uci|san an invalid game's empty line too).
+struct Entry {
+    int number = 0;
+    FormattedGame text;                   // Text, Pgn, HtmlFolder: the bytes (text, PGN, page)
+    std::optional<Replay> replay;         // SvgFolder, One
+    std::optional<report::GameTree> tree; // HtmlFile
+};
+
+// A payload slot of the run: what the games of a batch make, written in input order.
+struct Batch {
+    std::vector<Entry> entries;
+    std::string diagnostics; // the invalid games', for stderr
+    std::size_t bytes = 0;
+    int status = 0;
+};
+
+class PgnReplay {
+public:
+    PgnReplay(const Mode& o, const Output& out, HtmlOutput& html);
+    void read(io::Input& input);
+    int finish();
+
+private:
+    run::ReplayRunSettings settings() const;
+    void format(Batch& batch, const game::GameRecord& r, const std::string& display) const;
+    void take(Batch& batch, const game::GameRecord& r, int number) const;
+    void write(Batch& batch);
+    void write_entry(Entry& entry);
+    void write_text(const FormattedGame& text);
+    void flush_svg(bool several);
+
+    const Mode& o_;
+    const Output& out_;
+    HtmlOutput& html_;
+    const Sink sink_;
+    game::CheckOptions options_;
+    run::ReplayRun run_;
+    std::vector<Batch> batches_; // one per slot of the run
+    HtmlPages pages_;
+    PgnDestination destination_;
+    std::uint64_t input_offset_ = 0; // the games of the inputs before this one (read by the workers)
+    std::uint64_t games_seen_ = 0;   // over all inputs
+    std::uint64_t taken_ = 0;        // the games with output
+    int status_ = 0;
+    bool stopped_ = false; // an output failed (kExitUsage): nothing more is written
+    std::vector<Replay> pending_; // SvgFolder: until the game count decides the file names
+    std::vector<Replay> kept_;    // One
+};
+
+PgnReplay::PgnReplay(const Mode& o, const Output& out, HtmlOutput& html)
+    : o_(o), out_(out), html_(html), sink_(sink_of(o, html)), options_(o.check), run_(settings()), pages_(html),
+      destination_(o.out, o.games_per_file) {
+    if (o.variant_given) options_.forced_variant = o.variant;
+    batches_.resize(run_.slots());
+}
+
+run::ReplayRunSettings PgnReplay::settings() const {
+    run::ReplayRunSettings s;
+    s.threads = o_.threads;
+    s.product = product_of(sink_);
+    s.export_options = o_.pgn;
+    // The lines of --to pgn|uci|san do not say the game's number; diagnostics, titles, file
+    // names and --game do.
+    const bool number_free = !o_.game && (sink_ == Sink::Pgn || (sink_ == Sink::Text && o_.to));
+    s.needs_number = [number_free](const game::GameRecord& r) { return !number_free || (r.selected && !r.valid()); };
+    s.batch_full = [this](std::size_t slot) { return batches_[slot].bytes >= (64 << 10); };
+    return s;
+}
+
+void PgnReplay::read(io::Input& input) {
+    const std::string display = input.display_name();
+    input_offset_ = games_seen_;
+    pgn::PgnReader reader(input);
+    run_.run(
+        reader, options_, [&](std::size_t slot, const game::GameRecord& r) { format(batches_[slot], r, display); },
+        [&](std::size_t slot, std::uint64_t games) {
+            games_seen_ += games;
+            write(batches_[slot]);
+        });
+    if (report_input_error("horde-replay", input)) status_ = kExitUsage;
+}
+
+// On a worker: picks the game (--game, --where) and formats it. An invalid one gets horde-check's
+// diagnostics (numbered over all inputs) and makes the status 1.
+void PgnReplay::format(Batch& batch, const game::GameRecord& r, const std::string& display) const {
+    const int number = int(input_offset_ + r.game);
+    if ((o_.game && *o_.game != number) || !r.selected) return;
+    const bool writable = sink_ == Sink::Pgn                                        ? !report::exported_pgn(r).empty()
+                          : sink_ == Sink::HtmlFolder || sink_ == Sink::HtmlFile ? report::game_tree_of(r) != nullptr
+                                                                                    : r.valid() && r.start;
+    if (writable) return take(batch, r, number);
+    game::GameRecord numbered = r;
+    numbered.game = std::uint64_t(number);
+    report::append_record_diagnostics(batch.diagnostics, display, numbered, false);
+    batch.status = kExitInvalid;
+    if (sink_ == Sink::Text && o_.to) batch.entries.push_back(Entry{number, {"\n", {}, 0}, {}, {}}); // its empty line
+}
+
+void PgnReplay::take(Batch& batch, const game::GameRecord& r, int number) const {
+    Entry& e = batch.entries.emplace_back();
+    e.number = number;
+    auto replay = [&] {
+        return Replay{*r.start, r.moves,
+                      fmt::format("Game {}: {} ({})", number, game::game_players(r), variant_name(r.start->variant())), number};
+    };
+    switch (sink_) {
+    case Sink::Pgn: e.text.out = report::exported_pgn(r); break;
+    case Sink::Text: e.text = format_text(replay(), out_); break;
+    case Sink::SvgFolder:
+    case Sink::One: e.replay = replay(); break;
+    case Sink::HtmlFolder:
+    case Sink::HtmlFile:
+        e.tree = *report::game_tree_of(r);
+        e.tree->number = number;
+        if (sink_ == Sink::HtmlFolder) {
+            e.text.out = pages_.render(*e.tree);
+            e.tree.reset();
+        }
+        break;
+    }
+    batch.bytes += e.text.out.size() + e.text.err.size() + (e.replay ? r.moves.size() * sizeof(Move) : 0) + 64;
+}
+
+// On the calling thread, in input order.
+void PgnReplay::write(Batch& batch) {
+    if (!batch.diagnostics.empty()) std::fwrite(batch.diagnostics.data(), 1, batch.diagnostics.size(), stderr);
+    status_ = std::max(status_, batch.status);
+    for (Entry& entry : batch.entries) write_entry(entry);
+    batch = Batch{};
+    // --svg DIR/ names files by game when the input has several games; with --game it has one.
+    if (sink_ == Sink::SvgFolder && (o_.game || games_seen_ > 1)) flush_svg(!o_.game);
+}
+
+void PgnReplay::write_entry(Entry& e) {
+    ++taken_;
+    switch (sink_) {
+    case Sink::Pgn: destination_.write(e.text.out); break;
+    case Sink::Text:
+        // Text boards: a blank line between games.
+        if (taken_ > 1 && !o_.to && !stopped_) std::fputc('\n', stdout);
+        write_text(e.text);
+        break;
+    case Sink::HtmlFolder:
+        if (!stopped_) write_text({{}, {}, pages_.write(e.number, e.text.out)});
+        break;
+    case Sink::HtmlFile: html_.games.push_back(std::move(*e.tree)); break;
+    case Sink::SvgFolder: pending_.push_back(std::move(*e.replay)); break;
+    case Sink::One: kept_.push_back(std::move(*e.replay)); break;
+    }
+}
+
+// A game's output; one that fails with kExitUsage (a write error, --ply beyond the game) ends the output.
+void PgnReplay::write_text(const FormattedGame& text) {
+    if (stopped_) return;
+    std::fwrite(text.out.data(), 1, text.out.size(), stdout);
+    std::fwrite(text.err.data(), 1, text.err.size(), stderr);
+    status_ = std::max(status_, text.status);
+    stopped_ = text.status == kExitUsage;
+}
+
+void PgnReplay::flush_svg(bool several) {
+    Output out = out_;
+    out.several_games = several;
+    for (const Replay& r : pending_)
+        if (!stopped_) write_text({{}, {}, emit(r, out)});
+    pending_.clear();
+}
+
+int PgnReplay::finish() {
+    destination_.close();
+    // Rules that need the input's content: they are usage errors, known only once it is read.
+    if (o_.game && taken_ == 0 && status_ == 0)
+        fail_usage(fmt::format("--game {}: the input has {} game{}", *o_.game, games_seen_, games_seen_ == 1 ? "" : "s"));
+    if (kept_.size() > 1) fail_usage(fmt::format("the input has {} games: pick one with --game N", kept_.size()));
+    if (sink_ == Sink::SvgFolder) flush_svg(!o_.game && games_seen_ > 1);
+    if (sink_ == Sink::HtmlFolder && taken_ == 0) status_ = std::max(status_, no_html_game());
+    if (sink_ == Sink::HtmlFile) {
+        html_.source = o_.pgn_source.value_or("stdin");
+        status_ = std::max(status_, write_html(html_));
+    }
+    Output out = out_;
+    out.several_games = !o_.game && games_seen_ > 1;
+    for (const Replay& r : kept_) write_text({{}, {}, emit(r, out)});
+    return status_;
+}
+
+} // namespace
+
+int run_pgn(const Mode& o, const Output& out, HtmlOutput& html) {
+    PgnReplay replay(o, out, html);
+    if (o.args.empty()) replay.read(*o.stdin_input);
+    for (const std::string& name : o.args) {
+        const auto input = open_input("horde-replay", name);
+        if (!input) throw Exit{kExitUsage, {}}; // open_input has said why
+        replay.read(*input);
+    }
+    return replay.finish();
+}
+
+} // namespace horde::replay
