@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include <unistd.h>
@@ -73,22 +74,10 @@ void decide_input(Mode& o) {
     }
 }
 
-} // namespace
-
-Mode parse_args(int argc, char** argv) {
-    Mode o;
-    CLI::App app{"horde-replay: replay a game of chess, Horde or Orda move by move.\n"
-                 "Input: a move list in SAN or UCI (auto-detected per move; move numbers and results are\n"
-                 "ignored) from --fen or the variant's start position, given as arguments or on stdin\n"
-                 "(one move list per line: each line of stdin is a game, as --to uci|san writes them);\n"
-                 "or PGN games from files or stdin (stdin is PGN when it starts with a '[' tag).\n"
-                 "The arguments are moves when --fen or --moves is given or when the first one is not\n"
-                 "a file; otherwise they are PGN files.\n"
-                 "Output: a board diagram after every move (stdout), the outcome at the end. Exit 0 on\n"
-                 "success, 1 for an illegal move or an invalid game, 2 for usage and I/O errors.",
-                 "horde-replay"};
+// The options, into `o` (and `threads`); returns --variant's option (whether it was given).
+CLI::Option* add_options(CLI::App& app, Mode& o, unsigned& threads) {
     app.add_option("args", o.args, "Moves (SAN or UCI), or PGN files ('-': stdin)");
-    auto* variant =
+    CLI::Option* variant =
         add_variant_option(app, o.variant_name, "Game: chess, chess960, horde or orda (PGN: overrides the Variant tag)")
             ->default_str("horde");
     app.add_option("--fen", o.fen, "Start position of the move list (default: the variant's start)");
@@ -115,7 +104,6 @@ Mode parse_args(int argc, char** argv) {
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
     add_where_option(app, o.where);
-    unsigned threads = 0;
     app.add_option("--threads", threads, "Read and check PGN on N threads (default: every core; 1: one thread); "
                                          "the output is the same whatever N")
         ->check(CLI::PositiveNumber);
@@ -132,10 +120,11 @@ Mode parse_args(int argc, char** argv) {
         ->check(CLI::PositiveNumber);
     app.add_option("--out", o.out, "--to pgn: write to files named PATTERN (%d: the file's number, from 1) "
                                    "instead of stdout");
-    app.set_version_flag("--version", version_line("horde-replay"));
-    parse_command_line(app, argc, argv);
-    o.variant_given = variant->count() > 0;
-    if (!apply_where_option("horde-replay", o.where, o.check)) throw Exit{kExitUsage, {}}; // it has said why
+    return variant;
+}
+
+// The rules on the rewriting options of --to pgn, and their PgnExportOptions.
+void apply_rewriting_options(Mode& o) {
     const bool rewriting = o.rewriting = !o.strip.empty() || !o.tags.empty() || o.width || o.add_plycount || o.fix_result ||
                            o.games_per_file || o.out;
     if (rewriting && !(o.to && *o.to == "pgn"))
@@ -148,6 +137,29 @@ Mode parse_args(int argc, char** argv) {
     o.pgn.fix_result = o.fix_result;
     if (o.games_per_file && (!o.out || o.out->find("%d") == std::string::npos))
         fail_usage("--games-per-file needs --out PATTERN with %d in it");
+}
+
+} // namespace
+
+Mode parse_args(int argc, char** argv) {
+    Mode o;
+    CLI::App app{"horde-replay: replay a game of chess, Horde or Orda move by move.\n"
+                 "Input: a move list in SAN or UCI (auto-detected per move; move numbers and results are\n"
+                 "ignored) from --fen or the variant's start position, given as arguments or on stdin\n"
+                 "(one move list per line: each line of stdin is a game, as --to uci|san writes them);\n"
+                 "or PGN games from files or stdin (stdin is PGN when it starts with a '[' tag).\n"
+                 "The arguments are moves when --fen or --moves is given or when the first one is not\n"
+                 "a file; otherwise they are PGN files.\n"
+                 "Output: a board diagram after every move (stdout), the outcome at the end. Exit 0 on\n"
+                 "success, 1 for an illegal move or an invalid game, 2 for usage and I/O errors.",
+                 "horde-replay"};
+    unsigned threads = 0;
+    CLI::Option* variant = add_options(app, o, threads);
+    app.set_version_flag("--version", version_line("horde-replay"));
+    parse_command_line(app, argc, argv);
+    o.variant_given = variant->count() > 0;
+    if (!apply_where_option("horde-replay", o.where, o.check)) throw Exit{kExitUsage, {}}; // it has said why
+    apply_rewriting_options(o);
 
     o.variant = variant_option(o.variant_name);
     apply_start_option(o.start, o.variant_given, o.variant, o.fen);

@@ -7,10 +7,13 @@
 //     list per line: the format of --to uci|san, so the tool reads its own output);
 //   * PGN games from files or stdin, read by the library's PGN reader and GameChecker (the
 //     same code as horde-check).
-// Every input becomes a `Replay` (a start Board and the legal moves), and `emit` (replay.hpp)
-// writes it in the chosen output mode; a new input kind only has to produce Replays. The one
-// exception is `--to pgn` on PGN input: games go straight through the library's PGN exporter
-// (pgn_writer), which keeps tags, comments, NAGs and variations.
+// Every game becomes a `Replay` (a start Board and the legal moves), and `emit` / `format_text`
+// (replay.hpp) write it in the chosen output mode; a new input kind only has to produce Replays.
+// PGN input streams (pgn_input.hpp): run::ReplayRun reads and checks the games on --threads
+// threads, each game is formatted on the thread that checked it and written in input order;
+// `--to pgn` takes the text of the library's PGN exporter (pgn_writer), which keeps tags,
+// comments, NAGs and variations, and `--html` the game trees of its tree builder.
+// The command line, and every rule on how its options combine, is args.cpp's.
 #include "args.hpp"
 #include "exit.hpp"
 #include "run.hpp"

@@ -95,7 +95,8 @@ private:
     int status_ = 0;
     bool stopped_ = false; // an output failed (kExitUsage): nothing more is written
     std::vector<Replay> pending_; // SvgFolder: until the game count decides the file names
-    std::vector<Replay> kept_;    // One
+    std::optional<Replay> kept_;  // One: the first game (more is a usage error at the end)
+    std::uint64_t kept_games_ = 0;
 };
 
 PgnReplay::PgnReplay(const Mode& o, const Output& out, HtmlOutput& html)
@@ -196,7 +197,9 @@ void PgnReplay::write_entry(Entry& e) {
         break;
     case Sink::HtmlFile: html_.games.push_back(std::move(*e.tree)); break;
     case Sink::SvgFolder: pending_.push_back(std::move(*e.replay)); break;
-    case Sink::One: kept_.push_back(std::move(*e.replay)); break;
+    case Sink::One:
+        if (++kept_games_ == 1) kept_ = std::move(e.replay);
+        break;
     }
 }
 
@@ -222,7 +225,7 @@ int PgnReplay::finish() {
     // Rules that need the input's content: they are usage errors, known only once it is read.
     if (o_.game && taken_ == 0 && status_ == 0)
         fail_usage(fmt::format("--game {}: the input has {} game{}", *o_.game, games_seen_, games_seen_ == 1 ? "" : "s"));
-    if (kept_.size() > 1) fail_usage(fmt::format("the input has {} games: pick one with --game N", kept_.size()));
+    if (kept_games_ > 1) fail_usage(fmt::format("the input has {} games: pick one with --game N", kept_games_));
     if (sink_ == Sink::SvgFolder) flush_svg(!o_.game && games_seen_ > 1);
     if (sink_ == Sink::HtmlFolder && taken_ == 0) status_ = std::max(status_, no_html_game());
     if (sink_ == Sink::HtmlFile) {
@@ -231,7 +234,7 @@ int PgnReplay::finish() {
     }
     Output out = out_;
     out.several_games = !o_.game && games_seen_ > 1;
-    for (const Replay& r : kept_) write_text({{}, {}, emit(r, out)});
+    if (kept_) write_text({{}, {}, emit(*kept_, out)});
     return status_;
 }
 

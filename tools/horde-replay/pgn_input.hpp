@@ -1,7 +1,7 @@
 // horde-replay on PGN input: the games of every input read and checked through run::ReplayRun
 // (one run path for every --threads), each game formatted on the thread that checked it and
 // written in input order, so that memory stays bounded on any input size (but for --html FILE,
-// --svg FILE and --interactive, which take every game, or the one selected game, at the end).
+// whose page holds every game; --svg FILE and --interactive keep their one game for the end).
 #pragma once
 
 #include "args.hpp"

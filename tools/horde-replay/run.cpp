@@ -37,65 +37,106 @@ std::optional<std::vector<Move>> resolve_moves(const position::Board& start, std
     return std::move(std::get<notation::PlayedMoveList>(played).moves);
 }
 
-// Stdin's move lists, one per line (the format of --to uci|san), as Replays. No line at all:
-// with --to no game (nothing in, nothing out), otherwise the start position alone. An illegal
-// line: its diagnostic, status 1, and for --to its empty line.
-std::vector<Replay> read_move_lines(const Mode& o, int& status) {
-    std::vector<std::string> lines;
-    if (const auto error = io::read_lines(*o.stdin_input, lines)) {
-        fmt::print(stderr, "horde-replay: <stdin>: {}\n", *error);
-        status = kExitUsage;
+// Writes the replays of move lists as they come: text, --to, --svg (a blank line between text
+// boards; an output failing with kExitUsage ends the output), --html DIR/ pages, or --html
+// FILE's trees (the one page at the end).
+class MoveListOutput {
+public:
+    MoveListOutput(const Mode& o, const Output& out, HtmlOutput& html)
+        : o_(o), out_(out), html_(html), pages_(html), html_folder_(o.html && html.folder()) {}
+
+    void add(const Replay& r) {
+        ++games_;
+        if (o_.html) return add_page(r);
+        if (stopped_) return;
+        if (games_ > 1 && !out_.to && !out_.svg) fmt::print("\n");
+        end_with(emit(r, out_));
     }
-    if (lines.empty() && !o.to) lines.push_back({});
-    const bool several = lines.size() > 1;
-    std::vector<Replay> replays;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const int number = int(i) + 1;
-        const std::string where = several ? fmt::format("line {}: ", number) : std::string();
-        auto moves = resolve_moves(o.start_board, lines[i], where);
-        if (!moves) {
-            status = std::max(status, kExitInvalid);
-            if (o.to) replays.push_back(Replay{o.start_board, {}, {}, number, true}); // its empty line
-            continue;
+    int finish(int status) {
+        if (html_folder_ && games_ == 0) end_with(no_html_game());
+        if (o_.html && !html_folder_) {
+            html_.source = "stdin";
+            end_with(write_html(html_));
         }
-        replays.push_back(Replay{o.start_board, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number});
+        return std::max(status, status_);
     }
-    return replays;
+
+private:
+    void add_page(const Replay& r) {
+        report::GameTree tree = report::game_tree_from_moves(r.start, r.moves);
+        tree.number = r.number;
+        tree.title = r.title;
+        if (!html_folder_) html_.games.push_back(std::move(tree));
+        else if (!stopped_) end_with(pages_.write(r.number, pages_.render(tree)));
+    }
+    void end_with(int status) {
+        status_ = std::max(status_, status);
+        stopped_ = stopped_ || status == kExitUsage;
+    }
+
+    const Mode& o_;
+    const Output& out_;
+    HtmlOutput& html_;
+    HtmlPages pages_;
+    const bool html_folder_;
+    int games_ = 0, status_ = 0;
+    bool stopped_ = false;
+};
+
+bool svg_file(const Mode& o) {
+    std::error_code ec;
+    return o.svg && !o.svg->ends_with('/') && !std::filesystem::is_directory(*o.svg, ec);
 }
 
-// The move list of the arguments, or of stdin's lines, replayed in the chosen output.
-int run_move_lists(const Mode& o, Output& out, HtmlOutput& html) {
-    int status = 0;
-    std::vector<Replay> replays;
-    if (o.input == InputKind::MoveArguments) {
-        std::string joined;
-        for (const auto& a : o.args) joined += a + ' ';
-        auto moves = resolve_moves(o.start_board, joined);
-        if (!moves) return kExitInvalid;
-        replays.push_back(Replay{o.start_board, std::move(*moves), {}, 1});
-    } else {
-        replays = read_move_lines(o, status);
-        // A rule that needs the input's content: a usage error, known only once stdin is read.
-        if (replays.size() > 1 && (o.interactive || (o.svg && !o.svg->ends_with('/') && !std::filesystem::is_directory(*o.svg))))
-            fail_usage(fmt::format("the input has {} move lists: give one", replays.size()));
-        out.several_games = replays.size() > 1;
-    }
-    if (o.html) {
-        for (const Replay& r : replays) {
-            html.games.push_back(report::game_tree_from_moves(r.start, r.moves));
-            html.games.back().number = r.number;
-            html.games.back().title = r.title;
+// Stdin's move lists, one per line (the format of --to uci|san), each replayed as it is read;
+// one line of look-ahead tells whether there are several (their diagnostics and titles say the
+// line). No line at all: with --to no game (nothing in, nothing out), otherwise the start
+// position alone. An illegal line: its diagnostic, status 1, and for --to its empty line.
+int run_move_lines(const Mode& o, Output& out, HtmlOutput& html) {
+    io::LineReader reader(*o.stdin_input);
+    std::string_view view;
+    std::optional<std::string> line, next;
+    if (reader.next(view)) line = std::string(view);
+    if (line && reader.next(view)) next = std::string(view);
+    if (!line && !o.to) line = std::string();
+    const bool several = next.has_value();
+    out.several_games = several;
+    // A rule that needs the input's content (--svg FILE takes one move list): known once it is read.
+    const bool count_only = several && svg_file(o);
+    MoveListOutput output(o, out, html);
+    int status = 0, number = 0, replays = 0;
+    while (line) {
+        ++number;
+        const std::string where = several ? fmt::format("line {}: ", number) : std::string();
+        if (auto moves = resolve_moves(o.start_board, *line, where)) {
+            ++replays;
+            if (!count_only)
+                output.add(Replay{o.start_board, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number});
+        } else {
+            status = std::max(status, kExitInvalid);
+            if (o.to) output.add(Replay{o.start_board, {}, {}, number, true}); // its empty line
         }
-        html.source = "stdin";
-        return std::max(status, write_html(html));
+        line = std::move(next);
+        next.reset();
+        if (line && reader.next(view)) next = std::string(view);
     }
-    for (std::size_t i = 0; i < replays.size(); ++i) {
-        if (i && !out.to && !out.svg) fmt::print("\n");
-        const int s = emit(replays[i], out);
-        status = std::max(status, s);
-        if (s == kExitUsage) break;
+    if (!reader.error().empty()) {
+        fmt::print(stderr, "horde-replay: <stdin>: {}\n", reader.error());
+        status = kExitUsage;
     }
-    return status;
+    if (count_only) fail_usage(fmt::format("the input has {} move lists: give one", replays));
+    return output.finish(status);
+}
+
+// The move list of the arguments.
+int run_move_arguments(const Mode& o, const Output& out, HtmlOutput& html) {
+    std::string joined;
+    for (const auto& a : o.args) joined += a + ' ';
+    auto moves = resolve_moves(o.start_board, joined);
+    if (!moves) return kExitInvalid;
+    MoveListOutput output(o, out, html);
+    output.add(Replay{o.start_board, std::move(*moves), {}, 1});
+    return output.finish(0);
 }
 
 bool use_color(const std::string& mode) {
@@ -127,7 +168,9 @@ int run(const Mode& o) {
     html.target = o.html.value_or("");
     html.page.flip = o.flip;
     html.page.theme = out.theme;
-    const int status = o.input == InputKind::Pgn ? run_pgn(o, out, html) : run_move_lists(o, out, html);
+    const int status = o.input == InputKind::Pgn             ? run_pgn(o, out, html)
+                       : o.input == InputKind::MoveArguments ? run_move_arguments(o, out, html)
+                                                             : run_move_lines(o, out, html);
     finish_stdout();
     return status;
 }
