@@ -137,7 +137,8 @@ void PgnReplay::read(io::Input& input) {
 void PgnReplay::format(Batch& batch, const game::GameRecord& r, const std::string& display) const {
     const int number = int(input_offset_ + r.game);
     if ((o_.game && *o_.game != number) || !r.selected) return;
-    const bool writable = sink_ == Sink::Pgn                                        ? !report::exported_pgn(r).empty()
+    // (--fix-result exports games whose only error it fixed)
+    const bool writable = sink_ == Sink::Pgn                                        ? !report::exported_pgn(r).empty() && r.start
                           : sink_ == Sink::HtmlFolder || sink_ == Sink::HtmlFile ? report::game_tree_of(r) != nullptr
                                                                                     : r.valid() && r.start;
     if (writable) return take(batch, r, number);
