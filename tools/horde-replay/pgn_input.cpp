@@ -97,6 +97,7 @@ private:
     std::vector<Replay> pending_; // SvgFolder: until the game count decides the file names
     std::optional<Replay> kept_;  // One: the first game (more is a usage error at the end)
     std::uint64_t kept_games_ = 0;
+    std::string deferred_err_; // the outputs' messages (write_text)
 };
 
 PgnReplay::PgnReplay(const Mode& o, const Output& out, HtmlOutput& html)
@@ -204,11 +205,13 @@ void PgnReplay::write_entry(Entry& e) {
     }
 }
 
-// A game's output; one that fails with kExitUsage (a write error, --ply beyond the game) ends the output.
+// A game's output; one that fails with kExitUsage (a write error, --ply beyond the game) ends the
+// output. Its message waits for the end, after every invalid game's diagnostics, as when every
+// game was read before any was written.
 void PgnReplay::write_text(const FormattedGame& text) {
     if (stopped_) return;
     std::fwrite(text.out.data(), 1, text.out.size(), stdout);
-    std::fwrite(text.err.data(), 1, text.err.size(), stderr);
+    deferred_err_ += text.err;
     status_ = std::max(status_, text.status);
     stopped_ = text.status == kExitUsage;
 }
@@ -236,6 +239,7 @@ int PgnReplay::finish() {
     Output out = out_;
     out.several_games = !o_.game && games_seen_ > 1;
     if (kept_) write_text({{}, {}, emit(*kept_, out)});
+    std::fwrite(deferred_err_.data(), 1, deferred_err_.size(), stderr);
     return status_;
 }
 

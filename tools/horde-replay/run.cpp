@@ -50,9 +50,15 @@ public:
         if (o_.html) return add_page(r);
         if (stopped_) return;
         if (games_ > 1 && !out_.to && !out_.svg) fmt::print("\n");
-        end_with(emit(r, out_));
+        if (out_.svg || out_.interactive) return end_with(emit(r, out_));
+        // Text: its message (--ply beyond the game) waits for the end, after every line's diagnostics.
+        const FormattedGame text = format_text(r, out_);
+        fmt::print("{}", text.out);
+        deferred_err_ += text.err;
+        end_with(text.status);
     }
     int finish(int status) {
+        fmt::print(stderr, "{}", deferred_err_);
         if (html_folder_ && games_ == 0) end_with(no_html_game());
         if (o_.html && !html_folder_) {
             html_.source = "stdin";
@@ -81,6 +87,7 @@ private:
     const bool html_folder_;
     int games_ = 0, status_ = 0;
     bool stopped_ = false;
+    std::string deferred_err_;
 };
 
 bool svg_file(const Mode& o) {
