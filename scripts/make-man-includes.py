@@ -16,12 +16,13 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TOOLS = ["horde-perft", "horde-check", "horde-list", "horde-replay"]
+CURRENT_PAGE = [""]  # the guide page being converted, for its "#anchor" links
 
 
 def link_text(match):
     """A link in a man page: its text, and the file for a page of docs/."""
     text, url = match.group(1), match.group(2)
-    page = url.split("#")[0]
+    page = url.split("#")[0] or CURRENT_PAGE[0]  # "#anchor": a section of this tool's guide
     if not page.endswith(".md") or "/" in page:
         return text
     return f"docs/{page}" if text.strip("`") == page else f"{text} (docs/{page})"
@@ -79,6 +80,7 @@ def table_rows(body):
 
 
 def include_file(tool):
+    CURRENT_PAGE[0] = f"{tool}.md"
     guide = (ROOT / "docs" / f"{tool}.md").read_text()
     intro, secs = sections(guide)
     # The description: the paragraphs between the usage block and the first sh block.
