@@ -1,13 +1,13 @@
-# The ten one-liners of the README's "Choosing games, tables, rewriting", run as written on a
+# The ten one-liners of docs/selecting.md ("Ten one-liners"), run as written on a
 # copy of testdata/select/games.pgn, with the built tools first on PATH: each exits as expected
 # and writes what it says (stdout, or the files it names). A pipe's status is its last command's.
 source "$(dirname "${BASH_SOURCE[0]}")/select_lib.sh"
-README=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/README.md
+README=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/docs/selecting.md
 mkdir "$WORK/bin" "$WORK/run"
 for tool in "$CHECK" "$LIST" "$REPLAY"; do ln -s "$tool" "$WORK/bin/$(basename "$tool")"; done
 cp "$FIXTURE" "$WORK/run/games.pgn"
 awk '/^Ten one-liners/{f=1} f && /^```sh/{g=1; next} g && /^```/{exit} g && /^horde-/' "$README" >"$WORK/lines"
-expect_eq "$(wc -l <"$WORK/lines")" 10 "ten one-liners in the README"
+expect_eq "$(wc -l <"$WORK/lines")" 10 "ten one-liners in docs/selecting.md"
 n=0
 while IFS= read -r line; do
     n=$((n + 1))
