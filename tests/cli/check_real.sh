@@ -2,9 +2,9 @@
 # horde-check, horde-replay, horde-list and horde-perft on what real files contain that nobody
 # here wrote (issue 17): one fixture per case in testdata/real/, its verdict in default mode and
 # with --strict (testdata/real/cases.txt, run as in check_dialects), then each case's messages
-# and outputs in detail, and files cut short by a read or decompression error.
+# and outputs in detail (files cut short by a read or decompression error: input_cut.sh).
 # Usage: bash check_real.sh <horde-check> <horde-replay> <horde-list> <horde-perft> <testdata-dir>
-# (needs jq; zstd, gzip, bzip2 and xz for the cut files: a missing one is skipped).
+# (needs jq).
 source "$(dirname "$0")/common.sh"
 usage="usage: $0 <horde-check> <horde-replay> <horde-list> <horde-perft> <testdata-dir>"
 CHECK=${1:?$usage}
@@ -14,7 +14,7 @@ PERFT=${4:?$usage}
 TESTDATA=${5:?$usage}
 REAL=$TESTDATA/real
 make_workdir horde-check-real
-command -v jq >/dev/null || { echo "jq missing" >&2; exit 2; }
+need jq jq
 source "$(dirname "$0")/case_table.sh"
 run() { run_tool "$CHECK" "$@"; }
 
@@ -146,39 +146,8 @@ for to in uci san; do
     expect_eq "$(sed -n 6p "$WORK/out" | wc -w)" 4 "--to $to: line 6 is game 6"
 done
 
-# --- 10. a file cut short by a read or decompression error: input-error, exit 2, whole games only
-# 12 copies of a corpus (2 MB): more than one block of every format (bzip2's are 900 kB)
-for _ in $(seq 12); do cat "$TESTDATA/games/chess-valid.pgn"; done >"$WORK/big.pgn"
-cut_case() { # <format> <compress command> <extension>
-    local fmt=$1 cmd=$2 ext=$3 size threads
-    command -v "${cmd%% *}" >/dev/null || { echo "skip: $fmt (no ${cmd%% *})"; return; }
-    if [ "$fmt" = zstd ]; then # a frame per copy (zstd compresses the copies into one block otherwise)
-        for _ in $(seq 12); do $cmd <"$TESTDATA/games/chess-valid.pgn"; done >"$WORK/full.$ext"
-    else
-        $cmd <"$WORK/big.pgn" >"$WORK/full.$ext"
-    fi
-    size=$(wc -c <"$WORK/full.$ext")
-    # 23/40 = 6.9 of the 12 zstd frames: past the first block of the 7th (a cut in it gives nothing of it)
-    head -c $((size * 23 / 40)) "$WORK/full.$ext" >"$WORK/cut.$ext"
-    for threads in 1 2; do
-        run --threads $threads --json --valid-out "$WORK/v.pgn" --invalid-out "$WORK/i.pgn" "$WORK/cut.$ext"
-        expect_status 2 "$fmt cut, --threads $threads: exit 2"
-        expect_eq "$(tail -n 1 "$WORK/out" | jq -r '"\(.valid) \(.errors[-1].code)"')" "false input-error" "$fmt cut, --threads $threads: the last game is an input error"
-        expect_eq "$(jq -r 'select(.valid == false) | .game' "$WORK/out" | wc -l)" 1 "$fmt cut, --threads $threads: the games before stand"
-        expect_empty "$WORK/i.pgn" "$fmt cut, --threads $threads: nothing to --invalid-out"
-        expect_eq "$(grep -c '^\[Event ' "$WORK/v.pgn")" "$(($(grep -c . "$WORK/out") - 1))" "$fmt cut, --threads $threads: --valid-out has the games before"
-        expect_eq "$(cmp -s "$WORK/v.pgn" <(head -c "$(wc -c <"$WORK/v.pgn")" "$WORK/big.pgn") && echo same)" same "$fmt cut, --threads $threads: whole games only"
-        expect_match "$WORK/err" "cut\.$ext:[0-9]+:[0-9]+: error: game [0-9]+ .*the input stops inside this game, at byte [0-9]+ .*\[input-error\]" "$fmt cut, --threads $threads: message"
-    done
-    run_tool "$REPLAY" --to uci "$WORK/cut.$ext"
-    expect_status 2 "$fmt cut: horde-replay exit 2"
-    run_tool "$LIST" "$WORK/cut.$ext"
-    expect_status 2 "$fmt cut: horde-list exit 2"
-}
-cut_case zstd "zstd -q -c" zst
-cut_case gzip "gzip -c" gz
-cut_case bzip2 "bzip2 -c" bz2
-cut_case xz "xz -c" xz
+# --- 10. a file cut short by a read or decompression error: in input_cut.sh, one test per
+#     compressed format (cli:input_cut:<format>), each skipped when its compressor is missing.
 # a plain file that simply stops mid-game: no error, only its missing result
 upto=$(sed -n '1,/^1\./p' "$REAL/historic-fivefold.pgn" | wc -c) # the first game's first movetext line
 head -c $((upto - 10)) "$REAL/historic-fivefold.pgn" >"$WORK/stops.pgn"
