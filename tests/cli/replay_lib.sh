@@ -5,7 +5,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 REPLAY=${1:?usage: $0 <horde-replay> <horde-check> <testdata-dir>}
 CHECK=${2:?usage: $0 <horde-replay> <horde-check> <testdata-dir>}
 TESTDATA=${3:?usage: $0 <horde-replay> <horde-check> <testdata-dir>}
-need jq jq
 make_workdir horde-replay-cli
 VARIANTS="chess horde orda"
 

@@ -34,6 +34,8 @@
 set -u
 CASE=${1:?usage: $0 <case-file> <testdata-dir> <horde-check> <horde-list> <horde-perft> <horde-replay>}
 TESTDATA=${2:?} CHECK=${3:?} LIST=${4:?} PERFT=${5:?} REPLAY=${6:?}
+# absolute paths: the case runs in its own folder
+TESTDATA=$(realpath "$TESTDATA") CHECK=$(realpath "$CHECK") LIST=$(realpath "$LIST") PERFT=$(realpath "$PERFT") REPLAY=$(realpath "$REPLAY")
 GAMES=$TESTDATA/games
 NAME=${CASE%.case}
 NAME=${NAME##*/cases/}
@@ -197,7 +199,10 @@ for i in "${!KEYS[@]}"; do
         bad=$(grep -Evc -- "$(expand "$value" regex)" "$got")
         [ "$bad" -eq 0 ] || fail "$bad lines of $stream do not match /$(expand "$value" regex)/, e.g. $(grep -Evm1 -- "$(expand "$value" regex)" "$got" | head -c 300)"
         ;;
-    -check) in_work "$(expand "$value" literal)" <"$got" >/dev/null 2>"$WORK/.check" || fail "$stream check failed: $value ($(head -c 300 "$WORK/.check"))" ;;
+    -check)
+        command=$(expand "$value" literal)
+        in_work "$command" <"$got" >/dev/null 2>"$WORK/.check" || fail "$stream check failed: $command ($(head -c 300 "$WORK/.check")); $stream: $(show "$got")"
+        ;;
     *) die "unknown key '$key'" ;;
     esac
 done
