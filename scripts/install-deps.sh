@@ -15,7 +15,7 @@ set -euo pipefail
 # The tools: compiler, CMake, and the libraries found by find_package in CMakeLists.txt.
 BUILD=(cmake make g++ libcli11-dev libfmt-dev libspdlog-dev libzstd-dev zlib1g-dev libbz2-dev
        liblzma-dev libsimdjson-dev libre2-dev)
-TESTS=(catch2 help2man zstd xz-utils bzip2 parallel jq python3 python3-websocket chromium
+TESTS=(catch2 help2man zstd xz-utils bzip2 gzip parallel jq python3 python3-websocket chromium time bsdutils diffutils
        librsvg2-bin zsh fish dpkg-dev)
 CI=(clang libclang-rt-14-dev)
 
