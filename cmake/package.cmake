@@ -2,9 +2,12 @@
 # horde_<version>_amd64.deb from a portable build (-DHORDE_PORTABLE=ON: a -march=native
 # binary dies with SIGILL on another CPU, so a native build has no `package` target). It
 # holds the four tools, their man pages (gzipped), the bash/zsh/fish completions in Debian's
-# places, and README.md and the licence (copyright) under /usr/share/doc/horde; the
+# places, README.md, docs/ and the licence (copyright) under /usr/share/doc/horde; the
 # dependencies come from dpkg-shlibdeps. The version is project(VERSION).
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The user guide, FAQ and rules beside it (the README links to them), with the pictures.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.svg")
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME copyright)
 
 if(NOT HORDE_PORTABLE)

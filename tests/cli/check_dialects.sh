@@ -9,7 +9,7 @@ CHECK=${1:?usage: $0 <horde-check> <horde-replay> <testdata-dir>}
 REPLAY=${2:?usage: $0 <horde-check> <horde-replay> <testdata-dir>}
 DIALECTS=${3:?usage: $0 <horde-check> <horde-replay> <testdata-dir>}/dialects
 make_workdir horde-check-dialects
-command -v jq >/dev/null || { echo "jq missing" >&2; exit 2; }
+need jq jq
 
 source "$(dirname "$0")/case_table.sh"
 run() { run_tool "$CHECK" "$@"; }

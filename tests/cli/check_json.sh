@@ -2,6 +2,8 @@
 # horde-check --json: one NDJSON object per game, in input order, with the issue's fields;
 # and its agreement with the corpora's sidecars.
 source "$(dirname "$0")/check_lib.sh"
+# The part python3 (cli:check_json:python3) adds the comparison with the sidecars.
+part_needs python3 python3
 
 for v in chess horde orda; do
     for kind in valid invalid; do
@@ -54,8 +56,8 @@ run --json "$WORK/d.pgn"
 expect_match "$WORK/out" '"game":1,.*"status":"threefold","status_kind":"claimable-draw","result":"1/2-1/2","declared":"\*"' "threefold record"
 expect_match "$WORK/out" '"game":2,.*"status":"checkmate","status_kind":"game-over","result":"0-1","declared":"0-1"' "checkmate record"
 
-# Valid JSON, and the sidecars' status/final_fen for every valid game (when python3 exists).
-if have_python; then
+# Valid JSON, and the sidecars' status/final_fen for every valid game (the part python3).
+if [ "$PART" = python3 ]; then
     for v in chess horde orda; do
         CHECKS=$((CHECKS + 1))
         if ! python3 - "$WORK/$v-valid.json" "$GAMES/$v-valid.jsonl" <<'PY'; then

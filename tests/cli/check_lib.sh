@@ -27,6 +27,5 @@ summary() { tail -n 1 "$WORK/err"; }
 # summary_field <n>: the n-th number of the summary line (1 games, 2 valid, 3 invalid, 4 warnings, 5 plies).
 summary_field() { summary | grep -Eo '[0-9]+(\.[0-9]+)?' | sed -n "${1}p"; }
 
-have_python() { command -v python3 >/dev/null 2>&1 && python3 -c 'import json' 2>/dev/null; }
 
 # peak_rss_kb: in common.sh.

@@ -4,7 +4,7 @@
 # not one carriage return; --progress forces it on, --no-progress off. Same for horde-list.
 source "$(dirname "$0")/check_lib.sh"
 LIST=${3:-}
-command -v script >/dev/null || skip "script (util-linux) missing"
+need script util-linux
 
 # A slow input: about 2.5 s, games arriving every 0.3 s.
 INPUT_SCRIPT=$(dirname "$0")/check_progress_input.sh

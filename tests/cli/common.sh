@@ -39,6 +39,24 @@ skip() {
     exit 77
 }
 
+# need <program> <how to install it>: skips the test (exit 77, the reason printed) when the
+# program is missing. The one policy of the suite for a missing tool: a test that needs it
+# reports as skipped, never as passed and never as failed; a script whose checks need a tool
+# only in part is split so that the part is its own test (.ci/run installs every tool, so CI
+# skips nothing but the package test outside CI=true).
+need() {
+    command -v "$1" >/dev/null 2>&1 || skip "$1 is not installed (Debian: apt-get install $2)"
+}
+
+# PART: the part of a split script this run covers (HORDE_PART, set by tests/cli/CMakeLists.txt;
+# "main" by default). A part named after a program runs the main checks and those that need the
+# program, and skips when it is missing: `part_needs <program> <package>` at the top, then
+# `if [ "$PART" = <program> ]; then ...; fi` around its checks.
+PART=${HORDE_PART:-main}
+part_needs() {
+    if [ "$PART" = "$1" ]; then need "$1" "$2"; fi
+}
+
 # make_workdir <name>: a fresh temporary folder in $WORK (under $TMPDIR or /tmp), removed on exit.
 make_workdir() {
     WORK=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || { echo "cannot create a temporary folder" >&2; exit 2; }
@@ -161,6 +179,8 @@ finish() {
     if [ "$at" != "$last" ]; then
         fail "finish is called at line $at of $(basename "$script"), but the script goes on to line $last: the checks after it never run"
     fi
+    # A script that ran no check checked nothing: it fails rather than pass.
+    [ "$CHECKS" -gt 0 ] || fail "no check ran"
     echo "$CHECKS checks, $FAILURES failures"
     FINISHED=1
     [ "$FAILURES" -eq 0 ]

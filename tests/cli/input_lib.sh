@@ -15,7 +15,7 @@ GAMES=$TESTDATA/games
 SANITIZED=${HORDE_SANITIZED:-0}
 make_workdir horde-input-cli
 for tool in zstd gzip bzip2 xz; do
-    command -v "$tool" >/dev/null || { echo "$tool is needed (apt-get install zstd xz-utils bzip2 gzip)" >&2; exit 2; }
+    need "$tool" "zstd xz-utils bzip2 gzip"
 done
 
 # A zstd skippable frame (magic 50 2A 4D 18, then the payload size, little-endian), as the

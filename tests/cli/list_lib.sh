@@ -23,5 +23,5 @@ run_stdin() {
 }
 
 need_jq() {
-    command -v jq >/dev/null || { echo "jq is needed (apt-get install jq)" >&2; exit 2; }
+    need jq jq
 }

@@ -5,8 +5,8 @@
 # summed with the README's jq line, equal the one run's object. Skipped when parallel is
 # missing (.ci/run installs it).
 source "$(dirname "$0")/check_lib.sh"
-command -v parallel >/dev/null || skip "GNU parallel missing (apt-get install parallel)"
-command -v jq >/dev/null || { echo "jq is needed (apt-get install jq)" >&2; exit 2; }
+need parallel parallel
+need jq jq
 
 # absolute paths (the recipe runs in the dumps' folder); the tools on the hosts' PATH
 CHECK=$(realpath "$CHECK")

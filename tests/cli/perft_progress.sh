@@ -3,7 +3,7 @@
 # a pseudo-terminal (script) and erased before the count; not one carriage return with stderr
 # to a file; the count on stdout is the same. Label slow: a count of a few seconds.
 source "$(dirname "$0")/perft_lib.sh"
-command -v script >/dev/null || skip "script (util-linux) missing"
+need script util-linux
 DEEP=(--variant horde --depth 8 --threads 1)
 
 script -qfec "\"$PERFT\" ${DEEP[*]}" /dev/null >"$WORK/tty" 2>&1 </dev/null

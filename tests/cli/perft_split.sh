@@ -5,6 +5,8 @@
 # deeper with its weight (FEN<TAB>weight) adds up to perft D+N, on one process and through GNU
 # parallel (--pipe, when installed). Bad weights are errors naming the line.
 source "$(dirname "$0")/perft_lib.sh"
+# The part parallel (cli:perft_split:parallel) adds the runs through GNU parallel.
+part_needs parallel parallel
 
 direct() { "$PERFT" --threads 1 "$@" 2>/dev/null | tail -n 1; }
 sum_counts() { awk '{ s += $NF } END { print s + 0 }'; }
@@ -28,12 +30,10 @@ for spec in "chess 3 2" "horde 3 2" "orda 3 2" "chess 2 2 $KIWIPETE"; do
     want=$(direct --variant "$variant" "${fenopt[@]}" --depth $((d + n)))
     run --variant "$variant" --depth "$n" --threads 1 - <"$WORK/split"
     expect_eq "$(sum_counts <"$WORK/out")" "$want" "$what: weighted stream adds up to perft $((d + n))"
-    if command -v parallel >/dev/null; then
+    if [ "$PART" = parallel ]; then
         got=$(parallel --will-cite --pipe -N 50 -j2 "$PERFT" --variant "$variant" --depth "$n" --threads 1 - \
             <"$WORK/split" 2>/dev/null | sum_counts)
         expect_eq "$got" "$want" "$what: through GNU parallel --pipe"
-    else
-        echo "note: GNU parallel missing, its part skipped"
     fi
 done
 

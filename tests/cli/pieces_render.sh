@@ -7,7 +7,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 GALLERY=$1
 REPLAY=$2
-command -v rsvg-convert >/dev/null || skip "no rsvg-convert (Debian: apt-get install librsvg2-bin)"
+need rsvg-convert librsvg2-bin
 make_workdir pieces-render
 
 "$GALLERY" "$WORK/pieces" || fail "horde_piece_gallery failed"

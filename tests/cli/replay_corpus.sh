@@ -10,6 +10,7 @@
 #   * --to pgn passes horde-check (exit 0, no warnings, --strict too), keeps every game and
 #     its result, and re-exports to identical bytes.
 . "$(dirname "$0")/replay_lib.sh"
+need jq jq
 REPLAY_SAN_GROUPS=${REPLAY_SAN_GROUPS:-16}
 
 for v in $VARIANTS; do

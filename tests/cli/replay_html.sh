@@ -4,6 +4,7 @@
 # tags are escaped, FILE and DIR/ outputs, move lists and stdin, invalid games, usage errors.
 # Usage: bash replay_html.sh <horde-replay> <horde-check> <testdata-dir>
 source "$(dirname "${BASH_SOURCE[0]}")/replay_lib.sh"
+need jq jq
 LIST=$(dirname "$REPLAY")/horde-list
 
 # positions <page>: the embedded FENs, "game ply fen" for the main lines.

@@ -5,7 +5,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 REPLAY=${1:?usage: $0 <horde-replay> <horde-check> <testdata-dir>}
 CHECK=${2:?usage: $0 <horde-replay> <horde-check> <testdata-dir>}
 TESTDATA=${3:?usage: $0 <horde-replay> <horde-check> <testdata-dir>}
-command -v jq >/dev/null || { echo "replay tests need jq" >&2; exit 1; }
 make_workdir horde-replay-cli
 VARIANTS="chess horde orda"
 

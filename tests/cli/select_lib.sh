@@ -12,5 +12,5 @@ CHECK=$(realpath "$CHECK") LIST=$(realpath "$LIST") REPLAY=$(realpath "$REPLAY")
 make_workdir horde-select
 # The tests that need python3 report as skipped without it (ctest SKIP_RETURN_CODE 77).
 need_python() {
-    command -v python3 >/dev/null 2>&1 || skip "python3 not found"
+    need python3 python3
 }

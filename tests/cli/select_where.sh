@@ -42,7 +42,7 @@ run_tool "$CHECK" -q --where 'status == "checkmate"' --valid-out - "$GAMES/chess
 expect_status 0 "--valid-out -"
 mv "$WORK/out" "$WORK/selected.pgn"
 run_tool "$CHECK" -q --json "$WORK/selected.pgn"
-expect_eq "$(wc -l <"$WORK/out")" 114 "--valid-out -: the checkmates"
+expect_eq "$(wc -l <"$WORK/out")" "$(grep -c '"status":"checkmate"' "$GAMES/chess-valid.jsonl")" "--valid-out -: the checkmates (of the sidecar)"
 expect_eq "$(grep -vc '"status":"checkmate"' "$WORK/out")" 0 "--valid-out -: only checkmates"
 run_tool "$CHECK" --json --valid-out - "$FIXTURE"
 expect_status 2 "--json with --valid-out -"

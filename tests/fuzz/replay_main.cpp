@@ -26,6 +26,11 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    // No input at all (an emptied or renamed seed folder) would pass having checked nothing.
+    if (inputs.empty()) {
+        std::fprintf(stderr, "replay: no input in the folders and files given: nothing checked\n");
+        return 2;
+    }
     std::sort(inputs.begin(), inputs.end());
     for (const auto& path : inputs) {
         std::ifstream in(path, std::ios::binary);

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# The Debian package, end to end: configures its own portable build tree (-DHORDE_PORTABLE=ON),
-# builds horde_<version>_amd64.deb with `cmake --build --target package` (cpack -G DEB),
-# checks it with dpkg-deb --info and --contents, installs it with dpkg -i, runs horde-perft
-# --version and a bash completion from the installed paths, and removes it with dpkg -r.
+# The Debian package, end to end: builds horde_<version>_amd64.deb with `cmake --build --target
+# package` (cpack -G DEB) in a portable tree (-DHORDE_PORTABLE=ON: the build tree under test when
+# it is portable, as CI's build-portable is, else a tree of its own), checks it with dpkg-deb
+# --info and --contents, installs it with dpkg -i, runs from the installed paths horde-perft
+# --version, a perft suite (testdata/perft/*.epd), the corpus check (testdata/games against
+# their sidecars) and a bash completion, and removes it with dpkg -r.
 # It installs system-wide, so it runs only with CI=true (as root on CI's throwaway machine) or
 # HORDE_PACKAGE_TEST=1; otherwise, and without dpkg-deb/dpkg-shlibdeps, it is skipped (77).
-# Usage: package_test.sh SOURCE_DIR WORK_DIR CMAKE VERSION
+# Usage: package_test.sh SOURCE_DIR WORK_DIR CMAKE VERSION BUILD_DIR
 set -u
-SRC=$1 TREE=$2/package-build CMAKE=$3 VERSION=$4
+SRC=$1 TREE=$2/package-build CMAKE=$3 VERSION=$4 BUILD=$5
+TESTDATA=$SRC/testdata
 if [ "${CI:-}" != true ] && [ "${HORDE_PACKAGE_TEST:-}" != 1 ]; then
     echo "SKIP: installs a package system-wide; runs with CI=true or HORDE_PACKAGE_TEST=1"
     exit 77
@@ -30,10 +33,20 @@ if dpkg-query -W -f='${Status}' horde 2>/dev/null | grep -q 'install ok installe
     exit 1
 fi
 
-echo "== portable build and cpack in $TREE"
-"$CMAKE" -S "$SRC" -B "$TREE" -DCMAKE_BUILD_TYPE=Release -DHORDE_PORTABLE=ON -DHORDE_TESTS=OFF >"$TREE.log" 2>&1 &&
-    nice "$CMAKE" --build "$TREE" -j2 --target package >>"$TREE.log" 2>&1 ||
-    { tail -n 40 "$TREE.log" >&2; echo "FAIL: the package build failed (log: $TREE.log)" >&2; exit 1; }
+if grep -q '^HORDE_PORTABLE:BOOL=ON' "$BUILD/CMakeCache.txt" 2>/dev/null &&
+   ! grep -q '^HORDE_SANITIZE:BOOL=ON' "$BUILD/CMakeCache.txt"; then
+    # The portable tree under test (CI's build-portable): its binaries are the ones the whole
+    # suite has run on, and CI builds no second portable tree.
+    TREE=$BUILD
+    echo "== cpack in the portable tree under test, $TREE"
+    nice "$CMAKE" --build "$TREE" -j2 --target package >"$TREE/package.log" 2>&1 ||
+        { tail -n 40 "$TREE/package.log" >&2; echo "FAIL: the package build failed (log: $TREE/package.log)" >&2; exit 1; }
+else
+    echo "== portable build and cpack in $TREE"
+    "$CMAKE" -S "$SRC" -B "$TREE" -DCMAKE_BUILD_TYPE=Release -DHORDE_PORTABLE=ON -DHORDE_TESTS=OFF >"$TREE.log" 2>&1 &&
+        nice "$CMAKE" --build "$TREE" -j2 --target package >>"$TREE.log" 2>&1 ||
+        { tail -n 40 "$TREE.log" >&2; echo "FAIL: the package build failed (log: $TREE.log)" >&2; exit 1; }
+fi
 deb=$TREE/horde_${VERSION}_amd64.deb
 [ -f "$deb" ] || { echo "FAIL: no $deb ($(ls "$TREE"/*.deb 2>/dev/null))" >&2; exit 1; }
 expect "the package tree is portable (HORDE_PORTABLE=ON)" grep -q '^HORDE_PORTABLE:BOOL=ON' "$TREE/CMakeCache.txt"
@@ -71,6 +84,26 @@ else
     expect "/usr/bin/horde-perft --version says $VERSION: $version" grep -q "^horde-perft $VERSION\$" <<<"$version"
     expect "horde-perft from the installed package counts perft" \
         test "$(/usr/bin/horde-perft --variant chess --depth 3 | tail -n 1 | grep -o '[0-9]*$')" = 8902
+    # A perft suite per variant and the corpus check, from the installed paths (the portable
+    # code paths: no BMI2, the scalar kernels).
+    for v in chess horde orda; do
+        expect "/usr/bin/horde-perft --epd $v.epd passes (--max-nodes 2000000)" \
+            bash -c "/usr/bin/horde-perft --variant $v --epd '$TESTDATA/perft/$v.epd' --max-nodes 2000000 --threads 2 | grep -q '^[1-9][0-9]* checks, 0 mismatches, [0-9]* skipped, 0 errors'"
+    done
+    expect "/usr/bin/horde-perft --epd chess960.epd passes (every 8th position, depth 4)" \
+        bash -c "awk 'NR % 8 == 1' '$TESTDATA/perft/chess960.epd' | /usr/bin/horde-perft --variant chess960 --epd - --depth 4 --threads 2 | grep -q '^[1-9][0-9]* checks, 0 mismatches, 0 skipped, 0 errors'"
+    for f in "$TESTDATA"/games/*.pgn; do
+        base=${f%.pgn}
+        games=$(grep -c . "$base.jsonl")
+        case $f in
+        *-invalid.pgn) want_status=1 want="$games games, 0 valid, $games invalid" ;;
+        *) want_status=0 want="$games games, $games valid, 0 invalid" ;;
+        esac
+        status=0
+        /usr/bin/horde-check "$f" >/dev/null 2>"$TREE/check.err" || status=$?
+        expect "/usr/bin/horde-check $(basename "$f"): exit $want_status, '$want' (the sidecar's count): exit $status, $(tail -n 1 "$TREE/check.err")" \
+            bash -c "[ $status = $want_status ] && tail -n 1 '$TREE/check.err' | grep -q '^horde-check: $want,'"
+    done
     # The installed bash completion, as bash-completion loads it: complete the options of
     # horde-perft after "--var".
     completion=$(bash -c 'source /usr/share/bash-completion/completions/horde-perft

@@ -7,6 +7,7 @@
 #include "horde/perft/suite.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/position_list.hpp"
+#include "horde/run/position_lister.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -60,7 +61,7 @@ std::string list_text(const std::string& pgn, ListOptions options, bool threaded
     auto sink = [&](std::string_view s) { out += s; };
     auto reader = horde::pgn::PgnReader::from_memory(pgn);
     if (threaded) {
-        horde::report::ThreadedPositionLister lister(options, sink, 100);
+        horde::run::ThreadedPositionLister lister(options, sink, 100);
         horde::game::check_pgn(reader, {}, false, [&](const horde::game::GameRecord& r, std::string_view) { lister.list_game(r); });
         lister.finish();
     } else {

@@ -1,8 +1,8 @@
 // Perft suites: every position and depth of testdata/perft/*.epd, the public Horde positions
 // of python-chess's horde.perft, and the hash / thread / divide variants of the counts.
 //
-// The deep start-position files are tagged [.slow]: hidden from test discovery, so that ctest
-// runs them through one test with the `slow` label (see tests/cli/CMakeLists.txt).
+// The deep start-position files are tagged [.slow]: hidden from the plain test discovery, ctest
+// runs them as unit:slow:<name> with the `slow` label (see tests/CMakeLists.txt).
 #include "horde/perft/perft.hpp"
 #include "horde/perft/suite.hpp"
 

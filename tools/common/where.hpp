@@ -18,7 +18,7 @@ namespace horde::tools {
 inline CLI::Option* add_where_option(CLI::App& app, std::optional<std::string>& where) {
     return app.add_option("--where", where,
                           "Act only on the games for which EXPR is true, e.g. 'WhiteElo >= 2000 and status == "
-                          "\"checkmate\"' (the README's \"Choosing games\"); the others are read, checked and "
+                          "\"checkmate\"' (docs/selecting.md); the others are read, checked and "
                           "counted as not selected");
 }
 

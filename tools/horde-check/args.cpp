@@ -23,13 +23,13 @@ Mode parse_args(int argc, char** argv) {
     add_where_option(app, o.where);
     app.add_flag("--fen", o.fen, "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): one verdict per line");
     app.add_flag("--lichess", o.check.lichess, "Apply lichess's extra Horde rules (closed-position draw, time-forfeit material)");
-    app.add_flag("--strict", o.check.strict, "Every warning (tolerated spellings and dialects, see the README) becomes an error");
+    app.add_flag("--strict", o.check.strict, "Every warning (tolerated spellings and dialects: docs/codes.md) becomes an error");
     app.add_flag("--allow-null-moves", o.check.allow_null_moves, "A null move (--, Z0, 0000, @@@@) in the main line is a warning, not an error");
     app.add_flag("--duplicates{exact}", duplicates,
                  "Report games equal to an earlier one (--duplicates=prefix: also when one's moves start the other's)");
     app.add_option("--duplicates-out", o.duplicates_out, "Write every duplicate game, byte for byte, to this file ('-': stdout)");
     app.add_flag("--skip-unsupported", o.check.skip_unsupported,
-                 "Skip the games of variants horde does not play (Crazyhouse, Atomic, ...: see the README): "
+                 "Skip the games of variants horde does not play (Crazyhouse, Atomic, ...: docs/codes.md): "
                  "neither valid nor invalid");
     app.add_option("--skipped-out", o.skipped_out,
                    "With --skip-unsupported: write every skipped game, byte for byte, to this file");

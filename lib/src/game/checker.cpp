@@ -718,6 +718,17 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
         line = result_line_;
         column = result_column_;
     }
+    check_declared_result(line, column);
+    if (game_) adjudicate_end(line, column);
+    record_.selected = !options_.select || options_.select(record_);
+    if (options_.duplicates != DuplicateMode::Off && record_.valid() && !record_.moves.empty()) {
+        const auto states = fingerprint_states(record_);
+        record_.fingerprint = states.empty() ? 0 : states.back();
+    }
+    return record_;
+}
+
+void GameChecker::check_declared_result(std::uint64_t line, std::uint64_t column) {
     const std::string_view tag_result = tag_value(tag_index_.result);
     const bool has_tag = tag_index_.result >= 0;
     record_.declared = has_tag ? std::string(tag_result) : record_.movetext_result.empty() ? "*" : record_.movetext_result;
@@ -737,61 +748,58 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
         add_error(DiagnosticCode::WrongResult,
               fmt::format("the movetext ends with {} but the Result tag is {}", record_.movetext_result, tag_result),
               line, column);
+}
 
-    if (game_) {
-        record_.final_board = game_->board();
-        record_.adjudication = game_->adjudicate();
-        if (record_.adjudication.kind != StatusKind::GameOver && lichess_closed(options_, game_->board())) {
-            record_.lichess_closed_position = true;
-            record_.adjudication.kind = StatusKind::GameOver;
-            record_.adjudication.result = GameResult::Draw;
-        }
-        const Adjudication& a = record_.adjudication;
-        if (!main_line_dead_ && record_.errors.empty()) {
-            const std::string_view rules_result = result_text(a.result);
-            if (a.kind == StatusKind::GameOver && record_.declared == "*")
-                // '*' is "unknown, in progress or abandoned" (standard 8.2.6): no contradiction.
-                add_warning(DiagnosticCode::StarResultAtEnd,
-                        has_tag || !record_.movetext_result.empty()
-                            ? fmt::format("the game ended by {} ({}) but the result is *", record_status_name(record_),
-                                          rules_result)
-                            : fmt::format("the game ended by {} ({}) but it has no result (no Result tag, no "
-                                          "result token)",
-                                          record_status_name(record_), rules_result),
-                        line, column);
-            else if (a.kind == StatusKind::GameOver && record_.declared != rules_result)
-                add_error(DiagnosticCode::WrongResult,
-                      fmt::format("the game ended by {} ({}) but the result is {}", record_status_name(record_),
-                                  rules_result, record_.declared),
-                      line, column);
-            else if (a.kind == StatusKind::ClaimableDraw && (record_.declared == "1-0" || record_.declared == "0-1"))
-                add_warning(DiagnosticCode::DecisiveResultAtClaimableDraw,
-                        fmt::format("the result is {} but a draw could be claimed ({})", record_.declared,
-                                    status_name(a.status)),
-                        line, column);
-            // --lichess, Horde: a win on time by a side that cannot win is a draw.
-            if (options_.lichess && record_.variant == Variant::Horde && a.kind != StatusKind::GameOver &&
-                iequals(record_.tag("Termination"), "Time forfeit")) {
-                const bool white_cannot_win = horde_insufficient_material(game_->board().position(), WHITE);
-                if (record_.declared == "1-0" && white_cannot_win)
-                    add_error(DiagnosticCode::WrongResult,
-                          "White won on time but cannot win with this material (lichess's Horde insufficient-material "
-                          "rule): the result is 1/2-1/2",
-                          line, column);
-                else if (record_.declared == "1/2-1/2" && !white_cannot_win)
-                    add_warning(DiagnosticCode::LichessTimeForfeitDraw,
-                            "a draw on time, but both sides could still win (lichess scores the loss of the side that "
-                            "ran out of time)",
-                            line, column);
-            }
-        }
+void GameChecker::adjudicate_end(std::uint64_t line, std::uint64_t column) {
+    record_.final_board = game_->board();
+    record_.adjudication = game_->adjudicate();
+    if (record_.adjudication.kind != StatusKind::GameOver && lichess_closed(options_, game_->board())) {
+        record_.lichess_closed_position = true;
+        record_.adjudication.kind = StatusKind::GameOver;
+        record_.adjudication.result = GameResult::Draw;
     }
-    record_.selected = !options_.select || options_.select(record_);
-    if (options_.duplicates != DuplicateMode::Off && record_.valid() && !record_.moves.empty()) {
-        const auto states = fingerprint_states(record_);
-        record_.fingerprint = states.empty() ? 0 : states.back();
-    }
-    return record_;
+    if (main_line_dead_ || !record_.errors.empty()) return;
+    const Adjudication& a = record_.adjudication;
+    const std::string_view rules_result = result_text(a.result);
+    const bool declared_anywhere = tag_index_.result >= 0 || !record_.movetext_result.empty();
+    if (a.kind == StatusKind::GameOver && record_.declared == "*")
+        // '*' is "unknown, in progress or abandoned" (standard 8.2.6): no contradiction.
+        add_warning(DiagnosticCode::StarResultAtEnd,
+                declared_anywhere
+                    ? fmt::format("the game ended by {} ({}) but the result is *", record_status_name(record_),
+                                  rules_result)
+                    : fmt::format("the game ended by {} ({}) but it has no result (no Result tag, no "
+                                  "result token)",
+                                  record_status_name(record_), rules_result),
+                line, column);
+    else if (a.kind == StatusKind::GameOver && record_.declared != rules_result)
+        add_error(DiagnosticCode::WrongResult,
+              fmt::format("the game ended by {} ({}) but the result is {}", record_status_name(record_),
+                          rules_result, record_.declared),
+              line, column);
+    else if (a.kind == StatusKind::ClaimableDraw && (record_.declared == "1-0" || record_.declared == "0-1"))
+        add_warning(DiagnosticCode::DecisiveResultAtClaimableDraw,
+                fmt::format("the result is {} but a draw could be claimed ({})", record_.declared,
+                            status_name(a.status)),
+                line, column);
+    if (a.kind != StatusKind::GameOver) check_lichess_time_forfeit(line, column);
+}
+
+// --lichess, Horde: a win on time by a side that cannot win is a draw.
+void GameChecker::check_lichess_time_forfeit(std::uint64_t line, std::uint64_t column) {
+    if (!options_.lichess || record_.variant != Variant::Horde || !iequals(record_.tag("Termination"), "Time forfeit"))
+        return;
+    const bool white_cannot_win = horde_insufficient_material(game_->board().position(), WHITE);
+    if (record_.declared == "1-0" && white_cannot_win)
+        add_error(DiagnosticCode::WrongResult,
+              "White won on time but cannot win with this material (lichess's Horde insufficient-material "
+              "rule): the result is 1/2-1/2",
+              line, column);
+    else if (record_.declared == "1/2-1/2" && !white_cannot_win)
+        add_warning(DiagnosticCode::LichessTimeForfeitDraw,
+                "a draw on time, but both sides could still win (lichess scores the loss of the side that "
+                "ran out of time)",
+                line, column);
 }
 
 

@@ -69,14 +69,7 @@ namespace {
 
 // The NDJSON verdict (with --json-tags' "tags" object) and its newline.
 void append_verdict_line(std::string& out, const game::GameRecord& r, const CheckOutputOptions& o) {
-    std::string line;
-    append_record_json(line, r, o.display);
-    if (!o.json_tags.empty()) {
-        line.back() = ',';
-        append_json_tags(line, r, o.json_tags);
-        line += '}';
-    }
-    out += line;
+    append_record_json(out, r, o.display, &o.json_tags);
     out += '\n';
 }
 

@@ -2,6 +2,7 @@
 
 #include "horde/notation/dialect.hpp"
 #include "horde/notation/san.hpp"
+#include "horde/pgn/comment_commands.hpp"
 #include "horde/report/json.hpp"
 
 #include <fmt/format.h>
@@ -101,31 +102,22 @@ std::string negated(std::string_view v) {
 MoveData read_move_data(std::string_view comments, bool white_moved) {
     MoveData d;
     std::string text; // without [%...] commands
+    std::vector<pgn::CommentCommand> commands;
+    pgn::parse_comment_commands(comments, commands);
     std::size_t i = 0;
-    while (i < comments.size()) {
-        const std::size_t open = comments.find("[%", i);
-        const std::size_t close = open == std::string_view::npos ? open : comments.find(']', open);
-        if (close == std::string_view::npos) {
-            text.append(comments.substr(i));
-            break;
-        }
-        text.append(comments.substr(i, open - i));
+    for (const pgn::CommentCommand& c : commands) {
+        text.append(comments.substr(i, c.begin - i));
         text += ' ';
-        std::string_view command = comments.substr(open + 2, close - open - 2);
-        const std::size_t space = command.find_first_of(" \t\n");
-        const std::string_view name = command.substr(0, space);
-        std::string_view value = space == std::string_view::npos ? std::string_view() : command.substr(space + 1);
-        while (!value.empty() && (value.front() == ' ' || value.front() == '\n')) value.remove_prefix(1);
-        while (!value.empty() && (value.back() == ' ' || value.back() == '\n')) value.remove_suffix(1);
-        if (name == "clk") d.clk = clock_seconds(value);
-        else if (name == "emt") d.emt = clock_seconds(value);
-        else if (name == "eval") {
-            value = value.substr(0, value.find(',')); // "0.17,20": the depth after a comma
+        if (c.name == "clk") d.clk = clock_seconds(c.value);
+        else if (c.name == "emt") d.emt = clock_seconds(c.value);
+        else if (c.name == "eval") {
+            const std::string_view value = c.value.substr(0, c.value.find(',')); // "0.17,20": the depth after a comma
             if (is_number_text(value) || (value.size() > 1 && value[0] == '#' && is_number_text(value.substr(1))))
                 d.eval = std::string(value);
         }
-        i = close + 1;
+        i = c.end;
     }
+    text.append(comments.substr(i));
     // Runs of whitespace to one space, ends trimmed.
     for (char c : text) {
         const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';

@@ -115,7 +115,8 @@ void JsonObject::append_integer(std::string& out, std::uint64_t value) {
     out.append(buffer, std::size_t(std::to_chars(buffer, buffer + sizeof buffer, value).ptr - buffer));
 }
 
-void append_record_json(std::string& out, const game::GameRecord& r, std::optional<std::string_view> file) {
+void append_record_json(std::string& out, const game::GameRecord& r, std::optional<std::string_view> file,
+                        const TagSelection* tags) {
     JsonObject o(out);
     if (file) o.string("file", *file);
     o.number("game", r.game).number("line", r.line);
@@ -130,8 +131,13 @@ void append_record_json(std::string& out, const game::GameRecord& r, std::option
         .string("result", game::result_text(r.adjudication.result))
         .string("declared", r.declared)
         .raw("errors", diagnostics_json(r.errors))
-        .raw("warnings", diagnostics_json(r.warnings))
-        .end();
+        .raw("warnings", diagnostics_json(r.warnings));
+    if (tags && !tags->empty()) {
+        std::string object;
+        append_json_tags_object(object, r, *tags);
+        o.raw("tags", object);
+    }
+    o.end();
 }
 
 std::string record_to_json(const game::GameRecord& r) {
@@ -205,7 +211,12 @@ std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<
 }
 
 void append_json_tags(std::string& out, const game::GameRecord& r, const TagSelection& tags) {
-    out += "\"tags\":{";
+    out += "\"tags\":";
+    append_json_tags_object(out, r, tags);
+}
+
+void append_json_tags_object(std::string& out, const game::GameRecord& r, const TagSelection& tags) {
+    out += '{';
     bool first = true;
     auto put = [&](std::string_view name, const std::string_view* value) {
         if (!first) out += ',';

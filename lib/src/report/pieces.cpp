@@ -73,8 +73,8 @@ constexpr std::string_view KING_BODY = "M 13 34 C 10.5 27 11 21.5 15.5 20 C 18.5
                                        "C 24 21 26.5 19 29.5 20 C 34 21.5 34.5 27 32 34 Z";
 constexpr std::string_view BAND = "M 14 30.5 C 19 29.2 26 29.2 31 30.5";
 
-std::string figure_shapes(Figure f, const Palette& palette) {
-    Drawing d(palette);
+// The chess figures (the khan is the king with its mark).
+void draw_chess_figure(Drawing& d, Figure f) {
     switch (f) {
     case Figure::Pawn:
         d.body(plinth(9)).body("M 16 34 C 16 28.5 18.5 25.5 20.3 24 L 24.7 24 C 26.5 25.5 29 28.5 29 34 Z");
@@ -116,6 +116,13 @@ std::string figure_shapes(Figure f, const Palette& palette) {
         else
             d.lines(BAND);
         break;
+    default: break;
+    }
+}
+
+// Orda's own figures, on their common base.
+void draw_orda_figure(Drawing& d, Figure f) {
+    switch (f) {
     case Figure::Lancer:
         d.body(ORDA_BASE);
         d.body("M 21.3 35.5 L 21.3 13.5 L 23.7 13.5 L 23.7 35.5 Z");
@@ -151,7 +158,15 @@ std::string figure_shapes(Figure f, const Palette& palette) {
         d.lines("M 10.5 28 L 19.5 28 M 25.5 28 L 34.5 28");
         d.mark("M 19.5 36 L 19.5 28.5 C 19.5 27.2 25.5 27.2 25.5 28.5 L 25.5 36 Z");
         break;
+    default: break;
     }
+}
+
+std::string figure_shapes(Figure f, const Palette& palette) {
+    Drawing d(palette);
+    const bool orda = f == Figure::Lancer || f == Figure::Archer || f == Figure::Kheshig || f == Figure::Yurt;
+    if (orda) draw_orda_figure(d, f);
+    else draw_chess_figure(d, f);
     return std::move(d).str();
 }
 

@@ -53,84 +53,92 @@ std::string orda_legend(bool unicode) {
     return "Orda: l lancer, a horse archer, h kheshig, y yurt, k khan (upper case: White)";
 }
 
+namespace {
+
+// The square of a board drawn at (row, column), top left first, seen from White or flipped.
+int file_at(const RenderOptions& o, int column) { return o.flip ? 7 - column : column; }
+int rank_at(const RenderOptions& o, int row) { return o.flip ? row : 7 - row; }
+
+// Shaded squares, three columns each, no frame (--color).
+void append_shaded_board(std::string& out, const position::Position& pos, const RenderOptions& o) {
+    for (int row = 0; row < 8; ++row) {
+        const int rank = rank_at(o, row);
+        if (o.coordinates) {
+            out += char('1' + rank);
+            out += ' ';
+        }
+        for (int column = 0; column < 8; ++column) {
+            const Square s = make_square(file_at(o, column), rank);
+            const bool light = (file_of(s) + rank) % 2 == 1;
+            const bool marked = !o.highlight.is_none() && (s == o.highlight.from() || s == o.highlight.to());
+            out += marked ? (light ? LIGHT_HIGHLIGHT : DARK_HIGHLIGHT) : (light ? LIGHT_SQUARE : DARK_SQUARE);
+            const Piece p = pos.piece_on(s);
+            out += p == NO_PIECE ? EMPTY_MARK : color_of(p) == WHITE ? WHITE_PIECE : BLACK_PIECE;
+            out += ' ';
+            out += coloured_symbol(p, o.unicode);
+            out += ' ';
+        }
+        out += RESET;
+        out += '\n';
+    }
+    if (o.coordinates) {
+        out += "  ";
+        for (int column = 0; column < 8; ++column) {
+            out += ' ';
+            out += char('a' + file_at(o, column));
+            if (column < 7) out += ' ';
+        }
+        out += '\n';
+    }
+}
+
+// Letters (or Unicode symbols) in a frame.
+void append_framed_board(std::string& out, const position::Position& pos, const RenderOptions& o) {
+    const std::string_view label_pad = o.coordinates ? "  " : "";
+    const std::string_view horizontal = o.unicode ? "─" : "-";
+    auto frame = [&](std::string_view left, std::string_view right) {
+        out += label_pad;
+        out += left;
+        for (int i = 0; i < 17; ++i) out += horizontal;
+        out += right;
+        out += '\n';
+    };
+    const std::string_view vertical = o.unicode ? "│" : "|";
+    frame(o.unicode ? "┌" : "+", o.unicode ? "┐" : "+");
+    for (int row = 0; row < 8; ++row) {
+        const int rank = rank_at(o, row);
+        if (o.coordinates) {
+            out += char('1' + rank);
+            out += ' ';
+        }
+        out += vertical;
+        for (int column = 0; column < 8; ++column) {
+            out += ' ';
+            out += piece_symbol(pos.piece_on(make_square(file_at(o, column), rank)), o.unicode);
+        }
+        out += ' ';
+        out += vertical;
+        out += '\n';
+    }
+    frame(o.unicode ? "└" : "+", o.unicode ? "┘" : "+");
+    if (o.coordinates) {
+        out += label_pad;
+        out += ' ';
+        for (int column = 0; column < 8; ++column) {
+            out += ' ';
+            out += char('a' + file_at(o, column));
+        }
+        out += '\n';
+    }
+}
+
+} // namespace
+
 std::string render_board(const position::Board& board, const RenderOptions& o) {
-    const position::Position& pos = board.position();
     std::string out;
     out.reserve(o.color ? 2048 : 512);
-
-    auto file_at = [&](int column) { return o.flip ? 7 - column : column; };
-    auto rank_at = [&](int row) { return o.flip ? row : 7 - row; };
-    const std::string_view label_pad = o.coordinates ? "  " : "";
-
-    if (o.color) {
-        // Shaded squares, three columns each, no frame.
-        for (int row = 0; row < 8; ++row) {
-            const int rank = rank_at(row);
-            if (o.coordinates) {
-                out += char('1' + rank);
-                out += ' ';
-            }
-            for (int column = 0; column < 8; ++column) {
-                const Square s = make_square(file_at(column), rank);
-                const bool light = (file_of(s) + rank) % 2 == 1;
-                const bool marked = !o.highlight.is_none() && (s == o.highlight.from() || s == o.highlight.to());
-                out += marked ? (light ? LIGHT_HIGHLIGHT : DARK_HIGHLIGHT) : (light ? LIGHT_SQUARE : DARK_SQUARE);
-                const Piece p = pos.piece_on(s);
-                out += p == NO_PIECE ? EMPTY_MARK : color_of(p) == WHITE ? WHITE_PIECE : BLACK_PIECE;
-                out += ' ';
-                out += coloured_symbol(p, o.unicode);
-                out += ' ';
-            }
-            out += RESET;
-            out += '\n';
-        }
-        if (o.coordinates) {
-            out += label_pad;
-            for (int column = 0; column < 8; ++column) {
-                out += ' ';
-                out += char('a' + file_at(column));
-                if (column < 7) out += ' ';
-            }
-            out += '\n';
-        }
-    } else {
-        const std::string_view horizontal = o.unicode ? "─" : "-";
-        auto frame = [&](std::string_view left, std::string_view right) {
-            out += label_pad;
-            out += left;
-            for (int i = 0; i < 17; ++i) out += horizontal;
-            out += right;
-            out += '\n';
-        };
-        const std::string_view vertical = o.unicode ? "│" : "|";
-        frame(o.unicode ? "┌" : "+", o.unicode ? "┐" : "+");
-        for (int row = 0; row < 8; ++row) {
-            const int rank = rank_at(row);
-            if (o.coordinates) {
-                out += char('1' + rank);
-                out += ' ';
-            }
-            out += vertical;
-            for (int column = 0; column < 8; ++column) {
-                out += ' ';
-                out += piece_symbol(pos.piece_on(make_square(file_at(column), rank)), o.unicode);
-            }
-            out += ' ';
-            out += vertical;
-            out += '\n';
-        }
-        frame(o.unicode ? "└" : "+", o.unicode ? "┘" : "+");
-        if (o.coordinates) {
-            out += label_pad;
-            out += ' ';
-            for (int column = 0; column < 8; ++column) {
-                out += ' ';
-                out += char('a' + file_at(column));
-            }
-            out += '\n';
-        }
-    }
-
+    if (o.color) append_shaded_board(out, board.position(), o);
+    else append_framed_board(out, board.position(), o);
     out += board.side_to_move() == WHITE ? "White to move\n" : "Black to move\n";
     if (o.unicode && board.variant() == Variant::Orda) {
         out += orda_legend(true);

@@ -32,6 +32,49 @@ Bitboard checked_kings(const position::Board& board) {
     return board.position().pieces(board.side_to_move(), KING);
 }
 
+// Where a square is drawn: its top-left corner, seen from White or flipped.
+struct SquareGeometry {
+    int sq;
+    bool flip;
+    int x(Square s) const { return (flip ? 7 - file_of(s) : file_of(s)) * sq; }
+    int y(Square s) const { return (flip ? rank_of(s) : 7 - rank_of(s)) * sq; }
+};
+
+// The symbols of the figures on the board, each once, in the set's order; the check glow.
+void append_defs(std::string& out, const position::Board& board, Bitboard checked, const BoardColors& colors) {
+    std::vector<PieceImage> shown;
+    for (int s = 0; s < SQ_NB; ++s)
+        if (const Piece p = board.position().piece_on(Square(s)); p != NO_PIECE) shown.push_back(piece_image(p, board.variant()));
+    out += "<defs>\n";
+    for (const PieceImage& image : all_piece_images())
+        if (std::find(shown.begin(), shown.end(), image) != shown.end()) out += piece_symbol(image) + '\n';
+    if (checked)
+        out += fmt::format("<radialGradient id=\"check-glow\"><stop offset=\"0\" stop-color=\"{0}\"/>"
+                           "<stop offset=\"0.5\" stop-color=\"{0}\" stop-opacity=\"0.8\"/>"
+                           "<stop offset=\"1\" stop-color=\"{0}\" stop-opacity=\"0\"/></radialGradient>\n",
+                           colors.check);
+    out += "</defs>\n";
+}
+
+// Files along the bottom row, ranks along the left column, in the contrasting colour.
+void append_coordinates(std::string& out, const SquareGeometry& g, const BoardColors& colors) {
+    const int sq = g.sq;
+    out += fmt::format("<g class=\"coordinates\" font-family=\"sans-serif\" font-size=\"{:.1f}\">\n", sq * 0.22);
+    for (int i = 0; i < 8; ++i) {
+        const Square bottom = g.flip ? make_square(7 - i, 7) : make_square(i, 0);
+        const Square left = g.flip ? make_square(7, 7 - i) : make_square(0, i);
+        const bool bottom_light = (file_of(bottom) + rank_of(bottom)) % 2 == 1;
+        const bool left_light = (file_of(left) + rank_of(left)) % 2 == 1;
+        out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"{}\">{}</text>\n",
+                           g.x(bottom) + sq * 0.95, g.y(bottom) + sq * 0.95,
+                           bottom_light ? colors.dark : colors.light, char('a' + file_of(bottom)));
+        out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text>\n", g.x(left) + sq * 0.05,
+                           g.y(left) + sq * 0.25, left_light ? colors.dark : colors.light,
+                           char('1' + rank_of(left)));
+    }
+    out += "</g>\n";
+}
+
 std::string render_svg(const position::Board& board, const SvgOptions& o) {
     const int sq = o.square_size > 0 ? o.square_size : 45;
     const int side = 8 * sq;
@@ -44,23 +87,12 @@ std::string render_svg(const position::Board& board, const SvgOptions& o) {
                        side);
     out += fmt::format("<title>{} {}</title>\n", variant_name(board.variant()), board.fen());
 
-    // The symbols of the figures on the board, each once, in the set's order.
-    std::vector<PieceImage> shown;
-    for (int s = 0; s < SQ_NB; ++s)
-        if (const Piece p = pos.piece_on(Square(s)); p != NO_PIECE) shown.push_back(piece_image(p, board.variant()));
     const Bitboard checked = checked_kings(board);
-    out += "<defs>\n";
-    for (const PieceImage& image : all_piece_images())
-        if (std::find(shown.begin(), shown.end(), image) != shown.end()) out += piece_symbol(image) + '\n';
-    if (checked)
-        out += fmt::format("<radialGradient id=\"check-glow\"><stop offset=\"0\" stop-color=\"{0}\"/>"
-                           "<stop offset=\"0.5\" stop-color=\"{0}\" stop-opacity=\"0.8\"/>"
-                           "<stop offset=\"1\" stop-color=\"{0}\" stop-opacity=\"0\"/></radialGradient>\n",
-                           colors.check);
-    out += "</defs>\n";
+    append_defs(out, board, checked, colors);
 
-    auto x_of = [&](Square s) { return (o.flip ? 7 - file_of(s) : file_of(s)) * sq; };
-    auto y_of = [&](Square s) { return (o.flip ? rank_of(s) : 7 - rank_of(s)) * sq; };
+    const SquareGeometry g{sq, o.flip};
+    auto x_of = [&](Square s) { return g.x(s); };
+    auto y_of = [&](Square s) { return g.y(s); };
 
     out += "<g class=\"board\">\n";
     for (int s = 0; s < SQ_NB; ++s) {
@@ -85,23 +117,7 @@ std::string render_svg(const position::Board& board, const SvgOptions& o) {
                                "fill=\"url(#check-glow)\"/>\n",
                                x_of(Square(s)), y_of(Square(s)), sq, sq);
 
-    if (o.coordinates) {
-        out += fmt::format("<g class=\"coordinates\" font-family=\"sans-serif\" font-size=\"{:.1f}\">\n", sq * 0.22);
-        for (int i = 0; i < 8; ++i) {
-            // Files along the bottom row, ranks along the left column, in the contrasting colour.
-            const Square bottom = o.flip ? make_square(7 - i, 7) : make_square(i, 0);
-            const Square left = o.flip ? make_square(7, 7 - i) : make_square(0, i);
-            const bool bottom_light = (file_of(bottom) + rank_of(bottom)) % 2 == 1;
-            const bool left_light = (file_of(left) + rank_of(left)) % 2 == 1;
-            out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"{}\">{}</text>\n",
-                               x_of(bottom) + sq * 0.95, y_of(bottom) + sq * 0.95,
-                               bottom_light ? colors.dark : colors.light, char('a' + file_of(bottom)));
-            out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text>\n", x_of(left) + sq * 0.05,
-                               y_of(left) + sq * 0.25, left_light ? colors.dark : colors.light,
-                               char('1' + rank_of(left)));
-        }
-        out += "</g>\n";
-    }
+    if (o.coordinates) append_coordinates(out, g, colors);
 
     out += "<g class=\"pieces\">\n";
     for (int s = 0; s < SQ_NB; ++s) {

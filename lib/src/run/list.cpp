@@ -10,13 +10,13 @@
 namespace horde::run {
 
 void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, report::ThreadedPositionLister& lister,
+              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
               const std::function<void(report::ListOutput&)>& flush) {
     run_list(reader, options, display, threads, input_position, &lister, nullptr, flush);
 }
 
 void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, report::ThreadedPositionLister* lister,
+              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister* lister,
               const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush) {
     // The diagnostics and table row of a selected game; whether it goes to the lister (every
     // game does, selected or not, so that GAME numbers stay those of the input).
@@ -35,7 +35,7 @@ void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     };
     struct Slot {
         report::ListOutput out;
-        report::ListBatch batch;
+        ListBatch batch;
     };
     std::vector<Slot> slots; // one per pipeline slot
     PipelineSettings settings;

@@ -179,6 +179,11 @@ private:
     // san() with an observer: the move resolved as without one, then its MoveEvent.
     Move observed_move(std::string_view token, const pgn::SourcePos& at);
     GameRecord& finish_record(std::uint64_t line, std::uint64_t column);
+    // finish_record's steps: the declared result (Result tag, result token) against each other;
+    // the final position's adjudication against the declared result.
+    void check_declared_result(std::uint64_t line, std::uint64_t column);
+    void adjudicate_end(std::uint64_t line, std::uint64_t column);
+    void check_lichess_time_forfeit(std::uint64_t line, std::uint64_t column);
     void setup_start();
     void start_game_from(const position::Board& start);
     Move main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column);

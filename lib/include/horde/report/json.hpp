@@ -73,15 +73,17 @@ private:
     bool first_ = true;
 };
 
-// horde-check --json: the verdict on one game (no trailing newline); with `file`, the input's
-// name as a first field.
-void append_record_json(std::string& out, const game::GameRecord& record, std::optional<std::string_view> file = {});
-std::string record_to_json(const game::GameRecord& record);
-
 // --json-tags: the field "tags" (a leading comma is the caller's): every tag of the record, or
-// the selected ones (null when absent).
+// the selected ones (null when absent); append_json_tags_object writes its value alone.
 struct TagSelection;
 void append_json_tags(std::string& out, const game::GameRecord& record, const TagSelection& tags);
+void append_json_tags_object(std::string& out, const game::GameRecord& record, const TagSelection& tags);
+
+// horde-check --json: the verdict on one game (no trailing newline); with `file`, the input's
+// name as a first field; with `tags` (--json-tags, not empty), the "tags" field last.
+void append_record_json(std::string& out, const game::GameRecord& record, std::optional<std::string_view> file = {},
+                        const TagSelection* tags = nullptr);
+std::string record_to_json(const game::GameRecord& record);
 
 // horde-check --fen --json: the verdict on one FEN line (no trailing newline).
 std::string fen_verdict_to_json(const game::FenVerdict& verdict, std::uint64_t line_number);

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "horde/game/checker.hpp"
-#include "horde/report/position_list.hpp"
+#include "horde/run/position_lister.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -24,11 +24,11 @@ namespace horde::run {
 
 // `input_position` (sampled on the thread that reads) gives ListOutput::input_position.
 void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, report::ThreadedPositionLister& lister,
+              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
               const std::function<void(report::ListOutput&)>& flush);
 // --games: the same run, each selected game a row of `table` in ListOutput::rows (`lister` unused).
 void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, report::ThreadedPositionLister* lister,
+              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister* lister,
               const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush);
 
 } // namespace horde::run
