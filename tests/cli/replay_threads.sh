@@ -8,6 +8,7 @@
 #     their message before reading any game; the one that needs the input's content (--game N
 #     beyond the games) exits 2 after reading it.
 . "$(dirname "$0")/replay_lib.sh"
+part_needs script bsdutils
 
 # An input of many pipeline chunks (about 128 KB each): the corpora, valid and invalid, in turn.
 for v in $VARIANTS chess960; do
@@ -87,8 +88,9 @@ printf 'e4 e5\n' >"$WORK/lists"
 run "$REPLAY" --game 1 --variant chess <"$WORK/lists"
 expect_status 2 "--game with stdin move lists"
 expect_match "$WORK/err" '--game applies to PGN input only' "--game with stdin move lists: the message"
-# --interactive needs a terminal; given one (script(1)), stdin cannot be its input.
-if command -v script >/dev/null; then
+# --interactive needs a terminal; given one (script(1): the part cli:replay_threads:script),
+# stdin cannot be its input.
+if [ "$PART" = script ]; then
     script -qec "$REPLAY --interactive" /dev/null >"$WORK/out" 2>&1 </dev/null && STATUS=0 || STATUS=$?
     expect_status 2 "--interactive without arguments"
     expect_match "$WORK/out" '--interactive reads keys from stdin' "--interactive without arguments: the message"
