@@ -84,5 +84,9 @@ paired=$(paste <(awk '$1 == "one" { print $2 }' "$WORK/times") <(awk '$1 == "two
 printf '  --to pgn --threads 1 %7.3f s wall\n  --to pgn --threads 2 %7.3f s wall\n' "$one" "$two"
 printf '  ratio threads 1 / threads 2: %.2fx wall; paired by round: %.2fx (target >= 1.7x on 2 cores)\n' \
     "$(echo "$one / $two" | bc -l)" "$paired"
+# CPU seconds over wall seconds of the two-thread runs: below 2, the cores were not both ours
+# (a shared machine), and the ratio above says more about the load than about the threads.
+printf '  --threads 2 used %.2f cores (CPU / wall, medians); --threads 1 CPU %.3f s, --threads 2 CPU %.3f s\n' \
+    "$(echo "$(med two cpu) / $two" | bc -l)" "$(med one cpu)" "$(med two cpu)"
 printf '  load average at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 exit "$status"
