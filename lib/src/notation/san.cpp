@@ -346,7 +346,9 @@ std::variant<SanResolution, SanError> resolve_san_move(const position::Board& bo
     }
     const auto types = san_piece_types(board, san);
     if (const auto* e = std::get_if<SanError>(&types)) return *e;
-    const auto [pt, promoted] = std::get<0>(types);
+    // Named copies, not a structured binding: clang 14 cannot capture one in the lambda below.
+    const PieceType pt = std::get<0>(types).first;
+    const auto promoted = std::get<0>(types).second;
     Bitboard from_mask = ~Bitboard{0};
     if (san.from_file >= 0) from_mask &= file_bb(san.from_file);
     if (san.from_rank >= 0) from_mask &= rank_bb(san.from_rank);
