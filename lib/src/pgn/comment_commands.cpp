@@ -20,4 +20,35 @@ void parse_comment_commands(std::string_view comment, std::vector<CommentCommand
     }
 }
 
+std::optional<double> clock_seconds(std::string_view t) {
+    double total = 0, part = 0, scale = 0;
+    bool digits = false;
+    for (char c : t) {
+        if (c >= '0' && c <= '9') {
+            digits = true;
+            if (scale > 0) {
+                part += (c - '0') * scale;
+                scale /= 10;
+            } else {
+                part = part * 10 + (c - '0');
+            }
+        } else if (c == ':' && scale == 0) {
+            total = (total + part) * 60;
+            part = 0;
+        } else if (c == '.' && scale == 0) {
+            scale = 0.1;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (!digits) return std::nullopt;
+    return total + part;
+}
+
+bool is_number_text(std::string_view t) {
+    if (!t.empty() && (t[0] == '+' || t[0] == '-')) t.remove_prefix(1);
+    if (t.empty() || t.find_first_not_of("0123456789.") != std::string_view::npos) return false;
+    return t.find_first_of("0123456789") != std::string_view::npos;
+}
+
 } // namespace horde::pgn

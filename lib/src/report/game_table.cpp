@@ -55,37 +55,13 @@ void append_csv_field(std::string& out, std::string_view value) {
 
 namespace {
 
-// "0:02:58" / "1:02:03.5" / "58" as seconds ("178", "3723.5"); empty when not a time.
+// A [%clk]/[%emt] time as text in seconds ("178", "3723.5"); empty when not a time.
 std::string clock_seconds(std::string_view t) {
-    double total = 0, part = 0, scale = 0;
-    bool digits = false;
-    for (char c : t) {
-        if (c >= '0' && c <= '9') {
-            digits = true;
-            if (scale > 0) {
-                part += (c - '0') * scale;
-                scale /= 10;
-            } else {
-                part = part * 10 + (c - '0');
-            }
-        } else if (c == ':' && scale == 0) {
-            total = (total + part) * 60;
-            part = 0;
-        } else if (c == '.' && scale == 0) {
-            scale = 0.1;
-        } else {
-            return {};
-        }
-    }
-    if (!digits) return {};
-    return fmt::format("{}", total + part);
+    const auto seconds = pgn::clock_seconds(t);
+    return seconds ? fmt::format("{}", *seconds) : std::string();
 }
 
-bool is_number_text(std::string_view t) {
-    if (!t.empty() && (t[0] == '+' || t[0] == '-')) t.remove_prefix(1);
-    if (t.empty() || t.find_first_not_of("0123456789.") != std::string_view::npos) return false;
-    return t.find_first_of("0123456789") != std::string_view::npos;
-}
+using pgn::is_number_text;
 
 // The value with its sign turned round ("0.42" -> "-0.42", "-1.5" -> "1.5"; zero keeps none).
 std::string negated(std::string_view v) {

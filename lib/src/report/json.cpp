@@ -270,3 +270,53 @@ char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move p
 }
 
 } // namespace horde::report
+
+namespace horde::report {
+
+namespace {
+
+void append_tree_move_json(std::string& out, const tree::MoveStats& m, std::string_view san) {
+    const tree::MoveFigures f = tree::move_figures(m);
+    JsonObject o(out);
+    std::string uci;
+    position::append_uci(uci, m.move);
+    o.string("uci", uci).string("san", san);
+    o.number("games", m.results.games).number("white", m.results.white).number("draws", m.results.draws).number("black", m.results.black);
+    o.number("rated", m.rated);
+    if (f.rating >= 0) o.fixed("rating", f.rating, 1).fixed("performance", f.performance, 1);
+    else o.null("rating").null("performance");
+    if (f.has_eval) o.fixed("eval", f.eval, 2);
+    else o.null("eval");
+    if (f.has_time) o.fixed("seconds", f.seconds, 2);
+    else o.null("seconds");
+    o.string_or_null("first_date", m.first_date ? std::optional<std::string>(tree::date_text(m.first_date)) : std::nullopt);
+    o.string_or_null("last_date", m.last_date ? std::optional<std::string>(tree::date_text(m.last_date)) : std::nullopt);
+    std::string& examples = o.name("examples");
+    examples += '[';
+    for (const tree::ExampleGame& e : m.examples) {
+        if (&e != &m.examples.front()) examples += ',';
+        append_json_string(examples, e.name);
+    }
+    examples += ']';
+    o.string("child", fmt::format("{:016x}", m.child_key));
+    o.end();
+}
+
+} // namespace
+
+void append_tree_position_json(std::string& out, const tree::PositionStats& p, const std::vector<std::string>& sans) {
+    JsonObject o(out);
+    o.string("fen", p.fen).string("variant", variant_name(p.variant)).string("key", fmt::format("{:016x}", p.key));
+    o.number("ply", p.ply).number("games", p.results.games);
+    o.number("white", p.results.white).number("draws", p.results.draws).number("black", p.results.black);
+    std::string& moves = o.name("moves");
+    moves += '[';
+    for (std::size_t i = 0; i < p.moves.size(); ++i) {
+        if (i) moves += ',';
+        append_tree_move_json(moves, p.moves[i], sans[i]);
+    }
+    moves += ']';
+    o.end();
+}
+
+} // namespace horde::report

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -20,5 +21,11 @@ struct CommentCommand {
 // Appends the comment's commands to `out` (cleared first), in order. A "[%" without a ']'
 // after it is no command, and ends the search.
 void parse_comment_commands(std::string_view comment, std::vector<CommentCommand>& out);
+
+// A command's time value in seconds: "0:02:58" (178), "1:02:03.5" (3723.5), "58"; nullopt when
+// the text is not a time. The clocks of [%clk] and [%emt] (and cutechess's "1.5s" without its s).
+std::optional<double> clock_seconds(std::string_view text);
+// Whether the text is a plain decimal number with an optional sign ("0.17", "-1.5", "+3").
+bool is_number_text(std::string_view text);
 
 } // namespace horde::pgn

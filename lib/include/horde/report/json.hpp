@@ -8,6 +8,7 @@
 #include "horde/game/fen_check.hpp"
 #include "horde/perft/breakdown.hpp"
 #include "horde/position/board.hpp"
+#include "horde/tree/opening_tree.hpp"
 
 #include <concepts>
 #include <cstdint>
@@ -110,5 +111,9 @@ std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<
 inline constexpr std::size_t kMaxListRowJson = 256;
 char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move played, std::string_view played_san,
                           const position::Board& board);
+
+// horde-tree --format ndjson: one position of the tree and its moves, as one object (no
+// newline). `sans` holds each move's SAN, in the order of p.moves.
+void append_tree_position_json(std::string& out, const tree::PositionStats& p, const std::vector<std::string>& sans);
 
 } // namespace horde::report

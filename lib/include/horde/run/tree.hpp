@@ -1,0 +1,61 @@
+// horde-tree's run over a PGN stream: every game is read and checked by run/pipeline.hpp (on one
+// thread or on several: one run path) with the tree observer (tree/game_facts.hpp) on the walk;
+// the facts of each game go, in input order, into the opening tree (and the Polyglot book
+// builder, whose halving rule needs that order), so that the tree is the same whatever the
+// thread count.
+#pragma once
+
+#include "horde/game/checker.hpp"
+#include "horde/tree/opening_tree.hpp"
+#include "horde/tree/polyglot.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace horde::pgn {
+class PgnReader;
+}
+
+namespace horde::run {
+
+struct TreeRunSettings {
+    unsigned threads = 1;
+    int max_ply = 20;
+    // An invalid game gives its moves before its first error (counted as `partial`).
+    bool invalid_prefixes = false;
+    bool diagnostics = true; // the errors of invalid games, as horde-check prints them
+    bool warnings = false;   // and the warnings of the games
+    std::function<std::uint64_t()> input_position; // for progress (bytes read so far)
+};
+
+struct TreeTotals {
+    std::uint64_t games = 0;        // read
+    std::uint64_t used = 0;         // valid, selected, in the tree
+    std::uint64_t invalid = 0;      // selected and invalid (not in the tree unless partial)
+    std::uint64_t partial = 0;      // invalid games whose moves before the error are in the tree
+    std::uint64_t not_selected = 0; // --where said no
+    std::uint64_t skipped = 0;      // an unsupported variant, with --skip-unsupported
+    std::uint64_t input_position = 0;
+    void add(const TreeTotals& o);
+};
+
+// Where the games go. `book` may be null. `variant_check` is called with each used game's
+// variant before it is added (to refuse, say, an Orda game for a Polyglot book: it throws).
+struct TreeSink {
+    tree::OpeningTree* tree = nullptr;
+    tree::PolyglotBookBuilder* book = nullptr;
+    std::function<void(const game::GameRecord&, Variant)> variant_check;
+    std::uint64_t next_ordinal = 0; // the ordinal of the next game across inputs (examples)
+    std::optional<Variant> first_variant; // of the first game that went in
+};
+
+// Reads every game of the reader's input into the sink. `report` is called on the calling
+// thread, in input order, with the diagnostics text of a batch (stderr's) and its totals.
+void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display,
+              const TreeRunSettings& settings, TreeSink& sink,
+              const std::function<void(std::string& diagnostics, const TreeTotals& totals)>& report);
+
+} // namespace horde::run

@@ -1,0 +1,62 @@
+// What one game gives an opening tree: the positions of its main line up to a ply limit, the
+// move played from each, and the figures the tree averages (result, ratings, date, the %eval
+// after each move, the time spent on it). The tree observer (a game::GameObserver on the one
+// game walk) collects them as the walk resolves the moves and leaves them in the record's
+// product (GameRecord::product), which the run hands to the tree in input order.
+#pragma once
+
+#include "horde/core/types.hpp"
+#include "horde/game/events.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace horde::tree {
+
+// The game's result from its Result tag: Unfinished for "*" (or anything else).
+enum class Outcome : std::uint8_t { WhiteWins, Draw, BlackWins, Unfinished };
+
+inline constexpr std::int32_t kNoFigure = std::numeric_limits<std::int32_t>::min();
+
+struct GamePly {
+    std::uint64_t key = 0;                  // the position's tree key (position_key)
+    Move move = Move::none();               // the move played from it (none: the last position kept)
+    std::uint64_t polyglot_key = 0;         // with TreeObserverOptions::polyglot
+    std::uint16_t polyglot_move = 0;
+    std::int32_t eval_cp = kNoFigure;       // %eval after the move: centipawns, White's view (mates left out)
+    std::int32_t spent_ms = kNoFigure;      // time spent on the move (%emt, or the %clk difference)
+};
+
+struct GameFacts {
+    Variant variant = Variant::Chess;
+    Outcome outcome = Outcome::Unfinished;
+    int white_elo = 0, black_elo = 0;        // 0: unknown
+    std::uint32_t date = 0;                  // YYYYMMDD from the Date tag (unknown parts 0); 0: none
+    std::string site;                        // the Site tag when it names the game ("", "?": none)
+    bool valid = true;                       // false: an invalid game's moves before its first error
+    std::vector<GamePly> plies;              // positions 0 .. n (ply order)
+    std::string fens;                        // each position's FEN (4 fields), one after the other
+    std::vector<std::uint32_t> fen_ends;     // where each FEN ends in `fens`
+    std::string_view fen(std::size_t ply) const {
+        const std::uint32_t begin = ply == 0 ? 0 : fen_ends[ply - 1];
+        return std::string_view(fens).substr(begin, fen_ends[ply] - begin);
+    }
+};
+
+struct TreeObserverOptions {
+    int max_ply = 20;     // positions up to this ply (0: the start position only)
+    bool polyglot = false; // also each move's Polyglot key and code
+};
+
+// The tree key of a position: its repetition key (pieces, side, castling, en passant only when
+// a capture is legal), told apart by variant.
+std::uint64_t position_key(Variant variant, std::uint64_t repetition_key);
+
+// The observer that leaves a GameFacts in each record's product (std::any of GameFacts).
+std::unique_ptr<game::GameObserver> make_tree_observer(const TreeObserverOptions& options);
+
+} // namespace horde::tree

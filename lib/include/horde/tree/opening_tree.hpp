@@ -1,0 +1,119 @@
+// The opening tree: every position the games reached up to a ply limit, with the games that
+// reached it and, for each move played from it, the games that played it and their figures.
+//
+// A game counts once per position and once per move from it, whatever its transpositions and
+// repetitions (its first visit gives the move's figures). Every sum is an integer (centipawns,
+// milliseconds, rating points), so that adding games in any grouping gives the same tree: that
+// is what lets the tree spill sorted runs to disk when it outgrows its memory budget and merge
+// them at the end into exactly the tree an unbounded run would have made.
+#pragma once
+
+#include "horde/tree/game_facts.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace horde::tree {
+
+// A game shown as an example of a move: the order it came in (across every input) and how a
+// user finds it (its Site, or "FILE#GAME").
+struct ExampleGame {
+    std::uint64_t ordinal = 0;
+    std::string name;
+};
+
+struct ResultCounts {
+    std::uint32_t games = 0, white = 0, draws = 0, black = 0; // games = white + draws + black + unfinished
+    void add(Outcome o) {
+        ++games;
+        if (o == Outcome::WhiteWins) ++white;
+        else if (o == Outcome::Draw) ++draws;
+        else if (o == Outcome::BlackWins) ++black;
+    }
+    void add(const ResultCounts& o) {
+        games += o.games, white += o.white, draws += o.draws, black += o.black;
+    }
+};
+
+struct MoveStats {
+    Move move = Move::none();
+    std::uint64_t child_key = 0;      // the position the move leads to
+    ResultCounts results;
+    // Rated games (both players' Elo known and a decisive or drawn result), from the mover's side.
+    std::uint32_t rated = 0;
+    std::int64_t mover_elo_sum = 0, opponent_elo_sum = 0;
+    std::int32_t mover_wins = 0, mover_losses = 0;
+    std::uint32_t evals = 0;          // games with an %eval after the move
+    std::int64_t eval_cp_sum = 0;
+    std::uint32_t timed = 0;          // games with the time spent on the move
+    std::int64_t spent_ms_sum = 0;
+    std::uint32_t first_date = 0, last_date = 0; // YYYYMMDD (0: none known)
+    std::vector<ExampleGame> examples; // the first ones in input order
+    void add(const MoveStats& o, std::size_t max_examples);
+};
+
+struct PositionStats {
+    std::uint64_t key = 0;
+    Variant variant = Variant::Chess;
+    std::string fen;                  // 4 fields
+    std::uint16_t ply = 0;            // the lowest ply it was reached at
+    ResultCounts results;             // of the games that reached it
+    std::vector<MoveStats> moves;     // in the order output wants: most games first, then by move
+    void add(PositionStats&& o, std::size_t max_examples);
+};
+
+struct TreeOptions {
+    std::size_t memory_bytes = std::size_t(1) << 30; // the budget of the positions held in memory
+    std::size_t examples = 3;                        // example games per move
+    std::string temp_dir;                            // for spilled runs ("": $TMPDIR or /tmp)
+};
+
+// The tree, built from the games in input order (the run's ordered stage) and read back once,
+// position by position in key order, by for_each.
+class OpeningTree {
+public:
+    explicit OpeningTree(TreeOptions options);
+    ~OpeningTree();
+    OpeningTree(const OpeningTree&) = delete;
+    OpeningTree& operator=(const OpeningTree&) = delete;
+
+    void add_game(const GameFacts& game, ExampleGame example);
+    // Every position, in key order, each with its moves sorted (most games first, then by move
+    // code); ends the tree. Throws std::runtime_error when a spilled run cannot be written or read.
+    void for_each(const std::function<void(PositionStats&)>& visit);
+
+    std::uint64_t positions_in_memory() const { return positions_.size(); }
+    std::size_t spilled_runs() const { return runs_.size(); }
+
+private:
+    void spill();
+    std::vector<PositionStats> sorted_positions();
+
+    TreeOptions options_;
+    std::unordered_map<std::uint64_t, PositionStats> positions_;
+    std::size_t memory_used_ = 0;
+    std::vector<std::FILE*> runs_;    // spilled runs: unlinked temporary files, gone when closed
+    std::vector<std::uint64_t> seen_; // the current game's position keys (once per game)
+    std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves_;
+};
+
+// A position's move figures as the outputs show them (nullopt-like NaN when no game gives one).
+struct MoveFigures {
+    double rating = -1;       // mean Elo of the player to move (-1: no rated game)
+    double performance = -1;  // mean opponent Elo + 400 (wins - losses) / rated games
+    double eval = 0;          // mean %eval after the move, pawns from White's side
+    bool has_eval = false;
+    double seconds = 0;       // mean time spent on the move
+    bool has_time = false;
+};
+MoveFigures move_figures(const MoveStats& m);
+
+// A date as the outputs write it: "2024.01.31" from 20240131, "2024.??.??" for unknown parts.
+std::string date_text(std::uint32_t yyyymmdd);
+
+} // namespace horde::tree

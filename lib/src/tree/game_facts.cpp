@@ -1,0 +1,177 @@
+#include "horde/tree/game_facts.hpp"
+
+#include "horde/game/checker.hpp"
+#include "horde/pgn/comment_commands.hpp"
+#include "horde/position/writers.hpp"
+#include "horde/tree/polyglot.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace horde::tree {
+
+std::uint64_t position_key(Variant variant, std::uint64_t repetition_key) {
+    // Chess keeps the repetition key as it is; the others are moved apart by a constant each, so
+    // that a tree of mixed games never takes a Horde position for a chess one.
+    constexpr std::uint64_t kVariantSalt[4] = {0, 0x6A09E667F3BCC908ULL, 0xBB67AE8584CAA73BULL, 0x3C6EF372FE94F82BULL};
+    return repetition_key ^ kVariantSalt[int(variant) & 3];
+}
+
+namespace {
+
+Outcome outcome_of(std::string_view result) {
+    if (result == "1-0") return Outcome::WhiteWins;
+    if (result == "0-1") return Outcome::BlackWins;
+    if (result == "1/2-1/2") return Outcome::Draw;
+    return Outcome::Unfinished;
+}
+
+int leading_number(std::string_view text) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return error == std::errc() && value > 0 ? value : 0;
+}
+
+// "2024.01.31" as 20240131; unknown parts ("2024.??.??") as 0; no year: 0.
+std::uint32_t date_number(std::string_view date) {
+    if (date.size() < 4) return 0;
+    const int year = leading_number(date.substr(0, 4));
+    if (year == 0) return 0;
+    const int month = date.size() >= 7 ? leading_number(date.substr(5, 2)) : 0;
+    const int day = date.size() >= 10 ? leading_number(date.substr(8, 2)) : 0;
+    return std::uint32_t(year * 10000 + (month <= 12 ? month : 0) * 100 + (day <= 31 ? day : 0));
+}
+
+// TimeControl "300+3": the base and increment in seconds (lichess, and the PGN standard's
+// "moves/seconds" or "-" give no clock to count from).
+struct Clock {
+    double base = -1, increment = 0;
+};
+Clock time_control(std::string_view tc) {
+    Clock c;
+    const std::size_t plus = tc.find('+');
+    const auto base = pgn::clock_seconds(tc.substr(0, plus));
+    if (!base || tc.find('/') != std::string_view::npos) return c;
+    c.base = *base;
+    if (plus != std::string_view::npos) {
+        const auto inc = pgn::clock_seconds(tc.substr(plus + 1));
+        if (!inc) return Clock{};
+        c.increment = *inc;
+    }
+    return c;
+}
+
+class TreeObserver : public game::GameObserver {
+public:
+    explicit TreeObserver(const TreeObserverOptions& options) : options_(options) {}
+
+    void begin_game(const game::GameRecord&) override {
+        facts_ = GameFacts{};
+        following_ = false;
+        last_move_ = -1;
+    }
+
+    void tags_read(const game::GameRecord& record, const position::Board* start) override {
+        facts_.outcome = outcome_of(record.declared);
+        facts_.white_elo = leading_number(record.tag("WhiteElo"));
+        facts_.black_elo = leading_number(record.tag("BlackElo"));
+        facts_.date = date_number(record.tag("Date"));
+        if (facts_.date == 0) facts_.date = date_number(record.tag("UTCDate"));
+        const std::string_view site = record.tag("Site");
+        if (!site.empty() && site != "?") facts_.site = std::string(site);
+        clock_ = time_control(record.tag("TimeControl"));
+        last_clock_[0] = last_clock_[1] = clock_.base;
+        if (!start) return;
+        facts_.variant = start->variant();
+        following_ = true;
+        add_position(*start);
+    }
+
+    void move(const game::MoveEvent& e) override {
+        if (e.depth != 0 || !following_) return;
+        last_move_ = -1;
+        if (e.kind == game::MoveEvent::Kind::EnPassantMark) return;
+        if (e.kind != game::MoveEvent::Kind::Move || !e.before || !e.after) {
+            following_ = false; // a null move or an unresolved token: the tree stops here
+            return;
+        }
+        const int ply = int(facts_.plies.size()) - 1; // the position the move is played from
+        if (ply >= options_.max_ply) {
+            following_ = false;
+            return;
+        }
+        GamePly& p = facts_.plies.back();
+        p.move = e.move;
+        if (options_.polyglot && polyglot_supports(e.before->variant())) {
+            p.polyglot_key = polyglot_key(e.before->position());
+            p.polyglot_move = polyglot_move(e.before->position(), e.move);
+        }
+        white_moved_ = e.before->side_to_move() == WHITE;
+        last_move_ = ply;
+        add_position(*e.after);
+    }
+
+    void comment(const game::CommentEvent& e) override {
+        if (e.depth != 0 || last_move_ < 0) return;
+        GamePly& p = facts_.plies[std::size_t(last_move_)];
+        const int side = white_moved_ ? 0 : 1;
+        for (const pgn::CommentCommand& c : e.commands) {
+            if (c.name == "eval") read_eval(c.value, p);
+            else if (c.name == "emt") {
+                if (const auto s = pgn::clock_seconds(c.value)) p.spent_ms = milliseconds(*s);
+            } else if (c.name == "clk") {
+                const auto s = pgn::clock_seconds(c.value);
+                if (!s) continue;
+                if (p.spent_ms == kNoFigure && last_clock_[side] >= 0)
+                    p.spent_ms = milliseconds(std::max(0.0, last_clock_[side] - *s + clock_.increment));
+                last_clock_[side] = *s;
+            }
+        }
+    }
+
+    void end_game(game::GameRecord& record) override {
+        facts_.valid = record.valid();
+        if (!facts_.plies.empty()) {
+            // The last position kept has no move from it.
+            if (!facts_.plies.back().move.is_none()) facts_.plies.back().move = Move::none();
+        }
+        record.product = std::move(facts_);
+        facts_ = GameFacts{};
+    }
+
+private:
+    static std::int32_t milliseconds(double seconds) { return std::int32_t(std::lround(std::min(seconds, 1e6) * 1000)); }
+
+    static void read_eval(std::string_view value, GamePly& p) {
+        value = value.substr(0, value.find(',')); // "0.17,20": a depth after the comma
+        if (!pgn::is_number_text(value)) return;  // "#-3" (mates) and anything else: no figure
+        double pawns = 0;
+        if (value[0] == '+') value.remove_prefix(1);
+        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), pawns);
+        if (error == std::errc() && std::abs(pawns) < 1e5) p.eval_cp = std::int32_t(std::lround(pawns * 100));
+    }
+
+    void add_position(const position::Board& board) {
+        GamePly p;
+        p.key = position_key(board.variant(), board.repetition_key());
+        facts_.plies.push_back(p);
+        position::append_fen(facts_.fens, board, false);
+        facts_.fen_ends.push_back(std::uint32_t(facts_.fens.size()));
+    }
+
+    TreeObserverOptions options_;
+    GameFacts facts_;
+    bool following_ = false;
+    int last_move_ = -1;   // the ply whose move the next comment follows (-1: none)
+    bool white_moved_ = false;
+    Clock clock_;
+    double last_clock_[2] = {-1, -1}; // each side's last %clk (seconds; -1: unknown)
+};
+
+} // namespace
+
+std::unique_ptr<game::GameObserver> make_tree_observer(const TreeObserverOptions& options) {
+    return std::make_unique<TreeObserver>(options);
+}
+
+} // namespace horde::tree

@@ -1,0 +1,99 @@
+// -o FILE, whole or not at all: the tree is written to a file with no name in FILE's folder
+// (O_TMPFILE) and given FILE's name only when complete, so that a full disk, an error or a signal
+// (even SIGKILL) never leaves a partial FILE behind, and an existing FILE is replaced in one step.
+// File systems without O_TMPFILE get a named temporary file beside FILE, removed on errors.
+#pragma once
+
+#include "output.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace horde::tools::tree_tool {
+
+class OutputFile {
+public:
+    // "" or "-": stdout. nullptr after "horde-tree: FILE: cannot write: REASON" on stderr.
+    static std::unique_ptr<OutputFile> open(const std::string& path) {
+        auto out = std::unique_ptr<OutputFile>(new OutputFile(path));
+        if (path.empty()) {
+            out->fd_ = 1;
+            out->name_ = "stdout";
+            return out;
+        }
+        const std::size_t slash = path.rfind('/');
+        const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+        out->fd_ = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+        if (out->fd_ < 0) { // no O_TMPFILE here: a named file beside FILE
+            out->temp_path_ = path + ".horde-tree-partial";
+            out->fd_ = ::open(out->temp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        }
+        if (out->fd_ < 0) {
+            fmt::print(stderr, "horde-tree: {}: cannot write: {}\n", path, std::strerror(errno));
+            out->temp_path_.clear();
+            return nullptr;
+        }
+        out->owns_fd_ = true;
+        return out;
+    }
+    OutputFile(const OutputFile&) = delete;
+    OutputFile& operator=(const OutputFile&) = delete;
+    ~OutputFile() {
+        if (owns_fd_ && fd_ >= 0) ::close(fd_);
+        if (!temp_path_.empty()) ::unlink(temp_path_.c_str()); // not committed
+    }
+
+    bool is_terminal() const { return ::isatty(fd_) == 1; }
+    void write(std::string_view data) {
+        buffer_.append(data);
+        if (buffer_.size() >= (1 << 20)) flush();
+    }
+    // Everything is written: FILE gets its name (replacing an older FILE).
+    void commit() {
+        flush();
+        if (!owns_fd_) return;
+        if (::fsync(fd_) != 0 && errno != EINVAL) fail_write(path_, errno);
+        if (temp_path_.empty()) {
+            const std::string proc = fmt::format("/proc/self/fd/{}", fd_);
+            const std::string staged = fmt::format("{}.horde-tree-{}", path_, ::getpid());
+            if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, staged.c_str(), AT_SYMLINK_FOLLOW) != 0) fail_write(path_, errno);
+            if (::rename(staged.c_str(), path_.c_str()) != 0) {
+                const int error = errno;
+                ::unlink(staged.c_str());
+                fail_write(path_, error);
+            }
+        } else if (::rename(temp_path_.c_str(), path_.c_str()) != 0) {
+            fail_write(path_, errno);
+        }
+        temp_path_.clear();
+        const int fd = std::exchange(fd_, -1);
+        if (::close(fd) != 0) fail_write(path_, errno);
+    }
+
+private:
+    explicit OutputFile(std::string path) : path_(std::move(path)), name_(path_) {}
+    void flush() {
+        std::size_t done = 0;
+        while (done < buffer_.size()) {
+            const ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) fail_write(name_, n < 0 ? errno : EIO);
+            done += std::size_t(n);
+        }
+        buffer_.clear();
+    }
+
+    std::string path_, name_;
+    std::string temp_path_; // the fallback's named file, until committed
+    int fd_ = -1;
+    bool owns_fd_ = false;
+    std::string buffer_;
+};
+
+} // namespace horde::tools::tree_tool
