@@ -72,7 +72,6 @@ public:
     }
 
     void tags_read(const game::GameRecord& record, const position::Board* start) override {
-        facts_.outcome = outcome_of(record.declared);
         facts_.white_elo = leading_number(record.tag("WhiteElo"));
         facts_.black_elo = leading_number(record.tag("BlackElo"));
         facts_.date = date_number(record.tag("Date"));
@@ -131,6 +130,7 @@ public:
 
     void end_game(game::GameRecord& record) override {
         facts_.valid = record.valid();
+        facts_.outcome = outcome_of(record.declared); // the Result tag is known once the game is read
         if (!facts_.plies.empty()) {
             // The last position kept has no move from it.
             if (!facts_.plies.back().move.is_none()) facts_.plies.back().move = Move::none();
