@@ -194,6 +194,16 @@ class Browser:
         if screenshot:
             self.screenshot(screenshot)
 
+    def check_phone(self, url, screenshot):
+        """In a phone-sized window the page fits its width and the board fills it."""
+        self.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
+        self.open(url)
+        width = self.eval("document.documentElement.scrollWidth")
+        board_width = self.eval("document.getElementById('board').getBoundingClientRect().width")
+        check(width <= 390, f"phone: the page is {width} px wide in a 390 px window")
+        check(300 <= board_width <= 390, f"phone: the board is {board_width} px wide")
+        self.screenshot(screenshot)
+
     def screenshot(self, name):
         data = self.send("Page.captureScreenshot", format="png")["data"]
         with open(os.path.join(self.outdir, name), "wb") as f:

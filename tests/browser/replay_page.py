@@ -143,14 +143,7 @@ try:
     dom = dump_dom("file://" + folder + "game-007.html#ply=6")
     same_position(drawn_position(dom.pieces, dom.flipped, "chess960"), fens[(7, 6)], "DIR/ page of game 7 at #ply=6")
 
-    # A phone-sized window: the page fits its width, the board fills it.
-    browser.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
-    browser.open("file://" + os.path.join(work, "orda.html") + "#ply=12")
-    width = browser.eval("document.documentElement.scrollWidth")
-    board_width = browser.eval("document.getElementById('board').getBoundingClientRect().width")
-    check(width <= 390, f"phone: the page is {width} px wide in a 390 px window")
-    check(300 <= board_width <= 390, f"phone: the board is {board_width} px wide")
-    browser.screenshot("phone-orda.png")
+    browser.check_phone("file://" + os.path.join(work, "orda.html") + "#ply=12", "phone-orda.png")
 finally:
     browser.close()
     shutil.rmtree(work, ignore_errors=True)

@@ -279,14 +279,7 @@ try:
     check_escaping(browser)
     check_every_position(browser)
 
-    # A phone-sized window: the page fits its width, the board fills it.
-    browser.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
-    browser.open("file://" + os.path.join(work, "orda.html"))
-    width = browser.eval("document.documentElement.scrollWidth")
-    board_width = browser.eval("document.getElementById('board').getBoundingClientRect().width")
-    check(width <= 390, f"phone: the page is {width} px wide in a 390 px window")
-    check(300 <= board_width <= 390, f"phone: the board is {board_width} px wide")
-    browser.screenshot("tree-phone-orda.png")
+    browser.check_phone("file://" + os.path.join(work, "orda.html"), "tree-phone-orda.png")
 finally:
     browser.close()
     shutil.rmtree(work, ignore_errors=True)

@@ -256,10 +256,7 @@ std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageO
     }
     json += ']';
     append_script_json(out, json);
-    out += "</script>\n<script>";
-    out += html_board_script();
-    out += PAGE_SCRIPT;
-    out += "</script>\n</body>\n</html>\n";
+    out += "</script>\n" + html_page_end(PAGE_SCRIPT);
     return out;
 }
 

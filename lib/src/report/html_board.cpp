@@ -143,7 +143,13 @@ std::string html_controls(std::initializer_list<IconButton> buttons) {
     return out;
 }
 
-std::string_view html_board_script() { return BOARD_SCRIPT; }
+std::string html_page_end(std::string_view page_script) {
+    std::string out = "<script>";
+    out += BOARD_SCRIPT;
+    out += page_script;
+    out += "</script>\n</body>\n</html>\n";
+    return out;
+}
 
 void append_pieces_json(std::string& out, Variant variant) {
     JsonObject pieces(out);

@@ -303,10 +303,7 @@ std::string TreePage::end(std::uint64_t root) const {
     o.end();
     std::string out = "\n]</script>\n<script type=\"application/json\" id=\"tree-settings\">";
     append_script_json(out, settings);
-    out += "</script>\n<script>";
-    out += html_board_script();
-    out += TREE_SCRIPT;
-    out += "</script>\n</body>\n</html>\n";
+    out += "</script>\n" + html_page_end(TREE_SCRIPT);
     return out;
 }
 

@@ -8,7 +8,7 @@
 //   <rect class="square light|dark" data-square="e4">, and per piece
 //   <use class="piece" href="#piece-w-pawn" data-square="e4" x=".." y=".." width="45" height="45">
 //   (x = file * 45, y = (7 - rank) * 45; on a flipped board x = (7 - file) * 45, y = rank * 45).
-// The script (html_board_script) defines `hordeBoard(svg)`, which returns `draw(view)`, view being
+// The script (html_page_end) defines `hordeBoard(svg)`, which returns `draw(view)`, view being
 // {fen, squares: 64 FEN letters or "." from a1 to h8, pieces: {letter: symbol id}, from, to
 // (the last move's squares 0..63, -1: none), checks: [squares], flipped}.
 #pragma once
@@ -42,8 +42,8 @@ struct IconButton {
 // many fonts).
 std::string html_controls(std::initializer_list<IconButton> buttons);
 
-// The script that defines hordeBoard(svg) (see above).
-std::string_view html_board_script();
+// The end of the page: the board's script (hordeBoard(svg), see above) and the page's own.
+std::string html_page_end(std::string_view page_script);
 
 // {"P":"piece-w-pawn",...}: the symbol of every piece letter in `variant` (Orda's "k" is the khan).
 void append_pieces_json(std::string& out, Variant variant);
