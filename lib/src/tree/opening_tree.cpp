@@ -265,6 +265,7 @@ void OpeningTree::add_game(const GameFacts& game, ExampleGame example) {
         }
         if (first_visit) {
             seen_.push_back(ply.key);
+            p.ply = std::min(p.ply, std::uint16_t(i));
             p.results.add(game.outcome);
         }
         if (ply.move.is_none() || i + 1 >= game.plies.size()) continue;
