@@ -63,8 +63,11 @@ void add_to_sink(TreeGame& g, std::string_view display, TreeSink& sink) {
     const std::uint64_t ordinal = sink.next_ordinal++;
     if (g.facts.plies.empty()) return;
     if (!sink.first_variant) sink.first_variant = g.facts.variant;
-    tree::ExampleGame example{ordinal, g.facts.site.empty() ? fmt::format("{}#{}", display, g.game) : g.facts.site};
-    if (sink.tree) sink.tree->add_game(g.facts, std::move(example));
+    if (sink.tree)
+        sink.tree->add_game(g.facts, ordinal, [&](std::string& name) {
+            if (g.facts.site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, g.game);
+            else name = g.facts.site;
+        });
     if (sink.book) {
         sink.book->begin_game(g.facts.outcome == tree::Outcome::WhiteWins   ? 1
                               : g.facts.outcome == tree::Outcome::BlackWins ? -1

@@ -248,14 +248,18 @@ void add_move_figures(MoveStats& m, const GameFacts& game, const GamePly& ply, b
 
 } // namespace
 
-void OpeningTree::add_game(const GameFacts& game, ExampleGame example) {
+void OpeningTree::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name) {
     seen_.clear();
     seen_moves_.clear();
+    // The lookups miss the cache: ask for every ply's slot at once, so that the misses overlap.
+    if (!index_.empty())
+        for (const GamePly& ply : game.plies) __builtin_prefetch(&index_[std::size_t(ply.key) & (index_.size() - 1)]);
+    std::string example; // the game's name, made once when a move wants it
     for (std::size_t i = 0; i < game.plies.size(); ++i) {
         const GamePly& ply = game.plies[i];
         const bool first_visit = std::find(seen_.begin(), seen_.end(), ply.key) == seen_.end();
-        auto [it, inserted] = positions_.try_emplace(ply.key);
-        PositionStats& p = it->second;
+        bool inserted = false;
+        PositionStats& p = position_for(ply.key, inserted);
         if (inserted) {
             p.key = ply.key;
             p.variant = game.variant;
@@ -281,18 +285,44 @@ void OpeningTree::add_game(const GameFacts& game, ExampleGame example) {
         }
         add_move_figures(*m, game, ply, white_to_move(p.fen));
         if (m->examples.size() < options_.examples) {
-            memory_used_ += sizeof(ExampleGame) + example.name.size();
-            m->examples.push_back(example);
+            if (example.empty()) name(example);
+            memory_used_ += sizeof(ExampleGame) + example.size();
+            m->examples.push_back(ExampleGame{ordinal, example});
         }
     }
     if (memory_used_ > options_.memory_bytes) spill();
 }
 
+PositionStats& OpeningTree::position_for(std::uint64_t key, bool& inserted) {
+    if (2 * (positions_.size() + 1) > index_.size()) grow_index();
+    const std::size_t mask = index_.size() - 1;
+    for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
+        Slot& slot = index_[i];
+        if (slot.index == kEmpty) {
+            slot = {key, std::uint32_t(positions_.size())};
+            inserted = true;
+            return positions_.emplace_back();
+        }
+        if (slot.key == key) return positions_[slot.index];
+    }
+}
+
+void OpeningTree::grow_index() {
+    const std::size_t size = std::max<std::size_t>(1024, index_.size() * 2);
+    memory_used_ += (size - index_.size()) * sizeof(Slot);
+    index_.assign(size, Slot{});
+    const std::size_t mask = size - 1;
+    for (std::uint32_t n = 0; n < positions_.size(); ++n) {
+        std::size_t i = std::size_t(positions_[n].key) & mask;
+        while (index_[i].index != kEmpty) i = (i + 1) & mask;
+        index_[i] = {positions_[n].key, n};
+    }
+}
+
 std::vector<PositionStats> OpeningTree::sorted_positions() {
-    std::vector<PositionStats> sorted;
-    sorted.reserve(positions_.size());
-    for (auto& [key, p] : positions_) sorted.push_back(std::move(p));
-    positions_.clear();
+    std::vector<PositionStats> sorted = std::move(positions_);
+    positions_ = {};
+    index_ = {}; // its memory goes back too: a spilled tree starts small again
     memory_used_ = 0;
     std::sort(sorted.begin(), sorted.end(), [](const PositionStats& a, const PositionStats& b) { return a.key < b.key; });
     return sorted;
