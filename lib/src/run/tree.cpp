@@ -74,8 +74,7 @@ void add_to_sink(TreeGame& g, std::string_view display, TreeSink& sink) {
                                                                             : 0);
         for (const tree::GamePly& p : g.facts.plies) {
             if (p.move.is_none()) break;
-            const bool white = g.facts.fen(std::size_t(&p - g.facts.plies.data())).find(" w ") != std::string_view::npos;
-            sink.book->add_move(p.polyglot_key, p.polyglot_move, white);
+            sink.book->add_move(p.polyglot_key, p.polyglot_move, p.white_to_move);
         }
     }
 }

@@ -168,6 +168,7 @@ private:
     void add_position(const position::Board& board) {
         GamePly p;
         p.key = position_key(board.variant(), board.repetition_key());
+        p.white_to_move = board.side_to_move() == WHITE;
         facts_.plies.push_back(p);
         position::append_fen(facts_.fens, board, false);
         facts_.fen_ends.push_back(std::uint32_t(facts_.fens.size()));

@@ -19,11 +19,6 @@ namespace {
 constexpr std::size_t kPositionOverhead = sizeof(PositionStats) + 64;
 constexpr std::size_t kMoveOverhead = sizeof(MoveStats) + 16;
 
-bool white_to_move(std::string_view fen) {
-    const std::size_t space = fen.find(' ');
-    return space == std::string_view::npos || space + 1 >= fen.size() || fen[space + 1] == 'w';
-}
-
 void merge_examples(std::vector<ExampleGame>& into, std::vector<ExampleGame>&& from, std::size_t max_examples) {
     if (from.empty()) return;
     std::vector<ExampleGame> merged;
@@ -251,23 +246,29 @@ void add_move_figures(MoveStats& m, const GameFacts& game, const GamePly& ply, b
 void OpeningTree::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name) {
     seen_.clear();
     seen_moves_.clear();
-    // The lookups miss the cache: ask for every ply's slot at once, so that the misses overlap.
+    // The lookups miss the cache: every ply's slot is asked for at once, then every ply's
+    // position, so that the misses overlap instead of coming one after the other.
     if (!index_.empty())
         for (const GamePly& ply : game.plies) __builtin_prefetch(&index_[std::size_t(ply.key) & (index_.size() - 1)]);
-    std::string example; // the game's name, made once when a move wants it
+    ply_positions_.clear();
     for (std::size_t i = 0; i < game.plies.size(); ++i) {
-        const GamePly& ply = game.plies[i];
-        const bool first_visit = std::find(seen_.begin(), seen_.end(), ply.key) == seen_.end();
         bool inserted = false;
-        PositionStats& p = position_for(ply.key, inserted);
+        PositionStats& p = position_for(game.plies[i].key, inserted);
         if (inserted) {
-            p.key = ply.key;
+            p.key = game.plies[i].key;
             p.variant = game.variant;
             p.fen = std::string(game.fen(i));
             p.ply = std::uint16_t(i);
             memory_used_ += kPositionOverhead + p.fen.capacity();
         }
-        if (first_visit) {
+        ply_positions_.push_back(std::uint32_t(&p - positions_.data()));
+    }
+    for (const std::uint32_t n : ply_positions_) __builtin_prefetch(&positions_[n]);
+    std::string example; // the game's name, made once when a move wants it
+    for (std::size_t i = 0; i < game.plies.size(); ++i) {
+        const GamePly& ply = game.plies[i];
+        PositionStats& p = positions_[ply_positions_[i]];
+        if (std::find(seen_.begin(), seen_.end(), ply.key) == seen_.end()) { // the game's first visit
             seen_.push_back(ply.key);
             p.ply = std::min(p.ply, std::uint16_t(i));
             p.results.add(game.outcome);
@@ -276,21 +277,25 @@ void OpeningTree::add_game(const GameFacts& game, std::uint64_t ordinal, const s
         const auto move_id = std::pair{ply.key, ply.move.raw()};
         if (std::find(seen_moves_.begin(), seen_moves_.end(), move_id) != seen_moves_.end()) continue;
         seen_moves_.push_back(move_id);
-        auto m = std::find_if(p.moves.begin(), p.moves.end(), [&](const MoveStats& x) { return x.move == ply.move; });
-        if (m == p.moves.end()) {
-            m = p.moves.insert(p.moves.end(), MoveStats{});
-            m->move = ply.move;
-            m->child_key = game.plies[i + 1].key;
-            memory_used_ += kMoveOverhead;
-        }
-        add_move_figures(*m, game, ply, white_to_move(p.fen));
-        if (m->examples.size() < options_.examples) {
+        MoveStats& m = move_for(p, ply.move, game.plies[i + 1].key);
+        add_move_figures(m, game, ply, ply.white_to_move);
+        if (m.examples.size() < options_.examples) {
             if (example.empty()) name(example);
             memory_used_ += sizeof(ExampleGame) + example.size();
-            m->examples.push_back(ExampleGame{ordinal, example});
+            m.examples.push_back(ExampleGame{ordinal, example});
         }
     }
     if (memory_used_ > options_.memory_bytes) spill();
+}
+
+MoveStats& OpeningTree::move_for(PositionStats& p, Move move, std::uint64_t child_key) {
+    for (MoveStats& m : p.moves)
+        if (m.move == move) return m;
+    MoveStats& m = p.moves.emplace_back();
+    m.move = move;
+    m.child_key = child_key;
+    memory_used_ += kMoveOverhead;
+    return m;
 }
 
 PositionStats& OpeningTree::position_for(std::uint64_t key, bool& inserted) {

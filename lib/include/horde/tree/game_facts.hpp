@@ -29,6 +29,7 @@ struct GamePly {
     std::uint16_t polyglot_move = 0;
     std::int32_t eval_cp = kNoFigure;       // %eval after the move: centipawns, White's view (mates left out)
     std::int32_t spent_ms = kNoFigure;      // time spent on the move (%emt, or the %clk difference)
+    bool white_to_move = true;
 };
 
 struct GameFacts {

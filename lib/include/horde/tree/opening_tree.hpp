@@ -99,6 +99,7 @@ private:
     // The position of a key, found by open addressing (keys are Zobrist keys: their low bits are
     // as good as a hash): one cache line a lookup instead of a bucket and a chain of nodes.
     PositionStats& position_for(std::uint64_t key, bool& inserted);
+    MoveStats& move_for(PositionStats& p, Move move, std::uint64_t child_key);
     void grow_index();
 
     TreeOptions options_;
@@ -113,6 +114,7 @@ private:
     std::vector<std::FILE*> runs_;    // spilled runs: unlinked temporary files, gone when closed
     std::vector<std::uint64_t> seen_; // the current game's position keys (once per game)
     std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves_;
+    std::vector<std::uint32_t> ply_positions_; // the current game's positions, by ply
 };
 
 // A position's move figures as the outputs show them (nullopt-like NaN when no game gives one).
