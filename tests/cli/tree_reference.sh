@@ -17,7 +17,7 @@ compare() {
     local name=$1 max_ply=$2
     shift 2
     "$LIST" --fields "$FIELDS" --format json "$@" >"$WORK/$name.rows" 2>/dev/null
-    run_tool "$TREE" -q --max-ply "$max_ply" --examples 2 "$@"
+    run_tool "$TREE" -q --min-games 1 --max-ply "$max_ply" --examples 2 "$@"
     cp "$WORK/out" "$WORK/$name.tree"
     expect_match "$WORK/$name.tree" '^\{"fen":' "$name: the tree is not empty"
     CHECKS=$((CHECKS + 1))

@@ -141,7 +141,7 @@ std::map<std::uint64_t, tree::PositionStats> build_tree(const std::string& pgn, 
     std::map<std::uint64_t, tree::PositionStats> positions;
     std::uint64_t last = 0;
     bool first = true;
-    opening_tree.for_each([&](tree::PositionStats& p) {
+    opening_tree.for_each([](const tree::PositionStats&) { return true; }, [&](tree::PositionStats& p) {
         CHECK((first || p.key > last)); // key order
         first = false;
         last = p.key;

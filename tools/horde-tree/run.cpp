@@ -79,25 +79,23 @@ std::uint64_t write_tree(const Mode& o, tree::OpeningTree& tree, OutputFile& out
     std::uint64_t root_key = 0; // the page opens at the start position most games began from
     std::uint32_t root_games = 0;
     std::string text;
-    tree.for_each([&](tree::PositionStats& p) {
-        if (int(p.results.games) < o.min_games || p.ply < o.min_ply) return;
+    auto keep = [&](const tree::PositionStats& p) { return int(p.results.games) >= o.min_games && p.ply >= o.min_ply; };
+    tree.for_each(keep, [&](tree::PositionStats& p) {
         ++written;
         if (p.ply == 0 && p.results.games > root_games) {
             root_key = p.key;
             root_games = p.results.games;
         }
         text.clear();
-        const bool needs_san = o.format != report::TreeFormat::Epd;
-        const std::vector<std::string> sans = needs_san ? report::tree_move_sans(p) : std::vector<std::string>();
         switch (o.format) {
         case report::TreeFormat::Ndjson:
-            report::append_tree_position_json(text, p, sans);
+            report::append_tree_position_json(text, p);
             text += '\n';
             break;
         case report::TreeFormat::Csv:
-        case report::TreeFormat::Tsv: report::append_tree_rows(text, p, sans, separator); break;
+        case report::TreeFormat::Tsv: report::append_tree_rows(text, p, separator); break;
         case report::TreeFormat::Epd: report::append_tree_epd(text, p); break;
-        case report::TreeFormat::Html: page->append_position(text, p, sans); break;
+        case report::TreeFormat::Html: page->append_position(text, p); break;
         case report::TreeFormat::Polyglot: break;
         }
         out.write(text);
@@ -110,10 +108,9 @@ int run_query(const Mode& o, tree::OpeningTree& tree, std::optional<Variant> fir
     const Variant variant = o.check.forced_variant.value_or(first_variant.value_or(Variant::Chess));
     const std::uint64_t key = query_key(o, variant);
     bool found = false;
-    tree.for_each([&](tree::PositionStats& p) {
-        if (p.key != key) return;
+    tree.for_each([&](const tree::PositionStats& p) { return p.key == key; }, [&](tree::PositionStats& p) {
         found = true;
-        const std::string table = report::tree_position_table(p, report::tree_move_sans(p));
+        const std::string table = report::tree_position_table(p);
         std::fwrite(table.data(), 1, table.size(), stdout);
     });
     finish_stdout();

@@ -13,9 +13,9 @@ std::string TreePage::begin() const {
     return out;
 }
 
-void TreePage::append_position(std::string& out, const tree::PositionStats& p, const std::vector<std::string>& sans) {
+void TreePage::append_position(std::string& out, const tree::PositionStats& p) {
     if (positions_++) out += ",\n";
-    append_tree_position_json(out, p, sans);
+    append_tree_position_json(out, p);
 }
 
 std::string TreePage::end(std::uint64_t root) const {

@@ -72,6 +72,8 @@ void add_to_sink(TreeGame& g, std::string_view display, TreeSink& sink) {
         sink.book->begin_game(g.facts.outcome == tree::Outcome::WhiteWins   ? 1
                               : g.facts.outcome == tree::Outcome::BlackWins ? -1
                                                                             : 0);
+        for (const tree::GamePly& p : g.facts.plies) sink.book->prefetch(p.polyglot_key, p.polyglot_move);
+        for (const tree::GamePly& p : g.facts.plies) sink.book->prefetch_entry(p.polyglot_key, p.polyglot_move);
         for (const tree::GamePly& p : g.facts.plies) {
             if (p.move.is_none()) break;
             sink.book->add_move(p.polyglot_key, p.polyglot_move, p.white_to_move);
@@ -94,7 +96,7 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
         return r.selected && (!r.valid() || !facts || facts->site.empty());
     };
     pipeline_settings.batch_full = [&slots](std::size_t slot) { return slots[slot].diagnostics.size() >= (64 << 10); };
-    const tree::TreeObserverOptions observer_options{settings.max_ply, sink.book != nullptr};
+    const tree::TreeObserverOptions observer_options{settings.max_ply, sink.book != nullptr, sink.tree != nullptr};
     pipeline_settings.make_observer = [observer_options] { return tree::make_tree_observer(observer_options); };
     PgnPipeline pipeline(pipeline_settings);
     slots.resize(pipeline.slots());

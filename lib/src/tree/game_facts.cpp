@@ -170,6 +170,7 @@ private:
         p.key = position_key(board.variant(), board.repetition_key());
         p.white_to_move = board.side_to_move() == WHITE;
         facts_.plies.push_back(p);
+        if (!options_.fens) return;
         position::append_fen(facts_.fens, board, false);
         facts_.fen_ends.push_back(std::uint32_t(facts_.fens.size()));
     }

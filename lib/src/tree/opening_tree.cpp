@@ -1,5 +1,8 @@
 #include "horde/tree/opening_tree.hpp"
 
+#include "horde/notation/san.hpp"
+#include "horde/position/board.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -277,7 +280,7 @@ void OpeningTree::add_game(const GameFacts& game, std::uint64_t ordinal, const s
         const auto move_id = std::pair{ply.key, ply.move.raw()};
         if (std::find(seen_moves_.begin(), seen_moves_.end(), move_id) != seen_moves_.end()) continue;
         seen_moves_.push_back(move_id);
-        MoveStats& m = move_for(p, ply.move, game.plies[i + 1].key);
+        MoveStats& m = move_for(p, ply, game.plies[i + 1].key);
         add_move_figures(m, game, ply, ply.white_to_move);
         if (m.examples.size() < options_.examples) {
             if (example.empty()) name(example);
@@ -288,11 +291,11 @@ void OpeningTree::add_game(const GameFacts& game, std::uint64_t ordinal, const s
     if (memory_used_ > options_.memory_bytes) spill();
 }
 
-MoveStats& OpeningTree::move_for(PositionStats& p, Move move, std::uint64_t child_key) {
+MoveStats& OpeningTree::move_for(PositionStats& p, const GamePly& ply, std::uint64_t child_key) {
     for (MoveStats& m : p.moves)
-        if (m.move == move) return m;
+        if (m.move == ply.move) return m;
     MoveStats& m = p.moves.emplace_back();
-    m.move = move;
+    m.move = ply.move;
     m.child_key = child_key;
     memory_used_ += kMoveOverhead;
     return m;
@@ -342,12 +345,29 @@ void OpeningTree::spill() {
     writer.flush();
 }
 
-void OpeningTree::for_each(const std::function<void(PositionStats&)>& visit) {
+namespace {
+
+// A kept position is made ready to show: its moves in order, each with its SAN (written here,
+// for the positions shown only: most positions of a big tree are not).
+void finish_position(PositionStats& p) {
+    sort_moves(p);
+    const auto board = position::Board::from_fen(p.variant, p.fen);
+    for (MoveStats& m : p.moves)
+        m.san.assign(std::holds_alternative<position::Board>(board) ? notation::to_san(std::get<position::Board>(board), m.move)
+                                                                    : position::Board(p.variant).uci(m.move));
+}
+
+} // namespace
+
+void OpeningTree::for_each(const std::function<bool(const PositionStats&)>& keep,
+                           const std::function<void(PositionStats&)>& visit) {
+    auto show = [&](PositionStats& p) {
+        if (!keep(p)) return;
+        finish_position(p);
+        visit(p);
+    };
     if (runs_.empty()) {
-        for (PositionStats& p : sorted_positions()) {
-            sort_moves(p);
-            visit(p);
-        }
+        for (PositionStats& p : sorted_positions()) show(p);
         return;
     }
     spill();
@@ -371,8 +391,7 @@ void OpeningTree::for_each(const std::function<void(PositionStats&)>& visit) {
             p.add(std::move(heads[s]), options_.examples);
             if (readers[s].next(heads[s])) queue.push({heads[s].key, s});
         }
-        sort_moves(p);
-        visit(p);
+        show(p);
     }
 }
 

@@ -16,8 +16,8 @@ public:
     explicit TreePage(std::string title) : title_(std::move(title)) {}
     // The page up to the positions' data.
     std::string begin() const;
-    // One position with its moves' SAN (in the order of p.moves).
-    void append_position(std::string& out, const tree::PositionStats& p, const std::vector<std::string>& sans);
+    // One position with its moves.
+    void append_position(std::string& out, const tree::PositionStats& p);
     // The rest of the page; `root` is the position the explorer opens at.
     std::string end(std::uint64_t root) const;
 

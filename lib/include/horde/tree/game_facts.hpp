@@ -8,6 +8,9 @@
 #include "horde/core/types.hpp"
 #include "horde/game/events.hpp"
 
+#include <algorithm>
+#include <array>
+
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -21,6 +24,17 @@ namespace horde::tree {
 enum class Outcome : std::uint8_t { WhiteWins, Draw, BlackWins, Unfinished };
 
 inline constexpr std::int32_t kNoFigure = std::numeric_limits<std::int32_t>::min();
+
+// A move's SAN, kept inline (the longest, "Qa1xb2+" or "exd8=Q#", has 7 characters).
+struct SanText {
+    std::array<char, 11> text{};
+    std::uint8_t size = 0;
+    void assign(std::string_view san) {
+        size = std::uint8_t(std::min(san.size(), text.size()));
+        std::copy_n(san.data(), size, text.data());
+    }
+    std::string_view view() const { return std::string_view(text.data(), size); }
+};
 
 struct GamePly {
     std::uint64_t key = 0;                  // the position's tree key (position_key)
@@ -49,8 +63,9 @@ struct GameFacts {
 };
 
 struct TreeObserverOptions {
-    int max_ply = 20;     // positions up to this ply (0: the start position only)
+    int max_ply = 20;      // positions up to this ply (0: the start position only)
     bool polyglot = false; // also each move's Polyglot key and code
+    bool fens = true;      // each position's FEN (a Polyglot book needs none)
 };
 
 // The tree key of a position: its repetition key (pieces, side, castling, en passant only when

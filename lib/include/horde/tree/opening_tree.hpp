@@ -41,6 +41,7 @@ struct ResultCounts {
 
 struct MoveStats {
     Move move = Move::none();
+    SanText san{};                    // its SAN, written when the position is shown (for_each)
     std::uint64_t child_key = 0;      // the position the move leads to
     ResultCounts results;
     // Rated games (both players' Elo known and a decisive or drawn result), from the mover's side.
@@ -84,9 +85,10 @@ public:
     // `ordinal`: the game's place across every input; `name(out)` writes how a user finds it
     // (called only when a move still wants examples).
     void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
-    // Every position, in key order, each with its moves sorted (most games first, then by move
-    // code); ends the tree. Throws std::runtime_error when a spilled run cannot be written or read.
-    void for_each(const std::function<void(PositionStats&)>& visit);
+    // Every position `keep` takes, in key order, each with its moves sorted (most games first,
+    // then by move code) and their SAN; ends the tree. Throws std::runtime_error when a spilled
+    // run cannot be written or read.
+    void for_each(const std::function<bool(const PositionStats&)>& keep, const std::function<void(PositionStats&)>& visit);
 
     std::uint64_t positions_in_memory() const { return positions_.size(); }
     std::size_t spilled_runs() const { return runs_.size(); }
@@ -99,7 +101,7 @@ private:
     // The position of a key, found by open addressing (keys are Zobrist keys: their low bits are
     // as good as a hash): one cache line a lookup instead of a bucket and a chain of nodes.
     PositionStats& position_for(std::uint64_t key, bool& inserted);
-    MoveStats& move_for(PositionStats& p, Move move, std::uint64_t child_key);
+    MoveStats& move_for(PositionStats& p, const GamePly& ply, std::uint64_t child_key);
     void grow_index();
 
     TreeOptions options_;
