@@ -15,7 +15,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-TOOLS = ["horde-perft", "horde-check", "horde-list", "horde-replay"]
+TOOLS = ["horde-perft", "horde-check", "horde-list", "horde-replay", "horde-tree"]
 CURRENT_PAGE = [""]  # the guide page being converted, for its "#anchor" links
 
 

@@ -11,21 +11,54 @@ or with the FEN of the move sequence (variations):
 Usage: replay_page.py HORDE_REPLAY HORDE_LIST TESTDATA OUTDIR CHROMIUM (tests/browser/run.sh adds CHROMIUM).
 Exit 0 pass, 1 fail.
 """
+import html.parser
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
-from browser_lib import Browser, check, drawn_position, finish, run, same_position
-import browser_lib
+import devtools
+from devtools import FLAGS, Browser, check, drawn_position, same_position
 
 REPLAY, LISTER, TESTDATA, OUTDIR, CHROMIUM = sys.argv[1:6]
 work = tempfile.mkdtemp(prefix="replay-page.")
 os.makedirs(OUTDIR, exist_ok=True)
 
 
+def run(*args):
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+
+
+class DomBoard(html.parser.HTMLParser):
+    """The pieces of svg#board in a --dump-dom output."""
+
+    def __init__(self):
+        super().__init__()
+        self.in_board = False
+        self.flipped = False
+        self.pieces = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "svg" and a.get("id") == "board":
+            self.in_board = True
+            self.flipped = "flipped" in (a.get("class") or "").split()
+        elif self.in_board and tag == "use" and "piece" in (a.get("class") or "").split():
+            self.pieces.append((a["href"], a["x"], a["y"], a.get("data-square")))
+
+    def handle_endtag(self, tag):
+        if tag == "svg":
+            self.in_board = False
+
+
 def dump_dom(url):
-    return browser_lib.dump_dom(CHROMIUM, work, url)
+    profile = tempfile.mkdtemp(dir=work)
+    out = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", url],
+                         capture_output=True, text=True, timeout=120).stdout
+    parser = DomBoard()
+    parser.feed(out)
+    return parser
 
 
 def main_line_fens(pgn):
@@ -148,4 +181,5 @@ finally:
     browser.close()
     shutil.rmtree(work, ignore_errors=True)
 
-finish(OUTDIR)
+print(f"{devtools.checks} checks, {devtools.failures} failures; screenshots in {OUTDIR}")
+sys.exit(1 if devtools.failures else 0)

@@ -25,7 +25,8 @@ import sys
 import tempfile
 import time
 
-from browser_lib import Browser, check, finish, run
+import devtools
+from devtools import Browser, check
 
 TREE, TESTDATA, OUTDIR, CHROMIUM = sys.argv[1:5]
 work = tempfile.mkdtemp(prefix="tree-page.")
@@ -44,6 +45,10 @@ TABLE_JS = """(() => {
           total: row(document.querySelector('#moves tfoot tr')),
           path: [...document.querySelectorAll('#path .step')].map(s => [s.textContent, s.className])};
 })()"""
+
+
+def run(*args):
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
 def load_ndjson(path):
@@ -227,7 +232,7 @@ def check_escaping(browser):
                 '[Event "y"]\n[Site "plain"]\n[Result "0-1"]\n\n1. e4 c5 0-1\n')
     page = os.path.join(work, "escape.html")
     title = 'Tree <b>&amp;</b> "quoted"'
-    run(TREE, pgn, "--format", "html", "--title", title, "-o", page)
+    run(TREE, pgn, "--min-games", "1", "--format", "html", "--title", title, "-o", page)
     records = embedded_records(page)
     browser.open("file://" + page)
     check(browser.eval("document.title") == title, "the title is shown as written")
@@ -244,7 +249,8 @@ def check_every_position(browser):
     out = {}
     for fmt in ("ndjson", "html"):
         out[fmt] = os.path.join(work, f"select.{fmt}")
-        status = subprocess.run([TREE, pgn, "--max-ply", "4", "--format", fmt, "-o", out[fmt]], capture_output=True).returncode
+        status = subprocess.run([TREE, pgn, "--max-ply", "4", "--min-games", "1", "--format", fmt, "-o", out[fmt]],
+                                capture_output=True).returncode
         check(status == 1, f"select/games.pgn --format {fmt}: exit 1 (an invalid game), not {status}")
     records = load_ndjson(out["ndjson"])
     positions = {p["key"]: p for p in records}
@@ -264,7 +270,7 @@ browser = Browser(CHROMIUM, work, OUTDIR)
 try:
     for variant in ["chess", "chess960", "horde", "orda"]:
         pgn = os.path.join(TESTDATA, "games", f"{variant}-valid.pgn")
-        options = ["--max-ply", "6"] + (["--min-games", "2"] if variant == "chess" else [])
+        options = ["--max-ply", "6", "--min-games", "2" if variant == "chess" else "1"]
         run(TREE, pgn, *options, "--format", "ndjson", "-o", os.path.join(work, f"{variant}.ndjson"))
         page = os.path.join(work, f"{variant}.html")
         run(TREE, pgn, *options, "--format", "html", "-o", page)
@@ -284,4 +290,5 @@ finally:
     browser.close()
     shutil.rmtree(work, ignore_errors=True)
 
-finish(OUTDIR)
+print(f"{devtools.checks} checks, {devtools.failures} failures; screenshots in {OUTDIR}")
+sys.exit(1 if devtools.failures else 0)

@@ -2,7 +2,7 @@
 # The runner of the command-line case files (tests/cli/cases/<group>/<name>.case): one case is
 # one run of a tool and what it must print and return. tests/cli/CMakeLists.txt registers each
 # file as its own ctest test, case:<group>/<name>.
-#   bash run_case.sh <case-file> <testdata-dir> <horde-check> <horde-list> <horde-perft> <horde-replay>
+#   bash run_case.sh <case-file> <testdata-dir> <horde-check> <horde-list> <horde-perft> <horde-replay> <horde-tree>
 #
 # A case file is lines of `key: value`; blank lines and lines starting with # are comments.
 # Keys whose value is several lines take a block instead: `key <<END`, the lines, `END`.
@@ -10,7 +10,7 @@
 #   file: NAME <<END         a file written into the case's fresh folder $WORK before the run
 #   setup: SHELL             a command run in $WORK before the run (to build a larger input)
 #   let: NAME = SHELL        its stdout (last newline dropped) replaces {NAME} in the expectations
-#   run: TOOL ARGS...        required: the tool (horde-check, horde-list, horde-perft, horde-replay)
+#   run: TOOL ARGS...        required: the tool (horde-check, horde-list, horde-perft, horde-replay, horde-tree)
 #                            and its arguments, as shell words (quotes, $GAMES...; see below)
 #   stdin: PATH | stdin <<END | stdin-pipe: PATH   stdin from a file, a block, or `cat PATH |`
 #                            (default /dev/null)
@@ -27,15 +27,15 @@
 #   OUT-no-match: ERE        no line matches
 #   OUT-all-match: ERE       every line matches
 #   OUT-check: SHELL         the command, reading the output on its stdin, exits 0
-# Shell values (run, stdin, setup, let, *-file, *-check) see $CHECK $LIST $PERFT $REPLAY (the
+# Shell values (run, stdin, setup, let, *-file, *-check) see $CHECK $LIST $PERFT $REPLAY $TREE (the
 # tools), $TESTDATA, $GAMES ($TESTDATA/games) and $WORK, and run in $WORK. Expected texts and
 # patterns are literal, except that {NAME} is replaced by a `let` value or by WORK, GAMES or
 # TESTDATA (in a pattern, escaped to match literally; in an OUT-check command, as is).
 set -u
-CASE=${1:?usage: $0 <case-file> <testdata-dir> <horde-check> <horde-list> <horde-perft> <horde-replay>}
-TESTDATA=${2:?} CHECK=${3:?} LIST=${4:?} PERFT=${5:?} REPLAY=${6:?}
+CASE=${1:?usage: $0 <case-file> <testdata-dir> <horde-check> <horde-list> <horde-perft> <horde-replay> <horde-tree>}
+TESTDATA=${2:?} CHECK=${3:?} LIST=${4:?} PERFT=${5:?} REPLAY=${6:?} TREE=${7:?}
 # absolute paths: the case runs in its own folder
-TESTDATA=$(realpath "$TESTDATA") CHECK=$(realpath "$CHECK") LIST=$(realpath "$LIST") PERFT=$(realpath "$PERFT") REPLAY=$(realpath "$REPLAY")
+TESTDATA=$(realpath "$TESTDATA") CHECK=$(realpath "$CHECK") LIST=$(realpath "$LIST") PERFT=$(realpath "$PERFT") REPLAY=$(realpath "$REPLAY") TREE=$(realpath "$TREE")
 GAMES=$TESTDATA/games
 NAME=${CASE%.case}
 NAME=${NAME##*/cases/}
@@ -138,7 +138,8 @@ horde-check) argv[0]=$CHECK ;;
 horde-list) argv[0]=$LIST ;;
 horde-perft) argv[0]=$PERFT ;;
 horde-replay) argv[0]=$REPLAY ;;
-*) die "run: the first word is a tool (horde-check, horde-list, horde-perft, horde-replay), not '${argv[0]}'" ;;
+horde-tree) argv[0]=$TREE ;;
+*) die "run: the first word is a tool (horde-check, horde-list, horde-perft, horde-replay, horde-tree), not '${argv[0]}'" ;;
 esac
 STATUS=0
 if [ -n "$STDIN_PIPE" ]; then

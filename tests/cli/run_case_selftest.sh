@@ -2,7 +2,7 @@
 # The case runner (run_case.sh) cannot pass a case that expects the wrong thing, nor read a
 # malformed case as a pass: cases made up here must end with the status given
 # (0 pass, 1 a failed expectation, 2 a malformed case, 77 a missing program).
-# Usage: run_case_selftest.sh <tests/cli folder> <testdata> <horde-check> <horde-list> <horde-perft> <horde-replay>
+# Usage: run_case_selftest.sh <tests/cli folder> <testdata> <horde-check> <horde-list> <horde-perft> <horde-replay> <horde-tree>
 set -u
 CLI_DIR=$(cd "${1:?usage: $0 <tests/cli folder> <testdata> <tools...>}" && pwd)
 shift

@@ -11,7 +11,7 @@ import re
 import subprocess
 import sys
 
-TOOLS = ["horde-perft", "horde-check", "horde-list", "horde-replay"]
+TOOLS = ["horde-perft", "horde-check", "horde-list", "horde-replay", "horde-tree"]
 
 
 def help_options(exe):

@@ -64,7 +64,7 @@ for lib in libc6 libstdc++6 libzstd1 zlib1g libbz2-1.0 liblzma5; do
 done
 
 contents=$(dpkg-deb --contents "$deb" | awk '{print $NF}')
-for name in horde-perft horde-check horde-list horde-replay; do
+for name in horde-perft horde-check horde-list horde-replay horde-tree; do
     for f in ./usr/bin/$name ./usr/share/man/man1/$name.1.gz ./usr/share/bash-completion/completions/$name \
              ./usr/share/zsh/vendor-completions/_$name ./usr/share/fish/vendor_completions.d/$name.fish; do
         expect "the package holds $f" grep -qx -- "$f" <<<"$contents"
@@ -104,6 +104,9 @@ else
         expect "/usr/bin/horde-check $(basename "$f"): exit $want_status, '$want' (the sidecar's count): exit $status, $(tail -n 1 "$TREE/check.err")" \
             bash -c "[ $status = $want_status ] && tail -n 1 '$TREE/check.err' | grep -q '^horde-check: $want,'"
     done
+    # horde-tree from the installed path: the transposition fixture's start position, 4 games.
+    expect "/usr/bin/horde-tree --format epd --max-ply 0 on the transposition fixture" \
+        bash -c "/usr/bin/horde-tree --format epd --max-ply 0 '$TESTDATA/tree/transpositions.pgn' 2>/dev/null | grep -q '; games 4; wdl 2 1 1;\$'"
     # The installed bash completion, as bash-completion loads it: complete the options of
     # horde-perft after "--var".
     completion=$(bash -c 'source /usr/share/bash-completion/completions/horde-perft

@@ -87,7 +87,7 @@ void check_rules(Mode& o, const std::string& format, const std::string& memory, 
     if (o.position_fen && o.position_moves) fail_usage("give either --position or --moves, not both");
     if (o.query() && (!o.output.empty() || !format.empty()))
         fail_usage("--position and --moves print one position's move table: they take no --format or --output");
-    if (o.query() && o.min_games > 1) fail_usage("--min-games applies to the written tree, not to --position/--moves");
+    if (o.query() && min_games_given) fail_usage("--min-games applies to the written tree, not to --position/--moves");
     if (o.files.empty()) o.files.push_back("-");
 }
 
@@ -110,8 +110,9 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--min-ply", o.min_ply, "Write only positions from this ply on (default 0: the start)")
         ->check(CLI::Range(0, 1000));
     auto* min_games = app.add_option("--min-games", o.min_games,
-                                     "Write only positions reached by at least N games (polyglot: moves played in at "
-                                     "least N games, default 3 as make-book's; else default 1)")
+                                     "Write only positions reached by at least N games (default 2: a position one game "
+                                     "reached is that game, not an opening; polyglot: moves played in at least N games, "
+                                     "default 3 as make-book's)")
                           ->check(CLI::PositiveNumber);
     app.add_option("--examples", o.examples, "Example games per move (Site, or FILE#GAME; default 3)")->check(CLI::Range(0, 100));
     add_book_options(app, o);

@@ -22,7 +22,7 @@ struct Mode {
     std::string output;             // -o FILE ("": stdout)
     int max_ply = 20;
     int min_ply = 0;
-    int min_games = 1;              // positions (and, for polyglot, entries) kept from this many games
+    int min_games = 2;              // positions (and, for polyglot, entries) kept from this many games
     std::size_t examples = 3;
     bool invalid_prefixes = false;  // --partial-invalid
     tree::PolyglotBookOptions book; // --min-score, --only-white, --only-black, --uniform (min_games above)

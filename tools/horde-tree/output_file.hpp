@@ -58,7 +58,6 @@ public:
     void commit() {
         flush();
         if (!owns_fd_) return;
-        if (::fsync(fd_) != 0 && errno != EINVAL) fail_write(path_, errno);
         if (temp_path_.empty()) {
             const std::string proc = fmt::format("/proc/self/fd/{}", fd_);
             const std::string staged = fmt::format("{}.horde-tree-{}", path_, ::getpid());

@@ -79,25 +79,23 @@ std::uint64_t write_tree(const Mode& o, tree::OpeningTree& tree, OutputFile& out
     std::uint64_t root_key = 0; // the page opens at the start position most games began from
     std::uint32_t root_games = 0;
     std::string text;
-    tree.for_each([&](tree::PositionStats& p) {
-        if (int(p.results.games) < o.min_games || p.ply < o.min_ply) return;
+    auto keep = [&](const tree::PositionStats& p) { return int(p.results.games) >= o.min_games && p.ply >= o.min_ply; };
+    tree.for_each(keep, [&](tree::PositionStats& p) {
         ++written;
         if (p.ply == 0 && p.results.games > root_games) {
             root_key = p.key;
             root_games = p.results.games;
         }
         text.clear();
-        const bool needs_san = o.format != report::TreeFormat::Epd;
-        const std::vector<std::string> sans = needs_san ? report::tree_move_sans(p) : std::vector<std::string>();
         switch (o.format) {
         case report::TreeFormat::Ndjson:
-            report::append_tree_position_json(text, p, sans);
+            report::append_tree_position_json(text, p);
             text += '\n';
             break;
         case report::TreeFormat::Csv:
-        case report::TreeFormat::Tsv: report::append_tree_rows(text, p, sans, separator); break;
+        case report::TreeFormat::Tsv: report::append_tree_rows(text, p, separator); break;
         case report::TreeFormat::Epd: report::append_tree_epd(text, p); break;
-        case report::TreeFormat::Html: page->append_position(text, p, sans); break;
+        case report::TreeFormat::Html: page->append_position(text, p); break;
         case report::TreeFormat::Polyglot: break;
         }
         out.write(text);
@@ -110,10 +108,9 @@ int run_query(const Mode& o, tree::OpeningTree& tree, std::optional<Variant> fir
     const Variant variant = o.check.forced_variant.value_or(first_variant.value_or(Variant::Chess));
     const std::uint64_t key = query_key(o, variant);
     bool found = false;
-    tree.for_each([&](tree::PositionStats& p) {
-        if (p.key != key) return;
+    tree.for_each([&](const tree::PositionStats& p) { return p.key == key; }, [&](tree::PositionStats& p) {
         found = true;
-        const std::string table = report::tree_position_table(p, report::tree_move_sans(p));
+        const std::string table = report::tree_position_table(p);
         std::fwrite(table.data(), 1, table.size(), stdout);
     });
     finish_stdout();
@@ -121,18 +118,20 @@ int run_query(const Mode& o, tree::OpeningTree& tree, std::optional<Variant> fir
     return found ? 0 : 1;
 }
 
-std::string summary(const Mode& o, const RunState& state, std::uint64_t written, double secs) {
+std::string summary(const Mode& o, const RunState& state, const tree::OpeningTree& tree, std::uint64_t written, double secs) {
     const run::TreeTotals& t = state.totals;
     std::string extra;
     if (o.invalid_prefixes) extra += fmt::format(" ({} partly used)", t.partial);
     if (o.where) extra += fmt::format(", {} not selected", t.not_selected);
     if (t.skipped) extra += fmt::format(", {} skipped", t.skipped);
+    std::string spilled;
+    if (tree.spilled_runs()) spilled = fmt::format(", {} runs spilled to {}", tree.spilled_runs(), tree.temp_dir());
     const std::string what = o.query() ? std::string()
                              : o.format == report::TreeFormat::Polyglot
                                  ? fmt::format(", {}", counted(written, "book entry", "book entries"))
                                  : fmt::format(", {} written", counted(written, "position", "positions"));
-    return fmt::format("horde-tree: {}, {} used, {} invalid{}{}, {:.3f} s\n", counted(t.games, "game", "games"), t.used,
-                       t.invalid, extra, what, secs);
+    return fmt::format("horde-tree: {}, {} used, {} invalid{}{}{}, {:.3f} s\n", counted(t.games, "game", "games"), t.used,
+                       t.invalid, extra, what, spilled, secs);
 }
 
 } // namespace
@@ -172,7 +171,7 @@ int run(Mode& o) {
         progress.clear();
         if (o.query()) {
             const int found = run_query(o, tree, sink.first_variant);
-            fmt::print(stderr, "{}", summary(o, state, 0, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+            fmt::print(stderr, "{}", summary(o, state, tree, 0, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
             return status ? status : state.totals.invalid ? kExitInvalid : found;
         }
         std::uint64_t written = 0;
@@ -184,7 +183,7 @@ int run(Mode& o) {
             written = write_tree(o, tree, *out, o.title.empty() ? (o.files.size() == 1 ? o.files[0] : "horde-tree") : o.title);
         }
         out->commit();
-        fmt::print(stderr, "{}", summary(o, state, written, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+        fmt::print(stderr, "{}", summary(o, state, tree, written, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
     } catch (const std::runtime_error& e) { // a spilled run that could not be written or read
         throw Exit{kExitUsage, e.what()};
     }

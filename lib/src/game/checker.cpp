@@ -122,7 +122,10 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     tag_index_ = {};
     repeated_.clear();
     skip_rest_ = false;
-    if (observer_) observer_->begin_game(record_);
+    if (observer_) {
+        observer_->listening_ = true;
+        observer_->begin_game(record_);
+    }
 }
 
 void GameChecker::count_repeated_warnings() {
@@ -583,7 +586,7 @@ void GameChecker::begin_variation(const pgn::SourcePos& at) {
     if (!started_) start_movetext();
     saw_movetext_ = true;
     ++variation_depth_;
-    if (observer_) observer_->begin_variation(variation_depth_);
+    if (observer_ && observer_->listening_) observer_->begin_variation(variation_depth_);
     if (skipped_depth_ > 0 || variations_.size() >= max_tracked_depth_) {
         ++skipped_depth_; // very deep nesting: structure only, no legality
         return;
@@ -613,7 +616,7 @@ void GameChecker::end_variation(const pgn::SourcePos& at) {
         add_error(DiagnosticCode::UnbalancedParenthesis, "')' without a matching '('", line, column);
         return;
     }
-    if (observer_) observer_->end_variation(variation_depth_);
+    if (observer_ && observer_->listening_) observer_->end_variation(variation_depth_);
     --variation_depth_;
     if (skipped_depth_ > 0) {
         --skipped_depth_;
@@ -644,7 +647,7 @@ GameRecord::MoveNotes& notes_at(GameRecord& r) {
 } // namespace
 
 void GameChecker::comment(std::string_view text, const pgn::SourcePos& at, bool) {
-    if (observer_) {
+    if (observer_ && observer_->listening_) {
         pgn::parse_comment_commands(text, comment_commands_);
         observer_->comment({text, comment_commands_, variation_depth_, at});
     }
@@ -655,7 +658,7 @@ void GameChecker::comment(std::string_view text, const pgn::SourcePos& at, bool)
 }
 
 void GameChecker::nag(int code, const pgn::SourcePos&) {
-    if (observer_) observer_->nag(code, variation_depth_);
+    if (observer_ && observer_->listening_) observer_->nag(code, variation_depth_);
     if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
     notes_at(record_).nags.push_back(code);
 }

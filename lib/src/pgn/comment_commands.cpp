@@ -1,5 +1,7 @@
 #include "horde/pgn/comment_commands.hpp"
 
+#include <fmt/format.h>
+
 namespace horde::pgn {
 
 void parse_comment_commands(std::string_view comment, std::vector<CommentCommand>& out) {
@@ -49,6 +51,86 @@ bool is_number_text(std::string_view t) {
     if (!t.empty() && (t[0] == '+' || t[0] == '-')) t.remove_prefix(1);
     if (t.empty() || t.find_first_not_of("0123456789.") != std::string_view::npos) return false;
     return t.find_first_of("0123456789") != std::string_view::npos;
+}
+
+namespace {
+
+// A [%clk]/[%emt] time as text in seconds ("178", "3723.5"); empty when not a time.
+std::string clock_seconds_text(std::string_view t) {
+    const auto seconds = clock_seconds(t);
+    return seconds ? fmt::format("{}", *seconds) : std::string();
+}
+
+
+// The value with its sign turned round ("0.42" -> "-0.42", "-1.5" -> "1.5"; zero keeps none).
+std::string negated(std::string_view v) {
+    if (!v.empty() && v[0] == '+') v.remove_prefix(1);
+    if (!v.empty() && v[0] == '-') return std::string(v.substr(1));
+    if (v.find_first_not_of("0.") == std::string_view::npos) return std::string(v);
+    std::string out(1, '-');
+    out.append(v.data(), v.size());
+    return out;
+}
+
+} // namespace
+
+MoveData read_move_data(std::string_view comments, bool white_moved) {
+    MoveData d;
+    std::string text; // without [%...] commands
+    std::vector<CommentCommand> commands;
+    parse_comment_commands(comments, commands);
+    std::size_t i = 0;
+    for (const CommentCommand& c : commands) {
+        text.append(comments.substr(i, c.begin - i));
+        text += ' ';
+        if (c.name == "clk") d.clk = clock_seconds_text(c.value);
+        else if (c.name == "emt") d.emt = clock_seconds_text(c.value);
+        else if (c.name == "eval") {
+            const std::string_view value = c.value.substr(0, c.value.find(',')); // "0.17,20": the depth after a comma
+            if (is_number_text(value) || (value.size() > 1 && value[0] == '#' && is_number_text(value.substr(1))))
+                d.eval = std::string(value);
+        }
+        i = c.end;
+    }
+    text.append(comments.substr(i));
+    // Runs of whitespace to one space, ends trimmed.
+    for (char c : text) {
+        const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        if (space) {
+            if (!d.comment.empty() && d.comment.back() != ' ') d.comment += ' ';
+        } else {
+            d.comment += c;
+        }
+    }
+    if (!d.comment.empty() && d.comment.back() == ' ') d.comment.pop_back();
+    // cutechess: "+0.42/19 1.5s" (score from the mover's side / depth, then the move's time),
+    // the whole comment or its start.
+    if (d.eval.empty() || d.emt.empty()) {
+        const std::string_view c = d.comment;
+        const std::size_t slash = c.find('/');
+        const std::size_t space = c.find(' ');
+        std::string_view time = space == std::string_view::npos ? std::string_view() : c.substr(space + 1);
+        time = time.substr(0, time.find(' '));
+        const bool time_ok = time.size() > 1 && time.back() == 's' && is_number_text(time.substr(0, time.size() - 1));
+        if (time_ok && slash != std::string_view::npos && slash < space) {
+            const std::string_view score = c.substr(0, slash);
+            const std::string_view depth = c.substr(slash + 1, space - slash - 1);
+            const bool depth_ok = !depth.empty() && depth.find_first_not_of("0123456789") == std::string_view::npos;
+            std::string eval;
+            if (depth_ok && is_number_text(score)) {
+                eval = white_moved ? std::string(score[0] == '+' ? score.substr(1) : score) : negated(score);
+            } else if (depth_ok && score.size() > 2 && (score[0] == '+' || score[0] == '-') && score[1] == 'M' &&
+                       score.substr(2).find_first_not_of("0123456789") == std::string_view::npos) {
+                const bool white_mates = (score[0] == '+') == white_moved;
+                eval = fmt::format("#{}{}", white_mates ? "" : "-", score.substr(2));
+            }
+            if (!eval.empty()) {
+                if (d.eval.empty()) d.eval = eval;
+                if (d.emt.empty()) d.emt = clock_seconds_text(time.substr(0, time.size() - 1));
+            }
+        }
+    }
+    return d;
 }
 
 } // namespace horde::pgn

@@ -275,12 +275,12 @@ namespace horde::report {
 
 namespace {
 
-void append_tree_move_json(std::string& out, const tree::MoveStats& m, std::string_view san) {
+void append_tree_move_json(std::string& out, const tree::MoveStats& m) {
     const tree::MoveFigures f = tree::move_figures(m);
     JsonObject o(out);
     std::string uci;
     position::append_uci(uci, m.move);
-    o.string("uci", uci).string("san", san);
+    o.string("uci", uci).string("san", m.san.view());
     o.number("games", m.results.games).number("white", m.results.white).number("draws", m.results.draws).number("black", m.results.black);
     o.number("rated", m.rated);
     if (f.rating >= 0) o.fixed("rating", f.rating, 1).fixed("performance", f.performance, 1);
@@ -304,7 +304,7 @@ void append_tree_move_json(std::string& out, const tree::MoveStats& m, std::stri
 
 } // namespace
 
-void append_tree_position_json(std::string& out, const tree::PositionStats& p, const std::vector<std::string>& sans) {
+void append_tree_position_json(std::string& out, const tree::PositionStats& p) {
     JsonObject o(out);
     o.string("fen", p.fen).string("variant", variant_name(p.variant)).string("key", fmt::format("{:016x}", p.key));
     o.number("ply", p.ply).number("games", p.results.games);
@@ -313,7 +313,7 @@ void append_tree_position_json(std::string& out, const tree::PositionStats& p, c
     moves += '[';
     for (std::size_t i = 0; i < p.moves.size(); ++i) {
         if (i) moves += ',';
-        append_tree_move_json(moves, p.moves[i], sans[i]);
+        append_tree_move_json(moves, p.moves[i]);
     }
     moves += ']';
     o.end();

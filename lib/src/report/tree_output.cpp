@@ -1,6 +1,5 @@
 #include "horde/report/tree_output.hpp"
 
-#include "horde/notation/san.hpp"
 #include "horde/position/board.hpp"
 #include "horde/position/writers.hpp"
 #include "horde/report/game_table.hpp"
@@ -17,17 +16,6 @@ std::optional<TreeFormat> parse_tree_format(std::string_view text) {
     if (text == "polyglot") return TreeFormat::Polyglot;
     if (text == "html") return TreeFormat::Html;
     return std::nullopt;
-}
-
-std::vector<std::string> tree_move_sans(const tree::PositionStats& p) {
-    std::vector<std::string> sans;
-    sans.reserve(p.moves.size());
-    auto board = position::Board::from_fen(p.variant, p.fen);
-    for (const tree::MoveStats& m : p.moves) {
-        if (const auto* b = std::get_if<position::Board>(&board)) sans.push_back(notation::to_san(*b, m.move));
-        else sans.push_back(position::Board(p.variant).uci(m.move)); // a FEN the tree wrote reads back: not reached
-    }
-    return sans;
 }
 
 namespace {
@@ -58,7 +46,7 @@ std::string tree_table_header(char separator) {
     return out;
 }
 
-void append_tree_rows(std::string& out, const tree::PositionStats& p, const std::vector<std::string>& sans, char separator) {
+void append_tree_rows(std::string& out, const tree::PositionStats& p, char separator) {
     for (std::size_t i = 0; i < p.moves.size(); ++i) {
         const tree::MoveStats& m = p.moves[i];
         const tree::MoveFigures f = tree::move_figures(m);
@@ -68,7 +56,7 @@ void append_tree_rows(std::string& out, const tree::PositionStats& p, const std:
         append_field(out, p.fen, separator, true);
         for (const std::string& v :
              {std::string(variant_name(p.variant)), fmt::format("{:016x}", p.key), fmt::format("{}", p.ply),
-              fmt::format("{}", p.results.games), uci, sans[i], fmt::format("{}", m.results.games),
+              fmt::format("{}", p.results.games), uci, std::string(m.san.view()), fmt::format("{}", m.results.games),
               fmt::format("{}", m.results.white), fmt::format("{}", m.results.draws), fmt::format("{}", m.results.black),
               fmt::format("{}", m.rated), f.rating >= 0 ? fmt::format("{:.1f}", f.rating) : std::string(),
               f.rating >= 0 ? fmt::format("{:.1f}", f.performance) : std::string(),
@@ -85,7 +73,7 @@ void append_tree_epd(std::string& out, const tree::PositionStats& p) {
                    variant_name(p.variant), p.ply, p.results.games, p.results.white, p.results.draws, p.results.black);
 }
 
-std::string tree_position_table(const tree::PositionStats& p, const std::vector<std::string>& sans) {
+std::string tree_position_table(const tree::PositionStats& p) {
     std::string out = fmt::format("{} ({}, {} {})\n", p.fen, variant_name(p.variant), p.results.games,
                                   p.results.games == 1 ? "game" : "games");
     if (p.moves.empty()) {
@@ -98,7 +86,7 @@ std::string tree_position_table(const tree::PositionStats& p, const std::vector<
     for (std::size_t i = 0; i < p.moves.size(); ++i) {
         const tree::MoveStats& m = p.moves[i];
         const tree::MoveFigures f = tree::move_figures(m);
-        fmt::format_to(std::back_inserter(out), "{:<8} {:>8} {:>6} {:>6} {:>6} {:>7} {:>7} {:>7} {:>8}\n", sans[i],
+        fmt::format_to(std::back_inserter(out), "{:<8} {:>8} {:>6} {:>6} {:>6} {:>7} {:>7} {:>7} {:>8}\n", m.san.view(),
                        m.results.games, percent(m.results.white, m.results.games),
                        percent(m.results.draws, m.results.games), percent(m.results.black, m.results.games),
                        f.rating >= 0 ? fmt::format("{:.0f}", f.rating) : "-",

@@ -283,10 +283,10 @@ std::string TreePage::begin() const {
     return out;
 }
 
-void TreePage::append_position(std::string& out, const tree::PositionStats& p, const std::vector<std::string>& sans) {
+void TreePage::append_position(std::string& out, const tree::PositionStats& p) {
     if (positions_++) out += ",\n";
     json_.clear();
-    append_tree_position_json(json_, p, sans);
+    append_tree_position_json(json_, p);
     append_script_json(out, json_);
     variants_ |= 1u << unsigned(p.variant);
 }

@@ -63,16 +63,20 @@ void add_to_sink(TreeGame& g, std::string_view display, TreeSink& sink) {
     const std::uint64_t ordinal = sink.next_ordinal++;
     if (g.facts.plies.empty()) return;
     if (!sink.first_variant) sink.first_variant = g.facts.variant;
-    tree::ExampleGame example{ordinal, g.facts.site.empty() ? fmt::format("{}#{}", display, g.game) : g.facts.site};
-    if (sink.tree) sink.tree->add_game(g.facts, std::move(example));
+    if (sink.tree)
+        sink.tree->add_game(g.facts, ordinal, [&](std::string& name) {
+            if (g.facts.site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, g.game);
+            else name = g.facts.site;
+        });
     if (sink.book) {
         sink.book->begin_game(g.facts.outcome == tree::Outcome::WhiteWins   ? 1
                               : g.facts.outcome == tree::Outcome::BlackWins ? -1
                                                                             : 0);
+        for (const tree::GamePly& p : g.facts.plies) sink.book->prefetch(p.polyglot_key, p.polyglot_move);
+        for (const tree::GamePly& p : g.facts.plies) sink.book->prefetch_entry(p.polyglot_key, p.polyglot_move);
         for (const tree::GamePly& p : g.facts.plies) {
             if (p.move.is_none()) break;
-            const bool white = g.facts.fen(std::size_t(&p - g.facts.plies.data())).find(" w ") != std::string_view::npos;
-            sink.book->add_move(p.polyglot_key, p.polyglot_move, white);
+            sink.book->add_move(p.polyglot_key, p.polyglot_move, p.white_to_move);
         }
     }
 }
@@ -92,7 +96,7 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
         return r.selected && (!r.valid() || !facts || facts->site.empty());
     };
     pipeline_settings.batch_full = [&slots](std::size_t slot) { return slots[slot].diagnostics.size() >= (64 << 10); };
-    const tree::TreeObserverOptions observer_options{settings.max_ply, sink.book != nullptr};
+    const tree::TreeObserverOptions observer_options{settings.max_ply, sink.book != nullptr, sink.tree != nullptr};
     pipeline_settings.make_observer = [observer_options] { return tree::make_tree_observer(observer_options); };
     PgnPipeline pipeline(pipeline_settings);
     slots.resize(pipeline.slots());

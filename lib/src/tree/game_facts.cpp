@@ -66,9 +66,15 @@ public:
     explicit TreeObserver(const TreeObserverOptions& options) : options_(options) {}
 
     void begin_game(const game::GameRecord&) override {
-        facts_ = GameFacts{};
+        facts_.plies.clear(); // the buffers keep their capacity from game to game
+        facts_.fens.clear();
+        facts_.fen_ends.clear();
+        facts_.site.clear();
+        facts_.date = 0;
+        facts_.white_elo = facts_.black_elo = 0;
         following_ = false;
         last_move_ = -1;
+        comments_.clear();
     }
 
     void tags_read(const game::GameRecord& record, const position::Board* start) override {
@@ -80,7 +86,10 @@ public:
         if (!site.empty() && site != "?") facts_.site = std::string(site);
         clock_ = time_control(record.tag("TimeControl"));
         last_clock_[0] = last_clock_[1] = clock_.base;
-        if (!start) return;
+        if (!start) {
+            stop_listening();
+            return;
+        }
         facts_.variant = start->variant();
         following_ = true;
         add_position(*start);
@@ -88,15 +97,17 @@ public:
 
     void move(const game::MoveEvent& e) override {
         if (e.depth != 0 || !following_) return;
-        last_move_ = -1;
+        read_comments();
         if (e.kind == game::MoveEvent::Kind::EnPassantMark) return;
         if (e.kind != game::MoveEvent::Kind::Move || !e.before || !e.after) {
             following_ = false; // a null move or an unresolved token: the tree stops here
+            stop_listening();
             return;
         }
         const int ply = int(facts_.plies.size()) - 1; // the position the move is played from
         if (ply >= options_.max_ply) {
             following_ = false;
+            stop_listening(); // the rest of the game is read at the walk's unobserved speed
             return;
         }
         GamePly& p = facts_.plies.back();
@@ -112,49 +123,54 @@ public:
 
     void comment(const game::CommentEvent& e) override {
         if (e.depth != 0 || last_move_ < 0) return;
-        GamePly& p = facts_.plies[std::size_t(last_move_)];
-        const int side = white_moved_ ? 0 : 1;
-        for (const pgn::CommentCommand& c : e.commands) {
-            if (c.name == "eval") read_eval(c.value, p);
-            else if (c.name == "emt") {
-                if (const auto s = pgn::clock_seconds(c.value)) p.spent_ms = milliseconds(*s);
-            } else if (c.name == "clk") {
-                const auto s = pgn::clock_seconds(c.value);
-                if (!s) continue;
-                if (p.spent_ms == kNoFigure && last_clock_[side] >= 0)
-                    p.spent_ms = milliseconds(std::max(0.0, last_clock_[side] - *s + clock_.increment));
-                last_clock_[side] = *s;
-            }
-        }
+        if (!comments_.empty()) comments_ += '\n';
+        comments_.append(e.text);
     }
 
     void end_game(game::GameRecord& record) override {
+        read_comments();
         facts_.valid = record.valid();
         facts_.outcome = outcome_of(record.declared); // the Result tag is known once the game is read
         if (!facts_.plies.empty()) {
             // The last position kept has no move from it.
             if (!facts_.plies.back().move.is_none()) facts_.plies.back().move = Move::none();
         }
-        record.product = std::move(facts_);
-        facts_ = GameFacts{};
+        record.product = facts_; // a copy of exactly the game's size; facts_ keeps its buffers
     }
 
 private:
     static std::int32_t milliseconds(double seconds) { return std::int32_t(std::lround(std::min(seconds, 1e6) * 1000)); }
 
-    static void read_eval(std::string_view value, GamePly& p) {
-        value = value.substr(0, value.find(',')); // "0.17,20": a depth after the comma
-        if (!pgn::is_number_text(value)) return;  // "#-3" (mates) and anything else: no figure
-        double pawns = 0;
-        if (value[0] == '+') value.remove_prefix(1);
-        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), pawns);
-        if (error == std::errc() && std::abs(pawns) < 1e5) p.eval_cp = std::int32_t(std::lround(pawns * 100));
+    // The figures of the last move from the comments after it (read as the game tables read
+    // them: pgn::read_move_data); the clocks go on from each side's last %clk.
+    void read_comments() {
+        if (last_move_ < 0) return;
+        GamePly& p = facts_.plies[std::size_t(last_move_)];
+        last_move_ = -1;
+        if (comments_.empty()) return;
+        const pgn::MoveData data = pgn::read_move_data(comments_, white_moved_);
+        comments_.clear();
+        if (!data.eval.empty() && data.eval[0] != '#') { // mates have no mean
+            double pawns = 0;
+            const std::string_view v = data.eval;
+            const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), pawns);
+            if (error == std::errc() && std::abs(pawns) < 1e5) p.eval_cp = std::int32_t(std::lround(pawns * 100));
+        }
+        if (const auto emt = pgn::clock_seconds(data.emt); emt && !data.emt.empty()) p.spent_ms = milliseconds(*emt);
+        const int side = white_moved_ ? 0 : 1;
+        if (const auto clk = pgn::clock_seconds(data.clk); clk && !data.clk.empty()) {
+            if (p.spent_ms == kNoFigure && last_clock_[side] >= 0)
+                p.spent_ms = milliseconds(std::max(0.0, last_clock_[side] - *clk + clock_.increment));
+            last_clock_[side] = *clk;
+        }
     }
 
     void add_position(const position::Board& board) {
         GamePly p;
         p.key = position_key(board.variant(), board.repetition_key());
+        p.white_to_move = board.side_to_move() == WHITE;
         facts_.plies.push_back(p);
+        if (!options_.fens) return;
         position::append_fen(facts_.fens, board, false);
         facts_.fen_ends.push_back(std::uint32_t(facts_.fens.size()));
     }
@@ -163,6 +179,7 @@ private:
     GameFacts facts_;
     bool following_ = false;
     int last_move_ = -1;   // the ply whose move the next comment follows (-1: none)
+    std::string comments_; // the comments after that move so far
     bool white_moved_ = false;
     Clock clock_;
     double last_clock_[2] = {-1, -1}; // each side's last %clk (seconds; -1: unknown)

@@ -1,5 +1,8 @@
 #include "horde/tree/opening_tree.hpp"
 
+#include "horde/notation/san.hpp"
+#include "horde/position/board.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -18,11 +21,6 @@ namespace {
 // Rough heap bytes of a map node with its position, and of a move with its vector slot.
 constexpr std::size_t kPositionOverhead = sizeof(PositionStats) + 64;
 constexpr std::size_t kMoveOverhead = sizeof(MoveStats) + 16;
-
-bool white_to_move(std::string_view fen) {
-    const std::size_t space = fen.find(' ');
-    return space == std::string_view::npos || space + 1 >= fen.size() || fen[space + 1] == 'w';
-}
 
 void merge_examples(std::vector<ExampleGame>& into, std::vector<ExampleGame>&& from, std::size_t max_examples) {
     if (from.empty()) return;
@@ -248,50 +246,91 @@ void add_move_figures(MoveStats& m, const GameFacts& game, const GamePly& ply, b
 
 } // namespace
 
-void OpeningTree::add_game(const GameFacts& game, ExampleGame example) {
+void OpeningTree::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name) {
     seen_.clear();
     seen_moves_.clear();
+    // The lookups miss the cache: every ply's slot is asked for at once, then every ply's
+    // position, so that the misses overlap instead of coming one after the other.
+    if (!index_.empty())
+        for (const GamePly& ply : game.plies) __builtin_prefetch(&index_[std::size_t(ply.key) & (index_.size() - 1)]);
+    ply_positions_.clear();
     for (std::size_t i = 0; i < game.plies.size(); ++i) {
-        const GamePly& ply = game.plies[i];
-        const bool first_visit = std::find(seen_.begin(), seen_.end(), ply.key) == seen_.end();
-        auto [it, inserted] = positions_.try_emplace(ply.key);
-        PositionStats& p = it->second;
+        bool inserted = false;
+        PositionStats& p = position_for(game.plies[i].key, inserted);
         if (inserted) {
-            p.key = ply.key;
+            p.key = game.plies[i].key;
             p.variant = game.variant;
             p.fen = std::string(game.fen(i));
             p.ply = std::uint16_t(i);
             memory_used_ += kPositionOverhead + p.fen.capacity();
         }
-        if (first_visit) {
+        ply_positions_.push_back(std::uint32_t(&p - positions_.data()));
+    }
+    for (const std::uint32_t n : ply_positions_) __builtin_prefetch(&positions_[n]);
+    std::string example; // the game's name, made once when a move wants it
+    for (std::size_t i = 0; i < game.plies.size(); ++i) {
+        const GamePly& ply = game.plies[i];
+        PositionStats& p = positions_[ply_positions_[i]];
+        if (std::find(seen_.begin(), seen_.end(), ply.key) == seen_.end()) { // the game's first visit
             seen_.push_back(ply.key);
+            p.ply = std::min(p.ply, std::uint16_t(i));
             p.results.add(game.outcome);
         }
         if (ply.move.is_none() || i + 1 >= game.plies.size()) continue;
         const auto move_id = std::pair{ply.key, ply.move.raw()};
         if (std::find(seen_moves_.begin(), seen_moves_.end(), move_id) != seen_moves_.end()) continue;
         seen_moves_.push_back(move_id);
-        auto m = std::find_if(p.moves.begin(), p.moves.end(), [&](const MoveStats& x) { return x.move == ply.move; });
-        if (m == p.moves.end()) {
-            m = p.moves.insert(p.moves.end(), MoveStats{});
-            m->move = ply.move;
-            m->child_key = game.plies[i + 1].key;
-            memory_used_ += kMoveOverhead;
-        }
-        add_move_figures(*m, game, ply, white_to_move(p.fen));
-        if (m->examples.size() < options_.examples) {
-            memory_used_ += sizeof(ExampleGame) + example.name.size();
-            m->examples.push_back(example);
+        MoveStats& m = move_for(p, ply, game.plies[i + 1].key);
+        add_move_figures(m, game, ply, ply.white_to_move);
+        if (m.examples.size() < options_.examples) {
+            if (example.empty()) name(example);
+            memory_used_ += sizeof(ExampleGame) + example.size();
+            m.examples.push_back(ExampleGame{ordinal, example});
         }
     }
     if (memory_used_ > options_.memory_bytes) spill();
 }
 
+MoveStats& OpeningTree::move_for(PositionStats& p, const GamePly& ply, std::uint64_t child_key) {
+    for (MoveStats& m : p.moves)
+        if (m.move == ply.move) return m;
+    MoveStats& m = p.moves.emplace_back();
+    m.move = ply.move;
+    m.child_key = child_key;
+    memory_used_ += kMoveOverhead;
+    return m;
+}
+
+PositionStats& OpeningTree::position_for(std::uint64_t key, bool& inserted) {
+    if (2 * (positions_.size() + 1) > index_.size()) grow_index();
+    const std::size_t mask = index_.size() - 1;
+    for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
+        Slot& slot = index_[i];
+        if (slot.index == kEmpty) {
+            slot = {key, std::uint32_t(positions_.size())};
+            inserted = true;
+            return positions_.emplace_back();
+        }
+        if (slot.key == key) return positions_[slot.index];
+    }
+}
+
+void OpeningTree::grow_index() {
+    const std::size_t size = std::max<std::size_t>(1024, index_.size() * 2);
+    memory_used_ += (size - index_.size()) * sizeof(Slot);
+    index_.assign(size, Slot{});
+    const std::size_t mask = size - 1;
+    for (std::uint32_t n = 0; n < positions_.size(); ++n) {
+        std::size_t i = std::size_t(positions_[n].key) & mask;
+        while (index_[i].index != kEmpty) i = (i + 1) & mask;
+        index_[i] = {positions_[n].key, n};
+    }
+}
+
 std::vector<PositionStats> OpeningTree::sorted_positions() {
-    std::vector<PositionStats> sorted;
-    sorted.reserve(positions_.size());
-    for (auto& [key, p] : positions_) sorted.push_back(std::move(p));
-    positions_.clear();
+    std::vector<PositionStats> sorted = std::move(positions_);
+    positions_ = {};
+    index_ = {}; // its memory goes back too: a spilled tree starts small again
     memory_used_ = 0;
     std::sort(sorted.begin(), sorted.end(), [](const PositionStats& a, const PositionStats& b) { return a.key < b.key; });
     return sorted;
@@ -306,12 +345,29 @@ void OpeningTree::spill() {
     writer.flush();
 }
 
-void OpeningTree::for_each(const std::function<void(PositionStats&)>& visit) {
+namespace {
+
+// A kept position is made ready to show: its moves in order, each with its SAN (written here,
+// for the positions shown only: most positions of a big tree are not).
+void finish_position(PositionStats& p) {
+    sort_moves(p);
+    const auto board = position::Board::from_fen(p.variant, p.fen);
+    for (MoveStats& m : p.moves)
+        m.san.assign(std::holds_alternative<position::Board>(board) ? notation::to_san(std::get<position::Board>(board), m.move)
+                                                                    : position::Board(p.variant).uci(m.move));
+}
+
+} // namespace
+
+void OpeningTree::for_each(const std::function<bool(const PositionStats&)>& keep,
+                           const std::function<void(PositionStats&)>& visit) {
+    auto show = [&](PositionStats& p) {
+        if (!keep(p)) return;
+        finish_position(p);
+        visit(p);
+    };
     if (runs_.empty()) {
-        for (PositionStats& p : sorted_positions()) {
-            sort_moves(p);
-            visit(p);
-        }
+        for (PositionStats& p : sorted_positions()) show(p);
         return;
     }
     spill();
@@ -335,8 +391,7 @@ void OpeningTree::for_each(const std::function<void(PositionStats&)>& visit) {
             p.add(std::move(heads[s]), options_.examples);
             if (readers[s].next(heads[s])) queue.push({heads[s].key, s});
         }
-        sort_moves(p);
-        visit(p);
+        show(p);
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "polyglot_random.hpp"
 
+#include "horde/core/bitboard.hpp"
 #include "horde/position/position.hpp"
 
 #include <algorithm>
@@ -33,10 +34,9 @@ bool polyglot_ep(const position::Position& pos) {
 
 std::uint64_t polyglot_key(const position::Position& pos) {
     std::uint64_t key = 0;
-    for (int s = 0; s < SQ_NB; ++s) {
-        const Piece p = pos.board[s];
-        if (p == NO_PIECE) continue;
-        key ^= detail::kPolyglotRandom[64 * polyglot_kind(p) + s]; // s = 8 * rank + file
+    for (Bitboard occupied = pos.pieces(); occupied;) {
+        const Square s = pop_lsb(occupied);
+        key ^= detail::kPolyglotRandom[64 * polyglot_kind(pos.board[s]) + s]; // s = 8 * rank + file
     }
     constexpr CastlingRights order[4] = {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO};
     for (int i = 0; i < 4; ++i)
@@ -69,21 +69,69 @@ std::uint16_t polyglot_move(const position::Position& pos, Move move) {
     return std::uint16_t((to & 7) | (to >> 3) << 3 | (from & 7) << 6 | (from >> 3) << 9 | promotion << 12);
 }
 
-void PolyglotBookBuilder::add_move(std::uint64_t key, std::uint16_t move, bool white_moved) {
-    const int result = white_moved ? result_ : -result_;
-    auto [it, inserted] = index_.try_emplace(EntryKey{key, move}, std::uint32_t(entries_.size()));
-    if (inserted) {
-        entries_.push_back(Entry{key, move, white_moved});
-        by_key_[key].push_back(it->second);
+std::uint32_t& PolyglotBookBuilder::entry_slot(std::uint64_t key, std::uint16_t move) {
+    const std::size_t mask = entry_index_.size() - 1;
+    for (std::size_t i = std::size_t(key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL)) & mask;; i = (i + 1) & mask) {
+        std::uint32_t& slot = entry_index_[i];
+        if (slot == kNone || (entries_[slot].key == key && entries_[slot].move == move)) return slot;
     }
-    Entry& e = entries_[it->second];
-    ++e.games;
-    e.score += std::uint32_t(result + 1);
-    if (e.games >= 16384) halve(key);
 }
 
-void PolyglotBookBuilder::halve(std::uint64_t key) {
-    for (const std::uint32_t i : by_key_[key]) {
+std::uint32_t& PolyglotBookBuilder::first_of_key_slot(std::uint64_t key) {
+    const std::size_t mask = key_index_.size() - 1;
+    for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
+        std::uint32_t& slot = key_index_[i];
+        if (slot == kNone || entries_[slot].key == key) return slot;
+    }
+}
+
+void PolyglotBookBuilder::grow() {
+    const std::size_t size = std::max<std::size_t>(1024, entry_index_.size() * 2);
+    entry_index_.assign(size, kNone);
+    key_index_.assign(size, kNone);
+    for (std::uint32_t i = 0; i < entries_.size(); ++i) {
+        entry_slot(entries_[i].key, entries_[i].move) = i;
+        std::uint32_t& first = first_of_key_slot(entries_[i].key);
+        if (first == kNone) first = i; // entries of a key are linked from the first one
+    }
+}
+
+void PolyglotBookBuilder::prefetch(std::uint64_t key, std::uint16_t move) const {
+    if (entry_index_.empty()) return;
+    const std::size_t mask = entry_index_.size() - 1;
+    __builtin_prefetch(&entry_index_[std::size_t(key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL)) & mask]);
+    __builtin_prefetch(&key_index_[std::size_t(key) & mask]);
+}
+
+void PolyglotBookBuilder::prefetch_entry(std::uint64_t key, std::uint16_t move) {
+    if (entry_index_.empty()) return;
+    const std::uint32_t slot = entry_slot(key, move);
+    if (slot != kNone) __builtin_prefetch(&entries_[slot]);
+}
+
+void PolyglotBookBuilder::add_move(std::uint64_t key, std::uint16_t move, bool white_moved) {
+    const int result = white_moved ? result_ : -result_;
+    if (2 * (entries_.size() + 1) > entry_index_.size()) grow();
+    std::uint32_t& slot = entry_slot(key, move);
+    if (slot == kNone) {
+        slot = std::uint32_t(entries_.size());
+        std::uint32_t& first = first_of_key_slot(key);
+        if (first == kNone) {
+            first = slot;
+        } else { // append to the position's list (order does not matter to the halving)
+            entries_.push_back(Entry{key, move, white_moved, 0, 0, entries_[first].next_of_key});
+            entries_[first].next_of_key = slot;
+        }
+        if (entries_.size() == slot) entries_.push_back(Entry{key, move, white_moved});
+    }
+    Entry& e = entries_[slot];
+    ++e.games;
+    e.score += std::uint32_t(result + 1);
+    if (e.games >= 16384) halve(first_of_key_slot(key));
+}
+
+void PolyglotBookBuilder::halve(std::uint32_t first) {
+    for (std::uint32_t i = first; i != kNone; i = entries_[i].next_of_key) {
         entries_[i].games = (entries_[i].games + 1) / 2;
         entries_[i].score = (entries_[i].score + 1) / 2;
     }

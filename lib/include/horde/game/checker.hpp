@@ -130,7 +130,7 @@ public:
     Move san(std::string_view token, const pgn::SourcePos& at) { // inline: once per move
         if (!started_) start_movetext();
         last_token_ = TokenKind::Unread;
-        if (observer_) [[unlikely]]
+        if (observer_ && observer_->listening_) [[unlikely]]
             return observed_move(token, at);
         if (variation_depth_ > 0) return variation_move(token, at.line, at.column);
         return main_line_move(token, at.line, at.column);

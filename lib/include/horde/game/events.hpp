@@ -52,6 +52,9 @@ struct CommentEvent {
 class GameObserver {
 public:
     virtual ~GameObserver() = default;
+    // Whether the observer still wants the current game's movetext events (on at each
+    // begin_game; see stop_listening).
+    bool listening() const { return listening_; }
     virtual void begin_game(const GameRecord&) {}
     // The tag section is over; `start` is the start position (nullptr when it is invalid, or the
     // game is not read further: unsupported variant, rejected on its tags).
@@ -64,6 +67,15 @@ public:
     // The finished record (its verdict, status, diagnostics). The observer may move its own
     // product of the game into record.product, which travels with the record to the outputs.
     virtual void end_game(GameRecord&) {}
+
+protected:
+    // The observer needs no more of this game's movetext events (an opening tree past its ply
+    // limit): the walk then goes on at its unobserved speed, and the next event is end_game.
+    void stop_listening() { listening_ = false; }
+
+private:
+    friend class GameChecker;
+    bool listening_ = true;
 };
 
 } // namespace horde::game

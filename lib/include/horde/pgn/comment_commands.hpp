@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -27,5 +28,15 @@ void parse_comment_commands(std::string_view comment, std::vector<CommentCommand
 std::optional<double> clock_seconds(std::string_view text);
 // Whether the text is a plain decimal number with an optional sign ("0.17", "-1.5", "+3").
 bool is_number_text(std::string_view text);
+
+// What the comments after a move say of it, as text (absent: empty): its clock and time spent
+// in seconds ([%clk], [%emt]), its evaluation from White's side in pawns or as "#N" / "#-N"
+// ([%eval 0.17], [%eval #-3], or cutechess's "{+0.42/19 1.5s}" from the mover's side, with its
+// time), and the rest of the text with the commands taken out and blanks squeezed. `comments`:
+// the comments after the move, joined by newlines; `white_moved`: the move was White's.
+struct MoveData {
+    std::string clk, emt, eval, comment; // seconds, seconds, "0.17" / "#-3", text
+};
+MoveData read_move_data(std::string_view comments, bool white_moved);
 
 } // namespace horde::pgn

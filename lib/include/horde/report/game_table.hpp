@@ -27,6 +27,7 @@
 #pragma once
 
 #include "horde/game/checker.hpp"
+#include "horde/pgn/comment_commands.hpp"
 #include "horde/select/fields.hpp"
 
 #include <optional>
@@ -82,12 +83,9 @@ private:
 // Default columns of position rows.
 inline constexpr std::string_view kDefaultPositionFields = "game,ply,san,uci,fen";
 
-// Per-move data read from the comments after a move (see the header comment); absent: empty.
-struct MoveData {
-    std::string clk, emt, eval, comment; // seconds, seconds, "0.17" / "#-3", text
-};
-// `comments`: the comments after the move, joined by newlines; `white_moved`: the move was White's.
-MoveData read_move_data(std::string_view comments, bool white_moved);
+// Per-move data read from the comments after a move: pgn::read_move_data (pgn/comment_commands.hpp).
+using pgn::MoveData;
+using pgn::read_move_data;
 
 // Appends a CSV field (RFC 4180 quoting when needed).
 void append_csv_field(std::string& out, std::string_view value);

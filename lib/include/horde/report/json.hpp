@@ -113,7 +113,7 @@ char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move p
                           const position::Board& board);
 
 // horde-tree --format ndjson: one position of the tree and its moves, as one object (no
-// newline). `sans` holds each move's SAN, in the order of p.moves.
-void append_tree_position_json(std::string& out, const tree::PositionStats& p, const std::vector<std::string>& sans);
+// newline).
+void append_tree_position_json(std::string& out, const tree::PositionStats& p);
 
 } // namespace horde::report

@@ -20,16 +20,13 @@ enum class TreeFormat : std::uint8_t { Ndjson, Csv, Tsv, Epd, Polyglot, Html };
 std::optional<TreeFormat> parse_tree_format(std::string_view text);
 inline constexpr std::string_view kTreeFormats = "ndjson, csv, tsv, epd, polyglot, html";
 
-// Each move's SAN in the position (from its FEN), in the order of p.moves.
-std::vector<std::string> tree_move_sans(const tree::PositionStats& p);
-
 // The header line of csv or tsv (`separator` ',' or '\t'), with its newline.
 std::string tree_table_header(char separator);
 // The rows of a position, one per move, each with its newline.
-void append_tree_rows(std::string& out, const tree::PositionStats& p, const std::vector<std::string>& sans, char separator);
+void append_tree_rows(std::string& out, const tree::PositionStats& p, char separator);
 // The EPD line of a position: FEN (4 fields), then "variant NAME; ply N; games G; wdl W D B;".
 void append_tree_epd(std::string& out, const tree::PositionStats& p);
 // The explorer's view of one position, for the terminal: a title line and a move table.
-std::string tree_position_table(const tree::PositionStats& p, const std::vector<std::string>& sans);
+std::string tree_position_table(const tree::PositionStats& p);
 
 } // namespace horde::report

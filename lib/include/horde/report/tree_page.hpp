@@ -24,7 +24,6 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
 namespace horde::report {
 
@@ -41,8 +40,8 @@ public:
     explicit TreePage(TreePageOptions options) : options_(std::move(options)) {}
     // The page up to the positions' data.
     std::string begin() const;
-    // One position with its moves' SAN (in the order of p.moves).
-    void append_position(std::string& out, const tree::PositionStats& p, const std::vector<std::string>& sans);
+    // One position with its moves.
+    void append_position(std::string& out, const tree::PositionStats& p);
     // The rest of the page; `root` is the position the explorer opens at.
     std::string end(std::uint64_t root) const;
 

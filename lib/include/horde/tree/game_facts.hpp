@@ -8,6 +8,9 @@
 #include "horde/core/types.hpp"
 #include "horde/game/events.hpp"
 
+#include <algorithm>
+#include <array>
+
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -22,6 +25,17 @@ enum class Outcome : std::uint8_t { WhiteWins, Draw, BlackWins, Unfinished };
 
 inline constexpr std::int32_t kNoFigure = std::numeric_limits<std::int32_t>::min();
 
+// A move's SAN, kept inline (the longest, "Qa1xb2+" or "exd8=Q#", has 7 characters).
+struct SanText {
+    std::array<char, 11> text{};
+    std::uint8_t size = 0;
+    void assign(std::string_view san) {
+        size = std::uint8_t(std::min(san.size(), text.size()));
+        std::copy_n(san.data(), size, text.data());
+    }
+    std::string_view view() const { return std::string_view(text.data(), size); }
+};
+
 struct GamePly {
     std::uint64_t key = 0;                  // the position's tree key (position_key)
     Move move = Move::none();               // the move played from it (none: the last position kept)
@@ -29,6 +43,7 @@ struct GamePly {
     std::uint16_t polyglot_move = 0;
     std::int32_t eval_cp = kNoFigure;       // %eval after the move: centipawns, White's view (mates left out)
     std::int32_t spent_ms = kNoFigure;      // time spent on the move (%emt, or the %clk difference)
+    bool white_to_move = true;
 };
 
 struct GameFacts {
@@ -48,8 +63,9 @@ struct GameFacts {
 };
 
 struct TreeObserverOptions {
-    int max_ply = 20;     // positions up to this ply (0: the start position only)
+    int max_ply = 20;      // positions up to this ply (0: the start position only)
     bool polyglot = false; // also each move's Polyglot key and code
+    bool fens = true;      // each position's FEN (a Polyglot book needs none)
 };
 
 // The tree key of a position: its repetition key (pieces, side, castling, en passant only when

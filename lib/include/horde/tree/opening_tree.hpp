@@ -15,7 +15,6 @@
 #include <functional>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace horde::tree {
@@ -42,6 +41,7 @@ struct ResultCounts {
 
 struct MoveStats {
     Move move = Move::none();
+    SanText san{};                    // its SAN, written when the position is shown (for_each)
     std::uint64_t child_key = 0;      // the position the move leads to
     ResultCounts results;
     // Rated games (both players' Elo known and a decisive or drawn result), from the mover's side.
@@ -82,24 +82,41 @@ public:
     OpeningTree(const OpeningTree&) = delete;
     OpeningTree& operator=(const OpeningTree&) = delete;
 
-    void add_game(const GameFacts& game, ExampleGame example);
-    // Every position, in key order, each with its moves sorted (most games first, then by move
-    // code); ends the tree. Throws std::runtime_error when a spilled run cannot be written or read.
-    void for_each(const std::function<void(PositionStats&)>& visit);
+    // `ordinal`: the game's place across every input; `name(out)` writes how a user finds it
+    // (called only when a move still wants examples).
+    void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
+    // Every position `keep` takes, in key order, each with its moves sorted (most games first,
+    // then by move code) and their SAN; ends the tree. Throws std::runtime_error when a spilled
+    // run cannot be written or read.
+    void for_each(const std::function<bool(const PositionStats&)>& keep, const std::function<void(PositionStats&)>& visit);
 
     std::uint64_t positions_in_memory() const { return positions_.size(); }
     std::size_t spilled_runs() const { return runs_.size(); }
+    const std::string& temp_dir() const { return options_.temp_dir; }
 
 private:
     void spill();
     std::vector<PositionStats> sorted_positions();
 
+    // The position of a key, found by open addressing (keys are Zobrist keys: their low bits are
+    // as good as a hash): one cache line a lookup instead of a bucket and a chain of nodes.
+    PositionStats& position_for(std::uint64_t key, bool& inserted);
+    MoveStats& move_for(PositionStats& p, const GamePly& ply, std::uint64_t child_key);
+    void grow_index();
+
     TreeOptions options_;
-    std::unordered_map<std::uint64_t, PositionStats> positions_;
+    std::vector<PositionStats> positions_;
+    struct Slot {
+        std::uint64_t key = 0;
+        std::uint32_t index = kEmpty; // into positions_
+    };
+    static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
+    std::vector<Slot> index_;     // a power of two, at most half full
     std::size_t memory_used_ = 0;
     std::vector<std::FILE*> runs_;    // spilled runs: unlinked temporary files, gone when closed
     std::vector<std::uint64_t> seen_; // the current game's position keys (once per game)
     std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves_;
+    std::vector<std::uint32_t> ply_positions_; // the current game's positions, by ply
 };
 
 // A position's move figures as the outputs show them (nullopt-like NaN when no game gives one).

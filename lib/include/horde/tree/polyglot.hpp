@@ -11,7 +11,6 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace horde::position {
@@ -62,33 +61,37 @@ public:
     void begin_game(int result) { result_ = result; }
     // The next move of the game: its position's key, its code, whether White played it.
     void add_move(std::uint64_t key, std::uint16_t move, bool white_moved);
+    // Asks the memory for where add_move will look (a game's moves are prefetched together,
+    // so that their cache misses overlap).
+    void prefetch(std::uint64_t key, std::uint16_t move) const;
+    // Then the entry itself, once its slot is in the cache.
+    void prefetch_entry(std::uint64_t key, std::uint16_t move);
     // The book's entries: filtered by the options and sorted by key, then weight (highest first),
     // then first appearance, as make-book writes them.
     std::vector<PolyglotEntry> entries(const PolyglotBookOptions& options) const;
     std::size_t size() const { return entries_.size(); }
 
 private:
+    static constexpr std::uint32_t kNone = 0xFFFFFFFF;
     struct Entry {
         std::uint64_t key;
         std::uint16_t move;
         bool white;
         std::uint32_t games = 0;
-        std::uint32_t score = 0; // 2 per win, 1 per draw, of the side that moved
+        std::uint32_t score = 0;            // 2 per win, 1 per draw, of the side that moved
+        std::uint32_t next_of_key = kNone;  // the next entry of the same position
     };
-    struct EntryKey {
-        std::uint64_t key;
-        std::uint16_t move;
-        bool operator==(const EntryKey&) const = default;
-    };
-    struct EntryKeyHash {
-        std::size_t operator()(const EntryKey& k) const { return std::size_t(k.key ^ (std::uint64_t(k.move) * 0x9E3779B97F4A7C15ULL)); }
-    };
-    void halve(std::uint64_t key);
+    // Open addressing (the keys are Zobrist keys: their bits are as good as a hash) from an
+    // entry to its index, and from a position to its first entry (the halving's list).
+    std::uint32_t& entry_slot(std::uint64_t key, std::uint16_t move);
+    std::uint32_t& first_of_key_slot(std::uint64_t key);
+    void grow();
+    void halve(std::uint32_t first);
 
     int result_ = 0;
-    std::vector<Entry> entries_;                                       // in order of first appearance
-    std::unordered_map<EntryKey, std::uint32_t, EntryKeyHash> index_;  // entry -> its index
-    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_key_; // position -> its entries
+    std::vector<Entry> entries_;              // in order of first appearance
+    std::vector<std::uint32_t> entry_index_;  // a power of two, at most half full
+    std::vector<std::uint32_t> key_index_;    // the same, of positions: their first entry
 };
 
 // The book file's bytes for the entries (16 bytes each, big-endian; learn fields 0).

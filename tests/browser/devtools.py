@@ -1,8 +1,7 @@
-"""What the browser tests share: the checks' tally, headless Chromium (--dump-dom and driven through
-the DevTools protocol), and reading the drawn board (svg#board, report/html_board.hpp) as a user
-sees it: each <use class="piece"> element's figure and place, never the page's own data."""
+"""What the browser tests share (tests/browser/*.py): a headless Chromium driven through the
+DevTools protocol, the check counter, and the drawn board read back from its <use class="piece">
+elements (the figure each draws and where it stands), never from a data attribute."""
 import base64
-import html.parser
 import json
 import os
 import subprocess
@@ -21,25 +20,17 @@ SQ = 45
 FIGURE_LETTERS = {"pawn": "p", "knight": "n", "bishop": "b", "rook": "r", "queen": "q", "king": "k",
                   "khan": "k", "lancer": "l", "archer": "a", "kheshig": "h", "yurt": "y"}
 
-tally = {"checks": 0, "failures": 0}
+failures = 0
+checks = 0
 
 
 def check(ok, what):
-    tally["checks"] += 1
+    global failures, checks
+    checks += 1
     if not ok:
-        tally["failures"] += 1
+        failures += 1
         print("FAIL:", what, file=sys.stderr)
     return ok
-
-
-def finish(outdir):
-    """Prints the tally and exits: 0 when every check passed, else 1."""
-    print(f"{tally['checks']} checks, {tally['failures']} failures; screenshots in {outdir}")
-    sys.exit(1 if tally["failures"] else 0)
-
-
-def run(*args):
-    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
 def placement(fen):
@@ -79,37 +70,6 @@ def same_position(shown, fen, what):
     if not check(shown == expected, f"{what}: the drawn board differs from {fen}"):
         print("  drawn:   ", sorted(shown.items()), file=sys.stderr)
         print("  expected:", sorted(expected.items()), file=sys.stderr)
-
-
-class DomBoard(html.parser.HTMLParser):
-    """The pieces of svg#board in a --dump-dom output."""
-
-    def __init__(self):
-        super().__init__()
-        self.in_board = False
-        self.flipped = False
-        self.pieces = []
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag == "svg" and a.get("id") == "board":
-            self.in_board = True
-            self.flipped = "flipped" in (a.get("class") or "").split()
-        elif self.in_board and tag == "use" and "piece" in (a.get("class") or "").split():
-            self.pieces.append((a["href"], a["x"], a["y"], a.get("data-square")))
-
-    def handle_endtag(self, tag):
-        if tag == "svg":
-            self.in_board = False
-
-
-def dump_dom(chromium, work, url):
-    profile = tempfile.mkdtemp(dir=work)
-    out = subprocess.run([chromium, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", url],
-                         capture_output=True, text=True, timeout=120).stdout
-    parser = DomBoard()
-    parser.feed(out)
-    return parser
 
 
 class Browser:
@@ -163,9 +123,6 @@ class Browser:
             self.send("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=vk,
                       nativeVirtualKeyCode=vk)
 
-    def type_text(self, text):
-        self.send("Input.insertText", text=text)
-
     def click(self, js_element):
         """Clicks the middle of the element that the expression gives, as a mouse would."""
         rect = self.eval(f"(() => {{ const e = {js_element}; e.scrollIntoView({{block: 'center'}});"
@@ -181,9 +138,13 @@ class Browser:
                       " u.getAttribute('x'), u.getAttribute('y'), u.getAttribute('data-square')])}; })()")
         return drawn_position(b["pieces"], b["flipped"], variant), b["flipped"]
 
+    def type_text(self, text):
+        """Types into the focused element, as a keyboard would."""
+        self.send("Input.insertText", text=text)
+
     def wait_board(self, variant, fen, what, screenshot=None):
         """Judges the drawn board against `fen`, after waiting up to 5 s for it: the page handles a
-        click, a key or a new address in its own time (under load, after this script reads the board)."""
+        click, a key or a new address in its own time (under load, after the script reads the board)."""
         expected = placement(fen)
         deadline = time.time() + 5
         shown, _ = self.board(variant)

@@ -1,0 +1,231 @@
+// Opening trees (tree/): the Polyglot key and move codes against the specification's test keys
+// and an independent computation for Horde, make-book's book rules, and the tree's counts
+// (a game once per position and move, transpositions, figures) with and without spilling.
+#include "horde/notation/move_list.hpp"
+#include "horde/pgn/reader.hpp"
+#include "horde/position/board.hpp"
+#include "horde/run/tree.hpp"
+#include "horde/tree/opening_tree.hpp"
+#include "horde/tree/polyglot.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace horde;
+
+namespace {
+
+position::Board after_moves(Variant v, std::string_view moves, std::string_view fen = {}) {
+    position::Board start(v);
+    if (!fen.empty()) start = std::get<position::Board>(position::Board::from_fen(v, fen));
+    auto played = notation::play_move_list(start, moves);
+    REQUIRE(std::holds_alternative<notation::PlayedMoveList>(played));
+    return std::get<notation::PlayedMoveList>(played).end;
+}
+
+std::uint64_t key_after(Variant v, std::string_view moves, std::string_view fen = {}) {
+    return tree::polyglot_key(after_moves(v, moves, fen).position());
+}
+
+} // namespace
+
+TEST_CASE("Polyglot keys: the test keys of the specification (book_format.html)", "[tree][polyglot]") {
+    // Each line of the specification's list: the moves from the start, the key it gives.
+    const std::pair<const char*, std::uint64_t> cases[] = {
+        {"", 0x463b96181691fc9cULL},
+        {"e2e4", 0x823c9b50fd114196ULL},
+        {"e2e4 d7d5", 0x0756b94461c50fb0ULL},
+        {"e2e4 d7d5 e4e5", 0x662fafb965db29d4ULL},
+        {"e2e4 d7d5 e4e5 f7f5", 0x22a48b5a8e47ff78ULL},
+        {"e2e4 d7d5 e4e5 f7f5 e1e2", 0x652a607ca3f242c1ULL},
+        {"e2e4 d7d5 e4e5 f7f5 e1e2 e8f7", 0x00fdd303c946bdd9ULL},
+        {"a2a4 b7b5 h2h4 b5b4 c2c4", 0x3c8123ea7b067637ULL},
+        {"a2a4 b7b5 h2h4 b5b4 c2c4 b4c3 a1a3", 0x5c3f9b829b279560ULL},
+    };
+    for (const auto& [moves, key] : cases) {
+        INFO(moves);
+        CHECK(key_after(Variant::Chess, moves) == key);
+    }
+}
+
+TEST_CASE("Polyglot keys of Horde positions (no White king)", "[tree][polyglot]") {
+    // Expected keys from tests/tools/polyglot_reference.py, an independent Python computation
+    // from the specification's Random64 table and formula (book_format.html).
+    CHECK(key_after(Variant::Horde, "") == 0xa8a878183978f15bULL);
+    // 1. e5 d5: Black's double step beside White's pawns on c5 and e5 sets the en passant file.
+    CHECK(key_after(Variant::Horde, "e5 d5") == 0x502292229d0a09b8ULL);
+    // Black to move, Black castling rights, White pawns only (hand-made, legal Horde position).
+    CHECK(key_after(Variant::Horde, "", "r3k2r/8/8/8/8/8/8/PPPPPPPP b kq - 0 1") == 0xffbc961c87f11783ULL);
+}
+
+TEST_CASE("Polyglot move codes: king takes rook for castling, promotion pieces", "[tree][polyglot]") {
+    const position::Board chess = after_moves(Variant::Chess, "e4 e5 Nf3 Nc6 Bc4 Bc5");
+    const Move castle = chess.parse_uci("e1g1");
+    REQUIRE(!castle.is_none());
+    // e1h1: to file 7, to row 0, from file 4, from row 0
+    CHECK(tree::polyglot_move(chess.position(), castle) == (7 | 0 << 3 | 4 << 6 | 0 << 9));
+    const position::Board promo = std::get<position::Board>(position::Board::from_fen(Variant::Chess, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+    CHECK(tree::polyglot_move(promo.position(), promo.parse_uci("b7b8n")) == (1 | 7 << 3 | 1 << 6 | 6 << 9 | 1 << 12));
+    CHECK(tree::polyglot_move(promo.position(), promo.parse_uci("b7b8q")) == (1 | 7 << 3 | 1 << 6 | 6 << 9 | 4 << 12));
+    // Chess960: the move already is king takes rook.
+    const position::Board c960 = std::get<position::Board>(
+        position::Board::from_fen(Variant::Chess960, "r3k2r/8/8/8/8/8/8/1R2K1R1 w GBkq - 0 1"));
+    const Move oo = c960.parse_uci("e1g1"); // king takes the g-file rook: O-O
+    REQUIRE(!oo.is_none());
+    CHECK(tree::polyglot_move(c960.position(), oo) == (6 | 0 << 3 | 4 << 6 | 0 << 9));
+}
+
+TEST_CASE("PolyglotBookBuilder: make-book's weights, filters, order and halving", "[tree][polyglot]") {
+    tree::PolyglotBookBuilder book;
+    // Position 1: move 10 (White) won twice, drew once; move 20 lost once; move 30 drew once.
+    for (int result : {1, 1, 0}) {
+        book.begin_game(result);
+        book.add_move(1, 10, true);
+    }
+    book.begin_game(-1);
+    book.add_move(1, 20, true);
+    book.begin_game(0);
+    book.add_move(1, 30, true);
+    tree::PolyglotBookOptions options;
+    options.min_games = 1;
+    auto entries = book.entries(options);
+    REQUIRE(entries.size() == 2); // the lost move scores 0: left out
+    CHECK(entries[0].move == 10);
+    CHECK(entries[0].weight == 5);
+    CHECK(entries[1].move == 30);
+    CHECK(entries[1].weight == 1);
+    options.min_games = 3;
+    CHECK(book.entries(options).size() == 1);
+    options.min_games = 1;
+    options.uniform = true;
+    CHECK(book.entries(options)[0].weight == 1);
+    options.only_black = true;
+    CHECK(book.entries(options).empty());
+
+    // 16384 games of one move halve every entry of its position, rounding up.
+    tree::PolyglotBookBuilder hot;
+    hot.begin_game(0);
+    hot.add_move(7, 2, true); // 1 game, score 1
+    hot.begin_game(1);
+    for (int i = 0; i < 16384; ++i) hot.add_move(7, 1, true);
+    tree::PolyglotBookOptions all;
+    all.min_games = 1;
+    const auto halved = hot.entries(all);
+    REQUIRE(halved.size() == 2);
+    CHECK(halved[0].weight == 16384); // 2 * 16384 halved
+    CHECK(halved[1].weight == 1);     // (1 + 1) / 2
+}
+
+namespace {
+
+// Builds a tree from PGN text; `memory` small makes it spill after every game.
+std::map<std::uint64_t, tree::PositionStats> build_tree(const std::string& pgn, std::size_t memory, int max_ply = 20,
+                                                        unsigned threads = 1, std::size_t* runs = nullptr) {
+    tree::TreeOptions options;
+    options.memory_bytes = memory;
+    tree::OpeningTree opening_tree(options);
+    run::TreeSink sink;
+    sink.tree = &opening_tree;
+    run::TreeRunSettings settings;
+    settings.threads = threads;
+    settings.max_ply = max_ply;
+    settings.diagnostics = false;
+    auto reader = pgn::PgnReader::from_memory(pgn);
+    run::run_tree(reader, {}, "test", settings, sink, [](std::string&, const run::TreeTotals&) {});
+    if (runs) *runs = opening_tree.spilled_runs();
+    std::map<std::uint64_t, tree::PositionStats> positions;
+    std::uint64_t last = 0;
+    bool first = true;
+    opening_tree.for_each([](const tree::PositionStats&) { return true; }, [&](tree::PositionStats& p) {
+        CHECK((first || p.key > last)); // key order
+        first = false;
+        last = p.key;
+        positions.emplace(p.key, p);
+    });
+    return positions;
+}
+
+const tree::PositionStats& at(const std::map<std::uint64_t, tree::PositionStats>& t, Variant v, std::string_view moves) {
+    const std::uint64_t key = tree::position_key(v, after_moves(v, moves).repetition_key());
+    const auto it = t.find(key);
+    REQUIRE(it != t.end());
+    return it->second;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+} // namespace
+
+TEST_CASE("OpeningTree: transpositions and repetitions count a game once", "[tree]") {
+    const std::string pgn = read_file(std::string(HORDE_TESTDATA) + "/tree/transpositions.pgn");
+    const auto t = build_tree(pgn, std::size_t(1) << 30);
+    // The four games reach the position after 1. Nf3 Nf6 2. Nc3 Nc6 by two move orders.
+    const tree::PositionStats& knights = at(t, Variant::Chess, "Nf3 Nf6 Nc3 Nc6");
+    CHECK(knights.results.games == 4);
+    CHECK(knights.results.white == 2);
+    CHECK(knights.results.draws == 1);
+    CHECK(knights.results.black == 1);
+    CHECK(knights.ply == 4);
+    // Game 4 shuffles the knights back and forth (1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3): it reaches the
+    // start and the position after 1. Nf3 twice, and plays Nf3 from the start twice; each
+    // counts the game once, and the first visit gives the move's figures.
+    const tree::PositionStats& nf3 = at(t, Variant::Chess, "Nf3");
+    CHECK(nf3.results.games == 3);
+    const tree::PositionStats& root = at(t, Variant::Chess, "");
+    CHECK(root.results.games == 4);
+    REQUIRE(root.moves.size() == 2);
+    CHECK(root.moves[0].results.games == 3); // Nf3, most games first
+    CHECK(root.moves[1].results.games == 1); // Nc3
+    // The figures of Nf3: ratings, performance, %eval, time from %clk and the increment.
+    const tree::MoveStats& m = root.moves[0];
+    CHECK(m.rated == 3);
+    const tree::MoveFigures f = tree::move_figures(m);
+    CHECK(f.rating == Approx((2000 + 2100 + 1900) / 3.0));
+    CHECK(f.performance == Approx((1800 + 2000 + 2000) / 3.0 + 400.0 * (2 - 1) / 3));
+    CHECK(f.has_eval);
+    CHECK(f.eval == Approx((0.2 + 0.4 + 0.3) / 3));
+    CHECK(f.has_time);
+    CHECK(f.seconds == Approx((3 + 2 + 4) / 3.0)); // 180 - clk + 2 increment
+    CHECK(m.first_date == 20240101);
+    CHECK(m.last_date == 20240215);
+    REQUIRE(m.examples.size() == 3);
+    CHECK(m.examples[0].name == "https://example.org/g1");
+}
+
+TEST_CASE("OpeningTree: a spilled tree equals the tree held in memory, on any thread count", "[tree]") {
+    std::string pgn;
+    for (const char* name : {"chess-valid", "horde-valid", "orda-valid", "chess960-valid"})
+        pgn += read_file(std::string(HORDE_TESTDATA) + "/games/" + name + ".pgn");
+    const auto in_memory = build_tree(pgn, std::size_t(1) << 30, 12);
+    std::size_t runs = 0;
+    const auto spilled = build_tree(pgn, 1, 12, 2, &runs);
+    CHECK(runs > 100); // a run per game
+    REQUIRE(in_memory.size() == spilled.size());
+    auto a = in_memory.begin();
+    for (auto b = spilled.begin(); b != spilled.end(); ++a, ++b) {
+        INFO(a->second.fen);
+        CHECK(a->second.fen == b->second.fen);
+        CHECK(a->second.results.games == b->second.results.games);
+        CHECK(a->second.ply == b->second.ply);
+        REQUIRE(a->second.moves.size() == b->second.moves.size());
+        for (std::size_t i = 0; i < a->second.moves.size(); ++i) {
+            const tree::MoveStats &x = a->second.moves[i], &y = b->second.moves[i];
+            CHECK(x.move == y.move);
+            CHECK(x.results.games == y.results.games);
+            CHECK(x.eval_cp_sum == y.eval_cp_sum);
+            CHECK(x.spent_ms_sum == y.spent_ms_sum);
+            REQUIRE(x.examples.size() == y.examples.size());
+            for (std::size_t e = 0; e < x.examples.size(); ++e) CHECK(x.examples[e].name == y.examples[e].name);
+        }
+    }
+}
