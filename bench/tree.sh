@@ -7,11 +7,14 @@
 #     the two-thread run got on a shared machine), outputs compared;
 #   * peak RSS with --memory 64M and with the default, outputs compared (spilling or not).
 # Input: --games N (default 80,000, about 55 MB) random legal chess games from the standard start
-# (tests/tools/random_games.cpp: the first 10 plies among 4 moves each, so that openings are
-# shared; then uniform), made under a temporary folder and deleted. make-book reads no FEN tag,
+# (tests/tools/random_games.cpp: each of the first 10 plies among 4 moves, each half as likely as
+# the one before, so that openings are shared as in real files; then uniform; --uniform-openings:
+# the 4 moves equally likely, so that nearly every game leaves the others by ply 8, the hard case
+# of a tree), made under a temporary folder and deleted. make-book reads no FEN tag,
 # so every game starts from the standard position. Medians of --runs N interleaved rounds
 # (default 5), wall clock, one thread unless said.
 # Usage: bench/tree.sh [--runs N] [--games N] [--max-ply N] [--build DIR] [--polyglot PATH]
+#                      [--uniform-openings]
 # Exit status: 0 (targets are reported, not enforced), 1 when outputs differ, 2 on a setup error.
 set -euo pipefail
 
@@ -24,6 +27,7 @@ GAMES=80000
 MAX_PLY=20
 BUILD=$PROJECT/build
 POLYGLOT=$(command -v polyglot || echo /usr/games/polyglot)
+GEN_OPTIONS=()
 while [ $# -gt 0 ]; do
     case $1 in
     --runs) RUNS=$2; shift 2 ;;
@@ -31,7 +35,8 @@ while [ $# -gt 0 ]; do
     --max-ply) MAX_PLY=$2; shift 2 ;;
     --build) BUILD=$2; shift 2 ;;
     --polyglot) POLYGLOT=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --uniform-openings) GEN_OPTIONS+=(--uniform-openings); shift ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/tree.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -43,12 +48,12 @@ for p in "$TREE" "$CHECK" "$GEN" "$POLYGLOT" /usr/bin/time; do
 done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/horde-tree-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-"$GEN" --games "$GAMES" --seed 17 >"$WORK/games.pgn"
+"$GEN" --games "$GAMES" --seed 17 "${GEN_OPTIONS[@]}" >"$WORK/games.pgn"
 "$CHECK" -q --threads 2 "$WORK/games.pgn" 2>"$WORK/check.txt" || { echo "bench/tree.sh: the generated games are not all valid: $(cat "$WORK/check.txt")" >&2; exit 2; }
 
 echo "horde-tree bench: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf 'input: %.1f MB, %d games (random, shared openings); --max-ply %d; %d interleaved rounds, medians\n\n' \
-    "$(echo "$(stat -c %s "$WORK/games.pgn") / 1000000" | bc -l)" "$GAMES" "$MAX_PLY" "$RUNS"
+printf 'input: %.1f MB, %d games (random, %s openings); --max-ply %d; %d interleaved rounds, medians\n\n' \
+    "$(echo "$(stat -c %s "$WORK/games.pgn") / 1000000" | bc -l)" "$GAMES" "${GEN_OPTIONS[*]:-shared}" "$MAX_PLY" "$RUNS"
 
 status=0
 same() { cmp -s "$1" "$2" || { echo "DIFFER: $3"; status=1; }; }

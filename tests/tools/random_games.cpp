@@ -1,10 +1,14 @@
 // Random legal games as PGN, for the benchmarks (bench/tree.sh): N games of a variant from its
 // start position, the same for the same seed on every machine (perft/random.hpp's generator).
 // The first --opening plies choose among the first --width legal moves (in the library's
-// generation order), so that the games share openings as real games do and an opening tree
-// has branches with many games; later plies are uniform. A game ends at its checkmate,
-// stalemate or automatic draw, or after 30..150 plies with a result drawn at random.
+// generation order), each half as likely as the one before (the last as likely as the one
+// before it), so that the games share openings as real games do — a few main lines with most
+// of the games, many side lines with few — and an opening tree has branches with many games;
+// --uniform-openings makes those choices uniform (almost every game leaves the others early).
+// Later plies are uniform. A game ends at its checkmate, stalemate or automatic draw, or after
+// 30..150 plies with a result drawn at random.
 //   horde_random_games --games N [--seed S] [--variant chess] [--opening 10] [--width 4]
+//                      [--uniform-openings]
 #include "horde/game/game.hpp"
 #include "horde/notation/san.hpp"
 #include "horde/perft/random.hpp"
@@ -25,11 +29,18 @@ struct Options {
     std::uint64_t games = 1000, seed = 1;
     Variant variant = Variant::Chess;
     int opening = 10, width = 4;
+    bool uniform_openings = false;
 };
 
 Options parse(int argc, char** argv) {
     Options o;
-    for (int i = 1; i + 1 < argc; i += 2) {
+    for (int i = 1; i < argc; i += 2) {
+        if (std::string_view(argv[i]) == "--uniform-openings") {
+            o.uniform_openings = true;
+            --i;
+            continue;
+        }
+        if (i + 1 >= argc) break;
         const std::string_view name = argv[i], value = argv[i + 1];
         if (name == "--games") o.games = std::strtoull(argv[i + 1], nullptr, 10);
         else if (name == "--seed") o.seed = std::strtoull(argv[i + 1], nullptr, 10);
@@ -53,7 +64,11 @@ std::string play_game(const Options& o, perft::Xoshiro256StarStar& rng, std::str
         const position::MoveList moves = game.board().legal_moves();
         if (moves.size() == 0) break;
         const std::uint64_t choices = ply < o.opening ? std::min<std::uint64_t>(std::uint64_t(o.width), moves.size()) : moves.size();
-        const Move m = moves[std::size_t(rng.below(choices))];
+        std::uint64_t pick = 0;
+        if (ply >= o.opening || o.uniform_openings) pick = rng.below(choices);
+        else
+            while (pick + 1 < choices && rng.below(2) == 1) ++pick; // 1/2, 1/4, ...
+        const Move m = moves[std::size_t(pick)];
         if (ply % 2 == 0) text += fmt::format("{}. ", ply / 2 + 1);
         text += notation::to_san(game.board(), m);
         text += ' ';

@@ -39,8 +39,8 @@ std::optional<report::TreeFormat> format_of_name(std::string_view path) {
 
 void add_book_options(CLI::App& app, Mode& o) {
     app.add_option("--min-score", o.book.min_score,
-                   "polyglot: keep a move only when its score (wins + draws / 2, of the side that played it) is at least "
-                   "this per cent (make-book's -min-score)")
+                   "polyglot: keep a move only when its score (wins + half the draws and unfinished games, of the side "
+                   "that played it) is at least this per cent (make-book's -min-score)")
         ->check(CLI::Range(0.0, 100.0));
     app.add_flag("--only-white", o.book.only_white, "polyglot: only White's moves (make-book's -only-white)");
     app.add_flag("--only-black", o.book.only_black, "polyglot: only Black's moves (make-book's -only-black)")

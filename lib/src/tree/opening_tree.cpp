@@ -67,7 +67,7 @@ private:
     std::string buffer_;
 };
 
-void write_position(RunWriter& w, const PositionStats& p) {
+void write_position(RunWriter& w, const PositionStats& p, const std::vector<std::string>& names) {
     w.put(p.key);
     w.put(std::uint8_t(p.variant));
     w.put(p.ply);
@@ -92,7 +92,7 @@ void write_position(RunWriter& w, const PositionStats& p) {
         w.put(std::uint32_t(m.examples.size()));
         for (const ExampleGame& e : m.examples) {
             w.put(e.ordinal);
-            w.put_text(e.name);
+            w.put_text(e.name_index == ExampleGame::kNamed ? e.name : names[e.name_index]);
         }
     }
     w.end_record();
@@ -267,7 +267,7 @@ void OpeningTree::add_game(const GameFacts& game, std::uint64_t ordinal, const s
         ply_positions_.push_back(std::uint32_t(&p - positions_.data()));
     }
     for (const std::uint32_t n : ply_positions_) __builtin_prefetch(&positions_[n]);
-    std::string example; // the game's name, made once when a move wants it
+    std::uint32_t name_index = ExampleGame::kNamed; // the game's name, made once when a move wants it
     for (std::size_t i = 0; i < game.plies.size(); ++i) {
         const GamePly& ply = game.plies[i];
         PositionStats& p = positions_[ply_positions_[i]];
@@ -283,9 +283,13 @@ void OpeningTree::add_game(const GameFacts& game, std::uint64_t ordinal, const s
         MoveStats& m = move_for(p, ply, game.plies[i + 1].key);
         add_move_figures(m, game, ply, ply.white_to_move);
         if (m.examples.size() < options_.examples) {
-            if (example.empty()) name(example);
-            memory_used_ += sizeof(ExampleGame) + example.size();
-            m.examples.push_back(ExampleGame{ordinal, example});
+            if (name_index == ExampleGame::kNamed) {
+                name_index = std::uint32_t(example_names_.size());
+                name(example_names_.emplace_back());
+                memory_used_ += sizeof(std::string) + example_names_.back().capacity();
+            }
+            memory_used_ += sizeof(ExampleGame);
+            m.examples.push_back(ExampleGame{ordinal, {}, name_index});
         }
     }
     if (memory_used_ > options_.memory_bytes) spill();
@@ -341,8 +345,18 @@ void OpeningTree::spill() {
     std::FILE* file = anonymous_file(options_.temp_dir);
     runs_.push_back(file);
     RunWriter writer(file);
-    for (const PositionStats& p : sorted_positions()) write_position(writer, p);
+    for (const PositionStats& p : sorted_positions()) write_position(writer, p, example_names_);
     writer.flush();
+    example_names_ = {};
+}
+
+void OpeningTree::name_examples(PositionStats& p) const {
+    for (MoveStats& m : p.moves)
+        for (ExampleGame& e : m.examples)
+            if (e.name_index != ExampleGame::kNamed) {
+                e.name = example_names_[e.name_index];
+                e.name_index = ExampleGame::kNamed;
+            }
 }
 
 namespace {
@@ -363,11 +377,13 @@ void OpeningTree::for_each(const std::function<bool(const PositionStats&)>& keep
                            const std::function<void(PositionStats&)>& visit) {
     auto show = [&](PositionStats& p) {
         if (!keep(p)) return;
+        name_examples(p);
         finish_position(p);
         visit(p);
     };
     if (runs_.empty()) {
         for (PositionStats& p : sorted_positions()) show(p);
+        example_names_ = {};
         return;
     }
     spill();

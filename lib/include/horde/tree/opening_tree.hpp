@@ -22,8 +22,12 @@ namespace horde::tree {
 // A game shown as an example of a move: the order it came in (across every input) and how a
 // user finds it (its Site, or "FILE#GAME").
 struct ExampleGame {
+    static constexpr std::uint32_t kNamed = 0xFFFFFFFF;
     std::uint64_t ordinal = 0;
     std::string name;
+    // In a tree being built: the name's index in the tree's table of names (one string a game,
+    // not one a move); kNamed once `name` holds it (every position for_each shows).
+    std::uint32_t name_index = kNamed;
 };
 
 struct ResultCounts {
@@ -117,6 +121,8 @@ private:
     std::vector<std::uint64_t> seen_; // the current game's position keys (once per game)
     std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves_;
     std::vector<std::uint32_t> ply_positions_; // the current game's positions, by ply
+    std::vector<std::string> example_names_;   // the names of the example games held (ExampleGame::name_index)
+    void name_examples(PositionStats& p) const;
 };
 
 // A position's move figures as the outputs show them (nullopt-like NaN when no game gives one).
