@@ -138,6 +138,33 @@ class Browser:
                       " u.getAttribute('x'), u.getAttribute('y'), u.getAttribute('data-square')])}; })()")
         return drawn_position(b["pieces"], b["flipped"], variant), b["flipped"]
 
+    def type_text(self, text):
+        """Types into the focused element, as a keyboard would."""
+        self.send("Input.insertText", text=text)
+
+    def wait_board(self, variant, fen, what, screenshot=None):
+        """Judges the drawn board against `fen`, after waiting up to 5 s for it: the page handles a
+        click, a key or a new address in its own time (under load, after the script reads the board)."""
+        expected = placement(fen)
+        deadline = time.time() + 5
+        shown, _ = self.board(variant)
+        while shown != expected and time.time() < deadline:
+            time.sleep(0.05)
+            shown, _ = self.board(variant)
+        same_position(shown, fen, what)
+        if screenshot:
+            self.screenshot(screenshot)
+
+    def check_phone(self, url, screenshot):
+        """In a phone-sized window the page fits its width and the board fills it."""
+        self.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
+        self.open(url)
+        width = self.eval("document.documentElement.scrollWidth")
+        board_width = self.eval("document.getElementById('board').getBoundingClientRect().width")
+        check(width <= 390, f"phone: the page is {width} px wide in a 390 px window")
+        check(300 <= board_width <= 390, f"phone: the board is {board_width} px wide")
+        self.screenshot(screenshot)
+
     def screenshot(self, name):
         data = self.send("Page.captureScreenshot", format="png")["data"]
         with open(os.path.join(self.outdir, name), "wb") as f:

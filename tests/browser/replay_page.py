@@ -17,10 +17,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 import devtools
-from devtools import FLAGS, Browser, check, drawn_position, placement, same_position
+from devtools import FLAGS, Browser, check, drawn_position, same_position
 
 REPLAY, LISTER, TESTDATA, OUTDIR, CHROMIUM = sys.argv[1:6]
 work = tempfile.mkdtemp(prefix="replay-page.")
@@ -81,17 +80,7 @@ def final_fen(pgn_text, variant):
 
 
 def step_check(browser, variant, fen, what, screenshot=None):
-    # The page handles a click, a key or a new address in its own time (under load, after this
-    # script reads the board): wait up to 5 s for the position before judging it.
-    expected = placement(fen)
-    deadline = time.time() + 5
-    shown, _ = browser.board(variant)
-    while shown != expected and time.time() < deadline:
-        time.sleep(0.05)
-        shown, _ = browser.board(variant)
-    same_position(shown, fen, what)
-    if screenshot:
-        browser.screenshot(screenshot)
+    browser.wait_board(variant, fen, what, screenshot)
 
 
 VARIANTS = ["chess", "chess960", "horde", "orda"]
@@ -187,14 +176,7 @@ try:
     dom = dump_dom("file://" + folder + "game-007.html#ply=6")
     same_position(drawn_position(dom.pieces, dom.flipped, "chess960"), fens[(7, 6)], "DIR/ page of game 7 at #ply=6")
 
-    # A phone-sized window: the page fits its width, the board fills it.
-    browser.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
-    browser.open("file://" + os.path.join(work, "orda.html") + "#ply=12")
-    width = browser.eval("document.documentElement.scrollWidth")
-    board_width = browser.eval("document.getElementById('board').getBoundingClientRect().width")
-    check(width <= 390, f"phone: the page is {width} px wide in a 390 px window")
-    check(300 <= board_width <= 390, f"phone: the board is {board_width} px wide")
-    browser.screenshot("phone-orda.png")
+    browser.check_phone("file://" + os.path.join(work, "orda.html") + "#ply=12", "phone-orda.png")
 finally:
     browser.close()
     shutil.rmtree(work, ignore_errors=True)

@@ -10,7 +10,7 @@ if [ -z "$chromium" ]; then
 fi
 for python in /usr/bin/python3 python3; do
     if command -v "$python" >/dev/null && "$python" -c 'import websocket' 2>/dev/null; then
-        exec "$python" "$@" "$chromium"
+        exec "$python" -B "$@" "$chromium" # -B: no __pycache__ in the source tree (devtools.py)
     fi
 done
 echo "SKIP: no python3 with the websocket module (Debian: apt-get install python3-websocket)"

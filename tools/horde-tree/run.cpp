@@ -71,7 +71,7 @@ std::uint64_t write_tree(const Mode& o, tree::OpeningTree& tree, OutputFile& out
     const bool table = o.format == report::TreeFormat::Csv || o.format == report::TreeFormat::Tsv;
     std::optional<report::TreePage> page;
     if (o.format == report::TreeFormat::Html) {
-        page.emplace(title);
+        page.emplace(report::TreePageOptions{title, o.min_games, o.min_ply, o.max_ply});
         out.write(page->begin());
     }
     if (table) out.write(report::tree_table_header(separator));

@@ -3,7 +3,6 @@
 #include "horde/report/html.hpp"
 
 #include "horde/report/json.hpp"
-#include "horde/report/pieces.hpp"
 
 #include <fmt/format.h>
 
@@ -14,10 +13,6 @@ namespace {
 // The page's style: the board first, the tags and moves beside it, or under it on a narrow
 // (phone) window. The board's colours come from the theme (custom properties).
 constexpr std::string_view PAGE_CSS = R"css(
-*{box-sizing:border-box}
-body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;background:#f6f5f1}
-header{padding:8px 14px;background:var(--frame);color:#fff}
-header h1{margin:0;font-size:18px;font-weight:600;overflow-wrap:anywhere}
 #layout{display:flex;flex-wrap:wrap;gap:14px;padding:12px;align-items:flex-start}
 #games{flex:0 0 220px;max-height:80vh;overflow:auto;background:#fff;border:1px solid #ddd;border-radius:6px}
 #games ol{margin:0;padding:6px 6px 6px 34px}
@@ -25,14 +20,6 @@ header h1{margin:0;font-size:18px;font-weight:600;overflow-wrap:anywhere}
 #games a{color:#234;text-decoration:none}
 #games a.current{font-weight:700;color:#000}
 #board-area{flex:0 1 520px;min-width:260px}
-#board{display:block;width:100%;height:auto;border:3px solid var(--frame);border-radius:3px;background:var(--dark)}
-#board .light{fill:var(--light)}#board .dark{fill:var(--dark)}
-#board .last{fill:var(--highlight);fill-opacity:.6}
-#board .coord{font:9px sans-serif;pointer-events:none}
-#board .coord.on-light{fill:var(--dark)}#board .coord.on-dark{fill:var(--light)}
-#controls{display:flex;gap:6px;margin:8px 0}
-#controls button{flex:1;padding:5px 0 2px;color:#333;border:1px solid #bbb;border-radius:5px;background:#fff;cursor:pointer}
-#controls button:hover{background:#eee}
 #status{font-weight:600;min-height:1.5em}
 #side{flex:1 1 300px;min-width:260px;max-width:640px}
 .game table{border-collapse:collapse;margin-bottom:10px;font-size:13px}
@@ -53,67 +40,20 @@ header h1{margin:0;font-size:18px;font-weight:600;overflow-wrap:anywhere}
 
 // The page's behaviour: draws the board from the embedded positions and steps through them.
 constexpr std::string_view PAGE_SCRIPT = R"js(
-"use strict";
 (function () {
-  const SQ = 45, NS = "http://www.w3.org/2000/svg";
   const games = JSON.parse(document.getElementById("games-data").textContent);
   const board = document.getElementById("board");
-  const layers = {};
-  for (const id of ["squares", "marks", "coords", "pieces"]) layers[id] = document.getElementById(id);
+  const drawBoard = hordeBoard(board);
   const sections = document.querySelectorAll(".game");
   const gameLinks = document.querySelectorAll("#games a");
   let game = 0, node = 0, flipped = board.classList.contains("flipped");
 
-  function el(name, attrs, text) {
-    const e = document.createElementNS(NS, name);
-    for (const k in attrs) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-  function xy(s) {
-    const f = s % 8, r = s >> 3;
-    return flipped ? [(7 - f) * SQ, r * SQ] : [f * SQ, (7 - r) * SQ];
-  }
-  function name(s) { return "abcdefgh"[s % 8] + (1 + (s >> 3)); }
-
   function draw() {
     const g = games[game], n = g.nodes[node];
     const [fen, squares, from, to, checks, label, , next] = n;
-    for (const id in layers) layers[id].replaceChildren();
-    for (let s = 0; s < 64; s++) {
-      const [x, y] = xy(s);
-      const light = ((s % 8) + (s >> 3)) % 2 === 1;
-      layers.squares.append(el("rect", {class: "square " + (light ? "light" : "dark"), "data-square": name(s),
-                                        x, y, width: SQ, height: SQ}));
-    }
-    if (from >= 0)
-      for (const s of [from, to]) {
-        const [x, y] = xy(s);
-        layers.marks.append(el("rect", {class: "last", x, y, width: SQ, height: SQ}));
-      }
-    for (const s of checks) {
-      const [x, y] = xy(s);
-      layers.marks.append(el("rect", {class: "check", x, y, width: SQ, height: SQ, fill: "url(#check-glow)"}));
-    }
-    for (let i = 0; i < 8; i++) {
-      const file = flipped ? 7 - i : i, rank = flipped ? 7 - i : i;
-      const bottom = flipped ? file + 56 : file, left = flipped ? rank * 8 + 7 : rank * 8;
-      const onLight = s => ((s % 8) + (s >> 3)) % 2 === 1 ? "on-light" : "on-dark";
-      layers.coords.append(el("text", {class: "coord " + onLight(bottom), x: i * SQ + SQ - 2, y: 8 * SQ - 3,
-                                       "text-anchor": "end"}, "abcdefgh"[file]));
-      layers.coords.append(el("text", {class: "coord " + onLight(left), x: 2, y: (7 - i) * SQ + 10}, String(rank + 1)));
-    }
-    for (let s = 0; s < 64; s++) {
-      const c = squares[s];
-      if (c === ".") continue;
-      const [x, y] = xy(s);
-      layers.pieces.append(el("use", {class: "piece", href: "#" + g.pieces[c], "data-square": name(s),
-                                      x, y, width: SQ, height: SQ}));
-    }
-    board.setAttribute("data-fen", fen);
+    drawBoard({fen, squares, pieces: g.pieces, from, to, checks, flipped});
     board.setAttribute("data-game", game + 1);
     board.setAttribute("data-node", node);
-    board.classList.toggle("flipped", flipped);
 
     sections.forEach((sec, i) => { sec.hidden = i !== game; });
     gameLinks.forEach((a, i) => a.classList.toggle("current", i === game));
@@ -257,15 +197,7 @@ void write_game_section(std::string& out, const GameTree& g, std::size_t index) 
 void write_game_json(std::string& out, const GameTree& g) {
     JsonObject game(out);
     game.string("result", g.result).string("outcome", g.outcome);
-    {
-        JsonObject pieces(game.name("pieces"));
-        for (Color c : {WHITE, BLACK})
-            for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
-                const Piece p = make_piece(c, PieceType(pt));
-                pieces.string(std::string(1, piece_char(p)), piece_symbol_id(piece_image(p, g.variant())));
-            }
-        pieces.end();
-    }
+    append_pieces_json(game.name("pieces"), g.variant());
     std::string& main = game.name("main");
     main += '[';
     for (std::size_t i = 0; i < g.main_line.size(); ++i) main += fmt::format("{}{}", i ? "," : "", g.main_line[i]);
@@ -294,64 +226,27 @@ void write_game_json(std::string& out, const GameTree& g) {
 
 } // namespace
 
-std::string html_escape(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
-
 std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageOptions& o) {
     const BoardColors& colors = board_colors(o.theme);
     const std::string title = !o.title.empty() ? o.title
                               : games.empty()  ? std::string("horde-replay")
                                                : games.front().title.empty() ? game_heading(games.front())
                                                                              : games.front().title;
-    std::string out;
-    out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-    out += fmt::format("<meta name=\"generator\" content=\"horde-replay\">\n<title>{}</title>\n", html_escape(title));
-    out += fmt::format("<style>:root{{--light:{};--dark:{};--highlight:{};--frame:{}}}{}</style>\n</head>\n<body>\n",
-                       colors.light, colors.dark, colors.highlight, colors.frame, PAGE_CSS);
-    out += fmt::format("<header><h1>{}</h1></header>\n<div id=\"layout\">\n", html_escape(title));
+    std::string out = html_page_start("horde-replay", title, colors, PAGE_CSS);
+    out += "<div id=\"layout\">\n";
     if (games.size() > 1) {
         out += "<nav id=\"games\"><ol>\n";
         for (std::size_t i = 0; i < games.size(); ++i)
             out += fmt::format("<li><a href=\"#game={}\">{}</a></li>\n", i + 1, html_escape(game_heading(games[i])));
         out += "</ol></nav>\n";
     }
-    out += fmt::format("<div id=\"board-area\">\n<svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" "
-                       "viewBox=\"0 0 360 360\" role=\"img\" aria-label=\"board\"{}>\n<defs>\n",
-                       o.flip ? " class=\"flipped\"" : "");
-    for (const PieceImage& image : all_piece_images()) out += piece_symbol(image) + '\n';
-    out += fmt::format("<radialGradient id=\"check-glow\"><stop offset=\"0\" stop-color=\"{0}\"/>"
-                       "<stop offset=\"0.5\" stop-color=\"{0}\" stop-opacity=\"0.8\"/>"
-                       "<stop offset=\"1\" stop-color=\"{0}\" stop-opacity=\"0\"/></radialGradient>\n",
-                       colors.check);
-    out += "</defs>\n<g id=\"squares\"></g><g id=\"marks\"></g><g id=\"coords\"></g><g id=\"pieces\"></g>\n</svg>\n";
-    // Drawn icons: the glyphs of media keys are missing from many fonts.
-    auto button = [&](std::string_view id, std::string_view label, std::string_view path) {
-        out += fmt::format("<button id=\"{}\" title=\"{}\" aria-label=\"{}\"><svg viewBox=\"0 0 24 24\" width=\"22\" "
-                           "height=\"22\"><path d=\"{}\" fill=\"currentColor\"/></svg></button>",
-                           id, label, label, path);
-    };
-    out += "<div id=\"controls\">";
-    button("first", "Start (Home)", "M5 5h3v14H5z M20 5v14L9 12z");
-    button("prev", "Back (Left)", "M17 5v14L6 12z");
-    button("next", "Forward (Right)", "M7 5v14l11-7z");
-    button("last", "End of the line (End)", "M16 5h3v14h-3z M4 5v14l11-7z");
-    button("flip", "Flip the board (f)", "M7 3l-4 5h3v9h2V8h3z M17 21l4-5h-3V7h-2v9h-3z");
-    out += "</div>\n"
-           "<div id=\"status\"></div>\n</div>\n<div id=\"side\">\n";
+    out += "<div id=\"board-area\">\n" + html_board_svg(colors, o.flip);
+    out += html_controls({{"first", "Start (Home)", BoardIcon::First},
+                          {"prev", "Back (Left)", BoardIcon::Back},
+                          {"next", "Forward (Right)", BoardIcon::Forward},
+                          {"last", "End of the line (End)", BoardIcon::Last},
+                          {"flip", "Flip the board (f)", BoardIcon::Flip}});
+    out += "<div id=\"status\"></div>\n</div>\n<div id=\"side\">\n";
     for (std::size_t i = 0; i < games.size(); ++i) write_game_section(out, games[i], i);
     out += "</div>\n</div>\n<script type=\"application/json\" id=\"games-data\">";
     std::string json = "[";
@@ -360,14 +255,8 @@ std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageO
         write_game_json(json, games[i]);
     }
     json += ']';
-    // "</script>" in a string must not end the element: '<' only occurs inside JSON strings.
-    for (char c : json) {
-        if (c == '<') out += "\\u003c";
-        else out += c;
-    }
-    out += "</script>\n<script>";
-    out += PAGE_SCRIPT;
-    out += "</script>\n</body>\n</html>\n";
+    append_script_json(out, json);
+    out += "</script>\n" + html_page_end(PAGE_SCRIPT);
     return out;
 }
 

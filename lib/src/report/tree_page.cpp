@@ -1,12 +1,9 @@
-// The explorer page of horde-tree (tree_page.hpp): the board drawn with the project's piece set,
-// the move table of the current position, the path from the root, back and forward, and a FEN
-// box, over the tree's positions embedded as JSON (the NDJSON records of report/json).
+// The explorer page of horde-tree (tree_page.hpp): the fixed HTML, CSS and script around the
+// positions' NDJSON records.
 #include "horde/report/tree_page.hpp"
 
-#include "horde/report/html.hpp"
+#include "horde/report/html_board.hpp"
 #include "horde/report/json.hpp"
-#include "horde/report/pieces.hpp"
-#include "horde/report/svg.hpp"
 
 #include <fmt/format.h>
 
@@ -14,234 +11,299 @@ namespace horde::report {
 
 namespace {
 
+// The board on the left, the path and the move table beside it, or under it on a narrow
+// (phone) window, where the dates and examples are left out.
 constexpr std::string_view TREE_CSS = R"css(
-*{box-sizing:border-box}
-body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;background:#f6f5f1}
-header{padding:8px 14px;background:var(--frame);color:#fff}
-header h1{margin:0;font-size:18px;font-weight:600;overflow-wrap:anywhere}
 #layout{display:flex;flex-wrap:wrap;gap:14px;padding:12px;align-items:flex-start}
 #board-area{flex:0 1 480px;min-width:260px}
-#board{display:block;width:100%;height:auto;border:3px solid var(--frame);border-radius:3px;background:var(--dark)}
-#board .light{fill:var(--light)}#board .dark{fill:var(--dark)}
-#board .coord{font:9px sans-serif;pointer-events:none}
-#board .coord.on-light{fill:var(--dark)}#board .coord.on-dark{fill:var(--light)}
-#controls{display:flex;gap:6px;margin:8px 0}
-#controls button{flex:1;padding:4px 0;color:#333;border:1px solid #bbb;border-radius:5px;background:#fff;cursor:pointer}
-#controls button:disabled{color:#bbb;cursor:default}
-#fen-form{display:flex;gap:6px}#fen-input{flex:1;min-width:0;font:12px monospace;padding:4px}
-#fen-message{color:#a33;min-height:1.3em;font-size:13px}
-#side{flex:1 1 420px;min-width:260px;max-width:760px}
-#path{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px 10px;margin-bottom:8px;overflow-wrap:anywhere}
-#path .step{cursor:pointer;color:#234;padding:0 2px;border-radius:3px}#path .step:hover{background:#e4e9f0}
-#path .step.current{background:var(--frame);color:#fff}
-#summary{margin:4px 0 8px;font-weight:600}
-#moves{border-collapse:collapse;width:100%;background:#fff;font-size:14px}
-#moves th,#moves td{padding:3px 6px;border-bottom:1px solid #eee;text-align:right;white-space:nowrap}
-#moves th:first-child,#moves td:first-child{text-align:left}
-#moves tr.clickable{cursor:pointer}#moves tr.clickable:hover{background:#e4e9f0}
-#moves tr.absent td.san{color:#888}
-.bar{display:flex;width:120px;height:12px;border:1px solid #999;border-radius:2px;overflow:hidden}
-.bar span{display:block;height:100%}.bar .w{background:#fafafa}.bar .d{background:#9a9a9a}.bar .b{background:#303030}
-@media (max-width:600px){#layout{padding:6px;gap:8px}#board-area,#side{flex:1 1 100%}.bar{width:60px}}
+#status{font-weight:600;min-height:1.5em}
+#fen-form{display:flex;gap:6px;margin-top:8px}
+#fen-input{flex:1;min-width:0;font:13px monospace;padding:4px}
+#fen-message{color:#a33;font-size:13px;min-height:1.3em}
+#side{flex:1 1 440px;min-width:260px;max-width:900px}
+#starts-box{margin-bottom:6px;font-size:13px}
+#starts{max-width:100%}
+#path{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px 10px;margin-bottom:8px}
+.step{cursor:pointer;padding:0 3px;border-radius:3px;white-space:nowrap;display:inline-block}
+.step:hover{background:#e4e9f0}
+.step.current{background:var(--frame);color:#fff}
+.step.ahead{color:#888}
+#table-box{overflow-x:auto}
+#moves{width:100%;border-collapse:collapse;background:#fff;border:1px solid #ddd;font-size:13px}
+#moves th{text-align:left;font-weight:600;color:#555;padding:4px 6px;border-bottom:1px solid #ddd;white-space:nowrap}
+#moves td{padding:3px 6px;border-bottom:1px solid #eee;white-space:nowrap}
+#moves .games,#moves .rating,#moves .performance,#moves .eval,#moves .seconds{text-align:right}
+#moves tbody tr.move{cursor:pointer}
+#moves tbody tr.move:hover{background:#e4e9f0}
+#moves tbody tr.dead{cursor:not-allowed;color:#999}
+#moves tfoot td{font-weight:600;border-top:2px solid #ddd}
+#moves .san{font-weight:600}
+#moves .wdl{width:40%;min-width:120px}
+#moves .examples{max-width:220px;overflow:hidden;text-overflow:ellipsis;color:#555}
+#moves.no-rating .rating,#moves.no-rating .performance,#moves.no-eval .eval,#moves.no-seconds .seconds,
+#moves.no-dates .dates,#moves.no-examples .examples{display:none}
+.bar{display:flex;height:18px;border:1px solid #999;border-radius:3px;overflow:hidden;background:#d8d8d8;font-size:11px;line-height:16px}
+.bar span{text-align:center;overflow:hidden}
+.bar .w{background:#fff;color:#222}.bar .d{background:#a0a0a0;color:#111}.bar .b{background:#333;color:#eee}
+#no-moves{color:#555}
+@media (max-width:600px){#layout{padding:6px;gap:8px}#board-area,#side{flex:1 1 100%}#moves .dates,#moves .examples{display:none}}
 )css";
 
-// Draws the current position from the embedded tree and walks it; the page knows no rules.
+// The explorer: the positions by key, a line of steps from a start position (the moves played,
+// with those ahead of the cursor kept for Forward), the address #KEY/UCI/UCI... in the browser's
+// history.
 constexpr std::string_view TREE_SCRIPT = R"js(
-"use strict";
 (function () {
-  const SQ = 45, NS = "http://www.w3.org/2000/svg";
-  const data = id => JSON.parse(document.getElementById(id).textContent);
-  const positions = data("tree-data"), symbols = data("piece-symbols"), rootKey = data("tree-root");
-  const byKey = new Map(), byFen = new Map();
-  for (const p of positions) { byKey.set(p.key, p); byFen.set(p.variant + " " + p.fen, p); }
-  const $ = id => document.getElementById(id);
-  const board = $("board");
-  let path = [], ahead = [];
+  const data = JSON.parse(document.getElementById("tree-data").textContent);
+  const settings = JSON.parse(document.getElementById("tree-settings").textContent);
+  const board = document.getElementById("board"), drawBoard = hordeBoard(board);
+  const table = document.getElementById("moves"), startsBox = document.getElementById("starts-box");
+  const startList = document.getElementById("starts"), fenMessage = document.getElementById("fen-message");
+  const byKey = new Map(data.map(p => [p.key, p]));
+  const byGames = (a, b) => b.games - a.games || (a.key < b.key ? -1 : 1);
+  const starts = data.filter(p => p.ply === 0).sort(byGames);
+  const first = byKey.has(settings.root) ? settings.root
+              : (starts[0] || [...data].sort((a, b) => a.ply - b.ply || byGames(a, b))[0] || {}).key;
+  const title = s => s[0].toUpperCase() + s.slice(1);
+  let line = [], cursor = 0, flipped = false; // line[i] = {key, move: the move from line[i - 1]}
 
-  function el(name, attrs, text) {
-    const e = document.createElementNS(NS, name);
-    for (const k in attrs) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
+  function squaresOf(fen) { // the FEN's board as 64 letters or ".", a1 to h8
+    let out = "";
+    const rows = fen.split(" ")[0].split("/");
+    for (let r = rows.length - 1; r >= 0; r--)
+      for (const c of rows[r]) out += c >= "1" && c <= "8" ? ".".repeat(Number(c)) : c;
+    return out;
   }
-  function squaresOf(fen) {
-    const squares = new Array(64).fill(".");
-    fen.split(" ")[0].split("/").forEach((row, i) => {
-      let f = 0;
-      for (const c of row) {
-        if (c >= "0" && c <= "9") f += Number(c);
-        else squares[(7 - i) * 8 + f++] = c;
-      }
-    });
-    return squares;
+  const square = name => name.charCodeAt(0) - 97 + 8 * (Number(name[1]) - 1);
+  function checksOf(p, move, squares) { // the checked king: the move's SAN says check
+    if (!move || !/[+#]$/.test(move.san)) return [];
+    const king = p.fen.split(" ")[1] === "w" ? "K" : "k", out = [];
+    for (let s = 0; s < 64; s++) if (squares[s] === king) out.push(s);
+    return out;
   }
-  function drawBoard(p) {
-    for (const id of ["squares", "coords", "pieces"]) $(id).replaceChildren();
-    const squares = squaresOf(p.fen), name = s => "abcdefgh"[s % 8] + (1 + (s >> 3));
-    for (let s = 0; s < 64; s++) {
-      const x = (s % 8) * SQ, y = (7 - (s >> 3)) * SQ, light = ((s % 8) + (s >> 3)) % 2 === 1;
-      $("squares").append(el("rect", {class: "square " + (light ? "light" : "dark"), "data-square": name(s), x, y, width: SQ, height: SQ}));
-      if (squares[s] !== ".")
-        $("pieces").append(el("use", {class: "piece", href: "#" + symbols[p.variant][squares[s]], "data-square": name(s), x, y, width: SQ, height: SQ}));
-    }
-    for (let i = 0; i < 8; i++) {
-      const on = s => ((s % 8) + (s >> 3)) % 2 === 1 ? "on-light" : "on-dark";
-      $("coords").append(el("text", {class: "coord " + on(i), x: i * SQ + SQ - 2, y: 8 * SQ - 3, "text-anchor": "end"}, "abcdefgh"[i]));
-      $("coords").append(el("text", {class: "coord " + on(i * 8), x: 2, y: (7 - i) * SQ + 10}, String(i + 1)));
-    }
-    board.setAttribute("data-fen", p.fen);
-    board.setAttribute("data-key", p.key);
-  }
-  const pct = (n, of) => of ? Math.round(100 * n / of) + "%" : "-";
-  const figure = (v, digits) => v === null ? "-" : v.toFixed(digits);
-  function cell(row, cls, text) {
-    const td = document.createElement("td");
+  function cell(tr, cls, text) {
+    const td = tr.insertCell();
     td.className = cls;
     td.textContent = text;
-    row.append(td);
     return td;
   }
-  function bar(m) {
-    const b = document.createElement("div");
-    b.className = "bar";
-    b.title = `White ${pct(m.white, m.games)}, draws ${pct(m.draws, m.games)}, Black ${pct(m.black, m.games)}`;
-    for (const [cls, n] of [["w", m.white], ["d", m.draws], ["b", m.black]]) {
-      const s = document.createElement("span");
-      s.className = cls;
-      s.style.width = (m.games ? 100 * n / m.games : 0) + "%";
-      b.append(s);
+  function bar(r) { // White wins, draws, Black wins as parts of all games (unfinished: the rest)
+    const div = document.createElement("div");
+    div.className = "bar";
+    div.title = "White wins " + r.white + ", draws " + r.draws + ", Black wins " + r.black +
+                (r.games > r.white + r.draws + r.black ? ", unfinished " + (r.games - r.white - r.draws - r.black) : "");
+    for (const [cls, n] of [["w", r.white], ["d", r.draws], ["b", r.black]]) {
+      const span = document.createElement("span"), percent = r.games ? 100 * n / r.games : 0;
+      span.className = cls;
+      span.dataset.count = n;
+      span.style.width = percent + "%";
+      if (percent >= 12) span.textContent = Math.round(percent) + "%";
+      div.append(span);
     }
-    return b;
+    return div;
   }
-  function moveRow(m) {
-    const row = document.createElement("tr");
-    row.dataset.uci = m.uci;
-    row.dataset.child = m.child;
-    const present = byKey.has(m.child);
-    row.className = present ? "clickable" : "absent";
-    if (!present) row.title = "the position after this move has fewer games than the tree keeps";
-    cell(row, "san", m.san);
-    cell(row, "games", String(m.games));
-    cell(row, "bar", "").append(bar(m));
-    cell(row, "white", pct(m.white, m.games));
-    cell(row, "draws", pct(m.draws, m.games));
-    cell(row, "black", pct(m.black, m.games));
-    cell(row, "rating", figure(m.rating, 0));
-    cell(row, "performance", figure(m.performance, 0));
-    cell(row, "eval", m.eval === null ? "-" : (m.eval > 0 ? "+" : "") + m.eval.toFixed(2));
-    cell(row, "seconds", figure(m.seconds, 1));
-    if (present) row.addEventListener("click", () => go(m.child, m.san));
-    return row;
+  const signed = x => (x > 0 ? "+" : "") + x.toFixed(2);
+  const dates = m => m.first_date === null ? "" : m.first_date === m.last_date ? m.first_date
+                                                  : m.first_date + " \u2013 " + m.last_date;
+  function missing(m) { // why the position after m is not in the page
+    return m.games < settings.min_games
+      ? "The position after " + m.san + " was reached by fewer than " + settings.min_games + " games (--min-games)"
+      : "The position after " + m.san + " is not written (--min-ply " + settings.min_ply + ")";
   }
-  function show() {
-    const p = byKey.get(path[path.length - 1].key);
-    drawBoard(p);
-    const summary = $("summary");
-    summary.dataset.games = p.games;
-    summary.textContent = `${p.games} ${p.games === 1 ? "game" : "games"}: White ${pct(p.white, p.games)}, ` +
-      `draws ${pct(p.draws, p.games)}, Black ${pct(p.black, p.games)} (${p.variant}, ply ${p.ply})`;
-    $("path").replaceChildren(...path.map((step, i) => {
-      const s = document.createElement("span");
-      s.className = "step" + (i === path.length - 1 ? " current" : "");
-      s.dataset.index = i;
-      s.textContent = i === 0 ? (step.san || "Start") : step.san;
-      s.addEventListener("click", () => { ahead = path.slice(i + 1).reverse().concat(ahead); path = path.slice(0, i + 1); show(); });
-      return s;
-    }));
-    $("moves-body").replaceChildren(...p.moves.map(moveRow));
-    $("back").disabled = path.length < 2;
-    $("forward").disabled = ahead.length === 0;
-    $("fen-input").value = p.fen;
+
+  function showMoves(p) {
+    const body = table.tBodies[0], used = {};
+    body.replaceChildren();
+    for (const m of p.moves) {
+      const tr = body.insertRow();
+      tr.dataset.uci = m.uci;
+      tr.className = byKey.has(m.child) ? "move" : "move dead";
+      if (!byKey.has(m.child)) tr.title = missing(m);
+      cell(tr, "san", m.san);
+      cell(tr, "games", String(m.games));
+      cell(tr, "wdl", "").append(bar(m));
+      const figures = {rating: m.rating === null ? "" : String(Math.round(m.rating)),
+                       performance: m.performance === null ? "" : String(Math.round(m.performance)),
+                       eval: m.eval === null ? "" : signed(m.eval),
+                       seconds: m.seconds === null ? "" : m.seconds.toFixed(2) + " s",
+                       dates: dates(m), examples: m.examples.join(", ")};
+      for (const k in figures) {
+        cell(tr, k, figures[k]).title = k === "examples" ? m.examples.join("\n") : "";
+        used[k] = used[k] || figures[k] !== "";
+      }
+    }
+    for (const k of ["rating", "eval", "seconds", "dates", "examples"]) table.classList.toggle("no-" + k, !used[k]);
+    const foot = table.tFoot.rows[0];
+    foot.replaceChildren();
+    cell(foot, "san", "All");
+    cell(foot, "games", String(p.games));
+    cell(foot, "wdl", "").append(bar(p));
+    for (const k of ["rating", "performance", "eval", "seconds", "dates", "examples"]) cell(foot, k, "");
+    const none = document.getElementById("no-moves");
+    none.hidden = p.moves.length > 0;
+    none.textContent = p.ply >= settings.max_ply ? "No move: the tree ends at ply " + settings.max_ply + " (--max-ply)."
+                                                 : "No game went on from this position within the tree.";
   }
-  function go(key, san) { path.push({key, san}); ahead = []; $("fen-message").textContent = ""; show(); }
-  function back() { if (path.length > 1) { ahead.push(path.pop()); show(); } }
-  function forward() { if (ahead.length) { path.push(ahead.pop()); show(); } }
-  $("back").addEventListener("click", back);
-  $("forward").addEventListener("click", forward);
-  $("root").addEventListener("click", () => { path = [{key: rootKey, san: ""}]; ahead = []; show(); });
-  $("fen-form").addEventListener("submit", e => {
+
+  function moveLabel(i) { // the move that led to line[i], numbered as in a game
+    const before = byKey.get(line[i - 1].key), h = byKey.get(line[0].key).ply + i - 1;
+    const n = Math.floor(h / 2) + 1, white = before.fen.split(" ")[1] === "w";
+    return white ? n + ". " + line[i].move.san : i === 1 ? n + "... " + line[i].move.san : line[i].move.san;
+  }
+  function showPath() {
+    const path = document.getElementById("path");
+    path.replaceChildren();
+    line.forEach((step, i) => {
+      const span = document.createElement("span");
+      span.className = "step" + (i === cursor ? " current" : i > cursor ? " ahead" : "");
+      span.dataset.index = i;
+      span.textContent = i === 0 ? "Start" : moveLabel(i);
+      path.append(span, " ");
+    });
+  }
+
+  function show(push) {
+    const step = line[cursor], p = byKey.get(step.key), m = step.move, squares = squaresOf(p.fen);
+    drawBoard({fen: p.fen, squares, pieces: settings.pieces[p.variant], flipped, checks: checksOf(p, m, squares),
+               from: m ? square(m.uci.slice(0, 2)) : -1, to: m ? square(m.uci.slice(2, 4)) : -1});
+    board.setAttribute("data-key", p.key);
+    board.setAttribute("data-variant", p.variant);
+    document.getElementById("status").textContent = title(p.variant) + " \u00b7 " +
+      (p.fen.split(" ")[1] === "w" ? "White" : "Black") + " to move \u00b7 " + p.games + (p.games === 1 ? " game" : " games");
+    showMoves(p);
+    showPath();
+    startList.value = line[0].key;
+    const hash = "#" + [line[0].key, ...line.slice(1, cursor + 1).map(s => s.move.uci)].join("/");
+    if (location.hash !== hash) history[push ? "pushState" : "replaceState"](null, "", hash);
+  }
+  function go(i) {
+    if (i < 0 || i >= line.length || i === cursor) return;
+    cursor = i;
+    show(true);
+  }
+  function play(m) {
+    if (!byKey.has(m.child)) return;
+    const next = line[cursor + 1];
+    if (!next || next.move.uci !== m.uci) line = [...line.slice(0, cursor + 1), {key: m.child, move: m}];
+    cursor++;
+    show(true);
+  }
+  function jump(key) { // a position from the start list or the FEN box: a new line, or its place in this one
+    const i = line.findIndex(s => s.key === key);
+    if (i >= 0) return go(i);
+    line = [{key, move: null}];
+    cursor = 0;
+    show(true);
+  }
+
+  function fromHash() { // an address: the browser's Back and Forward, a link, a reload
+    const parts = decodeURIComponent(location.hash.slice(1)).split("/").filter(x => x);
+    const steps = [{key: parts.length && byKey.has(parts[0]) ? parts[0] : first, move: null}];
+    for (const uci of parts.slice(1)) {
+      const m = byKey.get(steps[steps.length - 1].key).moves.find(x => x.uci === uci);
+      if (!m || !byKey.has(m.child)) break;
+      steps.push({key: m.child, move: m});
+    }
+    const inLine = steps.length <= line.length && steps.every((s, i) => s.key === line[i].key);
+    if (!inLine) line = steps;
+    cursor = steps.length - 1;
+    show(false);
+  }
+
+  function findFen(text) { // the first four fields; else without the en passant field
+    const fields = text.trim().split(/\s+/).slice(0, 4), variant = byKey.get(line[cursor].key).variant;
+    const best = list => list.sort((a, b) => (b.variant === variant) - (a.variant === variant) || byGames(a, b))[0];
+    const exact = best(data.filter(p => p.fen === fields.join(" ")));
+    if (exact || fields.length < 3) return exact;
+    const three = fields.slice(0, 3).join(" ");
+    return best(data.filter(p => p.fen.split(" ").slice(0, 3).join(" ") === three));
+  }
+  document.getElementById("fen-form").addEventListener("submit", e => {
     e.preventDefault();
-    const fen = $("fen-input").value.trim().split(/\s+/).slice(0, 4).join(" ");
-    const current = byKey.get(path[path.length - 1].key);
-    const found = byFen.get(current.variant + " " + fen) ||
-      positions.find(p => p.fen === fen);
-    if (!found) { $("fen-message").textContent = "No game of the tree reached this position."; return; }
-    $("fen-message").textContent = "";
-    path = [{key: found.key, san: "FEN"}];
-    ahead = [];
-    show();
+    const p = findFen(document.getElementById("fen-input").value);
+    fenMessage.textContent = p ? "" : "No position of this tree has this FEN (its first four fields).";
+    if (p) jump(p.key);
   });
+  for (const p of starts.slice(0, 500)) { // the most played: games from set-up positions can have thousands
+    const option = document.createElement("option");
+    option.value = p.key;
+    option.textContent = title(p.variant) + ", " + p.games + (p.games === 1 ? " game: " : " games: ") + p.fen;
+    startList.append(option);
+  }
+  startsBox.hidden = starts.length < 2;
+  startList.addEventListener("change", () => jump(startList.value));
+  table.tBodies[0].addEventListener("click", e => {
+    const tr = e.target.closest("tr[data-uci]");
+    if (tr) play(byKey.get(line[cursor].key).moves.find(m => m.uci === tr.dataset.uci));
+  });
+  document.getElementById("path").addEventListener("click", e => {
+    const step = e.target.closest(".step");
+    if (step) go(Number(step.dataset.index));
+  });
+  const actions = {
+    first: () => go(0), prev: () => go(cursor - 1), next: () => go(cursor + 1), last: () => go(line.length - 1),
+    flip: () => { flipped = !flipped; show(false); },
+  };
+  for (const id of ["first", "prev", "next", "flip"]) document.getElementById(id).addEventListener("click", actions[id]);
   document.addEventListener("keydown", e => {
-    if (e.target === $("fen-input")) return;
-    if (e.key === "ArrowLeft") back();
-    else if (e.key === "ArrowRight") forward();
-    else if (e.key === "Home") $("root").click();
+    const key = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", f: "flip"}[e.key];
+    if (!key || e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea")) return;
+    e.preventDefault();
+    actions[key]();
   });
-  if (!byKey.has(rootKey)) { $("summary").textContent = "The tree is empty."; return; }
-  path = [{key: rootKey, san: ""}];
-  show();
+  window.addEventListener("popstate", fromHash);
+  if (first === undefined) document.getElementById("status").textContent = "No position in this tree.";
+  else fromHash();
 })();
 )js";
-
-// "</script>" inside a JSON string must not end its element: '<' occurs only inside strings.
-void append_script_json(std::string& out, std::string_view json) {
-    for (char c : json) {
-        if (c == '<') out += "\\u003c";
-        else out += c;
-    }
-}
 
 } // namespace
 
 std::string TreePage::begin() const {
-    const BoardColors& colors = board_colors(BoardTheme::Brown);
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-    out += fmt::format("<meta name=\"generator\" content=\"horde-tree\">\n<title>{}</title>\n", html_escape(title_));
-    out += fmt::format("<style>:root{{--light:{};--dark:{};--frame:{}}}{}</style>\n</head>\n<body>\n", colors.light,
-                       colors.dark, colors.frame, TREE_CSS);
-    out += fmt::format("<header><h1>{}</h1></header>\n<div id=\"layout\">\n<div id=\"board-area\">\n", html_escape(title_));
-    out += "<svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 360 360\" role=\"img\" "
-           "aria-label=\"board\">\n<defs>\n";
-    for (const PieceImage& image : all_piece_images()) out += piece_symbol(image) + '\n';
-    out += "</defs>\n<g id=\"squares\"></g><g id=\"coords\"></g><g id=\"pieces\"></g>\n</svg>\n"
-           "<div id=\"controls\"><button id=\"root\" title=\"The start (Home)\">Start</button>"
-           "<button id=\"back\" title=\"Back (Left)\">Back</button><button id=\"forward\" title=\"Forward (Right)\">"
-           "Forward</button></div>\n<form id=\"fen-form\"><input id=\"fen-input\" aria-label=\"FEN\" "
-           "spellcheck=\"false\"><button id=\"fen-go\" type=\"submit\">Go</button></form>\n"
-           "<div id=\"fen-message\"></div>\n</div>\n<div id=\"side\">\n<nav id=\"path\"></nav>\n"
-           "<div id=\"summary\"></div>\n<table id=\"moves\"><thead><tr><th>Move</th><th>Games</th><th>W / D / B</th>"
-           "<th>White</th><th>Draw</th><th>Black</th><th>Rating</th><th>Perf.</th><th>Eval</th><th>Time</th></tr>"
-           "</thead><tbody id=\"moves-body\"></tbody></table>\n</div>\n</div>\n";
-    // Which drawn figure stands for each FEN letter, per variant (Orda's black king is the khan).
-    std::string symbols;
-    JsonObject all(symbols);
-    for (const Variant v : {Variant::Chess, Variant::Chess960, Variant::Horde, Variant::Orda}) {
-        JsonObject letters(all.name(variant_name(v)));
-        for (Color c : {WHITE, BLACK})
-            for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
-                const Piece p = make_piece(c, PieceType(pt));
-                letters.string(std::string(1, piece_char(p)), piece_symbol_id(piece_image(p, v)));
-            }
-        letters.end();
-    }
-    all.end();
-    out += "<script type=\"application/json\" id=\"piece-symbols\">" + symbols + "</script>\n";
-    out += "<script type=\"application/json\" id=\"tree-data\">[\n";
+    const BoardColors& colors = board_colors(options_.theme);
+    std::string out = html_page_start("horde-tree", options_.title, colors, TREE_CSS);
+    out += "<div id=\"layout\">\n<div id=\"board-area\">\n" + html_board_svg(colors, false);
+    out += html_controls({{"first", "Start (Home)", BoardIcon::First},
+                          {"prev", "Back (Left)", BoardIcon::Back},
+                          {"next", "Forward (Right)", BoardIcon::Forward},
+                          {"flip", "Flip the board (f)", BoardIcon::Flip}});
+    out += "<div id=\"status\"></div>\n"
+           "<form id=\"fen-form\"><input id=\"fen-input\" type=\"text\" placeholder=\"FEN\" aria-label=\"FEN\" "
+           "spellcheck=\"false\" autocomplete=\"off\"><button id=\"fen-go\" type=\"submit\">Go</button></form>\n"
+           "<div id=\"fen-message\" role=\"status\"></div>\n</div>\n<div id=\"side\">\n"
+           "<div id=\"starts-box\" hidden><label>Start position <select id=\"starts\"></select></label></div>\n"
+           "<nav id=\"path\"></nav>\n<div id=\"table-box\"><table id=\"moves\"><thead><tr><th>Move</th><th "
+           "class=\"games\">Games</th><th class=\"wdl\">White / draws / Black</th><th class=\"rating\" title=\"mean "
+           "rating of the player to move\">Rating</th><th class=\"performance\" title=\"performance of the player to "
+           "move\">Perf.</th><th class=\"eval\" title=\"mean evaluation after the move\">Eval</th><th class=\"seconds\" "
+           "title=\"mean time spent on the move\">Time</th><th class=\"dates\">Dates</th><th "
+           "class=\"examples\">Examples</th></tr></thead><tbody></tbody><tfoot><tr></tr></tfoot></table></div>\n"
+           "<p id=\"no-moves\" hidden></p>\n</div>\n</div>\n"
+           "<script type=\"application/json\" id=\"tree-data\">[\n";
     return out;
 }
 
 void TreePage::append_position(std::string& out, const tree::PositionStats& p) {
     if (positions_++) out += ",\n";
-    std::string json;
-    append_tree_position_json(json, p);
-    append_script_json(out, json);
+    json_.clear();
+    append_tree_position_json(json_, p);
+    append_script_json(out, json_);
+    variants_ |= 1u << unsigned(p.variant);
 }
 
 std::string TreePage::end(std::uint64_t root) const {
-    std::string out = fmt::format("\n]</script>\n<script type=\"application/json\" id=\"tree-root\">\"{:016x}\"</script>\n<script>", root);
-    out += TREE_SCRIPT;
-    out += "</script>\n</body>\n</html>\n";
+    std::string settings;
+    JsonObject o(settings);
+    o.string("root", fmt::format("{:016x}", root));
+    o.number("min_games", options_.min_games).number("min_ply", options_.min_ply).number("max_ply", options_.max_ply);
+    JsonObject pieces(o.name("pieces"));
+    for (int v = 0; v < VARIANT_NB; ++v)
+        if (variants_ & (1u << unsigned(v))) append_pieces_json(pieces.name(variant_name(Variant(v))), Variant(v));
+    pieces.end();
+    o.end();
+    std::string out = "\n]</script>\n<script type=\"application/json\" id=\"tree-settings\">";
+    append_script_json(out, settings);
+    out += "</script>\n" + html_page_end(TREE_SCRIPT);
     return out;
 }
 

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "horde/report/game_tree.hpp"
+#include "horde/report/html_board.hpp"
 #include "horde/report/svg.hpp"
 
 #include <string>
@@ -31,8 +32,5 @@ struct HtmlPageOptions {
 };
 
 std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageOptions& options = {});
-
-// Text escaped for HTML content and attribute values (& < > " ').
-std::string html_escape(std::string_view text);
 
 } // namespace horde::report
