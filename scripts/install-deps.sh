@@ -3,7 +3,7 @@
 # Installs only the packages that are missing; with all present it changes nothing.
 #
 # Usage: scripts/install-deps.sh [--tests] [--ci] [--print]
-#   (none)    what building the four tools needs
+#   (none)    what building the five tools needs
 #   --tests   also what the tests need: Catch2, help2man (man pages), the compressors, GNU
 #             parallel, jq, Python, Chromium (the replay-page test), librsvg2-bin, zsh and fish
 #             (the completion tests), dpkg-dev (the package test), polyglot (make-book, the peer
