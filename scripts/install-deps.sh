@@ -26,7 +26,7 @@ for arg in "$@"; do
         --tests) tests=true ;;
         --ci) tests=true ci=true ;;
         --print) print=true ;;
-        -h | --help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install-deps.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
     esac
 done
