@@ -23,7 +23,8 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_VENDOR "The horde authors")
 set(CPACK_PACKAGE_CONTACT "The horde authors <horde@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Horde, Orda and chess tools: perft, PGN checker, lister, replayer, opening trees")
-set(CPACK_PACKAGE_DESCRIPTION
+# One string (string(CONCAT)): set() with several would join them by ';', which the control file showed.
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
     "horde-perft counts perft, horde-check validates and adjudicates PGN games, horde-list lists\n"
     "their positions, horde-replay replays them as boards, SVG or HTML replay pages, and\n"
     "horde-tree builds opening trees, EPD opening suites, explorer pages and Polyglot books from\n"
