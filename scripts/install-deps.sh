@@ -3,7 +3,7 @@
 # Installs only the packages that are missing; with all present it changes nothing.
 #
 # Usage: scripts/install-deps.sh [--tests] [--ci] [--print]
-#   (none)    what building the four tools needs
+#   (none)    what building the five tools needs
 #   --tests   also what the tests need: Catch2, help2man (man pages), the compressors, GNU
 #             parallel, jq, Python, Chromium (the replay-page test), librsvg2-bin, zsh and fish
 #             (the completion tests), dpkg-dev (the package test), polyglot (make-book, the peer
@@ -26,7 +26,7 @@ for arg in "$@"; do
         --tests) tests=true ;;
         --ci) tests=true ci=true ;;
         --print) print=true ;;
-        -h | --help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install-deps.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
     esac
 done

@@ -94,7 +94,8 @@ def include_file(tool):
     out.append("[=OPTIONS]")
     groups = re.split(r"^### (.+)$", secs["Options"], flags=re.M)
     for i in range(1, len(groups), 2):
-        out.append(f'.SS "{groups[i].strip()}"')
+        # A heading is bold already: its `code` spans lose their marks rather than switch fonts.
+        out.append(f'.SS "{roff_text(groups[i].strip().replace("`", ""))}"')
         for cells in table_rows(groups[i + 1]):
             out += [".TP", roff_text(cells[0]).replace("\n", " "), roff_text(cells[1])]
     out.append("")

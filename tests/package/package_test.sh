@@ -62,6 +62,12 @@ depends=$(field Depends)
 for lib in libc6 libstdc++6 libzstd1 zlib1g libbz2-1.0 liblzma5; do
     expect "Depends names $lib (dpkg-shlibdeps): $depends" grep -q "$lib" <<<"$depends"
 done
+description=$(dpkg-deb -f "$deb" Description)
+for name in horde-perft horde-check horde-list horde-replay horde-tree; do
+    expect "the Description names $name" grep -q -- "$name" <<<"$description"
+done
+# CPACK_PACKAGE_DESCRIPTION set from several strings is a CMake list: its lines would start with ';'.
+expect "no Description line starts with ';'" bash -c '! grep -q "^ ;" <<<"$1"' _ "$description"
 
 contents=$(dpkg-deb --contents "$deb" | awk '{print $NF}')
 for name in horde-perft horde-check horde-list horde-replay horde-tree; do

@@ -105,7 +105,8 @@ Mode parse_args(int argc, char** argv) {
                                        "(an opening suite), polyglot (a .bin book), html (an explorer page); "
                                        "default from -o's extension");
     app.add_option("-o,--output", o.output, "Write the tree to FILE, whole or not at all (default: stdout)");
-    app.add_option("--max-ply", o.max_ply, "Positions up to this ply, moves from the plies before it (default 20)")
+    app.add_option("--max-ply", o.max_ply, "Positions up to this ply, moves from the plies before it (default 20; make-book's "
+                                       "-max-ply is 1024)")
         ->check(CLI::Range(0, 1000));
     app.add_option("--min-ply", o.min_ply, "Write only positions from this ply on (default 0: the start)")
         ->check(CLI::Range(0, 1000));
