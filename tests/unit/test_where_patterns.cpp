@@ -100,6 +100,8 @@ TEST_CASE("where: when-forms, start included, games ending inside a stretch", "[
     CHECK_FALSE(where("always(material_diff(\"P\") == 0)", mate));
     CHECK(where("at(0, material_diff(\"P\") == 0) and final(material_diff(\"P\") == 1)", mate));
     CHECK(where("then(" + h5 + ", piece(\"Q\", \"f7\"))", mate));
+    CHECK(where(R"(at(1, reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")))", mate));
+    CHECK_FALSE(where(R"(final(reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR")))", mate));
     CHECK_FALSE(where("then(piece(\"Q\", \"f7\"), " + h5 + ")", mate));
     CHECK_FALSE(where("then(" + h5 + ", " + h5 + ") and not for(2, " + h5 + ")", mate));
     CHECK(where("then(count(\"p\") == 8, count(\"p\") == 7)", mate));
