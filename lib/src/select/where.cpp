@@ -45,6 +45,7 @@ struct WhereExpr::Node {
     // and the squares that take one of a set (bit 0 empty, bit 1 + piece: that piece).
     Bitboard empty_squares = 0;
     std::array<std::array<Bitboard, PIECE_TYPE_NB>, COLOR_NB> piece_squares{};
+    std::vector<std::pair<Piece, Bitboard>> placed; // the non-empty piece_squares, tested in turn
     std::vector<std::pair<Square, std::uint32_t>> square_sets;
     When when = When::Ever;
     int plies = 0; // At: the ply; For: the stretch's length in positions
@@ -378,6 +379,9 @@ private:
         }
         if (rank != 0 || file != 8)
             fail(s.column + 1 + int(size), fmt::format("pattern: expected 8 ranks of 8 squares, '/' between ranks"));
+        for (int c = WHITE; c < COLOR_NB; ++c)
+            for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+                if (n.piece_squares[c][pt]) n.placed.emplace_back(make_piece(Color(c), PieceType(pt)), n.piece_squares[c][pt]);
     }
 
     // "[...]" at offset i of s: the bits of its pieces (1 << piece, bit 0 empty); i is left on ']'.
@@ -692,11 +696,8 @@ template <class F> bool any_position(const game::GameRecord& r, F&& visit) {
 
 bool matches_pattern(const Node& n, const position::Position& p) {
     if (p.pieces() & n.empty_squares) return false;
-    for (int c = WHITE; c < COLOR_NB; ++c)
-        for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
-            const Bitboard wanted = n.piece_squares[c][pt];
-            if ((p.pieces(Color(c), PieceType(pt)) & wanted) != wanted) return false;
-        }
+    for (const auto& [piece, wanted] : n.placed)
+        if ((p.pieces(color_of(piece), type_of(piece)) & wanted) != wanted) return false;
     for (const auto& [square, set] : n.square_sets)
         if (!(set & (1u << p.piece_on(square)))) return false;
     return true;
