@@ -12,7 +12,7 @@
 #              position of a game without one is tested)
 #   and on the chess corpus: horde-check --where pattern(P) --valid-out - FILE against
 #   pgn-extract -s -t tags.txt FILE with tags.txt: FENPattern "P", P the same knight on d5 with
-#   '?' for each other square (pgn-extract's '*' reads otherwise), each printing the games.
+#   '?' for each other square, each printing the games (pgn-extract also looks inside variations).
 # Targets (issue 33): material / plain and placement / plain <= 1.3; pgn-extract / ours >= 10.
 # Usage: bench/where_patterns.sh [--runs N] [--games N] [--check PATH] [--pgn-extract PATH] [--real-cache DIR]
 set -euo pipefail
