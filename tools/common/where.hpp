@@ -22,11 +22,12 @@ inline CLI::Option* add_where_option(CLI::App& app, std::optional<std::string>& 
                           "counted as not selected");
 }
 
-// Sets options.select from --where. False after "TOOL: --where: column N: ..." on stderr, with
+// Sets options.select from --where (piece letters judged against options.forced_variant, the
+// --variant given: set it first). False after "TOOL: --where: column N: ..." on stderr, with
 // the expression and a caret under the column (the caller exits with kExitUsage).
 inline bool apply_where_option(std::string_view tool, const std::optional<std::string>& where, game::CheckOptions& options) {
     if (!where) return true;
-    auto parsed = select::WhereExpr::parse(*where);
+    auto parsed = select::WhereExpr::parse(*where, options.forced_variant);
     if (const auto* e = std::get_if<select::WhereError>(&parsed)) {
         fmt::print(stderr, "{}: --where: column {}: {}\n  {}\n  {}^\n", tool, e->column, e->message, *where,
                    std::string(std::size_t(e->column - 1), ' '));

@@ -54,7 +54,6 @@ Mode parse_args(int argc, char** argv) {
     if (duplicates == "exact") o.check.duplicates = game::DuplicateMode::Exact;
     else if (duplicates == "prefix") o.check.duplicates = game::DuplicateMode::Prefix;
     else if (!duplicates.empty()) fail_usage(fmt::format("--duplicates={}: expected exact or prefix", duplicates));
-    if (!apply_where_option("horde-check", o.where, o.check)) throw Exit{kExitUsage, {}}; // it has said why
     if (!o.json_tags.empty() && !o.json) fail_usage("--json-tags applies to --json");
     if (int(o.json) + int(o.valid_out == "-") + int(o.invalid_out == "-") + int(o.duplicates_out == "-") > 1)
         fail_usage("only one of --json, --valid-out -, --invalid-out - and --duplicates-out - can write to stdout");
@@ -62,6 +61,7 @@ Mode parse_args(int argc, char** argv) {
         o.check.forced_variant = variant_option(variant);
         o.fen_variant = *o.check.forced_variant;
     }
+    if (!apply_where_option("horde-check", o.where, o.check)) throw Exit{kExitUsage, {}}; // it has said why
     if (o.fen && (!o.valid_out.empty() || !o.invalid_out.empty() || !o.duplicates_out.empty() || !o.skipped_out.empty()))
         fail_usage("--valid-out/--invalid-out/--duplicates-out/--skipped-out apply to PGN input, not --fen");
     if (o.fen && o.where) fail_usage("--where applies to PGN input, not --fen");

@@ -158,10 +158,11 @@ Mode parse_args(int argc, char** argv) {
     app.set_version_flag("--version", version_line("horde-replay"));
     parse_command_line(app, argc, argv);
     o.variant_given = variant->count() > 0;
-    if (!apply_where_option("horde-replay", o.where, o.check)) throw Exit{kExitUsage, {}}; // it has said why
     apply_rewriting_options(o);
 
     o.variant = variant_option(o.variant_name);
+    if (o.variant_given) o.check.forced_variant = o.variant;
+    if (!apply_where_option("horde-replay", o.where, o.check)) throw Exit{kExitUsage, {}}; // it has said why
     apply_start_option(o.start, o.variant_given, o.variant, o.fen);
     if (int(bool(o.to)) + int(bool(o.svg)) + int(bool(o.html)) + int(o.interactive) > 1)
         fail_usage("--to, --svg, --html and --interactive are different outputs: give at most one");

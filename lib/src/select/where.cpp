@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -19,7 +20,10 @@ namespace horde::select {
 enum class WhereOp : std::uint8_t { Eq, Ne, Lt, Le, Gt, Ge, Match };
 
 struct WhereExpr::Node {
-    enum class Kind : std::uint8_t { And, Or, Not, Compare, Present, Code, Reaches, Material } kind;
+    // Reaches, Material, Count, Pattern: position predicates, read only inside a When node
+    // (a bare one is wrapped in When::Ever by the parser).
+    enum class Kind : std::uint8_t { And, Or, Not, Compare, Present, Code, Reaches, Material, Count, Pattern, When } kind;
+    enum class When : std::uint8_t { Final, At, Ever, Always, For, Then };
     std::vector<std::unique_ptr<Node>> children; // And, Or (2), Not (1)
     GameField field = GameField::Tag;
     std::string name;                  // the tag's name
@@ -29,7 +33,22 @@ struct WhereExpr::Node {
     std::optional<double> number;      // numeric literal
     std::unique_ptr<RE2> regex;        // Match
     char side = 0;                     // Reaches: 'w', 'b' or 0 (any)
-    std::array<std::uint8_t, 128> material{}; // Material: count per FEN letter
+    // Material: the bounds of each side's count of each piece type.
+    std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB> min_count{}, max_count{};
+    // Count: popcount(pieces(color, piece_type) & squares), or with `difference` White's count
+    // of piece_type less Black's; compared by op with number.
+    Color color = WHITE;
+    PieceType piece_type = NO_PIECE_TYPE;
+    Bitboard squares = ~Bitboard{0};
+    bool difference = false;
+    // Pattern and Reaches: squares that must be empty, the squares each piece must stand on,
+    // and the squares that take one of a set (bit 0 empty, bit 1 + piece: that piece).
+    Bitboard empty_squares = 0;
+    std::array<std::array<Bitboard, PIECE_TYPE_NB>, COLOR_NB> piece_squares{};
+    std::vector<std::pair<Piece, Bitboard>> placed; // the non-empty piece_squares, tested in turn
+    std::vector<std::pair<Square, std::uint32_t>> square_sets;
+    When when = When::Ever;
+    int plies = 0; // At: the ply; For: the stretch's length in positions
 };
 
 namespace {
@@ -155,7 +174,7 @@ constexpr std::string_view kPieceLetters = "PNBRQKLAHYpnbrqklahy";
 
 class Parser {
 public:
-    explicit Parser(std::vector<Token> tokens) : tokens_(std::move(tokens)) {}
+    Parser(std::vector<Token> tokens, std::optional<Variant> variant) : tokens_(std::move(tokens)), variant_(variant) {}
 
     std::unique_ptr<Node> parse() {
         auto root = parse_or();
@@ -225,8 +244,8 @@ private:
             return inner;
         }
         if (t.kind != Token::Ident || t.text == "and" || t.text == "or")
-            fail(t.column, fmt::format("expected a field, a tag name, has(...), code(...), reaches(...), material(...), "
-                                       "'not' or '(', found {}",
+            fail(t.column, fmt::format("expected a field, a tag name, a function such as has(...), material(...) or "
+                                       "pattern(...), 'not' or '(', found {}",
                                        describe(t)));
         Token ident = next();
         const bool call = peek().kind == Token::LParen;
@@ -237,14 +256,16 @@ private:
             n->code = parse_diagnostic_code(string_argument("code"));
             return n;
         }
-        if (call && ident.text == "reaches") return parse_reaches();
-        if (call && ident.text == "material") return parse_material();
+        if (call)
+            if (auto n = parse_position_call(ident)) return n;
         auto n = std::make_unique<Node>();
         if (call && ident.text == "tag") {
             n->name = string_argument("tag");
             n->field = GameField::Tag;
         } else if (call) {
-            fail(peek().column, fmt::format("'{}' is not a function (has, tag, code, reaches, material)", ident.text));
+            fail(ident.column, fmt::format("'{}' is not a function (has, tag, code, reaches, material, material_diff, "
+                                           "pattern, piece, count, final, at, ever, always, for, then)",
+                                           ident.text));
         } else {
             n->field = field_of(ident);
             n->name = ident.text;
@@ -269,67 +290,305 @@ private:
         return n;
     }
 
-    // reaches("placement [side]") after "reaches".
+    // reaches("placement [side]") after "reaches": a pattern without wildcards.
     std::unique_ptr<Node> parse_reaches() {
-        const int column = peek().column + 2; // the string's first character
-        std::string fen = string_argument("reaches");
+        next();
+        const Token arg = expect(Token::String, "a string in reaches(...)");
+        expect(Token::RParen, "')' after reaches's argument");
+        const std::string& fen = arg.text;
         auto n = std::make_unique<Node>();
         n->kind = Node::Kind::Reaches;
         const auto space = fen.find(' ');
-        n->text = fen.substr(0, space);
-        if (n->text.empty() || n->text.find_first_not_of("12345678/PNBRQKLAHYpnbrqklahy") != std::string::npos ||
-            std::count(n->text.begin(), n->text.end(), '/') != 7)
-            fail(column, fmt::format("reaches(\"{}\"): expected a FEN placement (8 ranks separated by '/')", fen));
+        const std::string_view placement = std::string_view(fen).substr(0, space);
+        if (placement.empty() || placement.find_first_not_of("12345678/PNBRQKLAHYpnbrqklahy") != std::string::npos ||
+            std::count(placement.begin(), placement.end(), '/') != 7)
+            fail(arg.column + 1, fmt::format("reaches(\"{}\"): expected a FEN placement (8 ranks separated by '/')", fen));
+        read_pattern(*n, arg, placement.size());
         if (space != std::string::npos) {
             const auto side = fen.find_first_not_of(' ', space);
             if (side != std::string::npos) {
                 if (fen[side] != 'w' && fen[side] != 'b')
-                    fail(column, fmt::format("reaches(\"{}\"): the second field must be w or b", fen));
+                    fail(arg.column + 1, fmt::format("reaches(\"{}\"): the second field must be w or b", fen));
                 n->side = fen[side];
             }
         }
-        return n;
+        return position_predicate(std::move(n));
     }
 
-    // material("spec") after "material": piece letters, each with an optional count.
+    // pattern("RANKS") after "pattern".
+    std::unique_ptr<Node> parse_pattern() {
+        next();
+        const Token arg = expect(Token::String, "a string in pattern(...)");
+        expect(Token::RParen, "')' after pattern's argument");
+        auto n = std::make_unique<Node>();
+        n->kind = Node::Kind::Pattern;
+        read_pattern(*n, arg, arg.text.size());
+        return position_predicate(std::move(n));
+    }
+
+    // The piece of the letter at offset i of the string token s (case: colour); fails at its
+    // column for a letter of no variant, or of none of the --variant given.
+    Piece piece_letter(const Token& s, std::size_t i) const {
+        const char c = s.text[i];
+        const int column = s.column + 1 + int(i);
+        if (kPieceLetters.find(c) == std::string_view::npos)
+            fail(column, fmt::format("'{}' is not a piece letter (PNBRQK, Orda's LAHY; upper case White, lower case "
+                                     "Black)",
+                                     c));
+        const PieceType pt = piece_type_from_letter(char(std::toupper(static_cast<unsigned char>(c))));
+        if (variant_ && pt >= LANCER && *variant_ != Variant::Orda)
+            fail(column, fmt::format("'{}' is not a piece in {}", c, variant_name(*variant_)));
+        return make_piece(std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK, pt);
+    }
+
+    // A pattern's ranks (8th first, '/' between) from the first `size` characters of s: a
+    // digit is that many empty squares, a letter that piece, '?' any square, '*' any squares
+    // to the rank's end, "[...]" a set of letters and '.' (empty), "[^...]" anything but them.
+    void read_pattern(Node& n, const Token& s, std::size_t size) const {
+        int rank = 7, file = 0;
+        for (std::size_t i = 0; i < size; ++i) {
+            const char c = s.text[i];
+            const int column = s.column + 1 + int(i);
+            if (c == '/') {
+                if (file != 8 || rank == 0) fail(column, fmt::format("pattern: rank {} has {} squares, not 8", rank + 1, file));
+                --rank;
+                file = 0;
+                continue;
+            }
+            if (c == '*') { // any squares to the rank's end
+                if (i + 1 < size && s.text[i + 1] != '/') fail(column, "pattern: '*' ends a rank");
+                file = 8;
+                continue;
+            }
+            const int width = c >= '1' && c <= '8' ? c - '0' : 1;
+            if (file + width > 8) fail(column, fmt::format("pattern: rank {} has more than 8 squares", rank + 1));
+            const Square sq = Square(rank * 8 + file);
+            if (width > 1 || c == '1') {
+                for (int k = 0; k < width; ++k) n.empty_squares |= square_bb(Square(sq + k));
+            } else if (c == '[') {
+                n.square_sets.emplace_back(sq, read_square_set(s, i));
+            } else if (c != '?') {
+                if (!std::isalpha(static_cast<unsigned char>(c)))
+                    fail(column, fmt::format("pattern: '{}' is not a piece letter, a digit (empty squares), '?' (any "
+                                             "square) or '[' (a set)",
+                                             c));
+                const Piece p = piece_letter(s, i);
+                n.piece_squares[color_of(p)][type_of(p)] |= square_bb(sq);
+            }
+            file += width;
+        }
+        if (rank != 0 || file != 8)
+            fail(s.column + 1 + int(size), fmt::format("pattern: expected 8 ranks of 8 squares, '/' between ranks"));
+        for (int c = WHITE; c < COLOR_NB; ++c)
+            for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+                if (n.piece_squares[c][pt]) n.placed.emplace_back(make_piece(Color(c), PieceType(pt)), n.piece_squares[c][pt]);
+    }
+
+    // "[...]" at offset i of s: the bits of its pieces (1 << piece, bit 0 empty); i is left on ']'.
+    std::uint32_t read_square_set(const Token& s, std::size_t& i) const {
+        const std::size_t open = i;
+        const bool negated = i + 1 < s.text.size() && s.text[i + 1] == '^';
+        std::uint32_t bits = 0;
+        for (i += negated ? 2 : 1; i < s.text.size() && s.text[i] != ']' && s.text[i] != '/'; ++i)
+            bits |= s.text[i] == '.' ? 1u : 1u << piece_letter(s, i);
+        if (i >= s.text.size() || s.text[i] != ']') fail(s.column + 1 + int(open), "pattern: this '[' has no closing ']'");
+        return negated ? ~bits : bits;
+    }
+
+    // material(...) after "material": "SPEC" (exact, both sides), "SIGNATURE" (with 'v') or
+    // (white|black, "LETTER") compared with a number.
     std::unique_ptr<Node> parse_material() {
-        const int column = peek().column + 2; // the string's first character
-        std::string spec = string_argument("material");
+        next();
+        if (peek().kind == Token::Ident) return parse_material_of_side();
+        const Token spec = expect(Token::String, "a string, white or black in material(...)");
+        expect(Token::RParen, "')' after material's argument");
         auto n = std::make_unique<Node>();
         n->kind = Node::Kind::Material;
-        for (std::size_t i = 0; i < spec.size();) {
-            const char c = spec[i];
-            if (c == ' ') {
+        const auto v = spec.text.find_first_of("vV");
+        if (v == std::string::npos) {
+            read_material(*n, spec, 0, spec.text.size(), std::nullopt);
+        } else {
+            read_material(*n, spec, 0, v, WHITE);
+            read_material(*n, spec, v + 1, spec.text.size(), BLACK);
+        }
+        return position_predicate(std::move(n));
+    }
+
+    // Letters with optional counts in s.text[from, to): of both sides by case (side nullopt),
+    // or of one side in either case, where a last '+' leaves the other pieces unbounded.
+    void read_material(Node& n, const Token& s, std::size_t from, std::size_t to, std::optional<Color> side) const {
+        bool open = false;
+        for (std::size_t i = from; i < to;) {
+            const char c = s.text[i];
+            if (c == ' ' || (c == '+' && side && !open)) {
+                open = open || c == '+';
                 ++i;
                 continue;
             }
-            if (kPieceLetters.find(c) == std::string_view::npos)
-                fail(column + int(i), fmt::format("material: '{}' is not a piece letter (PNBRQK LAHY, upper case "
-                                                  "White, lower case Black)",
-                                                  c));
+            if (open) fail(s.column + 1 + int(i), "material: '+' ends a side");
+            const Piece p = piece_letter(s, i);
             std::size_t k = i + 1;
             int count = 0;
-            while (k < spec.size() && std::isdigit(static_cast<unsigned char>(spec[k])) && count < 100)
-                count = count * 10 + (spec[k++] - '0');
+            while (k < to && std::isdigit(static_cast<unsigned char>(s.text[k])) && count < 100)
+                count = count * 10 + (s.text[k++] - '0');
             if (k == i + 1) count = 1;
-            if (count > 64) fail(column + int(i), "material: a count above 64");
-            n->material[std::size_t(c)] = std::uint8_t(std::min(64, n->material[std::size_t(c)] + count));
+            if (count > 64) fail(s.column + 1 + int(i), "material: a count above 64");
+            const Color colour = side ? *side : color_of(p);
+            auto& bound = n.min_count[colour][type_of(p)];
+            bound = std::uint8_t(std::min(64, bound + count));
+            n.max_count[colour][type_of(p)] = bound;
             i = k;
         }
+        if (open) n.max_count[*side].fill(64);
+    }
+
+    // material(white|black, "LETTER") after "material(".
+    std::unique_ptr<Node> parse_material_of_side() {
+        const Token side = next();
+        if (side.text != "white" && side.text != "black")
+            fail(side.column, fmt::format("expected white or black, found {}", describe(side)));
+        expect(Token::Comma, "',' after the side");
+        auto n = count_node("material");
+        n->color = side.text == "white" ? WHITE : BLACK;
+        expect(Token::RParen, "')' after material's arguments");
+        return count_comparison(std::move(n), WhereOp::Ge);
+    }
+
+    // "LETTER" as the next token: a Count node of that piece (colour from its case).
+    std::unique_ptr<Node> count_node(std::string_view function) {
+        const Token letter = expect(Token::String, fmt::format("a piece letter (\"Q\") in {}(...)", function));
+        if (letter.text.size() != 1) fail(letter.column, fmt::format("{}: expected one piece letter", function));
+        const Piece p = piece_letter(letter, 0);
+        auto n = std::make_unique<Node>();
+        n->kind = Node::Kind::Count;
+        n->color = color_of(p);
+        n->piece_type = type_of(p);
         return n;
+    }
+
+    // material_diff("L"), piece("L"[, "SQUARES"]), count("L"[, "SQUARES"]) after the name.
+    std::unique_ptr<Node> parse_count(std::string_view function) {
+        next();
+        auto n = count_node(function);
+        n->difference = function == "material_diff";
+        if (!n->difference && peek().kind == Token::Comma) {
+            next();
+            n->squares = read_squares(expect(Token::String, "a \"square set\" (\"a-file\", \"rank 7\", \"e4 d5\")"));
+        }
+        expect(Token::RParen, fmt::format("')' after {}'s arguments", function));
+        if (function == "piece") {
+            n->op = WhereOp::Ge;
+            n->number = 1;
+            return position_predicate(std::move(n));
+        }
+        return count_comparison(std::move(n), n->difference ? WhereOp::Ne : WhereOp::Ge);
+    }
+
+    // A set of squares: items apart by spaces or commas, each a square ("e4"), a file
+    // ("a-file") or a rank ("rank 7", "rank-7"), or "all".
+    static Bitboard read_squares(const Token& s) {
+        Bitboard set = 0;
+        const std::string& t = s.text;
+        for (std::size_t i = 0; i < t.size();) {
+            if (t[i] == ' ' || t[i] == ',') {
+                ++i;
+                continue;
+            }
+            std::size_t k = i;
+            while (k < t.size() && t[k] != ' ' && t[k] != ',') ++k;
+            std::string_view item = std::string_view(t).substr(i, k - i);
+            if (item == "rank" && k + 1 < t.size() && t[k] == ' ') { // "rank 7"
+                k += 2;
+                item = std::string_view(t).substr(i, k - i);
+            }
+            const Bitboard items = square_item(item);
+            if (!items) fail(s.column + 1 + int(i), fmt::format("'{}' is not a square, a file (\"a-file\"), a rank "
+                                                                "(\"rank 7\") or \"all\"",
+                                                                item));
+            set |= items;
+            i = k;
+        }
+        if (!set) fail(s.column, "expected at least one square");
+        return set;
+    }
+    static Bitboard square_item(std::string_view item) {
+        if (item == "all") return ~Bitboard{0};
+        if (item.size() == 2 && item[0] >= 'a' && item[0] <= 'h' && item[1] >= '1' && item[1] <= '8')
+            return square_bb(Square((item[1] - '1') * 8 + (item[0] - 'a')));
+        if (item.size() == 6 && item.substr(1) == "-file" && item[0] >= 'a' && item[0] <= 'h') return file_bb(item[0] - 'a');
+        if (item.size() == 6 && item.substr(0, 4) == "rank" && (item[4] == ' ' || item[4] == '-') && item[5] >= '1' &&
+            item[5] <= '8')
+            return rank_bb(item[5] - '1');
+        return 0;
+    }
+
+    // An optional comparison with an integer after a count; without one, `bare` against 0 or 1.
+    std::unique_ptr<Node> count_comparison(std::unique_ptr<Node> n, WhereOp bare) {
+        n->op = bare;
+        n->number = bare == WhereOp::Ge ? 1 : 0;
+        if (peek().kind == Token::Op) {
+            const Token op = next();
+            n->op = comparison_op(op);
+            if (n->op == WhereOp::Match) fail(op.column, fmt::format("'{}' compares text; a count takes == != < <= > >=", op.text));
+            const Token lit = expect(Token::Number, fmt::format("a number after '{}'", op.text));
+            n->number = parse_number(lit.text);
+            if (!n->number) fail(lit.column, fmt::format("'{}' is not a number", lit.text));
+        }
+        return position_predicate(std::move(n));
+    }
+
+    // A position predicate as it stands: inside a when-form as is, elsewhere as ever(...).
+    std::unique_ptr<Node> position_predicate(std::unique_ptr<Node> n) const {
+        if (inside_when_) return n;
+        auto ever = std::make_unique<Node>();
+        ever->kind = Node::Kind::When;
+        ever->when = Node::When::Ever;
+        ever->children.push_back(std::move(n));
+        return ever;
+    }
+
+    // final(P), at(PLY, P), ever(P), always(P), for(N, P), then(A, B) after the name.
+    std::unique_ptr<Node> parse_when(Node::When when, const Token& name) {
+        if (inside_when_) fail(name.column, fmt::format("{}(...) inside another of final, at, ever, always, for, then", name.text));
+        next();
+        auto n = std::make_unique<Node>();
+        n->kind = Node::Kind::When;
+        n->when = when;
+        if (when == Node::When::At || when == Node::When::For) {
+            const Token count = expect(Token::Number, when == Node::When::At ? "a ply (0: the start)" : "a number of positions");
+            const auto value = parse_number(count.text);
+            const int least = when == Node::When::At ? 0 : 1;
+            if (!value || *value != double(int(*value)) || *value < least || *value > 100000)
+                fail(count.column, fmt::format("expected a whole number from {} in {}(...)", least, name.text));
+            n->plies = int(*value);
+            expect(Token::Comma, fmt::format("',' after {}'s number", name.text));
+        }
+        inside_when_ = true;
+        n->children.push_back(parse_or());
+        if (when == Node::When::Then) {
+            expect(Token::Comma, "',' between then's two conditions");
+            n->children.push_back(parse_or());
+        }
+        inside_when_ = false;
+        expect(Token::RParen, fmt::format("')' after {}'s condition", name.text));
+        return n;
+    }
+
+    static WhereOp comparison_op(const Token& op) {
+        if (op.text == "==" || op.text == "=") return WhereOp::Eq;
+        if (op.text == "!=") return WhereOp::Ne;
+        if (op.text == "<") return WhereOp::Lt;
+        if (op.text == "<=") return WhereOp::Le;
+        if (op.text == ">") return WhereOp::Gt;
+        if (op.text == ">=") return WhereOp::Ge;
+        return WhereOp::Match;
     }
 
     // The operator and literal after the field of n (peek() is the operator).
     std::unique_ptr<Node> parse_comparison(std::unique_ptr<Node> n) {
         n->kind = Node::Kind::Compare;
         Token op = next();
-        if (op.text == "==" || op.text == "=") n->op = WhereOp::Eq;
-        else if (op.text == "!=") n->op = WhereOp::Ne;
-        else if (op.text == "<") n->op = WhereOp::Lt;
-        else if (op.text == "<=") n->op = WhereOp::Le;
-        else if (op.text == ">") n->op = WhereOp::Gt;
-        else if (op.text == ">=") n->op = WhereOp::Ge;
-        else n->op = WhereOp::Match;
+        n->op = comparison_op(op);
         if (n->op == WhereOp::Match) return parse_match(std::move(n), op);
         const Token& lit = peek();
         if (lit.kind == Token::Number) {
@@ -372,8 +631,25 @@ private:
         return f;
     }
 
+    // A position function (reaches, material, pattern, ...) or a when-form named by name
+    // (peek() is its '('); nullptr for another name.
+    std::unique_ptr<Node> parse_position_call(const Token& name) {
+        static constexpr std::pair<std::string_view, Node::When> kWhen[] = {
+            {"final", Node::When::Final}, {"at", Node::When::At},   {"ever", Node::When::Ever},
+            {"always", Node::When::Always}, {"for", Node::When::For}, {"then", Node::When::Then}};
+        for (const auto& [word, when] : kWhen)
+            if (name.text == word) return parse_when(when, name);
+        if (name.text == "reaches") return parse_reaches();
+        if (name.text == "material") return parse_material();
+        if (name.text == "pattern") return parse_pattern();
+        if (name.text == "material_diff" || name.text == "piece" || name.text == "count") return parse_count(name.text);
+        return nullptr;
+    }
+
     std::vector<Token> tokens_;
     std::size_t pos_ = 0;
+    std::optional<Variant> variant_; // --variant: a piece letter must be one of its pieces
+    bool inside_when_ = false;       // position predicates stand as they are, no when-form nests
 };
 
 bool compare(WhereOp op, int order) {
@@ -390,26 +666,103 @@ bool compare(WhereOp op, int order) {
 }
 
 bool uses_positions(const Node& n) {
-    if (n.kind == Node::Kind::Reaches || n.kind == Node::Kind::Material) return true;
+    if (n.kind == Node::Kind::When) return true;
     for (const auto& c : n.children)
         if (uses_positions(*c)) return true;
     return false;
 }
 
-// Every position of the record's main line, start first, until `visit` returns true.
+// Every position of the record's main line, start first (ply 0), until `visit(ply, position)`
+// returns true; whether it did. Bitboards only: the moves are played on one Board.
 template <class F> bool any_position(const game::GameRecord& r, F&& visit) {
     if (!r.start) return false;
     position::Board board = *r.start;
-    if (visit(board)) return true;
-    for (const Move m : r.moves) {
-        if (m.is_none()) {
-            auto after = notation::null_move_board(board);
-            if (!after) return false;
-            board = *after;
-        } else {
-            board.play(m);
+    if (visit(0, board.position())) return true;
+    return position::with_variant(board.variant(), [&]<Variant V>() {
+        int ply = 0;
+        for (const Move m : r.moves) {
+            if (m.is_none()) {
+                auto after = notation::null_move_board(board);
+                if (!after) return false;
+                board = *after;
+            } else {
+                board.play_as<V>(m);
+            }
+            if (visit(++ply, board.position())) return true;
         }
-        if (visit(board)) return true;
+        return false;
+    });
+}
+
+bool matches_pattern(const Node& n, const position::Position& p) {
+    if (p.pieces() & n.empty_squares) return false;
+    for (const auto& [piece, wanted] : n.placed)
+        if ((p.pieces(color_of(piece), type_of(piece)) & wanted) != wanted) return false;
+    for (const auto& [square, set] : n.square_sets)
+        if (!(set & (1u << p.piece_on(square)))) return false;
+    return true;
+}
+
+bool matches_material(const Node& n, const position::Position& p) {
+    for (int c = WHITE; c < COLOR_NB; ++c)
+        for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+            const int count = popcount(p.pieces(Color(c), PieceType(pt)));
+            if (count < n.min_count[c][pt] || count > n.max_count[c][pt]) return false;
+        }
+    return true;
+}
+
+int piece_count(const Node& n, const position::Position& p) {
+    if (n.difference) return popcount(p.pieces(WHITE, n.piece_type)) - popcount(p.pieces(BLACK, n.piece_type));
+    return popcount(p.pieces(n.color, n.piece_type) & n.squares);
+}
+
+bool evaluate(const Node& n, const game::GameRecord& r);
+
+// A condition inside a when-form at one position; the game's fields as everywhere else.
+bool holds(const Node& n, const position::Position& p, const game::GameRecord& r) {
+    switch (n.kind) {
+    case Node::Kind::And: return holds(*n.children[0], p, r) && holds(*n.children[1], p, r);
+    case Node::Kind::Or: return holds(*n.children[0], p, r) || holds(*n.children[1], p, r);
+    case Node::Kind::Not: return !holds(*n.children[0], p, r);
+    case Node::Kind::Reaches:
+        return (!n.side || (p.side == WHITE) == (n.side == 'w')) && matches_pattern(n, p);
+    case Node::Kind::Pattern: return matches_pattern(n, p);
+    case Node::Kind::Material: return matches_material(n, p);
+    case Node::Kind::Count: {
+        const int count = piece_count(n, p);
+        return compare(n.op, count < *n.number ? -1 : count > *n.number ? 1 : 0);
+    }
+    default: return evaluate(n, r);
+    }
+}
+
+// A when-form (select/where.hpp and docs/selecting.md give the semantics).
+bool evaluate_when(const Node& n, const game::GameRecord& r) {
+    const Node& cond = *n.children[0];
+    switch (n.when) {
+    case Node::When::Final: return r.start && r.final_board && holds(cond, r.final_board->position(), r);
+    case Node::When::At:
+        return any_position(r, [&](int ply, const position::Position& p) { return ply == n.plies && holds(cond, p, r); });
+    case Node::When::Ever:
+        return any_position(r, [&](int, const position::Position& p) { return holds(cond, p, r); });
+    case Node::When::Always:
+        return r.start && !any_position(r, [&](int, const position::Position& p) { return !holds(cond, p, r); });
+    case Node::When::For: {
+        int run = 0;
+        return any_position(r, [&](int, const position::Position& p) {
+            run = holds(cond, p, r) ? run + 1 : 0;
+            return run >= n.plies;
+        });
+    }
+    case Node::When::Then: {
+        bool first_seen = false; // A held at an earlier position
+        return any_position(r, [&](int, const position::Position& p) {
+            if (first_seen && holds(*n.children[1], p, r)) return true;
+            first_seen = first_seen || holds(cond, p, r);
+            return false;
+        });
+    }
     }
     return false;
 }
@@ -442,29 +795,20 @@ bool evaluate(const Node& n, const game::GameRecord& r) {
             for (const auto& d : *list)
                 if (d.code == n.code) return true;
         return false;
+    case Node::Kind::When: return evaluate_when(n, r);
     case Node::Kind::Reaches:
-        return any_position(r, [&](const position::Board& b) {
-            if (n.side && (b.side_to_move() == WHITE) != (n.side == 'w')) return false;
-            const std::string fen = b.fen(false);
-            return std::string_view(fen).substr(0, fen.find(' ')) == n.text;
-        });
     case Node::Kind::Material:
-        return any_position(r, [&](const position::Board& b) {
-            std::array<std::uint8_t, 128> counts{};
-            const std::string fen = b.fen(false);
-            for (char c : std::string_view(fen).substr(0, fen.find(' ')))
-                if (std::isalpha(static_cast<unsigned char>(c))) ++counts[std::size_t(c)];
-            return counts == n.material;
-        });
+    case Node::Kind::Count:
+    case Node::Kind::Pattern: return false; // only under a When node, which calls holds()
     }
     return false;
 }
 
 } // namespace
 
-std::variant<WhereExpr, WhereError> WhereExpr::parse(std::string_view text) {
+std::variant<WhereExpr, WhereError> WhereExpr::parse(std::string_view text, std::optional<Variant> variant) {
     try {
-        Parser parser(tokenize(text));
+        Parser parser(tokenize(text), variant);
         return WhereExpr(std::shared_ptr<const Node>(parser.parse()));
     } catch (const ParseFailure& f) {
         return f.error;
@@ -488,7 +832,10 @@ bool only_tags(const Node& n) {
     case Node::Kind::Present: return n.field == GameField::Tag;
     case Node::Kind::Code:
     case Node::Kind::Reaches:
-    case Node::Kind::Material: return false;
+    case Node::Kind::Material:
+    case Node::Kind::Count:
+    case Node::Kind::Pattern:
+    case Node::Kind::When: return false;
     }
     return false;
 }
