@@ -57,25 +57,12 @@ done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/horde-check-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
-
 # corpus <variant> <min-games>: the variant's valid corpus repeated to at least min-games games.
 corpus() {
     local v=$1 min=$2 per copies
     per=$(grep -c '^\[Event ' "$GAMES/$v-valid.pgn")
     copies=$(((min + per - 1) / per))
     for _ in $(seq 1 "$copies"); do cat "$GAMES/$v-valid.pgn"; done >"$WORK/$v.pgn"
-}
-
-# paired_ratio <label a> <label b>: the median over the rounds of cpu(a) / cpu(b), the two
-# measured back to back in each round, so a change of machine load between rounds cancels.
-# paired_wall_ratio <label a> <label b>: the same for wall-clock time (what threads buy).
-paired_wall_ratio() {
-    paste <(awk -v l="$1" '$1 == l { print $2 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $2 }' "$WORK/times") |
-        awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median
-}
-paired_ratio() {
-    paste <(awk -v l="$1" '$1 == l { print $3 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $3 }' "$WORK/times") |
-        awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median
 }
 
 # plies and game counts from horde-check's summary line

@@ -19,3 +19,14 @@ med() {
     [ "$2" = cpu ] && col=3
     awk -v l="$1" -v c="$col" '$1 == l { print $c }' "$WORK/times" | median
 }
+# paired_ratio <label a> <label b>: the median over the rounds of cpu(a) / cpu(b), the two
+# measured back to back in each round, so a change of machine load between rounds cancels.
+# paired_wall_ratio <label a> <label b>: the same for wall-clock time (what threads buy).
+paired_wall_ratio() {
+    paste <(awk -v l="$1" '$1 == l { print $2 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $2 }' "$WORK/times") |
+        awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median
+}
+paired_ratio() {
+    paste <(awk -v l="$1" '$1 == l { print $3 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $3 }' "$WORK/times") |
+        awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median
+}

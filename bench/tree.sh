@@ -10,11 +10,15 @@
 # (tests/tools/random_games.cpp: each of the first 10 plies among 4 moves, each half as likely as
 # the one before, so that openings are shared as in real files; then uniform; --uniform-openings:
 # the 4 moves equally likely, so that nearly every game leaves the others by ply 8, the hard case
-# of a tree), made under a temporary folder and deleted. make-book reads no FEN tag,
-# so every game starts from the standard position. Medians of --runs N interleaved rounds
-# (default 5), wall clock, one thread unless said.
+# of a tree), made once and kept in --cache DIR (default build/bench-cache/tree-GAMES-17[-uniform];
+# --no-cache: under a temporary folder, deleted). --pgn FILE instead benches a file of yours: its
+# games with a FEN tag are left out (`--where 'not has(FEN)'`: make-book reads no FEN tag, so
+# every game must start from the standard position) and so are invalid ones (make-book stops at
+# the first illegal move). Medians of --runs N interleaved rounds (default 5) of wall and CPU
+# time; "paired" is the median of the per-round ratios (a change of the shared machine's load
+# between rounds cancels). On a loaded machine compare CPU times for one thread.
 # Usage: bench/tree.sh [--runs N] [--games N] [--max-ply N] [--build DIR] [--polyglot PATH]
-#                      [--uniform-openings]
+#                      [--uniform-openings] [--cache DIR | --no-cache] [--pgn FILE]
 # Exit status: 0 (targets are reported, not enforced), 1 when outputs differ, 2 on a setup error.
 set -euo pipefail
 
@@ -28,6 +32,8 @@ MAX_PLY=20
 BUILD=$PROJECT/build
 POLYGLOT=$(command -v polyglot || echo /usr/games/polyglot)
 GEN_OPTIONS=()
+CACHE=
+PGN=
 while [ $# -gt 0 ]; do
     case $1 in
     --runs) RUNS=$2; shift 2 ;;
@@ -36,7 +42,10 @@ while [ $# -gt 0 ]; do
     --build) BUILD=$2; shift 2 ;;
     --polyglot) POLYGLOT=$2; shift 2 ;;
     --uniform-openings) GEN_OPTIONS+=(--uniform-openings); shift ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --cache) CACHE=$2; shift 2 ;;
+    --no-cache) CACHE=none; shift ;;
+    --pgn) PGN=$2; shift 2 ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/tree.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -48,38 +57,68 @@ for p in "$TREE" "$CHECK" "$GEN" "$POLYGLOT" /usr/bin/time; do
 done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/horde-tree-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-"$GEN" --games "$GAMES" --seed 17 "${GEN_OPTIONS[@]}" >"$WORK/games.pgn"
-"$CHECK" -q --threads 2 "$WORK/games.pgn" 2>"$WORK/check.txt" || { echo "bench/tree.sh: the generated games are not all valid: $(cat "$WORK/check.txt")" >&2; exit 2; }
+if [ -n "$PGN" ]; then
+    # exit 1 only says that some games were invalid (left out); 2 is a real error
+    GAMES_PGN=$WORK/games.pgn
+    "$CHECK" -q --threads 2 --where 'not has(FEN)' --valid-out "$GAMES_PGN" "$PGN" 2>"$WORK/check.txt" ||
+        [ $? = 1 ] || { echo "bench/tree.sh: $PGN: $(cat "$WORK/check.txt")" >&2; exit 2; }
+    what="standard-start valid games of $PGN: $(tail -n 1 "$WORK/check.txt")"
+else
+    [ -z "$CACHE" ] && CACHE=$PROJECT/build/bench-cache/tree-$GAMES-17${GEN_OPTIONS[0]:+-uniform}
+    [ "$CACHE" = none ] && CACHE=$WORK
+    GAMES_PGN=$CACHE/games.pgn
+    if [ ! -s "$GAMES_PGN" ]; then
+        mkdir -p "$CACHE"
+        "$GEN" --games "$GAMES" --seed 17 "${GEN_OPTIONS[@]}" >"$CACHE/games.tmp"
+        "$CHECK" -q --threads 2 "$CACHE/games.tmp" 2>"$WORK/check.txt" || { echo "bench/tree.sh: the generated games are not all valid: $(cat "$WORK/check.txt")" >&2; exit 2; }
+        mv "$CACHE/games.tmp" "$GAMES_PGN"
+    fi
+    what="$GAMES random games, ${GEN_OPTIONS[*]:-shared} openings, in $GAMES_PGN"
+fi
 
 echo "horde-tree bench: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf 'input: %.1f MB, %d games (random, %s openings); --max-ply %d; %d interleaved rounds, medians\n\n' \
-    "$(echo "$(stat -c %s "$WORK/games.pgn") / 1000000" | bc -l)" "$GAMES" "${GEN_OPTIONS[*]:-shared}" "$MAX_PLY" "$RUNS"
+echo "horde-tree: $TREE ($("$TREE" --version 2>&1 | head -n 1)); make-book: $POLYGLOT"
+printf 'input: %.1f MB (%s); book --max-ply %d; %d interleaved rounds, medians\n\n' \
+    "$(echo "$(stat -c %s "$GAMES_PGN") / 1000000" | bc -l)" "$what" "$MAX_PLY" "$RUNS"
 
 status=0
 same() { cmp -s "$1" "$2" || { echo "DIFFER: $3"; status=1; }; }
 for _ in $(seq "$RUNS"); do
-    time_once book "$TREE" --threads 1 -q --format polyglot --max-ply "$MAX_PLY" -o "$WORK/ours.bin" "$WORK/games.pgn"
-    time_once make-book "$POLYGLOT" make-book -pgn "$WORK/games.pgn" -bin "$WORK/theirs.bin" -max-ply "$MAX_PLY" -min-game 3
-    time_once tree1 "$TREE" --threads 1 -q --max-ply 20 -o "$WORK/tree1.ndjson" "$WORK/games.pgn"
-    time_once check1 "$CHECK" --threads 1 -q "$WORK/games.pgn"
-    time_once tree2 "$TREE" --threads 2 -q --max-ply 20 -o "$WORK/tree2.ndjson" "$WORK/games.pgn"
+    time_once book "$TREE" --threads 1 -q --format polyglot --max-ply "$MAX_PLY" --min-games 3 -o "$WORK/ours.bin" "$GAMES_PGN"
+    time_once make-book "$POLYGLOT" make-book -pgn "$GAMES_PGN" -bin "$WORK/theirs.bin" -max-ply "$MAX_PLY" -min-game 3
+    time_once tree1 "$TREE" --threads 1 -q --max-ply 20 -o "$WORK/tree1.ndjson" "$GAMES_PGN"
+    time_once check1 "$CHECK" --threads 1 -q "$GAMES_PGN"
+    time_once tree2 "$TREE" --threads 2 -q --max-ply 20 -o "$WORK/tree2.ndjson" "$GAMES_PGN"
 done
 same "$WORK/ours.bin" "$WORK/theirs.bin" "horde-tree's book against make-book's"
 same "$WORK/tree1.ndjson" "$WORK/tree2.ndjson" "--threads 2 against --threads 1"
 ratio() { echo "$1 / $2" | bc -l; }
-printf '%-52s %8.3f s   make-book %8.3f s   %6.1fx faster (target >= 10x)\n' "book (--format polyglot, 1 thread, $(($(stat -c %s "$WORK/ours.bin") / 16)) entries)" \
-    "$(med book wall)" "$(med make-book wall)" "$(ratio "$(med make-book wall)" "$(med book wall)")"
-printf '%-52s %8.3f s   check     %8.3f s   %6.2fx the check (target <= 1.5x)\n' "tree to ply 20 (ndjson, 1 thread)" \
-    "$(med tree1 wall)" "$(med check1 wall)" "$(ratio "$(med tree1 wall)" "$(med check1 wall)")"
-printf '%-52s %8.3f s   1 thread  %8.3f s   %6.2fx faster (target >= 1.7x); CPU/wall %.2f\n' "tree to ply 20, --threads 2" \
-    "$(med tree2 wall)" "$(med tree1 wall)" "$(ratio "$(med tree1 wall)" "$(med tree2 wall)")" "$(ratio "$(med tree2 cpu)" "$(med tree2 wall)")"
+# row <label> <a> <b> <b's name>: medians of both, wall and CPU, and the ratios b/a by medians
+# and paired by round.
+row() {
+    printf '%-34s %7.3f s wall %7.3f s CPU | %-9s %7.3f s wall %7.3f s CPU | %s/%s: %5.2fx wall %5.2fx CPU, paired %5.2fx wall %5.2fx CPU\n' \
+        "$1" "$(med "$2" wall)" "$(med "$2" cpu)" "$4" "$(med "$3" wall)" "$(med "$3" cpu)" "$3" "$2" \
+        "$(ratio "$(med "$3" wall)" "$(med "$2" wall)")" "$(ratio "$(med "$3" cpu)" "$(med "$2" cpu)")" \
+        "$(paired_wall_ratio "$3" "$2")" "$(paired_ratio "$3" "$2")"
+}
+echo "book: $(($(stat -c %s "$WORK/ours.bin") / 16)) entries (--max-ply $MAX_PLY, --min-games 3)"
+row "book, 1 thread" book make-book make-book
+echo "  target: make-book / horde-tree >= 10x"
+row "horde-check -q, 1 thread" check1 tree1 "tree"
+echo "  target: tree to ply 20 (ndjson, 1 thread) / plain check <= 1.5x"
+row "tree to ply 20, --threads 2" tree2 tree1 "1 thread"
+printf '  target: 1 thread / 2 threads >= 1.7x wall; CPU/wall of --threads 2: %.2f (the cores the run got), of --threads 1: %.2f\n' \
+    "$(ratio "$(med tree2 cpu)" "$(med tree2 wall)")" "$(ratio "$(med tree1 cpu)" "$(med tree1 wall)")"
+echo "load after the rounds: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
 
 # Memory: the default budget against 64M (spilled runs merged), the same bytes.
-/usr/bin/time -f '%M' -o "$WORK/rss-default" "$TREE" -q --max-ply 20 -o "$WORK/default.ndjson" "$WORK/games.pgn" 2>"$WORK/default.txt"
-/usr/bin/time -f '%M' -o "$WORK/rss-64" "$TREE" -q --max-ply 20 --memory 64M -o "$WORK/small.ndjson" "$WORK/games.pgn" 2>"$WORK/small.txt"
+/usr/bin/time -f '%M' -o "$WORK/rss-default" "$TREE" -q --max-ply 20 -o "$WORK/default.ndjson" "$GAMES_PGN" 2>"$WORK/default.txt"
+/usr/bin/time -f '%M' -o "$WORK/rss-64" "$TREE" -q --max-ply 20 --memory 64M -o "$WORK/small.ndjson" "$GAMES_PGN" 2>"$WORK/small.txt"
 same "$WORK/default.ndjson" "$WORK/small.ndjson" "--memory 64M against the default"
 printf 'peak RSS: default budget %d MB (%s); --memory 64M %d MB (%s)\n' "$(($(tail -n1 "$WORK/rss-default") / 1024))" \
     "$(grep -o '[0-9]* runs spilled' "$WORK/default.txt" || echo 'no spill')" "$(($(tail -n1 "$WORK/rss-64") / 1024))" \
     "$(grep -o '[0-9]* runs spilled' "$WORK/small.txt" || echo 'no spill')"
+echo "  --memory 64M against the default: $(cmp -s "$WORK/default.ndjson" "$WORK/small.ndjson" && echo 'identical output' || echo DIFFERENT)"
 grep -h 'positions written' "$WORK/default.txt" | sed 's/^/tree: /'
 exit $status
