@@ -481,7 +481,8 @@ private:
             n->number = 1;
             return position_predicate(std::move(n));
         }
-        return count_comparison(std::move(n), n->difference ? WhereOp::Ne : WhereOp::Ge);
+        const WhereOp bare = n->difference ? WhereOp::Ne : WhereOp::Ge; // before n is moved from
+        return count_comparison(std::move(n), bare);
     }
 
     // A set of squares: items apart by spaces or commas, each a square ("e4"), a file
