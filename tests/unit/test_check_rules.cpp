@@ -113,7 +113,7 @@ TEST_CASE("check: Horde: a double step from rank 3 is illegal, and the reason sa
     CHECK(r.errors.front().token == "a5");
 }
 
-TEST_CASE("check: Horde: extinction ends the game 0-1; a move after it is move-after-end", "[check][horde]") {
+TEST_CASE("check: Horde: extinction ends the game 0-1, a move after it is move-after-end", "[check][horde]") {
     const std::string fen = "4k3/8/8/8/8/8/1q6/P7 b - - 0 1";
     auto r = check_one(setup("Horde", fen, "1... Qxa1# 0-1", "0-1"));
     require_valid(r);
@@ -152,7 +152,7 @@ TEST_CASE("check: Horde: only Black castles", "[check][horde]") {
     require_error(check_one(setup("Horde", "r3k2r/8/8/8/8/8/PPPP4/8 w Kkq - 0 1", "1. a3 *")), "bad-fen");
 }
 
-TEST_CASE("check: Horde: stalemate of White is a draw; insufficient material never draws", "[check][horde]") {
+TEST_CASE("check: Horde: stalemate of White is a draw, insufficient material never draws", "[check][horde]") {
     // Black's move blocks the last White pawn: White has units but no move.
     auto r = check_one(setup("Horde", "8/8/8/1k6/8/8/p7/P7 b - - 0 1", "1... Kb4 1/2-1/2", "1/2-1/2"), strict());
     // a1 is blocked by a2; after Kb4 the a1 pawn still has no move: stalemate.

@@ -86,7 +86,7 @@ TEST_CASE("Horde: rank-1 double step needs both squares empty", "[movegen][horde
     CHECK(moves_of(Variant::Horde, "4k3/8/8/8/8/8/4P3/4P3 w - - 0 1") == Moves{"e2e3", "e2e4"});
 }
 
-TEST_CASE("Horde: White is never in check; every pseudo-legal White move is legal", "[movegen][horde]") {
+TEST_CASE("Horde: White is never in check, every pseudo-legal White move is legal", "[movegen][horde]") {
     // The queen attacks c2 and d1 and stands on the a4-e8 diagonal: White has no king to protect.
     const position::Board b = board_of(Variant::Horde, "4k3/8/8/8/q7/8/2P5/3P4 w - - 0 1");
     CHECK_FALSE(b.in_check());

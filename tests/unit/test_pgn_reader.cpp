@@ -670,7 +670,7 @@ TEST_CASE("reader: a result glued to a move is the move, then the result", "[pgn
     CHECK(r.has("san Nf31-0 @1:13"));
 }
 
-TEST_CASE("reader: a tag line with unescaped quotes is one tag; other malformed tags never start movetext",
+TEST_CASE("reader: a tag line with unescaped quotes is one tag, other malformed tags never start movetext",
           "[pgn][issue17]") {
     auto r = record("[White \"\"Socrates Expert\"\"]\n[Black \"B\"]\n\n1. e4 *\n");
     CHECK(r.has("tag White=\"Socrates Expert\" @1:1"));

@@ -98,7 +98,7 @@ TEST_CASE("pgn export: move numbers after comments, variations and at variation 
 // A comment with a '}' is written as a ';' comment; first in the movetext it would be read as
 // part of the tag section (a ';' line there does not end it), so an empty comment comes first
 // (found by fuzz-pgn: the export of the export had lost the comment).
-TEST_CASE("pgn export: a ';' comment first in the movetext", "[pgn_writer]") {
+TEST_CASE("pgn export: a semicolon comment first in the movetext", "[pgn_writer]") {
     const std::string out = exported("[Event \"?\"]\n\n1. ; a } comment\ne4 ; and } another\ne5 *");
     CHECK(movetext(out) == "{} ; a } comment\n1. e4 ; and } another\n1... e5 *");
     require_canonical(out);

@@ -61,7 +61,7 @@ TEST_CASE("automatic draws: an old game goes on past a fivefold repetition", "[i
     CHECK(at_end.adjudication.kind == game::StatusKind::ClaimableDraw);
 }
 
-TEST_CASE("unsupported variants: one error, the movetext skipped; skipped with skip_unsupported", "[issue17][check]") {
+TEST_CASE("unsupported variants: one error, the movetext skipped, skipped with skip_unsupported", "[issue17][check]") {
     CHECK(game::unsupported_variant("crazyhouse") == "Crazyhouse");
     CHECK(game::unsupported_variant("King of the Hill") == "King of the Hill");
     CHECK(game::unsupported_variant("kingOfTheHill") == "King of the Hill");
@@ -98,7 +98,7 @@ TEST_CASE("warnings a writer repeats on every move: once per game and code, coun
     CHECK(count_code(check_one("1. e4 (1. -- e5 2. -- e6) e5 *").warnings, "null-move") == 2);
 }
 
-TEST_CASE("'*' after the game ended: a warning (an error with --strict); a contradiction stays an error",
+TEST_CASE("'*' after the game ended: a warning (an error with --strict), a contradiction stays an error",
           "[issue17][check]") {
     const game::GameRecord r = check_one("[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *");
     CHECK(r.valid());

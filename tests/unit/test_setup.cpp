@@ -53,7 +53,7 @@ TEST_CASE("parse_fen: the fields as written, not judged", "[fen][setup]") {
     CHECK(std::get<position::FenError>(position::parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 z")).code == Code::BadFullmove);
 }
 
-TEST_CASE("from_setup: the variant's rules; from_fen is parse_fen then from_setup", "[fen][setup]") {
+TEST_CASE("from_setup: the variant's rules, from_fen is parse_fen then from_setup", "[fen][setup]") {
     const position::Setup s = parse_ok("xnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KKq a1 7 0");
     auto judged = position::Board::from_setup(Variant::Chess, s);
     REQUIRE(std::holds_alternative<position::FenError>(judged));

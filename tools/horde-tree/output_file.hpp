@@ -24,7 +24,7 @@ public:
         auto out = std::unique_ptr<OutputFile>(new OutputFile(path));
         if (path.empty()) {
             out->fd_ = 1;
-            out->name_ = "stdout";
+            out->out_ = std::make_unique<RecordOutput>(1, "stdout");
             return out;
         }
         const std::size_t slash = path.rfind('/');
@@ -40,23 +40,25 @@ public:
             return nullptr;
         }
         out->owns_fd_ = true;
+        out->out_ = std::make_unique<RecordOutput>(out->fd_, path);
         return out;
     }
     OutputFile(const OutputFile&) = delete;
     OutputFile& operator=(const OutputFile&) = delete;
     ~OutputFile() {
+        out_.reset(); // its buffer goes to the nameless file (or fails quietly) before the file is closed
         if (owns_fd_ && fd_ >= 0) ::close(fd_);
         if (!temp_path_.empty()) ::unlink(temp_path_.c_str()); // not committed
     }
 
     bool is_terminal() const { return ::isatty(fd_) == 1; }
     void write(std::string_view data) {
-        buffer_.append(data);
-        if (buffer_.size() >= (1 << 20)) flush();
+        out_->write(data);
+        out_->end_record();
     }
     // Everything is written: FILE gets its name (replacing an older FILE).
     void commit() {
-        flush();
+        out_->flush();
         if (!owns_fd_) return;
         if (temp_path_.empty()) {
             const std::string proc = fmt::format("/proc/self/fd/{}", fd_);
@@ -76,23 +78,13 @@ public:
     }
 
 private:
-    explicit OutputFile(std::string path) : path_(std::move(path)), name_(path_) {}
-    void flush() {
-        std::size_t done = 0;
-        while (done < buffer_.size()) {
-            const ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) fail_write(name_, n < 0 ? errno : EIO);
-            done += std::size_t(n);
-        }
-        buffer_.clear();
-    }
+    explicit OutputFile(std::string path) : path_(std::move(path)) {}
 
-    std::string path_, name_;
+    std::string path_;
     std::string temp_path_; // the fallback's named file, until committed
     int fd_ = -1;
     bool owns_fd_ = false;
-    std::string buffer_;
+    std::unique_ptr<RecordOutput> out_; // the buffering and the write errors (tools/common/output.hpp)
 };
 
 } // namespace horde::tools::tree_tool
