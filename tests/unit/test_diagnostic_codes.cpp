@@ -83,13 +83,12 @@ TEST_CASE("diagnostic codes: the SAN layer's and the reader's codes each have th
         const auto c = notation::SanWarningCode(i);
         take(notation::diagnostic_code(c), notation::san_warning_code_name(c), DiagnosticSeverity::Warning);
     }
-    for (int i = 0; i <= int(pgn::PgnErrorKind::InvalidByte); ++i) {
-        const auto k = pgn::PgnErrorKind(i);
-        take(pgn::diagnostic_code(k), pgn::pgn_error_name(k), DiagnosticSeverity::Error);
-    }
-    for (int i = 0; i <= int(pgn::PgnNotice::UnescapedQuote); ++i) {
-        const auto k = pgn::PgnNotice(i);
-        take(pgn::diagnostic_code(k), pgn::pgn_notice_name(k), DiagnosticSeverity::Warning);
+    // The reader reports the table's codes directly: its errors are errors, its notices warnings.
+    for (std::size_t i = 0; i < DIAGNOSTIC_CODE_NB; ++i) {
+        const auto code = DiagnosticCode(i);
+        CHECK_FALSE((pgn::is_pgn_error(code) && pgn::is_pgn_notice(code)));
+        if (pgn::is_pgn_error(code)) take(code, diagnostic_name(code), DiagnosticSeverity::Error);
+        if (pgn::is_pgn_notice(code)) take(code, diagnostic_name(code), DiagnosticSeverity::Warning);
     }
     CHECK(seen.size() == 4 + 15 + 9 + 5);
 }

@@ -31,7 +31,7 @@ std::string at(const pgn::SourcePos& p) {
 struct Recorder : pgn::PgnVisitor {
     std::vector<std::string> log;
     std::vector<pgn::GameInfo> games;
-    std::vector<pgn::PgnErrorKind> errors;
+    std::vector<DiagnosticCode> errors;
     std::vector<pgn::SourcePos> error_pos;
     std::uint64_t max_depth = 0, depth = 0;
 
@@ -54,10 +54,10 @@ struct Recorder : pgn::PgnVisitor {
         if (depth-- <= 8) log.push_back(") " + at(p));
     }
     void result(std::string_view s, const pgn::SourcePos& p) { log.push_back("result " + std::string(s) + " " + at(p)); }
-    void error(pgn::PgnErrorKind k, const pgn::SourcePos& p, std::string_view) {
+    void error(DiagnosticCode k, const pgn::SourcePos& p, std::string_view) {
         errors.push_back(k);
         error_pos.push_back(p);
-        log.push_back("error " + std::string(pgn::pgn_error_name(k)) + " " + at(p));
+        log.push_back("error " + std::string(core::diagnostic_name(k)) + " " + at(p));
     }
     void end_game(const pgn::GameInfo& g) {
         games.push_back(g);
@@ -89,7 +89,7 @@ struct Counter : pgn::PgnVisitor {
         longest_comment = std::max(longest_comment, v.size());
         truncated |= t;
     }
-    void error(pgn::PgnErrorKind, const pgn::SourcePos&, std::string_view) { ++errors; }
+    void error(DiagnosticCode, const pgn::SourcePos&, std::string_view) { ++errors; }
     void end_game(const pgn::GameInfo&) { ++games; }
 };
 
@@ -271,7 +271,7 @@ TEST_CASE("pgn reader: unterminated comment", "[pgn]") {
     SECTION("reported where it opened, running to EOF") {
         const auto r = record("[Event \"x\"]\n\n1. e4 e5\n2. Nf3 {never closed\nNc6 3. Bb5 *\n");
         REQUIRE(r.errors.size() == 1);
-        CHECK(r.errors[0] == pgn::PgnErrorKind::UnterminatedComment);
+        CHECK(r.errors[0] == DiagnosticCode::UnterminatedComment);
         CHECK(r.error_pos[0].line == 4);
         CHECK(r.error_pos[0].column == 8);
         CHECK(r.games.size() == 1);
@@ -282,7 +282,7 @@ TEST_CASE("pgn reader: unterminated comment", "[pgn]") {
         const auto r = record(text);
         REQUIRE(r.games.size() == 4);
         REQUIRE(r.errors.size() == 1);
-        CHECK(r.errors[0] == pgn::PgnErrorKind::UnterminatedComment);
+        CHECK(r.errors[0] == DiagnosticCode::UnterminatedComment);
         CHECK(r.error_pos[0].line == 8);
         CHECK(r.error_pos[0].column == 7);
         CHECK(r.games[1].error_count == 1);
@@ -305,7 +305,7 @@ TEST_CASE("pgn reader: unbalanced parentheses", "[pgn]") {
         const auto r = record("[Event \"a\"]\n\n1. e4 (1. d4 (1. c4) d5 0-1\n\n[Event \"b\"]\n\n1. e4 *\n");
         REQUIRE(r.games.size() == 2);
         REQUIRE(r.errors.size() == 1);
-        CHECK(r.errors[0] == pgn::PgnErrorKind::UnterminatedVariation);
+        CHECK(r.errors[0] == DiagnosticCode::UnterminatedVariation);
         CHECK(r.error_pos[0].line == 3);
         CHECK(r.error_pos[0].column == 7);
         CHECK(r.games[1].error_count == 0);
@@ -319,7 +319,7 @@ TEST_CASE("pgn reader: unbalanced parentheses", "[pgn]") {
     SECTION("stray ')'") {
         const auto r = record("1. e4 ) e5 *");
         REQUIRE(r.errors.size() == 1);
-        CHECK(r.errors[0] == pgn::PgnErrorKind::UnmatchedParen);
+        CHECK(r.errors[0] == DiagnosticCode::UnmatchedParen);
         CHECK(r.error_pos[0].column == 7);
         CHECK(r.has("san e5 @1:9"));
     }
@@ -328,13 +328,13 @@ TEST_CASE("pgn reader: unbalanced parentheses", "[pgn]") {
 TEST_CASE("pgn reader: garbage tokens and malformed tags", "[pgn]") {
     const auto r = record("[Event \"x\"]\n[Bad x]\n[Broken \"val\n\n1. e4 @@@ ] e5 #x $ $12a 1-0\n");
     REQUIRE(r.errors.size() == 7);
-    CHECK(r.errors[0] == pgn::PgnErrorKind::MalformedTag);
+    CHECK(r.errors[0] == DiagnosticCode::MalformedTag);
     CHECK(r.error_pos[0].line == 2);
-    CHECK(r.errors[1] == pgn::PgnErrorKind::MalformedTag);
+    CHECK(r.errors[1] == DiagnosticCode::MalformedTag);
     CHECK(r.error_pos[1].line == 3);
-    CHECK(r.errors[2] == pgn::PgnErrorKind::GarbageToken);
+    CHECK(r.errors[2] == DiagnosticCode::GarbageToken);
     CHECK(r.error_pos[2].column == 7);
-    CHECK(r.errors[3] == pgn::PgnErrorKind::GarbageToken);
+    CHECK(r.errors[3] == DiagnosticCode::GarbageToken);
     CHECK(r.error_pos[3].column == 11);
     CHECK(r.has("san e5 @5:13"));
     CHECK(r.has("result 1-0 @5:26"));
@@ -376,11 +376,11 @@ TEST_CASE("pgn reader: input cut mid-game", "[pgn]") {
         const auto r = record("[Event \"a\"]\n[Whi");
         REQUIRE(r.games.size() == 1);
         REQUIRE(r.errors.size() == 1);
-        CHECK(r.errors[0] == pgn::PgnErrorKind::TruncatedTag);
+        CHECK(r.errors[0] == DiagnosticCode::TruncatedTag);
         CHECK(r.error_pos[0].line == 2);
         const auto r2 = record("[Event \"a\"]\n[White \"abc");
         REQUIRE(r2.errors.size() == 1);
-        CHECK(r2.errors[0] == pgn::PgnErrorKind::TruncatedTag);
+        CHECK(r2.errors[0] == DiagnosticCode::TruncatedTag);
     }
     SECTION("inside a tag pair, followed by more games") {
         const auto r = record("[Event \"a\"]\n[Whit\n\n[Event \"b\"]\n\n1. e4 *\n");
@@ -594,8 +594,8 @@ TEST_CASE("pgn reader: random bytes terminate without crashing", "[pgn]") {
     const char raw[] = "1. e4 {\xff\xfe ok} e\0x \xc3 e5 *";
     const auto r = record(std::string(raw, sizeof raw - 1));
     REQUIRE(r.errors.size() == 2);
-    CHECK(r.errors[0] == pgn::PgnErrorKind::NulByte);
-    CHECK(r.errors[1] == pgn::PgnErrorKind::InvalidByte);
+    CHECK(r.errors[0] == DiagnosticCode::NulByte);
+    CHECK(r.errors[1] == DiagnosticCode::InvalidByte);
     CHECK(r.has("san e5 @1:21"));
 }
 
@@ -685,7 +685,7 @@ TEST_CASE("reader: a tag line with unescaped quotes is one tag, other malformed 
     CHECK(r.has("tag Black=B @1:13"));
     // not ending in "]: an error, and the rest of the line is no movetext
     r = record("[White \"A\" junk e4]\n[Black \"B\"]\n\n1. e4 *\n");
-    CHECK(r.errors == std::vector<pgn::PgnErrorKind>{pgn::PgnErrorKind::MalformedTag});
+    CHECK(r.errors == std::vector<DiagnosticCode>{DiagnosticCode::MalformedTag});
     CHECK(r.has("tag Black=B @2:1"));
     CHECK(r.has("movetext @4:1"));
     CHECK(r.games.size() == 1);

@@ -291,8 +291,8 @@ void GameChecker::setup_start() {
     start_game_from(*record_.start);
 }
 
-void GameChecker::notice(pgn::PgnNotice kind, const pgn::SourcePos& at, std::string_view message) {
-    add_warning(pgn::diagnostic_code(kind), std::string(message), at.line, at.column);
+void GameChecker::notice(DiagnosticCode kind, const pgn::SourcePos& at, std::string_view message) {
+    add_warning(kind, std::string(message), at.line, at.column);
 }
 
 void GameChecker::check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
@@ -663,14 +663,13 @@ void GameChecker::nag(int code, const pgn::SourcePos&) {
     notes_at(record_).nags.push_back(code);
 }
 
-void GameChecker::error(pgn::PgnErrorKind kind, const pgn::SourcePos& at, std::string_view text) {
-    const DiagnosticCode code = pgn::diagnostic_code(kind);
+void GameChecker::error(DiagnosticCode code, const pgn::SourcePos& at, std::string_view text) {
     std::string message(text);
     const std::uint64_t line = at.line, column = at.column;
     // A token that is no move where the main line expects one stands for the next ply; the
     // rest of the main line cannot be checked after it.
-    const bool bad_token = kind == pgn::PgnErrorKind::GarbageToken || kind == pgn::PgnErrorKind::NulByte ||
-                           kind == pgn::PgnErrorKind::InvalidByte || kind == pgn::PgnErrorKind::TokenTooLong;
+    const bool bad_token = code == DiagnosticCode::GarbageToken || code == DiagnosticCode::NulByte ||
+                           code == DiagnosticCode::InvalidByte || code == DiagnosticCode::TokenTooLong;
     if (bad_token && started_ && variation_depth_ == 0 && game_ && !main_line_dead_) {
         // The reader's message ends with the token in quotes ("unexpected token 'Nf3*'").
         std::string token;

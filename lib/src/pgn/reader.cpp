@@ -26,35 +26,31 @@ PlainWord pgn_detail::plain_word(const char* b, std::size_t avail) {
     return {n, number};
 }
 
-DiagnosticCode diagnostic_code(PgnErrorKind kind) {
-    switch (kind) {
-    case PgnErrorKind::UnterminatedComment: return DiagnosticCode::UnterminatedComment;
-    case PgnErrorKind::UnterminatedVariation: return DiagnosticCode::UnterminatedVariation;
-    case PgnErrorKind::UnmatchedParen: return DiagnosticCode::UnmatchedParen;
-    case PgnErrorKind::MalformedTag: return DiagnosticCode::MalformedTag;
-    case PgnErrorKind::TruncatedTag: return DiagnosticCode::TruncatedTag;
-    case PgnErrorKind::GarbageToken: return DiagnosticCode::GarbageToken;
-    case PgnErrorKind::TokenTooLong: return DiagnosticCode::TokenTooLong;
-    case PgnErrorKind::NulByte: return DiagnosticCode::NulByte;
-    case PgnErrorKind::InvalidByte: return DiagnosticCode::InvalidByte;
+bool is_pgn_error(DiagnosticCode code) {
+    switch (code) {
+    case DiagnosticCode::UnterminatedComment:
+    case DiagnosticCode::UnterminatedVariation:
+    case DiagnosticCode::UnmatchedParen:
+    case DiagnosticCode::MalformedTag:
+    case DiagnosticCode::TruncatedTag:
+    case DiagnosticCode::GarbageToken:
+    case DiagnosticCode::TokenTooLong:
+    case DiagnosticCode::NulByte:
+    case DiagnosticCode::InvalidByte: return true;
+    default: return false;
     }
-    return DiagnosticCode::GarbageToken;
 }
 
-std::string_view pgn_error_name(PgnErrorKind kind) { return diagnostic_name(diagnostic_code(kind)); }
-
-DiagnosticCode diagnostic_code(PgnNotice kind) {
-    switch (kind) {
-    case PgnNotice::UnicodeEllipsis: return DiagnosticCode::UnicodeEllipsis;
-    case PgnNotice::TextBetweenGames: return DiagnosticCode::TextBetweenGames;
-    case PgnNotice::BlankLineInMovetext: return DiagnosticCode::BlankLineInMovetext;
-    case PgnNotice::ResultGlued: return DiagnosticCode::ResultGlued;
-    case PgnNotice::UnescapedQuote: return DiagnosticCode::UnescapedQuote;
+bool is_pgn_notice(DiagnosticCode code) {
+    switch (code) {
+    case DiagnosticCode::UnicodeEllipsis:
+    case DiagnosticCode::TextBetweenGames:
+    case DiagnosticCode::BlankLineInMovetext:
+    case DiagnosticCode::ResultGlued:
+    case DiagnosticCode::UnescapedQuote: return true;
+    default: return false;
     }
-    return DiagnosticCode::TextBetweenGames;
 }
-
-std::string_view pgn_notice_name(PgnNotice kind) { return diagnostic_name(diagnostic_code(kind)); }
 
 namespace {
 std::size_t read_istream(void* ctx, char* dst, std::size_t n, bool& error) {
@@ -693,7 +689,7 @@ void PgnReader::recover_tag() {
     }
 }
 
-void PgnReader::fail_tag(TagScan& t, PgnErrorKind k, const char* msg) {
+void PgnReader::fail_tag(TagScan& t, DiagnosticCode k, const char* msg) {
     t.has_error = true;
     t.kind = k;
     t.message = msg;
@@ -701,10 +697,10 @@ void PgnReader::fail_tag(TagScan& t, PgnErrorKind k, const char* msg) {
 
 // A tag pair that ends before its value at q (window end `end`): why, then past the line's ']'.
 PgnReader::TagScan PgnReader::cut_tag(TagScan t, std::size_t q, std::size_t end, const char* malformed) {
-    if (q >= len_) fail_tag(t, PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
-    else if (q >= end) fail_tag(t, PgnErrorKind::MalformedTag, "tag pair too long before its value");
-    else if (is_eol(buf_[q])) fail_tag(t, PgnErrorKind::MalformedTag, "tag pair cut off at the end of its line");
-    else fail_tag(t, PgnErrorKind::MalformedTag, malformed);
+    if (q >= len_) fail_tag(t, DiagnosticCode::TruncatedTag, "input ends inside a tag pair");
+    else if (q >= end) fail_tag(t, DiagnosticCode::MalformedTag, "tag pair too long before its value");
+    else if (is_eol(buf_[q])) fail_tag(t, DiagnosticCode::MalformedTag, "tag pair cut off at the end of its line");
+    else fail_tag(t, DiagnosticCode::MalformedTag, malformed);
     p_ = q;
     recover_tag();
     return t;
@@ -725,7 +721,7 @@ PgnReader::TagScan PgnReader::scan_tag() {
     const std::size_t nlen = q - ns;
     if (nlen == 0) return cut_tag(t, q, end, "expected a tag name after '['");
     if (nlen > kMaxToken) {
-        fail_tag(t, PgnErrorKind::TokenTooLong, "tag name too long");
+        fail_tag(t, DiagnosticCode::TokenTooLong, "tag name too long");
         p_ = q;
         skip_long_token();
         recover_tag();
@@ -773,7 +769,7 @@ bool PgnReader::scan_tag_value(TagScan& t, const TagOpen& at, bool& nul) {
     text_.clear();
     for (;;) {
         if (p_ == len_ && !fill(1)) {
-            fail_tag(t, PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
+            fail_tag(t, DiagnosticCode::TruncatedTag, "input ends inside a tag pair");
             return false;
         }
         const std::size_t i = tag_value_run(buf_, p_, len_);
@@ -801,7 +797,7 @@ bool PgnReader::scan_tag_value(TagScan& t, const TagOpen& at, bool& nul) {
             ++p_;
             continue;
         }
-        if (!read_tag_as_one(t, at)) fail_tag(t, PgnErrorKind::MalformedTag, "tag value not closed on its line");
+        if (!read_tag_as_one(t, at)) fail_tag(t, DiagnosticCode::MalformedTag, "tag value not closed on its line");
         return false;
     }
 }
@@ -819,13 +815,13 @@ void PgnReader::scan_tag_close(TagScan& t, const TagOpen& at, bool nul) {
     } else {
         p_ = q;
         if (q >= len_) {
-            fail_tag(t, PgnErrorKind::TruncatedTag, "input ends inside a tag pair");
+            fail_tag(t, DiagnosticCode::TruncatedTag, "input ends inside a tag pair");
         } else if (!read_tag_as_one(t, at)) {
-            fail_tag(t, PgnErrorKind::MalformedTag, "expected ']' after the tag value");
+            fail_tag(t, DiagnosticCode::MalformedTag, "expected ']' after the tag value");
             recover_tag(); // the rest of a malformed tag line is no movetext
         }
     }
-    if (nul && !t.has_error) fail_tag(t, PgnErrorKind::NulByte, "NUL byte in tag value");
+    if (nul && !t.has_error) fail_tag(t, DiagnosticCode::NulByte, "NUL byte in tag value");
 }
 
 } // namespace horde::pgn

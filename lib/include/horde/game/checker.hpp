@@ -139,8 +139,8 @@ public:
     void move_number(std::uint64_t number, const pgn::SourcePos&) {
         pending_number_ = number > 100000 ? 100000 : int(number); // inline: once per move pair
     }
-    // Unusual input the reader read with certainty (PgnNotice): a warning.
-    void notice(pgn::PgnNotice kind, const pgn::SourcePos& at, std::string_view message);
+    // Unusual input the reader read with certainty (DiagnosticCode): a warning.
+    void notice(DiagnosticCode kind, const pgn::SourcePos& at, std::string_view message);
     // What the last san() token was.
     enum class TokenKind : std::uint8_t { Move, NullMove, EnPassantMark, Unread };
     TokenKind last_token() const { return last_token_; }
@@ -151,7 +151,7 @@ public:
     void comment(std::string_view text, const pgn::SourcePos&, bool truncated);
     void nag(int code, const pgn::SourcePos&);
     // A structural problem the reader found (unterminated comment, garbage token, ...).
-    void error(pgn::PgnErrorKind kind, const pgn::SourcePos& at, std::string_view message);
+    void error(DiagnosticCode kind, const pgn::SourcePos& at, std::string_view message);
     // Finishes the game: result checks and adjudication, and GameInfo::cut_short (the error
     // "input-error" at the game's end, naming the byte offset of the decompressed data). The
     // record stays valid until the next begin_game.

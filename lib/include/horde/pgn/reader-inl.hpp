@@ -100,7 +100,7 @@ template <class V, class F> inline void PgnReader::emit(V&, F&& f) {
 }
 
 template <class V>
-inline void PgnReader::report(V& v, PgnErrorKind k, const SourcePos& pos, std::string_view msg) {
+inline void PgnReader::report(V& v, DiagnosticCode k, const SourcePos& pos, std::string_view msg) {
     ++game_.error_count;
     if (!skip_ && game_.error_count <= kMaxErrorsPerGame) emit(v, [&] { return v.error(k, pos, msg); });
 }
@@ -126,11 +126,11 @@ template <class V> void PgnReader::start_game(V& v, const SourcePos& pos, std::s
     if (preamble_) [[unlikely]] {
         preamble_ = false;
         const std::string msg = "text before the first game: '" + preamble_text_ + "'";
-        on_notice(v, PgnNotice::TextBetweenGames, preamble_pos_, msg);
+        on_notice(v, DiagnosticCode::TextBetweenGames, preamble_pos_, msg);
     }
 }
 
-template <class V> void PgnReader::on_notice(V& v, PgnNotice k, const SourcePos& pos, std::string_view msg) {
+template <class V> void PgnReader::on_notice(V& v, DiagnosticCode k, const SourcePos& pos, std::string_view msg) {
     if (!quiet()) emit(v, [&] { return v.notice(k, pos, msg); });
 }
 
@@ -143,7 +143,7 @@ template <class V> bool PgnReader::on_dialect_word(V& v, const char* b, std::siz
     std::size_t i = 0;
     while (is_ellipsis(b + i, n - i)) i += 3;
     if (i == n && n > 0) { // "…" standing alone, as "..." may
-        on_notice(v, PgnNotice::UnicodeEllipsis, pos_at(idx), "'…' read as '...'");
+        on_notice(v, DiagnosticCode::UnicodeEllipsis, pos_at(idx), "'…' read as '...'");
         return true;
     }
     return false;
@@ -155,7 +155,7 @@ template <class V> bool PgnReader::on_movetext_gap(V& v) {
         finish_game(v, p_); // the numbering restarts: a new game without tags
         return true;
     }
-    on_notice(v, PgnNotice::BlankLineInMovetext, pos_at(p_), "blank line inside the movetext: the game goes on");
+    on_notice(v, DiagnosticCode::BlankLineInMovetext, pos_at(p_), "blank line inside the movetext: the game goes on");
     last_token_line_ = lines_.line;
     return false;
 }
@@ -178,7 +178,7 @@ template <class V> void PgnReader::on_outside_text(V& v) {
         preamble_text_ = std::move(clip);
         return;
     }
-    on_notice(v, PgnNotice::TextBetweenGames, pos, "text between games: '" + clip + "'");
+    on_notice(v, DiagnosticCode::TextBetweenGames, pos, "text between games: '" + clip + "'");
 }
 
 
@@ -196,7 +196,7 @@ template <class V> void PgnReader::finish_game(V& v, std::size_t idx) {
     if (depth_ > 0) {
         skip_var_depth_ = 0;
         update_quiet();
-        report(v, PgnErrorKind::UnterminatedVariation, var_open_,
+        report(v, DiagnosticCode::UnterminatedVariation, var_open_,
                depth_ == 1 ? "variation '(' is never closed" : "variations '(' are never closed");
     }
     game_.raw_end = base_ + idx;
@@ -235,7 +235,7 @@ template <class V> void PgnReader::on_comment(V& v, bool brace) {
             start_game(v, t.open, 0, State::Movetext);
             if (!quiet()) emit(v, [&] { return v.begin_movetext(t.open); });
         }
-        report(v, PgnErrorKind::UnterminatedComment, t.open, unterminated_message());
+        report(v, DiagnosticCode::UnterminatedComment, t.open, unterminated_message());
         return;
     }
     if (state_ == State::Tags) {
@@ -250,7 +250,7 @@ template <class V> void PgnReader::on_comment(V& v, bool brace) {
     comment_nested_open_ = false;
     const bool keep = !quiet();
     const TextScan t = brace ? scan_brace_comment(keep) : scan_line_comment(keep);
-    if (t.end != TextEnd::Closed) report(v, PgnErrorKind::UnterminatedComment, t.open, unterminated_message());
+    if (t.end != TextEnd::Closed) report(v, DiagnosticCode::UnterminatedComment, t.open, unterminated_message());
     if (keep && !quiet()) emit(v, [&] { return v.comment(t.text, t.open, t.truncated); });
     last_token_line_ = lines_.line;
 }
@@ -304,22 +304,22 @@ template <class V> void PgnReader::on_quotes_repaired(V& v, const TagScan& t) {
     std::string value(text_.data(), std::min<std::size_t>(text_.size(), 60));
     for (char& c : value)
         if (static_cast<unsigned char>(c) < 32) c = '?';
-    on_notice(v, PgnNotice::UnescapedQuote, t.pos,
+    on_notice(v, DiagnosticCode::UnescapedQuote, t.pos,
               "tag value with unescaped '\"' inside: read as one tag, " + std::string(t.name) + " = '" + value +
                   (text_.size() > 60 ? "...'" : "'"));
 }
 
 template <class V> void PgnReader::on_garbage(V& v, const char* b, std::size_t n, std::size_t idx) {
     using namespace pgn_detail;
-    PgnErrorKind kind = PgnErrorKind::GarbageToken;
+    DiagnosticCode kind = DiagnosticCode::GarbageToken;
     const char* what = "unexpected token";
     if (std::memchr(b, 0, n)) {
-        kind = PgnErrorKind::NulByte;
+        kind = DiagnosticCode::NulByte;
         what = "NUL byte in token";
     } else {
         for (std::size_t i = 0; i < n; ++i)
             if (cls(b[i]) & C_BAD) {
-                kind = PgnErrorKind::InvalidByte;
+                kind = DiagnosticCode::InvalidByte;
                 what = "invalid byte in token";
                 break;
             }
@@ -374,7 +374,7 @@ template <class V> [[gnu::always_inline]] inline void PgnReader::on_word(V& v) {
     std::size_t san_run;
     const std::size_t n = word_end(b, lim, san_run);
     if (n == lim && (lim < avail ? !(cls(b[n]) & C_DELIM) : !eof_)) {
-        report(v, PgnErrorKind::TokenTooLong, pos_at(s), format_message("token too long", std::string_view(b, 16)));
+        report(v, DiagnosticCode::TokenTooLong, pos_at(s), format_message("token too long", std::string_view(b, 16)));
         p_ = s + n;
         skip_long_token();
         return;
@@ -424,7 +424,7 @@ template <class V>
         if (b[i] == '.') {
             ++i;
         } else if (is_ellipsis(b + i, n - i)) {
-            on_notice(v, PgnNotice::UnicodeEllipsis, pos_at(s + i), "move number written with '…': read as '...'");
+            on_notice(v, DiagnosticCode::UnicodeEllipsis, pos_at(s + i), "move number written with '…': read as '...'");
             i += 3;
         } else {
             break;
@@ -506,7 +506,7 @@ bool PgnReader::on_glued_result(V& v, const char* b, std::size_t n, std::size_t 
     if (k < 2 || !is_result(std::string_view(b + k, n - k))) return false;
     deliver_move(v, b, k, idx, 0);
     if (!quiet())
-        on_notice(v, PgnNotice::ResultGlued, pos_at(idx + k),
+        on_notice(v, DiagnosticCode::ResultGlued, pos_at(idx + k),
                   "result glued to the move in '" + std::string(b, n) + "': read as " + std::string(b, k) + " " +
                       std::string(b + k, n - k));
     deliver_result(v, b + k, n - k, idx + k);
@@ -617,7 +617,7 @@ template <class V> [[gnu::always_inline]] inline void PgnReader::on_open_variati
 
 template <class V> [[gnu::always_inline]] inline void PgnReader::on_close_variation(V& v) {
     if (depth_ == 0) {
-        report(v, PgnErrorKind::UnmatchedParen, pos_at(p_), "')' without a matching '('");
+        report(v, DiagnosticCode::UnmatchedParen, pos_at(p_), "')' without a matching '('");
         return;
     }
     const bool q = skip_ || (skip_var_depth_ != 0 && depth_ > skip_var_depth_);
@@ -634,7 +634,7 @@ template <class V> [[gnu::always_inline]] inline void PgnReader::on_close_variat
 
 template <class V> void PgnReader::on_stray_close(V& v, char c) {
     if (c == '}' && comment_nested_open_) {
-        report(v, PgnErrorKind::GarbageToken, pos_at(p_),
+        report(v, DiagnosticCode::GarbageToken, pos_at(p_),
                "unexpected '}': the comment before it seems to contain a nested '{ ... }' (PGN comments do "
                "not nest)");
     } else {

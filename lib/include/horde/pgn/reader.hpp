@@ -169,7 +169,7 @@ private:
     struct TagScan {
         bool deliver = false, truncated = false, has_error = false;
         bool quotes_repaired = false; // read as one tag despite unescaped quotes (see MalformedTag)
-        PgnErrorKind kind = PgnErrorKind::MalformedTag;
+        DiagnosticCode kind = DiagnosticCode::MalformedTag;
         SourcePos pos;
         const char* message = "";
         std::string_view name;
@@ -212,7 +212,7 @@ private:
         std::size_t open, value_quote;
         std::uint64_t window_base;
     };
-    static void fail_tag(TagScan& t, PgnErrorKind k, const char* msg);
+    static void fail_tag(TagScan& t, DiagnosticCode k, const char* msg);
     TagScan cut_tag(TagScan t, std::size_t q, std::size_t end, const char* malformed);
     bool read_tag_as_one(TagScan& t, const TagOpen& at);
     bool scan_tag_value(TagScan& t, const TagOpen& at, bool& nul);
@@ -238,7 +238,7 @@ private:
     // asked for every token. update_quiet() after every change of skip_ or skip_var_depth_.
     bool quiet() const { return depth_ >= quiet_from_; }
     void update_quiet() { quiet_from_ = skip_ ? 0 : skip_var_depth_ != 0 ? skip_var_depth_ : UINT64_MAX; }
-    template <class V> void report(V& v, PgnErrorKind k, const SourcePos& pos, std::string_view msg);
+    template <class V> void report(V& v, DiagnosticCode k, const SourcePos& pos, std::string_view msg);
     template <class V> void start_game(V& v, const SourcePos& pos, std::size_t idx, State s);
     template <class V> void finish_game(V& v, std::size_t idx);
     template <class V> void begin_movetext(V& v, std::size_t idx);
@@ -323,7 +323,7 @@ private:
     template <class V> bool on_glued_result(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t san_run);
     // Slow path of a word that is no token of PGN's: a dialect token delivered as san (true), or not.
     template <class V> bool on_dialect_word(V& v, const char* b, std::size_t n, std::size_t idx);
-    template <class V> void on_notice(V& v, PgnNotice k, const SourcePos& pos, std::string_view msg);
+    template <class V> void on_notice(V& v, DiagnosticCode k, const SourcePos& pos, std::string_view msg);
     // Outside a game, at a token that is not a line's move number or result: consumes the line
     // as text between games.
     template <class V> void on_outside_text(V& v);

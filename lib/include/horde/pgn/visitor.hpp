@@ -17,34 +17,13 @@ struct SourcePos {
     std::uint64_t column = 1;
 };
 
-enum class PgnErrorKind : std::uint8_t {
-    UnterminatedComment,
-    UnterminatedVariation,
-    UnmatchedParen,
-    MalformedTag,
-    TruncatedTag,
-    GarbageToken,
-    TokenTooLong,
-    NulByte,
-    InvalidByte,
-};
-
-// DiagnosticCode::UnterminatedComment, ...; the name "unterminated-comment", ...
-DiagnosticCode diagnostic_code(PgnErrorKind kind);
-std::string_view pgn_error_name(PgnErrorKind kind);
-
-// Unusual input read with certainty (the game checker makes them warnings).
-enum class PgnNotice : std::uint8_t {
-    UnicodeEllipsis,     // "1…" for "1..."
-    TextBetweenGames,    // text before the first game or between games (not made into a game)
-    BlankLineInMovetext, // a blank line inside movetext that goes on
-    ResultGlued,         // "Qh4#0-1": a result glued to a move's check or mate mark
-    UnescapedQuote,      // [White ""Socrates""]: read as one tag, see MalformedTag
-};
-// DiagnosticCode::UnicodeEllipsis, ...; the name "unicode-ellipsis", "text-between-games",
-// "blank-line-in-movetext", "result-glued", "unescaped-quote"
-DiagnosticCode diagnostic_code(PgnNotice kind);
-std::string_view pgn_notice_name(PgnNotice kind);
+// The reader's errors (DiagnosticCode::UnterminatedComment ... InvalidByte, see
+// docs/pgn-reader.md) and its notices, unusual input read with certainty that the game checker
+// makes warnings (UnicodeEllipsis, TextBetweenGames, BlankLineInMovetext, ResultGlued,
+// UnescapedQuote), are reported with their DiagnosticCode: the codes' one table
+// (core/diagnostic_codes.hpp) names them, and is_pgn_error / is_pgn_notice tell them apart.
+bool is_pgn_error(DiagnosticCode code);
+bool is_pgn_notice(DiagnosticCode code);
 
 enum class Control : std::uint8_t { Continue, SkipVariation, SkipGame };
 
@@ -73,8 +52,8 @@ struct PgnVisitor {
     void begin_variation(const SourcePos&) {}
     void end_variation(const SourcePos&) {}
     void result(std::string_view, const SourcePos&) {}
-    void error(PgnErrorKind, const SourcePos&, std::string_view /*message*/) {}
-    void notice(PgnNotice, const SourcePos&, std::string_view /*message*/) {}
+    void error(DiagnosticCode, const SourcePos&, std::string_view /*message*/) {}
+    void notice(DiagnosticCode, const SourcePos&, std::string_view /*message*/) {}
     void end_game(const GameInfo&) {}
 };
 
