@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <any>
+#include <optional>
 #include <vector>
 
 namespace horde::run {
@@ -22,10 +23,11 @@ void TreeTotals::add(const TreeTotals& o) {
 
 namespace {
 
-// A game on its way from a worker to the tree.
+// A game on its way from a worker to the ordered stage: its variant, and its facts when a book
+// is made (the book's halving rule needs input order; the tree does not, see below).
 struct TreeGame {
     tree::GameFacts facts;
-    std::uint64_t game = 0;
+    std::optional<Variant> variant; // a game that went in
 };
 
 struct TreeSlot {
@@ -59,30 +61,24 @@ bool take_game(const game::GameRecord& r, const TreeRunSettings& settings, std::
     return true;
 }
 
-void add_to_sink(TreeGame& g, std::string_view display, TreeSink& sink) {
-    const std::uint64_t ordinal = sink.next_ordinal++;
-    if (g.facts.plies.empty()) return;
-    if (!sink.first_variant) sink.first_variant = g.facts.variant;
-    if (sink.tree)
-        sink.tree->add_game(g.facts, ordinal, [&](std::string& name) {
-            if (g.facts.site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, g.game);
-            else name = g.facts.site;
-        });
-    if (sink.book) {
-        sink.book->begin_game(g.facts.outcome == tree::Outcome::WhiteWins   ? 1
-                              : g.facts.outcome == tree::Outcome::BlackWins ? -1
-                                                                            : 0);
-        for (const tree::GamePly& p : g.facts.plies) sink.book->prefetch(p.polyglot_key, p.polyglot_move);
-        for (const tree::GamePly& p : g.facts.plies) sink.book->prefetch_entry(p.polyglot_key, p.polyglot_move);
-        for (const tree::GamePly& p : g.facts.plies) {
-            if (p.move.is_none()) break;
-            sink.book->add_move(p.polyglot_key, p.polyglot_move, p.white_to_move);
-        }
+void add_to_book(const tree::GameFacts& facts, tree::PolyglotBookBuilder& book) {
+    book.begin_game(facts.outcome == tree::Outcome::WhiteWins   ? 1
+                    : facts.outcome == tree::Outcome::BlackWins ? -1
+                                                                : 0);
+    for (const tree::GamePly& p : facts.plies) book.prefetch(p.polyglot_key, p.polyglot_move);
+    for (const tree::GamePly& p : facts.plies) book.prefetch_entry(p.polyglot_key, p.polyglot_move);
+    for (const tree::GamePly& p : facts.plies) {
+        if (p.move.is_none()) break;
+        book.add_move(p.polyglot_key, p.polyglot_move, p.white_to_move);
     }
 }
 
 } // namespace
 
+// The tree is built on the worker threads, a part per payload slot (a slot is used by one thread
+// at a time): its figures are sums and its examples the first games by ordinal, so it does not
+// need input order, only each game's ordinal, which is its number in the input (the pipeline
+// hands it on once known: needs_number) after the games of the inputs before.
 void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display,
               const TreeRunSettings& settings, TreeSink& sink,
               const std::function<void(std::string& diagnostics, const TreeTotals& totals)>& report) {
@@ -90,37 +86,50 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     PipelineSettings pipeline_settings;
     pipeline_settings.threads = settings.threads;
     pipeline_settings.input_position = settings.input_position;
-    // The number appears in diagnostics, and names an example game without a Site tag.
-    pipeline_settings.needs_number = [](const game::GameRecord& r) {
+    // The number appears in diagnostics, names an example game without a Site tag, and gives a
+    // tree game its ordinal.
+    pipeline_settings.needs_number = [tree = sink.tree != nullptr](const game::GameRecord& r) {
         const auto* facts = std::any_cast<tree::GameFacts>(&r.product);
-        return r.selected && (!r.valid() || !facts || facts->site.empty());
+        return r.selected && (tree || !r.valid() || !facts || facts->site.empty());
     };
     pipeline_settings.batch_full = [&slots](std::size_t slot) { return slots[slot].diagnostics.size() >= (64 << 10); };
     const tree::TreeObserverOptions observer_options{settings.max_ply, sink.book != nullptr, sink.tree != nullptr};
     pipeline_settings.make_observer = [observer_options] { return tree::make_tree_observer(observer_options); };
     PgnPipeline pipeline(pipeline_settings);
     slots.resize(pipeline.slots());
+    if (sink.tree && sink.tree->parts() != pipeline.slots()) sink.tree->set_parts(pipeline.slots());
+    const std::uint64_t first_ordinal = sink.next_ordinal; // of this input's first game
+    std::uint64_t games = 0;
     pipeline.run(
         reader, options,
         [&](std::size_t slot, const game::GameRecord& r, std::string_view) {
             TreeSlot& s = slots[slot];
-            TreeGame g;
-            g.game = r.game;
-            if (take_game(r, settings, display, s)) {
-                if (sink.variant_check && r.variant) sink.variant_check(r, *r.variant);
-                if (const auto* facts = std::any_cast<tree::GameFacts>(&r.product)) g.facts = *facts;
-            }
-            s.games.push_back(std::move(g)); // every game, so that ordinals count the input's games
+            TreeGame& g = s.games.emplace_back();
+            const auto* facts = std::any_cast<tree::GameFacts>(&r.product);
+            if (!take_game(r, settings, display, s) || !facts || facts->plies.empty()) return;
+            if (sink.variant_check && r.variant) sink.variant_check(r, *r.variant);
+            g.variant = facts->variant;
+            if (sink.book) g.facts = *facts;
+            if (sink.tree)
+                sink.tree->add_game(slot, *facts, first_ordinal + r.game - 1, [&](std::string& name) {
+                    if (facts->site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, r.game);
+                    else name = facts->site;
+                });
         },
         [&](std::size_t slot, const PipelineBatch& batch) {
             TreeSlot& s = slots[slot];
-            for (TreeGame& g : s.games) add_to_sink(g, display, sink);
+            games += s.games.size();
+            for (TreeGame& g : s.games) {
+                if (g.variant && !sink.first_variant) sink.first_variant = g.variant;
+                if (g.variant && sink.book) add_to_book(g.facts, *sink.book);
+            }
             s.totals.input_position = batch.input_position;
             report(s.diagnostics, s.totals);
             s.games.clear();
             s.diagnostics.clear();
             s.totals = {};
         });
+    sink.next_ordinal = first_ordinal + games;
 }
 
 } // namespace horde::run

@@ -205,17 +205,6 @@ void PositionStats::add(PositionStats&& o, std::size_t max_examples) {
     }
 }
 
-OpeningTree::OpeningTree(TreeOptions options) : options_(std::move(options)) {
-    if (options_.temp_dir.empty()) {
-        const char* tmp = std::getenv("TMPDIR");
-        options_.temp_dir = tmp && *tmp ? tmp : "/tmp";
-    }
-}
-
-OpeningTree::~OpeningTree() {
-    for (std::FILE* f : runs_) std::fclose(f);
-}
-
 namespace {
 
 void add_move_figures(MoveStats& m, const GameFacts& game, const GamePly& ply, bool white_moved) {
@@ -246,14 +235,93 @@ void add_move_figures(MoveStats& m, const GameFacts& game, const GamePly& ply, b
 
 } // namespace
 
-void OpeningTree::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name) {
-    seen_.clear();
-    seen_moves_.clear();
+struct OpeningTree::Part {
+    Part(const TreeOptions& options, std::atomic<std::size_t>& tree_memory, std::size_t parts)
+        : options(options), tree_memory(tree_memory), parts(parts) {}
+    ~Part() {
+        for (std::FILE* f : runs) std::fclose(f);
+    }
+    Part(const Part&) = delete;
+    Part& operator=(const Part&) = delete;
+
+    void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
+    // The positions' indices in key order (all of them, or those `keep` takes).
+    std::vector<std::uint32_t> key_order(const std::function<bool(const PositionStats&)>* keep) const;
+    void spill();
+    // Merges the spilled runs into one (so that a long run with a small budget keeps few files open).
+    void merge_runs();
+    // Gives back the memory of the positions (after they have been moved out or spilled).
+    void clear();
+    void name_examples(PositionStats& p) const;
+
+    // The position of a key, found by open addressing (keys are Zobrist keys: their low bits are
+    // as good as a hash): one cache line a lookup instead of a bucket and a chain of nodes.
+    PositionStats& position_for(std::uint64_t key, bool& inserted);
+    MoveStats& move_for(PositionStats& p, const GamePly& ply, std::uint64_t child_key);
+    void grow_index();
+
+    const TreeOptions& options;
+    std::atomic<std::size_t>& tree_memory; // what every part holds: the budget is the tree's
+    std::size_t parts;
+    std::vector<PositionStats> positions;
+    struct Slot {
+        std::uint64_t key = 0;
+        std::uint32_t index = kEmpty; // into positions
+    };
+    static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
+    static constexpr std::size_t kMaxRuns = 16;
+    std::vector<Slot> index;     // a power of two, at most half full
+    std::size_t memory_used = 0;
+    std::vector<std::FILE*> runs;    // spilled runs: unlinked temporary files, gone when closed
+    std::size_t spills = 0;          // runs written (merge_runs makes fewer files of them)
+    std::vector<std::uint64_t> seen; // the current game's position keys (once per game)
+    std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
+    std::vector<std::uint32_t> ply_positions; // the current game's positions, by ply
+    std::vector<std::string> example_names;   // the names of the example games held (ExampleGame::name_index)
+};
+
+OpeningTree::OpeningTree(TreeOptions options) : options_(std::move(options)) {
+    if (options_.temp_dir.empty()) {
+        const char* tmp = std::getenv("TMPDIR");
+        options_.temp_dir = tmp && *tmp ? tmp : "/tmp";
+    }
+    set_parts(1);
+}
+
+OpeningTree::~OpeningTree() = default;
+
+void OpeningTree::set_parts(std::size_t parts) {
+    parts_.clear();
+    parts = std::max<std::size_t>(parts, 1);
+    for (std::size_t i = 0; i < parts; ++i) parts_.push_back(std::make_unique<Part>(options_, memory_, parts));
+}
+
+void OpeningTree::add_game(std::size_t part, const GameFacts& game, std::uint64_t ordinal,
+                           const std::function<void(std::string&)>& name) {
+    parts_[part]->add_game(game, ordinal, name);
+}
+
+std::uint64_t OpeningTree::positions_in_memory() const {
+    std::uint64_t n = 0;
+    for (const auto& part : parts_) n += part->positions.size();
+    return n;
+}
+
+std::size_t OpeningTree::spilled_runs() const {
+    std::size_t n = 0;
+    for (const auto& part : parts_) n += part->spills;
+    return n;
+}
+
+void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name) {
+    const std::size_t held_before = memory_used;
+    seen.clear();
+    seen_moves.clear();
     // The lookups miss the cache: every ply's slot is asked for at once, then every ply's
     // position, so that the misses overlap instead of coming one after the other.
-    if (!index_.empty())
-        for (const GamePly& ply : game.plies) __builtin_prefetch(&index_[std::size_t(ply.key) & (index_.size() - 1)]);
-    ply_positions_.clear();
+    if (!index.empty())
+        for (const GamePly& ply : game.plies) __builtin_prefetch(&index[std::size_t(ply.key) & (index.size() - 1)]);
+    ply_positions.clear();
     for (std::size_t i = 0; i < game.plies.size(); ++i) {
         bool inserted = false;
         PositionStats& p = position_for(game.plies[i].key, inserted);
@@ -262,99 +330,116 @@ void OpeningTree::add_game(const GameFacts& game, std::uint64_t ordinal, const s
             p.variant = game.variant;
             p.fen = std::string(game.fen(i));
             p.ply = std::uint16_t(i);
-            memory_used_ += kPositionOverhead + p.fen.capacity();
+            memory_used += kPositionOverhead + p.fen.capacity();
         }
-        ply_positions_.push_back(std::uint32_t(&p - positions_.data()));
+        ply_positions.push_back(std::uint32_t(&p - positions.data()));
     }
-    for (const std::uint32_t n : ply_positions_) __builtin_prefetch(&positions_[n]);
+    for (const std::uint32_t n : ply_positions) __builtin_prefetch(&positions[n]);
     std::uint32_t name_index = ExampleGame::kNamed; // the game's name, made once when a move wants it
     for (std::size_t i = 0; i < game.plies.size(); ++i) {
         const GamePly& ply = game.plies[i];
-        PositionStats& p = positions_[ply_positions_[i]];
-        if (std::find(seen_.begin(), seen_.end(), ply.key) == seen_.end()) { // the game's first visit
-            seen_.push_back(ply.key);
+        PositionStats& p = positions[ply_positions[i]];
+        if (std::find(seen.begin(), seen.end(), ply.key) == seen.end()) { // the game's first visit
+            seen.push_back(ply.key);
             p.ply = std::min(p.ply, std::uint16_t(i));
             p.results.add(game.outcome);
         }
         if (ply.move.is_none() || i + 1 >= game.plies.size()) continue;
         const auto move_id = std::pair{ply.key, ply.move.raw()};
-        if (std::find(seen_moves_.begin(), seen_moves_.end(), move_id) != seen_moves_.end()) continue;
-        seen_moves_.push_back(move_id);
+        if (std::find(seen_moves.begin(), seen_moves.end(), move_id) != seen_moves.end()) continue;
+        seen_moves.push_back(move_id);
         MoveStats& m = move_for(p, ply, game.plies[i + 1].key);
         add_move_figures(m, game, ply, ply.white_to_move);
-        if (m.examples.size() < options_.examples) {
+        if (m.examples.size() < options.examples) {
             if (name_index == ExampleGame::kNamed) {
-                name_index = std::uint32_t(example_names_.size());
-                name(example_names_.emplace_back());
-                memory_used_ += sizeof(std::string) + example_names_.back().capacity();
+                name_index = std::uint32_t(example_names.size());
+                name(example_names.emplace_back());
+                memory_used += sizeof(std::string) + example_names.back().capacity();
             }
-            memory_used_ += sizeof(ExampleGame);
+            memory_used += sizeof(ExampleGame);
             m.examples.push_back(ExampleGame{ordinal, {}, name_index});
         }
     }
-    if (memory_used_ > options_.memory_bytes) spill();
+    // Over the budget, the part that adds spills if it holds at least half its share: some part
+    // always does, and the parts take turns (the run's slots rotate), so the tree stays within
+    // the budget plus what the parts add before their turn.
+    const std::size_t held = tree_memory.fetch_add(memory_used - held_before, std::memory_order_relaxed) + memory_used - held_before;
+    if (held > options.memory_bytes && memory_used * 2 * parts >= options.memory_bytes) spill();
 }
 
-MoveStats& OpeningTree::move_for(PositionStats& p, const GamePly& ply, std::uint64_t child_key) {
+MoveStats& OpeningTree::Part::move_for(PositionStats& p, const GamePly& ply, std::uint64_t child_key) {
     for (MoveStats& m : p.moves)
         if (m.move == ply.move) return m;
     MoveStats& m = p.moves.emplace_back();
     m.move = ply.move;
     m.child_key = child_key;
-    memory_used_ += kMoveOverhead;
+    memory_used += kMoveOverhead;
     return m;
 }
 
-PositionStats& OpeningTree::position_for(std::uint64_t key, bool& inserted) {
-    if (2 * (positions_.size() + 1) > index_.size()) grow_index();
-    const std::size_t mask = index_.size() - 1;
+PositionStats& OpeningTree::Part::position_for(std::uint64_t key, bool& inserted) {
+    if (2 * (positions.size() + 1) > index.size()) grow_index();
+    const std::size_t mask = index.size() - 1;
     for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
-        Slot& slot = index_[i];
+        Slot& slot = index[i];
         if (slot.index == kEmpty) {
-            slot = {key, std::uint32_t(positions_.size())};
+            slot = {key, std::uint32_t(positions.size())};
             inserted = true;
-            return positions_.emplace_back();
+            return positions.emplace_back();
         }
-        if (slot.key == key) return positions_[slot.index];
+        if (slot.key == key) return positions[slot.index];
     }
 }
 
-void OpeningTree::grow_index() {
-    const std::size_t size = std::max<std::size_t>(1024, index_.size() * 2);
-    memory_used_ += (size - index_.size()) * sizeof(Slot);
-    index_.assign(size, Slot{});
+void OpeningTree::Part::grow_index() {
+    const std::size_t size = std::max<std::size_t>(1024, index.size() * 2);
+    memory_used += (size - index.size()) * sizeof(Slot);
+    index.assign(size, Slot{});
     const std::size_t mask = size - 1;
-    for (std::uint32_t n = 0; n < positions_.size(); ++n) {
-        std::size_t i = std::size_t(positions_[n].key) & mask;
-        while (index_[i].index != kEmpty) i = (i + 1) & mask;
-        index_[i] = {positions_[n].key, n};
+    for (std::uint32_t n = 0; n < positions.size(); ++n) {
+        std::size_t i = std::size_t(positions[n].key) & mask;
+        while (index[i].index != kEmpty) i = (i + 1) & mask;
+        index[i] = {positions[n].key, n};
     }
 }
 
-std::vector<PositionStats> OpeningTree::sorted_positions() {
-    std::vector<PositionStats> sorted = std::move(positions_);
-    positions_ = {};
-    index_ = {}; // its memory goes back too: a spilled tree starts small again
-    memory_used_ = 0;
-    std::sort(sorted.begin(), sorted.end(), [](const PositionStats& a, const PositionStats& b) { return a.key < b.key; });
-    return sorted;
+// Sorting (key, index) pairs moves 16 bytes an element instead of a whole position.
+std::vector<std::uint32_t> OpeningTree::Part::key_order(const std::function<bool(const PositionStats&)>* keep) const {
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed;
+    keyed.reserve(keep ? 0 : positions.size());
+    for (std::uint32_t n = 0; n < positions.size(); ++n)
+        if (!keep || (*keep)(positions[n])) keyed.emplace_back(positions[n].key, n);
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<std::uint32_t> order(keyed.size());
+    for (std::size_t i = 0; i < keyed.size(); ++i) order[i] = keyed[i].second;
+    return order;
 }
 
-void OpeningTree::spill() {
-    if (positions_.empty()) return;
-    std::FILE* file = anonymous_file(options_.temp_dir);
-    runs_.push_back(file);
+void OpeningTree::Part::clear() {
+    tree_memory.fetch_sub(memory_used, std::memory_order_relaxed);
+    positions = {};
+    index = {}; // its memory goes back too: a spilled part starts small again
+    memory_used = 0;
+    example_names = {};
+}
+
+void OpeningTree::Part::spill() {
+    if (positions.empty()) return;
+    std::FILE* file = anonymous_file(options.temp_dir);
+    runs.push_back(file);
+    ++spills;
     RunWriter writer(file);
-    for (const PositionStats& p : sorted_positions()) write_position(writer, p, example_names_);
+    for (const std::uint32_t n : key_order(nullptr)) write_position(writer, positions[n], example_names);
     writer.flush();
-    example_names_ = {};
+    clear();
+    if (runs.size() >= kMaxRuns) merge_runs();
 }
 
-void OpeningTree::name_examples(PositionStats& p) const {
+void OpeningTree::Part::name_examples(PositionStats& p) const {
     for (MoveStats& m : p.moves)
         for (ExampleGame& e : m.examples)
             if (e.name_index != ExampleGame::kNamed) {
-                e.name = example_names_[e.name_index];
+                e.name = example_names[e.name_index];
                 e.name_index = ExampleGame::kNamed;
             }
 }
@@ -371,49 +456,160 @@ void finish_position(PositionStats& p) {
                                                                     : position::Board(p.variant).uci(m.move));
 }
 
-} // namespace
+// Where the merge takes positions from, each source in key order: a part's positions in memory,
+// or one of its spilled runs.
+class PositionSource {
+public:
+    virtual ~PositionSource() = default;
+    virtual bool next(PositionStats& p) = 0; // false at the end
+};
 
-void OpeningTree::for_each(const std::function<bool(const PositionStats&)>& keep,
-                           const std::function<void(PositionStats&)>& visit) {
-    auto show = [&](PositionStats& p) {
-        if (!keep(p)) return;
-        name_examples(p);
-        finish_position(p);
-        visit(p);
-    };
-    if (runs_.empty()) {
-        for (PositionStats& p : sorted_positions()) show(p);
-        example_names_ = {};
-        return;
+class MemorySource final : public PositionSource {
+public:
+    explicit MemorySource(OpeningTree::Part& part) : part_(part), order_(part.key_order(nullptr)) {}
+    bool next(PositionStats& p) override {
+        if (at_ == order_.size()) return false;
+        p = std::move(part_.positions[order_[at_++]]);
+        part_.name_examples(p);
+        return true;
     }
-    spill();
-    // A k-way merge of the runs by key; a key found in several runs is added up.
-    std::vector<RunReader> readers;
-    std::vector<PositionStats> heads(runs_.size());
-    using Head = std::pair<std::uint64_t, std::size_t>; // key, run
+
+private:
+    OpeningTree::Part& part_;
+    std::vector<std::uint32_t> order_;
+    std::size_t at_ = 0;
+};
+
+class RunSource final : public PositionSource {
+public:
+    explicit RunSource(std::FILE* file) : reader_(file) {}
+    bool next(PositionStats& p) override { return reader_.next(p); }
+
+private:
+    RunReader reader_;
+};
+
+// A k-way merge of the sources by key; a key found in several sources is added up.
+void merge_sources(std::vector<std::unique_ptr<PositionSource>>& sources, std::size_t max_examples,
+                   const std::function<void(PositionStats&)>& show) {
+    std::vector<PositionStats> heads(sources.size());
+    using Head = std::pair<std::uint64_t, std::size_t>; // key, source
     std::priority_queue<Head, std::vector<Head>, std::greater<>> queue;
-    for (std::size_t r = 0; r < runs_.size(); ++r) {
-        readers.emplace_back(runs_[r]);
-        if (readers[r].next(heads[r])) queue.push({heads[r].key, r});
-    }
+    for (std::size_t r = 0; r < sources.size(); ++r)
+        if (sources[r]->next(heads[r])) queue.push({heads[r].key, r});
     while (!queue.empty()) {
         const std::size_t r = queue.top().second;
         queue.pop();
         PositionStats p = std::move(heads[r]);
-        if (readers[r].next(heads[r])) queue.push({heads[r].key, r});
+        if (sources[r]->next(heads[r])) queue.push({heads[r].key, r});
         while (!queue.empty() && queue.top().first == p.key) {
             const std::size_t s = queue.top().second;
             queue.pop();
-            p.add(std::move(heads[s]), options_.examples);
-            if (readers[s].next(heads[s])) queue.push({heads[s].key, s});
+            p.add(std::move(heads[s]), max_examples);
+            if (sources[s]->next(heads[s])) queue.push({heads[s].key, s});
         }
         show(p);
     }
 }
 
+} // namespace
+
+void OpeningTree::Part::merge_runs() {
+    std::vector<std::unique_ptr<PositionSource>> sources;
+    for (std::FILE* run : runs) sources.push_back(std::make_unique<RunSource>(run));
+    std::FILE* file = anonymous_file(options.temp_dir);
+    RunWriter writer(file);
+    try {
+        merge_sources(sources, options.examples, [&](PositionStats& p) { write_position(writer, p, example_names); });
+        writer.flush();
+    } catch (...) {
+        std::fclose(file);
+        throw;
+    }
+    sources.clear();
+    for (std::FILE* run : runs) std::fclose(run);
+    runs = {file};
+}
+
+void OpeningTree::for_each(const std::function<bool(const PositionStats&)>& keep,
+                           const std::function<void(PositionStats&)>& visit) {
+    auto show = [&](PositionStats& p) {
+        if (!keep(p)) return;
+        finish_position(p);
+        visit(p);
+    };
+    if (parts_.size() == 1 && parts_[0]->runs.empty()) {
+        // One part held whole: its figures are final, so only the positions kept are sorted.
+        Part& part = *parts_[0];
+        for (const std::uint32_t n : part.key_order(&keep)) {
+            PositionStats& p = part.positions[n];
+            part.name_examples(p);
+            finish_position(p);
+            visit(p);
+        }
+        part.clear();
+        return;
+    }
+    bool spilled = false;
+    for (const auto& part : parts_) spilled = spilled || !part->runs.empty();
+    if (!spilled) {
+        merge_parts_in_memory(keep, visit);
+        return;
+    }
+    std::vector<std::unique_ptr<PositionSource>> sources;
+    for (auto& part : parts_) {
+        for (std::FILE* run : part->runs) sources.push_back(std::make_unique<RunSource>(run));
+        if (!part->positions.empty()) sources.push_back(std::make_unique<MemorySource>(*part));
+    }
+    merge_sources(sources, options_.examples, show);
+    for (auto& part : parts_) part->clear();
+}
+
+// Parts held whole: their positions are sorted by key together, as (key, part, index), and a
+// position's copies are added up only when `keep` takes the sum of their counts, so that the
+// positions of few games (most of a big tree) cost a sort entry and no copy.
+void OpeningTree::merge_parts_in_memory(const std::function<bool(const PositionStats&)>& keep,
+                                        const std::function<void(PositionStats&)>& visit) {
+    struct Entry {
+        std::uint64_t key;
+        std::uint32_t part, index;
+        bool operator<(const Entry& o) const { return key != o.key ? key < o.key : part < o.part; }
+    };
+    std::vector<Entry> entries;
+    entries.reserve(positions_in_memory());
+    for (std::uint32_t part = 0; part < parts_.size(); ++part)
+        for (std::uint32_t n = 0; n < parts_[part]->positions.size(); ++n) entries.push_back({parts_[part]->positions[n].key, part, n});
+    std::sort(entries.begin(), entries.end());
+    auto at = [&](const Entry& e) -> PositionStats& { return parts_[e.part]->positions[e.index]; };
+    PositionStats counts; // what keep sees: key, variant, ply and results
+    for (std::size_t i = 0, j = 0; i < entries.size(); i = j) {
+        const PositionStats& first = at(entries[i]);
+        counts.key = first.key, counts.variant = first.variant, counts.ply = first.ply, counts.results = {};
+        for (j = i; j < entries.size() && entries[j].key == entries[i].key; ++j) {
+            counts.ply = std::min(counts.ply, at(entries[j]).ply);
+            counts.results.add(at(entries[j]).results);
+        }
+        if (!keep(counts)) continue;
+        PositionStats p = std::move(at(entries[i]));
+        parts_[entries[i].part]->name_examples(p);
+        for (std::size_t k = i + 1; k < j; ++k) {
+            PositionStats& other = at(entries[k]);
+            parts_[entries[k].part]->name_examples(other);
+            p.add(std::move(other), options_.examples);
+        }
+        finish_position(p);
+        visit(p);
+    }
+    for (auto& part : parts_) part->clear();
+}
+
 std::string date_text(std::uint32_t date) {
-    const unsigned year = date / 10000, month = date / 100 % 100, day = date % 100;
-    return fmt::format("{:04}.{}.{}", year, month ? fmt::format("{:02}", month) : "??", day ? fmt::format("{:02}", day) : "??");
+    // By hand: called for two dates of every move shown.
+    char text[10] = {'0', '0', '0', '0', '.', '?', '?', '.', '?', '?'};
+    for (unsigned year = date / 10000 % 10000, i = 4; i-- > 0; year /= 10) text[i] = char('0' + year % 10);
+    if (const unsigned month = date / 100 % 100) text[5] = char('0' + month / 10), text[6] = char('0' + month % 10);
+    if (const unsigned day = date % 100) text[8] = char('0' + day / 10), text[9] = char('0' + day % 10);
+    return std::string(text, sizeof text);
 }
 
 MoveFigures move_figures(const MoveStats& m) {

@@ -10,6 +10,7 @@
 
 #include "horde/tree/game_facts.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -77,8 +78,12 @@ struct TreeOptions {
     std::string temp_dir;                            // for spilled runs ("": $TMPDIR or /tmp)
 };
 
-// The tree, built from the games in input order (the run's ordered stage) and read back once,
-// position by position in key order, by for_each.
+// The tree, built in parts and read back once, position by position in key order, by
+// for_each. Each part is built by one thread at a time (the run's payload slots: the worker
+// threads add their games at once), holds its share of the memory budget and spills on its own;
+// for_each merges the parts and their spilled runs. Because the figures are integer sums, and
+// the example games are the first ones by input ordinal, the tree does not depend on how the
+// games were shared among the parts or in which order a part got them.
 class OpeningTree {
 public:
     explicit OpeningTree(TreeOptions options);
@@ -86,43 +91,34 @@ public:
     OpeningTree(const OpeningTree&) = delete;
     OpeningTree& operator=(const OpeningTree&) = delete;
 
+    // How many parts (at least 1; the default). Call before the first add_game.
+    void set_parts(std::size_t parts);
+    std::size_t parts() const { return parts_.size(); }
+
     // `ordinal`: the game's place across every input; `name(out)` writes how a user finds it
-    // (called only when a move still wants examples).
-    void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
+    // (called only when a move still wants examples). Threads may add to different parts at once.
+    void add_game(std::size_t part, const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
+    void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name) {
+        add_game(0, game, ordinal, name);
+    }
     // Every position `keep` takes, in key order, each with its moves sorted (most games first,
-    // then by move code) and their SAN; ends the tree. Throws std::runtime_error when a spilled
-    // run cannot be written or read.
+    // then by move code) and their SAN; ends the tree. `keep` decides on the position's key,
+    // variant, ply and results (its FEN and moves may not be filled in yet). Throws
+    // std::runtime_error when a spilled run cannot be written or read.
     void for_each(const std::function<bool(const PositionStats&)>& keep, const std::function<void(PositionStats&)>& visit);
 
-    std::uint64_t positions_in_memory() const { return positions_.size(); }
-    std::size_t spilled_runs() const { return runs_.size(); }
+    std::uint64_t positions_in_memory() const;
+    std::size_t spilled_runs() const; // runs written to disk (merged into fewer files as they come)
     const std::string& temp_dir() const { return options_.temp_dir; }
 
+    struct Part; // one builder: positions by open addressing, its spilled runs
+
 private:
-    void spill();
-    std::vector<PositionStats> sorted_positions();
-
-    // The position of a key, found by open addressing (keys are Zobrist keys: their low bits are
-    // as good as a hash): one cache line a lookup instead of a bucket and a chain of nodes.
-    PositionStats& position_for(std::uint64_t key, bool& inserted);
-    MoveStats& move_for(PositionStats& p, const GamePly& ply, std::uint64_t child_key);
-    void grow_index();
-
+    void merge_parts_in_memory(const std::function<bool(const PositionStats&)>& keep,
+                               const std::function<void(PositionStats&)>& visit);
     TreeOptions options_;
-    std::vector<PositionStats> positions_;
-    struct Slot {
-        std::uint64_t key = 0;
-        std::uint32_t index = kEmpty; // into positions_
-    };
-    static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
-    std::vector<Slot> index_;     // a power of two, at most half full
-    std::size_t memory_used_ = 0;
-    std::vector<std::FILE*> runs_;    // spilled runs: unlinked temporary files, gone when closed
-    std::vector<std::uint64_t> seen_; // the current game's position keys (once per game)
-    std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves_;
-    std::vector<std::uint32_t> ply_positions_; // the current game's positions, by ply
-    std::vector<std::string> example_names_;   // the names of the example games held (ExampleGame::name_index)
-    void name_examples(PositionStats& p) const;
+    std::atomic<std::size_t> memory_{0}; // held by all the parts
+    std::vector<std::unique_ptr<Part>> parts_;
 };
 
 // A position's move figures as the outputs show them (nullopt-like NaN when no game gives one).
