@@ -4,11 +4,14 @@
 #include "horde/notation/move_list.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/position/board.hpp"
+#include "horde/report/json.hpp"
 #include "horde/run/tree.hpp"
 #include "horde/tree/opening_tree.hpp"
 #include "horde/tree/polyglot.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 #include <fstream>
 #include <map>
@@ -227,5 +230,48 @@ TEST_CASE("OpeningTree: a spilled tree equals the tree held in memory, on any th
             REQUIRE(x.examples.size() == y.examples.size());
             for (std::size_t e = 0; e < x.examples.size(); ++e) CHECK(x.examples[e].name == y.examples[e].name);
         }
+    }
+}
+
+namespace {
+
+// The NDJSON text of a tree built on `threads` threads (a part per payload slot) and shown by
+// run::show_tree on `show_threads` threads.
+std::string tree_text(const std::string& pgn, unsigned threads, unsigned show_threads, std::size_t* parts) {
+    tree::OpeningTree opening_tree(tree::TreeOptions{});
+    run::TreeSink sink;
+    sink.tree = &opening_tree;
+    run::TreeRunSettings settings;
+    settings.threads = threads;
+    settings.max_ply = 12;
+    settings.diagnostics = false;
+    auto reader = pgn::PgnReader::from_memory(pgn);
+    run::run_tree(reader, {}, "test", settings, sink, [](std::string&, const run::TreeTotals&) {});
+    *parts = opening_tree.parts();
+    std::string text;
+    run::show_tree(
+        opening_tree, show_threads, [](const tree::PositionStats& p) { return p.results.games >= 2; },
+        [](tree::PositionStats& p, std::string& out) {
+            report::append_tree_position_json(out, p);
+            out += '\n';
+        },
+        [&](std::string& out) { text += out; });
+    return text;
+}
+
+} // namespace
+
+TEST_CASE("OpeningTree: a tree built in parts and shown on several threads equals the one-part tree", "[tree]") {
+    std::string pgn;
+    for (const char* name : {"chess-valid", "horde-valid", "orda-valid", "chess960-valid"})
+        pgn += read_file(std::string(HORDE_TESTDATA) + "/games/" + name + ".pgn");
+    std::size_t one_part = 0, parts = 0;
+    const std::string reference = tree_text(pgn, 1, 1, &one_part);
+    CHECK(one_part == 1);
+    REQUIRE(std::count(reference.begin(), reference.end(), '\n') > 100);
+    for (const unsigned show_threads : {1u, 2u, 3u}) {
+        INFO("shown on " << show_threads << " threads");
+        CHECK(tree_text(pgn, 2, show_threads, &parts) == reference);
+        CHECK(parts > 1);
     }
 }

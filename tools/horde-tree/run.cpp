@@ -78,15 +78,16 @@ std::uint64_t write_tree(const Mode& o, tree::OpeningTree& tree, OutputFile& out
     std::uint64_t written = 0;
     std::uint64_t root_key = 0; // the page opens at the start position most games began from
     std::uint32_t root_games = 0;
-    std::string text;
-    auto keep = [&](const tree::PositionStats& p) { return int(p.results.games) >= o.min_games && p.ply >= o.min_ply; };
-    tree.for_each(keep, [&](tree::PositionStats& p) {
+    auto keep = [&](const tree::PositionStats& p) {
+        if (int(p.results.games) < o.min_games || p.ply < o.min_ply) return false;
         ++written;
-        if (p.ply == 0 && p.results.games > root_games) {
+        if (p.ply == 0 && (p.results.games > root_games || (p.results.games == root_games && p.key < root_key))) {
             root_key = p.key;
             root_games = p.results.games;
         }
-        text.clear();
+        return true;
+    };
+    auto render = [&](tree::PositionStats& p, std::string& text) {
         switch (o.format) {
         case report::TreeFormat::Ndjson:
             report::append_tree_position_json(text, p);
@@ -98,8 +99,9 @@ std::uint64_t write_tree(const Mode& o, tree::OpeningTree& tree, OutputFile& out
         case report::TreeFormat::Html: page->append_position(text, p); break;
         case report::TreeFormat::Polyglot: break;
         }
-        out.write(text);
-    });
+    };
+    // The page counts its positions as they come: it is made on one thread.
+    run::show_tree(tree, page ? 1 : o.threads, keep, render, [&](std::string& text) { out.write(text); });
     if (page) out.write(page->end(root_key));
     return written;
 }

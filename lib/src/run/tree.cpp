@@ -7,6 +7,10 @@
 #include <fmt/format.h>
 
 #include <any>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <optional>
 #include <vector>
 
@@ -130,6 +134,112 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
             s.totals = {};
         });
     sink.next_ordinal = first_ordinal + games;
+}
+
+namespace {
+
+// The positions made and rendered by `threads` threads, a batch each at a time, at most `window`
+// batches ahead of the writer (bounded memory), and written in order by the calling thread.
+class ParallelShow {
+public:
+    ParallelShow(const tree::OpeningTree& tree, const tree::ShownPositions& shown,
+                 const std::function<void(tree::PositionStats&, std::string&)>& render, unsigned threads)
+        : tree_(tree), shown_(shown), render_(render), threads_(threads),
+          batches_((shown.size() + kBatch - 1) / kBatch), window_(4 * std::size_t(threads)), texts_(window_), ready_(window_) {}
+
+    void run(const std::function<void(std::string&)>& write) {
+        std::vector<std::thread> workers;
+        for (unsigned t = 0; t < threads_; ++t) workers.emplace_back([this] { work(); });
+        try {
+            for (std::size_t b = 0; b < batches_; ++b) {
+                std::string text;
+                {
+                    std::unique_lock lock(mutex_);
+                    cv_.wait(lock, [&] { return ready_[b % window_] || failure_; });
+                    if (failure_) break;
+                    text = std::move(texts_[b % window_]);
+                    ready_[b % window_] = false;
+                    ++written_;
+                }
+                cv_.notify_all();
+                write(text);
+            }
+        } catch (...) {
+            fail(std::current_exception());
+        }
+        for (auto& w : workers) w.join();
+        if (failure_) std::rethrow_exception(failure_);
+    }
+
+private:
+    static constexpr std::size_t kBatch = 64;
+
+    void work() {
+        for (;;) {
+            std::size_t b;
+            {
+                std::unique_lock lock(mutex_);
+                cv_.wait(lock, [&] { return failure_ || next_ >= batches_ || next_ < written_ + window_; });
+                if (failure_ || next_ >= batches_) return;
+                b = next_++;
+            }
+            std::string text;
+            try {
+                for (std::size_t i = b * kBatch; i < std::min(shown_.size(), (b + 1) * kBatch); ++i) {
+                    tree::PositionStats p = tree_.make(shown_, i);
+                    render_(p, text);
+                }
+            } catch (...) {
+                fail(std::current_exception());
+                return;
+            }
+            {
+                std::lock_guard lock(mutex_);
+                texts_[b % window_] = std::move(text);
+                ready_[b % window_] = true;
+            }
+            cv_.notify_all();
+        }
+    }
+
+    void fail(std::exception_ptr e) {
+        {
+            std::lock_guard lock(mutex_);
+            if (!failure_) failure_ = e;
+        }
+        cv_.notify_all();
+    }
+
+    const tree::OpeningTree& tree_;
+    const tree::ShownPositions& shown_;
+    const std::function<void(tree::PositionStats&, std::string&)>& render_;
+    const unsigned threads_;
+    const std::size_t batches_, window_;
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    std::vector<std::string> texts_; // a ring of `window_` batches
+    std::vector<char> ready_;
+    std::size_t next_ = 0, written_ = 0; // the next batch to render; batches written
+    std::exception_ptr failure_;
+};
+
+} // namespace
+
+void show_tree(tree::OpeningTree& tree, unsigned threads, const std::function<bool(const tree::PositionStats&)>& keep,
+               const std::function<void(tree::PositionStats&, std::string& text)>& render,
+               const std::function<void(std::string& text)>& write) {
+    if (threads <= 1 || !tree.held_whole()) {
+        std::string text;
+        tree.for_each(keep, [&](tree::PositionStats& p) {
+            text.clear();
+            render(p, text);
+            write(text);
+        });
+        return;
+    }
+    const tree::ShownPositions shown = tree.choose(keep);
+    ParallelShow(tree, shown, render, threads).run(write);
+    tree.clear();
 }
 
 } // namespace horde::run

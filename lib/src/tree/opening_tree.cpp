@@ -18,10 +18,6 @@ namespace horde::tree {
 
 namespace {
 
-// Rough heap bytes of a map node with its position, and of a move with its vector slot.
-constexpr std::size_t kPositionOverhead = sizeof(PositionStats) + 64;
-constexpr std::size_t kMoveOverhead = sizeof(MoveStats) + 16;
-
 void merge_examples(std::vector<ExampleGame>& into, std::vector<ExampleGame>&& from, std::size_t max_examples) {
     if (from.empty()) return;
     std::vector<ExampleGame> merged;
@@ -67,7 +63,7 @@ private:
     std::string buffer_;
 };
 
-void write_position(RunWriter& w, const PositionStats& p, const std::vector<std::string>& names) {
+void write_position(RunWriter& w, const PositionStats& p) {
     w.put(p.key);
     w.put(std::uint8_t(p.variant));
     w.put(p.ply);
@@ -92,7 +88,7 @@ void write_position(RunWriter& w, const PositionStats& p, const std::vector<std:
         w.put(std::uint32_t(m.examples.size()));
         for (const ExampleGame& e : m.examples) {
             w.put(e.ordinal);
-            w.put_text(e.name_index == ExampleGame::kNamed ? e.name : names[e.name_index]);
+            w.put_text(e.name);
         }
     }
     w.end_record();
@@ -207,7 +203,9 @@ void PositionStats::add(PositionStats&& o, std::size_t max_examples) {
 
 namespace {
 
-void add_move_figures(MoveStats& m, const GameFacts& game, const GamePly& ply, bool white_moved) {
+// Both a held move and a shown one (the same field names) take a game's figures.
+template <class MoveFigureSums>
+void add_move_figures(MoveFigureSums& m, const GameFacts& game, const GamePly& ply, bool white_moved) {
     m.results.add(game.outcome);
     const int mover = white_moved ? game.white_elo : game.black_elo;
     const int opponent = white_moved ? game.black_elo : game.white_elo;
@@ -233,11 +231,74 @@ void add_move_figures(MoveStats& m, const GameFacts& game, const GamePly& ply, b
     }
 }
 
+constexpr std::uint32_t kNone = 0xFFFFFFFF;
+
+// Where a (position, move) pair starts its search in the move index: the position key is a
+// Zobrist key already, the move is spread over the bits by an odd multiplier.
+inline std::size_t move_hash(std::uint64_t key, std::uint16_t move) { return std::size_t(key ^ (move * 0x9E3779B97F4A7C15ull)); }
+
+// A growable array in blocks that never move: a big tree is not copied when it grows, and no
+// element costs an allocation of its own.
+template <class T> class BlockArray {
+public:
+    static constexpr unsigned kShift = 12;
+    static constexpr std::uint32_t kBlock = 1u << kShift;
+    std::uint32_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    T& operator[](std::uint32_t i) { return blocks_[i >> kShift][i & (kBlock - 1)]; }
+    const T& operator[](std::uint32_t i) const { return blocks_[i >> kShift][i & (kBlock - 1)]; }
+    std::uint32_t push_back(const T& value) {
+        if ((size_ >> kShift) == blocks_.size()) blocks_.push_back(std::unique_ptr<T[]>(new T[kBlock]));
+        (*this)[size_] = value;
+        return size_++;
+    }
+    std::size_t bytes() const { return blocks_.size() * sizeof(T) * kBlock; }
+    void clear() {
+        blocks_.clear();
+        blocks_.shrink_to_fit();
+        size_ = 0;
+    }
+
+private:
+    std::vector<std::unique_ptr<T[]>> blocks_;
+    std::uint32_t size_ = 0;
+};
+
+// What a part holds of a position, a move and an example game: plain records linked by index.
+struct HeldPosition {
+    std::uint64_t key;
+    ResultCounts results;
+    std::uint32_t fen;        // its FEN's first character in the part's text
+    std::uint32_t first_move; // kNone: none yet
+    std::uint16_t fen_size;
+    std::uint16_t ply;
+    Variant variant;
+};
+
+struct HeldMove {
+    std::uint64_t parent_key; // the position it is played from
+    std::uint64_t child_key;
+    ResultCounts results;
+    std::int64_t mover_elo_sum, opponent_elo_sum, eval_cp_sum, spent_ms_sum;
+    std::uint32_t rated, evals, timed, first_date, last_date;
+    std::int32_t mover_wins, mover_losses;
+    std::uint32_t next;                         // the position's next move (kNone: the last)
+    std::uint32_t first_example, last_example;  // in ordinal order (a part gets its games in order)
+    std::uint16_t move;
+    std::uint16_t examples;
+};
+
+struct HeldExample {
+    std::uint64_t ordinal;
+    std::uint32_t name; // index in the part's names
+    std::uint32_t next;
+};
+
 } // namespace
 
 struct OpeningTree::Part {
-    Part(const TreeOptions& options, std::atomic<std::size_t>& tree_memory, std::size_t parts)
-        : options(options), tree_memory(tree_memory), parts(parts) {}
+    Part(const TreeOptions& tree_options, std::atomic<std::size_t>& memory, std::size_t part_count)
+        : options(tree_options), tree_memory(memory), parts(part_count) {}
     ~Part() {
         for (std::FILE* f : runs) std::fclose(f);
     }
@@ -245,39 +306,65 @@ struct OpeningTree::Part {
     Part& operator=(const Part&) = delete;
 
     void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
-    // The positions' indices in key order (all of them, or those `keep` takes).
-    std::vector<std::uint32_t> key_order(const std::function<bool(const PositionStats&)>* keep) const;
+    // The positions' indices in key order.
+    std::vector<std::uint32_t> key_order() const;
+    // What `keep` decides on: key, variant, ply and results.
+    void counts(std::uint32_t n, PositionStats& p) const;
+    // The position as the outputs take it, with its moves and examples.
+    PositionStats position(std::uint32_t n) const;
     void spill();
     // Merges the spilled runs into one (so that a long run with a small budget keeps few files open).
     void merge_runs();
     // Gives back the memory of the positions (after they have been moved out or spilled).
     void clear();
-    void name_examples(PositionStats& p) const;
 
     // The position of a key, found by open addressing (keys are Zobrist keys: their low bits are
     // as good as a hash): one cache line a lookup instead of a bucket and a chain of nodes.
-    PositionStats& position_for(std::uint64_t key, bool& inserted);
-    MoveStats& move_for(PositionStats& p, const GamePly& ply, std::uint64_t child_key);
+    std::uint32_t position_for(std::uint64_t key, const GameFacts& game, std::size_t ply);
+    // The move's index (kNone: not held yet), and the move made when it is not.
+    std::uint32_t find_move(std::uint64_t key, std::uint16_t move) const;
+    HeldMove& add_move(HeldPosition& p, std::uint64_t key, std::uint16_t move, std::uint64_t child_key);
+    void add_example(HeldMove& m, std::uint64_t ordinal, std::uint32_t name);
     void grow_index();
+    void grow_move_index();
+    std::size_t bytes() const {
+        return positions.bytes() + moves.bytes() + examples.bytes() + fen_blocks.size() * kFenBlock +
+               index.size() * sizeof(Slot) + move_index.size() * sizeof(MoveSlot) + names_bytes;
+    }
 
     const TreeOptions& options;
     std::atomic<std::size_t>& tree_memory; // what every part holds: the budget is the tree's
     std::size_t parts;
-    std::vector<PositionStats> positions;
+    BlockArray<HeldPosition> positions;
+    BlockArray<HeldMove> moves;
+    BlockArray<HeldExample> examples;
+    // The FENs, one after the other in blocks (a FEN never spans two).
+    static constexpr std::uint32_t kFenBlock = 1u << 20;
+    std::vector<std::unique_ptr<char[]>> fen_blocks;
+    std::uint32_t fen_used = kFenBlock; // in the last block
     struct Slot {
         std::uint64_t key = 0;
-        std::uint32_t index = kEmpty; // into positions
+        std::uint32_t index = kNone; // into positions
     };
-    static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
     static constexpr std::size_t kMaxRuns = 16;
     std::vector<Slot> index;     // a power of two, at most half full
+    // The moves by (position key, move), as `index` has the positions: a position's list of moves
+    // would be a chain of cache misses for each move of each game.
+    struct MoveSlot {
+        std::uint64_t key = 0;
+        std::uint32_t index = kNone; // into moves
+        std::uint16_t move = 0;
+    };
+    std::vector<MoveSlot> move_index;
+    std::vector<std::uint32_t> ply_moves; // the current game's moves, by ply (kNone: new)
     std::size_t memory_used = 0;
     std::vector<std::FILE*> runs;    // spilled runs: unlinked temporary files, gone when closed
     std::size_t spills = 0;          // runs written (merge_runs makes fewer files of them)
     std::vector<std::uint64_t> seen; // the current game's position keys (once per game)
     std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
     std::vector<std::uint32_t> ply_positions; // the current game's positions, by ply
-    std::vector<std::string> example_names;   // the names of the example games held (ExampleGame::name_index)
+    std::vector<std::string> names;           // the example games' names (HeldExample::name)
+    std::size_t names_bytes = 0;
 };
 
 OpeningTree::OpeningTree(TreeOptions options) : options_(std::move(options)) {
@@ -314,31 +401,29 @@ std::size_t OpeningTree::spilled_runs() const {
 }
 
 void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name) {
-    const std::size_t held_before = memory_used;
     seen.clear();
     seen_moves.clear();
-    // The lookups miss the cache: every ply's slot is asked for at once, then every ply's
-    // position, so that the misses overlap instead of coming one after the other.
-    if (!index.empty())
-        for (const GamePly& ply : game.plies) __builtin_prefetch(&index[std::size_t(ply.key) & (index.size() - 1)]);
-    ply_positions.clear();
-    for (std::size_t i = 0; i < game.plies.size(); ++i) {
-        bool inserted = false;
-        PositionStats& p = position_for(game.plies[i].key, inserted);
-        if (inserted) {
-            p.key = game.plies[i].key;
-            p.variant = game.variant;
-            p.fen = std::string(game.fen(i));
-            p.ply = std::uint16_t(i);
-            memory_used += kPositionOverhead + p.fen.capacity();
+    // The lookups miss the cache: every ply's slots are asked for at once, then every ply's
+    // position and move, so that the misses overlap instead of coming one after the other.
+    if (!index.empty() && !move_index.empty())
+        for (const GamePly& ply : game.plies) {
+            __builtin_prefetch(&index[std::size_t(ply.key) & (index.size() - 1)]);
+            __builtin_prefetch(&move_index[move_hash(ply.key, ply.move.raw()) & (move_index.size() - 1)]);
         }
-        ply_positions.push_back(std::uint32_t(&p - positions.data()));
+    ply_positions.clear();
+    ply_moves.clear();
+    for (std::size_t i = 0; i < game.plies.size(); ++i) {
+        const std::uint32_t n = position_for(game.plies[i].key, game, i);
+        const std::uint32_t m = game.plies[i].move.is_none() ? kNone : find_move(game.plies[i].key, game.plies[i].move.raw());
+        __builtin_prefetch(&positions[n]);
+        if (m != kNone) __builtin_prefetch(&moves[m]);
+        ply_positions.push_back(n);
+        ply_moves.push_back(m);
     }
-    for (const std::uint32_t n : ply_positions) __builtin_prefetch(&positions[n]);
-    std::uint32_t name_index = ExampleGame::kNamed; // the game's name, made once when a move wants it
+    std::uint32_t name_index = kNone; // the game's name, made once when a move wants it
     for (std::size_t i = 0; i < game.plies.size(); ++i) {
         const GamePly& ply = game.plies[i];
-        PositionStats& p = positions[ply_positions[i]];
+        HeldPosition& p = positions[ply_positions[i]];
         if (std::find(seen.begin(), seen.end(), ply.key) == seen.end()) { // the game's first visit
             seen.push_back(ply.key);
             p.ply = std::min(p.ply, std::uint16_t(i));
@@ -348,67 +433,143 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
         const auto move_id = std::pair{ply.key, ply.move.raw()};
         if (std::find(seen_moves.begin(), seen_moves.end(), move_id) != seen_moves.end()) continue;
         seen_moves.push_back(move_id);
-        MoveStats& m = move_for(p, ply, game.plies[i + 1].key);
+        HeldMove& m = ply_moves[i] != kNone ? moves[ply_moves[i]] : add_move(p, ply.key, ply.move.raw(), game.plies[i + 1].key);
         add_move_figures(m, game, ply, ply.white_to_move);
-        if (m.examples.size() < options.examples) {
-            if (name_index == ExampleGame::kNamed) {
-                name_index = std::uint32_t(example_names.size());
-                name(example_names.emplace_back());
-                memory_used += sizeof(std::string) + example_names.back().capacity();
+        if (m.examples < options.examples) {
+            if (name_index == kNone) {
+                name_index = std::uint32_t(names.size());
+                name(names.emplace_back());
+                names_bytes += sizeof(std::string) + names.back().capacity();
             }
-            memory_used += sizeof(ExampleGame);
-            m.examples.push_back(ExampleGame{ordinal, {}, name_index});
+            add_example(m, ordinal, name_index);
         }
     }
     // Over the budget, the part that adds spills if it holds at least half its share: some part
     // always does, and the parts take turns (the run's slots rotate), so the tree stays within
     // the budget plus what the parts add before their turn.
-    const std::size_t held = tree_memory.fetch_add(memory_used - held_before, std::memory_order_relaxed) + memory_used - held_before;
+    const std::size_t now = bytes();
+    const std::size_t held = tree_memory.fetch_add(now - memory_used, std::memory_order_relaxed) + now - memory_used;
+    memory_used = now;
     if (held > options.memory_bytes && memory_used * 2 * parts >= options.memory_bytes) spill();
 }
 
-MoveStats& OpeningTree::Part::move_for(PositionStats& p, const GamePly& ply, std::uint64_t child_key) {
-    for (MoveStats& m : p.moves)
-        if (m.move == ply.move) return m;
-    MoveStats& m = p.moves.emplace_back();
-    m.move = ply.move;
-    m.child_key = child_key;
-    memory_used += kMoveOverhead;
-    return m;
-}
-
-PositionStats& OpeningTree::Part::position_for(std::uint64_t key, bool& inserted) {
-    if (2 * (positions.size() + 1) > index.size()) grow_index();
+std::uint32_t OpeningTree::Part::position_for(std::uint64_t key, const GameFacts& game, std::size_t ply) {
+    if (2 * (std::size_t(positions.size()) + 1) > index.size()) grow_index();
     const std::size_t mask = index.size() - 1;
     for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
         Slot& slot = index[i];
-        if (slot.index == kEmpty) {
-            slot = {key, std::uint32_t(positions.size())};
-            inserted = true;
-            return positions.emplace_back();
+        if (slot.key == key && slot.index != kNone) return slot.index;
+        if (slot.index != kNone) continue;
+        const std::string_view fen = game.fen(ply);
+        if (fen_used + fen.size() > kFenBlock) {
+            fen_blocks.push_back(std::unique_ptr<char[]>(new char[kFenBlock]));
+            fen_used = 0;
         }
-        if (slot.key == key) return positions[slot.index];
+        const std::uint32_t at = std::uint32_t((fen_blocks.size() - 1) * kFenBlock + fen_used);
+        std::memcpy(fen_blocks.back().get() + fen_used, fen.data(), fen.size());
+        fen_used += std::uint32_t(fen.size());
+        slot = {key, positions.push_back(HeldPosition{key, {}, at, kNone, std::uint16_t(fen.size()), std::uint16_t(ply), game.variant})};
+        return slot.index;
     }
+}
+
+std::uint32_t OpeningTree::Part::find_move(std::uint64_t key, std::uint16_t move) const {
+    if (move_index.empty()) return kNone;
+    const std::size_t mask = move_index.size() - 1;
+    for (std::size_t i = move_hash(key, move) & mask;; i = (i + 1) & mask) {
+        const MoveSlot& slot = move_index[i];
+        if (slot.index == kNone) return kNone;
+        if (slot.key == key && slot.move == move) return slot.index;
+    }
+}
+
+HeldMove& OpeningTree::Part::add_move(HeldPosition& p, std::uint64_t key, std::uint16_t move, std::uint64_t child_key) {
+    if (2 * (std::size_t(moves.size()) + 1) > move_index.size()) grow_move_index();
+    HeldMove fresh{};
+    fresh.parent_key = key;
+    fresh.child_key = child_key;
+    fresh.next = p.first_move;
+    fresh.first_example = fresh.last_example = kNone;
+    fresh.move = move;
+    p.first_move = moves.push_back(fresh);
+    const std::size_t mask = move_index.size() - 1;
+    std::size_t i = move_hash(key, move) & mask;
+    while (move_index[i].index != kNone) i = (i + 1) & mask;
+    move_index[i] = {key, p.first_move, move};
+    return moves[p.first_move];
+}
+
+void OpeningTree::Part::grow_move_index() {
+    const std::size_t size = std::max<std::size_t>(1024, move_index.size() * 2);
+    move_index.assign(size, MoveSlot{});
+    const std::size_t mask = size - 1;
+    for (std::uint32_t n = 0; n < moves.size(); ++n) {
+        std::size_t i = move_hash(moves[n].parent_key, moves[n].move) & mask;
+        while (move_index[i].index != kNone) i = (i + 1) & mask;
+        move_index[i] = {moves[n].parent_key, n, moves[n].move};
+    }
+}
+
+void OpeningTree::Part::add_example(HeldMove& m, std::uint64_t ordinal, std::uint32_t name) {
+    const std::uint32_t e = examples.push_back(HeldExample{ordinal, name, kNone});
+    if (m.last_example == kNone) m.first_example = e;
+    else examples[m.last_example].next = e;
+    m.last_example = e;
+    ++m.examples;
 }
 
 void OpeningTree::Part::grow_index() {
     const std::size_t size = std::max<std::size_t>(1024, index.size() * 2);
-    memory_used += (size - index.size()) * sizeof(Slot);
     index.assign(size, Slot{});
     const std::size_t mask = size - 1;
     for (std::uint32_t n = 0; n < positions.size(); ++n) {
         std::size_t i = std::size_t(positions[n].key) & mask;
-        while (index[i].index != kEmpty) i = (i + 1) & mask;
+        while (index[i].index != kNone) i = (i + 1) & mask;
         index[i] = {positions[n].key, n};
     }
 }
 
+void OpeningTree::Part::counts(std::uint32_t n, PositionStats& p) const {
+    const HeldPosition& h = positions[n];
+    p.key = h.key;
+    p.variant = h.variant;
+    p.ply = h.ply;
+    p.results = h.results;
+}
+
+PositionStats OpeningTree::Part::position(std::uint32_t n) const {
+    PositionStats p;
+    counts(n, p);
+    const HeldPosition& h = positions[n];
+    p.fen.assign(fen_blocks[h.fen / kFenBlock].get() + h.fen % kFenBlock, h.fen_size);
+    for (std::uint32_t i = h.first_move; i != kNone; i = moves[i].next) {
+        const HeldMove& held = moves[i];
+        MoveStats& m = p.moves.emplace_back();
+        m.move = Move(held.move);
+        m.child_key = held.child_key;
+        m.results = held.results;
+        m.rated = held.rated;
+        m.mover_elo_sum = held.mover_elo_sum;
+        m.opponent_elo_sum = held.opponent_elo_sum;
+        m.mover_wins = held.mover_wins;
+        m.mover_losses = held.mover_losses;
+        m.evals = held.evals;
+        m.eval_cp_sum = held.eval_cp_sum;
+        m.timed = held.timed;
+        m.spent_ms_sum = held.spent_ms_sum;
+        m.first_date = held.first_date;
+        m.last_date = held.last_date;
+        for (std::uint32_t e = held.first_example; e != kNone; e = examples[e].next)
+            m.examples.push_back(ExampleGame{examples[e].ordinal, names[examples[e].name]});
+    }
+    return p;
+}
+
 // Sorting (key, index) pairs moves 16 bytes an element instead of a whole position.
-std::vector<std::uint32_t> OpeningTree::Part::key_order(const std::function<bool(const PositionStats&)>* keep) const {
+std::vector<std::uint32_t> OpeningTree::Part::key_order() const {
     std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed;
-    keyed.reserve(keep ? 0 : positions.size());
-    for (std::uint32_t n = 0; n < positions.size(); ++n)
-        if (!keep || (*keep)(positions[n])) keyed.emplace_back(positions[n].key, n);
+    keyed.reserve(positions.size());
+    for (std::uint32_t n = 0; n < positions.size(); ++n) keyed.emplace_back(positions[n].key, n);
     std::sort(keyed.begin(), keyed.end());
     std::vector<std::uint32_t> order(keyed.size());
     for (std::size_t i = 0; i < keyed.size(); ++i) order[i] = keyed[i].second;
@@ -417,10 +578,17 @@ std::vector<std::uint32_t> OpeningTree::Part::key_order(const std::function<bool
 
 void OpeningTree::Part::clear() {
     tree_memory.fetch_sub(memory_used, std::memory_order_relaxed);
-    positions = {};
+    positions.clear();
+    moves.clear();
+    examples.clear();
+    fen_blocks.clear();
+    fen_blocks.shrink_to_fit();
+    fen_used = kFenBlock;
     index = {}; // its memory goes back too: a spilled part starts small again
+    move_index = {};
     memory_used = 0;
-    example_names = {};
+    names = {};
+    names_bytes = 0;
 }
 
 void OpeningTree::Part::spill() {
@@ -429,19 +597,10 @@ void OpeningTree::Part::spill() {
     runs.push_back(file);
     ++spills;
     RunWriter writer(file);
-    for (const std::uint32_t n : key_order(nullptr)) write_position(writer, positions[n], example_names);
+    for (const std::uint32_t n : key_order()) write_position(writer, position(n));
     writer.flush();
     clear();
     if (runs.size() >= kMaxRuns) merge_runs();
-}
-
-void OpeningTree::Part::name_examples(PositionStats& p) const {
-    for (MoveStats& m : p.moves)
-        for (ExampleGame& e : m.examples)
-            if (e.name_index != ExampleGame::kNamed) {
-                e.name = example_names[e.name_index];
-                e.name_index = ExampleGame::kNamed;
-            }
 }
 
 namespace {
@@ -466,16 +625,15 @@ public:
 
 class MemorySource final : public PositionSource {
 public:
-    explicit MemorySource(OpeningTree::Part& part) : part_(part), order_(part.key_order(nullptr)) {}
+    explicit MemorySource(const OpeningTree::Part& part) : part_(part), order_(part.key_order()) {}
     bool next(PositionStats& p) override {
         if (at_ == order_.size()) return false;
-        p = std::move(part_.positions[order_[at_++]]);
-        part_.name_examples(p);
+        p = part_.position(order_[at_++]);
         return true;
     }
 
 private:
-    OpeningTree::Part& part_;
+    const OpeningTree::Part& part_;
     std::vector<std::uint32_t> order_;
     std::size_t at_ = 0;
 };
@@ -520,7 +678,7 @@ void OpeningTree::Part::merge_runs() {
     std::FILE* file = anonymous_file(options.temp_dir);
     RunWriter writer(file);
     try {
-        merge_sources(sources, options.examples, [&](PositionStats& p) { write_position(writer, p, example_names); });
+        merge_sources(sources, options.examples, [&](PositionStats& p) { write_position(writer, p); });
         writer.flush();
     } catch (...) {
         std::fclose(file);
@@ -538,22 +696,13 @@ void OpeningTree::for_each(const std::function<bool(const PositionStats&)>& keep
         finish_position(p);
         visit(p);
     };
-    if (parts_.size() == 1 && parts_[0]->runs.empty()) {
-        // One part held whole: its figures are final, so only the positions kept are sorted.
-        Part& part = *parts_[0];
-        for (const std::uint32_t n : part.key_order(&keep)) {
-            PositionStats& p = part.positions[n];
-            part.name_examples(p);
-            finish_position(p);
+    if (held_whole()) {
+        const ShownPositions shown = choose(keep);
+        for (std::size_t i = 0; i < shown.size(); ++i) {
+            PositionStats p = make(shown, i);
             visit(p);
         }
-        part.clear();
-        return;
-    }
-    bool spilled = false;
-    for (const auto& part : parts_) spilled = spilled || !part->runs.empty();
-    if (!spilled) {
-        merge_parts_in_memory(keep, visit);
+        clear();
         return;
     }
     std::vector<std::unique_ptr<PositionSource>> sources;
@@ -565,41 +714,57 @@ void OpeningTree::for_each(const std::function<bool(const PositionStats&)>& keep
     for (auto& part : parts_) part->clear();
 }
 
-// Parts held whole: their positions are sorted by key together, as (key, part, index), and a
-// position's copies are added up only when `keep` takes the sum of their counts, so that the
-// positions of few games (most of a big tree) cost a sort entry and no copy.
-void OpeningTree::merge_parts_in_memory(const std::function<bool(const PositionStats&)>& keep,
-                                        const std::function<void(PositionStats&)>& visit) {
-    struct Entry {
-        std::uint64_t key;
-        std::uint32_t part, index;
-        bool operator<(const Entry& o) const { return key != o.key ? key < o.key : part < o.part; }
-    };
-    std::vector<Entry> entries;
+bool OpeningTree::held_whole() const {
+    for (const auto& part : parts_)
+        if (!part->runs.empty()) return false;
+    return true;
+}
+
+// The parts' positions are sorted by key together, as (key, part, index), and a position's
+// copies are added up only when `keep` takes the sum of their counts, so that the positions of
+// few games (most of a big tree) cost a sort entry and no copy.
+ShownPositions OpeningTree::choose(const std::function<bool(const PositionStats&)>& keep) const {
+    ShownPositions shown;
+    auto& entries = shown.entries_;
+    if (parts_.size() == 1) { // its figures are final: only the positions kept are sorted
+        PositionStats counts;
+        const Part& part = *parts_[0];
+        for (std::uint32_t n = 0; n < part.positions.size(); ++n) {
+            part.counts(n, counts);
+            if (keep(counts)) entries.push_back({counts.key, 0, n});
+        }
+        std::sort(entries.begin(), entries.end());
+        for (std::uint32_t i = 0; i < entries.size(); ++i) shown.kept_.push_back({i, i + 1});
+        return shown;
+    }
     entries.reserve(positions_in_memory());
     for (std::uint32_t part = 0; part < parts_.size(); ++part)
-        for (std::uint32_t n = 0; n < parts_[part]->positions.size(); ++n) entries.push_back({parts_[part]->positions[n].key, part, n});
+        for (std::uint32_t n = 0; n < parts_[part]->positions.size(); ++n)
+            entries.push_back({parts_[part]->positions[n].key, part, n});
     std::sort(entries.begin(), entries.end());
-    auto at = [&](const Entry& e) -> PositionStats& { return parts_[e.part]->positions[e.index]; };
-    PositionStats counts; // what keep sees: key, variant, ply and results
+    PositionStats counts, other; // counts: what keep sees (key, variant, ply and results)
     for (std::size_t i = 0, j = 0; i < entries.size(); i = j) {
-        const PositionStats& first = at(entries[i]);
-        counts.key = first.key, counts.variant = first.variant, counts.ply = first.ply, counts.results = {};
-        for (j = i; j < entries.size() && entries[j].key == entries[i].key; ++j) {
-            counts.ply = std::min(counts.ply, at(entries[j]).ply);
-            counts.results.add(at(entries[j]).results);
+        parts_[entries[i].part]->counts(entries[i].index, counts);
+        for (j = i + 1; j < entries.size() && entries[j].key == entries[i].key; ++j) {
+            parts_[entries[j].part]->counts(entries[j].index, other);
+            counts.ply = std::min(counts.ply, other.ply);
+            counts.results.add(other.results);
         }
-        if (!keep(counts)) continue;
-        PositionStats p = std::move(at(entries[i]));
-        parts_[entries[i].part]->name_examples(p);
-        for (std::size_t k = i + 1; k < j; ++k) {
-            PositionStats& other = at(entries[k]);
-            parts_[entries[k].part]->name_examples(other);
-            p.add(std::move(other), options_.examples);
-        }
-        finish_position(p);
-        visit(p);
+        if (keep(counts)) shown.kept_.push_back({std::uint32_t(i), std::uint32_t(j)});
     }
+    return shown;
+}
+
+PositionStats OpeningTree::make(const ShownPositions& shown, std::size_t i) const {
+    const auto [begin, end] = shown.kept_[i];
+    const auto& entries = shown.entries_;
+    PositionStats p = parts_[entries[begin].part]->position(entries[begin].index);
+    for (std::size_t k = begin + 1; k < end; ++k) p.add(parts_[entries[k].part]->position(entries[k].index), options_.examples);
+    finish_position(p);
+    return p;
+}
+
+void OpeningTree::clear() {
     for (auto& part : parts_) part->clear();
 }
 

@@ -23,12 +23,8 @@ namespace horde::tree {
 // A game shown as an example of a move: the order it came in (across every input) and how a
 // user finds it (its Site, or "FILE#GAME").
 struct ExampleGame {
-    static constexpr std::uint32_t kNamed = 0xFFFFFFFF;
     std::uint64_t ordinal = 0;
     std::string name;
-    // In a tree being built: the name's index in the tree's table of names (one string a game,
-    // not one a move); kNamed once `name` holds it (every position for_each shows).
-    std::uint32_t name_index = kNamed;
 };
 
 struct ResultCounts {
@@ -78,6 +74,23 @@ struct TreeOptions {
     std::string temp_dir;                            // for spilled runs ("": $TMPDIR or /tmp)
 };
 
+// The positions of a tree held in memory that an output shows (OpeningTree::choose), in key
+// order, each made on demand by OpeningTree::make.
+class ShownPositions {
+public:
+    std::size_t size() const { return kept_.size(); }
+
+private:
+    friend class OpeningTree;
+    struct Entry {
+        std::uint64_t key;
+        std::uint32_t part, index;
+        bool operator<(const Entry& o) const { return key != o.key ? key < o.key : part < o.part; }
+    };
+    std::vector<Entry> entries_;                              // every part's positions, by key
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> kept_; // the entries of each position shown
+};
+
 // The tree, built in parts and read back once, position by position in key order, by
 // for_each. Each part is built by one thread at a time (the run's payload slots: the worker
 // threads add their games at once), holds its share of the memory budget and spills on its own;
@@ -107,6 +120,15 @@ public:
     // std::runtime_error when a spilled run cannot be written or read.
     void for_each(const std::function<bool(const PositionStats&)>& keep, const std::function<void(PositionStats&)>& visit);
 
+    // A tree held in memory (no part has spilled) can also be shown this way: choose() picks the
+    // positions `keep` takes (as for_each), and make(shown, i) makes the i-th, ready to show. make
+    // only reads the tree: threads may make positions at once (run/tree.hpp's show_tree). clear()
+    // ends the tree.
+    bool held_whole() const;
+    ShownPositions choose(const std::function<bool(const PositionStats&)>& keep) const;
+    PositionStats make(const ShownPositions& shown, std::size_t i) const;
+    void clear();
+
     std::uint64_t positions_in_memory() const;
     std::size_t spilled_runs() const; // runs written to disk (merged into fewer files as they come)
     const std::string& temp_dir() const { return options_.temp_dir; }
@@ -114,8 +136,6 @@ public:
     struct Part; // one builder: positions by open addressing, its spilled runs
 
 private:
-    void merge_parts_in_memory(const std::function<bool(const PositionStats&)>& keep,
-                               const std::function<void(PositionStats&)>& visit);
     TreeOptions options_;
     std::atomic<std::size_t> memory_{0}; // held by all the parts
     std::vector<std::unique_ptr<Part>> parts_;
