@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <optional>
@@ -75,19 +76,12 @@ std::uint64_t write_tree(const Mode& o, tree::OpeningTree& tree, OutputFile& out
         out.write(page->begin());
     }
     if (table) out.write(report::tree_table_header(separator));
-    std::uint64_t written = 0;
+    std::atomic<std::uint64_t> written = 0;
     std::uint64_t root_key = 0; // the page opens at the start position most games began from
     std::uint32_t root_games = 0;
-    auto keep = [&](const tree::PositionStats& p) {
-        if (int(p.results.games) < o.min_games || p.ply < o.min_ply) return false;
-        ++written;
-        if (p.ply == 0 && (p.results.games > root_games || (p.results.games == root_games && p.key < root_key))) {
-            root_key = p.key;
-            root_games = p.results.games;
-        }
-        return true;
-    };
+    auto keep = [&](const tree::PositionStats& p) { return int(p.results.games) >= o.min_games && p.ply >= o.min_ply; };
     auto render = [&](tree::PositionStats& p, std::string& text) {
+        written.fetch_add(1, std::memory_order_relaxed);
         switch (o.format) {
         case report::TreeFormat::Ndjson:
             report::append_tree_position_json(text, p);
@@ -96,14 +90,20 @@ std::uint64_t write_tree(const Mode& o, tree::OpeningTree& tree, OutputFile& out
         case report::TreeFormat::Csv:
         case report::TreeFormat::Tsv: report::append_tree_rows(text, p, separator); break;
         case report::TreeFormat::Epd: report::append_tree_epd(text, p); break;
-        case report::TreeFormat::Html: page->append_position(text, p); break;
+        case report::TreeFormat::Html:
+            if (p.ply == 0 && p.results.games > root_games) { // positions come in key order: the first of the most
+                root_key = p.key;
+                root_games = p.results.games;
+            }
+            page->append_position(text, p);
+            break;
         case report::TreeFormat::Polyglot: break;
         }
     };
-    // The page counts its positions as they come: it is made on one thread.
+    // The page counts its positions and finds its root as they come: it is made on one thread.
     run::show_tree(tree, page ? 1 : o.threads, keep, render, [&](std::string& text) { out.write(text); });
     if (page) out.write(page->end(root_key));
-    return written;
+    return written.load();
 }
 
 int run_query(const Mode& o, tree::OpeningTree& tree, std::optional<Variant> first_variant) {

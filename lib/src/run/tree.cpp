@@ -138,14 +138,15 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
 
 namespace {
 
-// The positions made and rendered by `threads` threads, a batch each at a time, at most `window`
-// batches ahead of the writer (bounded memory), and written in order by the calling thread.
+// The tree's buckets shown and rendered by `threads` threads, a bucket each at a time, at most
+// `window` buckets ahead of the writer (bounded memory), and written in order by the calling thread.
 class ParallelShow {
 public:
-    ParallelShow(const tree::OpeningTree& tree, const tree::ShownPositions& shown,
+    ParallelShow(const tree::OpeningTree& tree, const tree::TreeBuckets& buckets,
+                 const std::function<bool(const tree::PositionStats&)>& keep,
                  const std::function<void(tree::PositionStats&, std::string&)>& render, unsigned threads)
-        : tree_(tree), shown_(shown), render_(render), threads_(threads),
-          batches_((shown.size() + kBatch - 1) / kBatch), window_(4 * std::size_t(threads)), texts_(window_), ready_(window_) {}
+        : tree_(tree), buckets_(buckets), keep_(keep), render_(render), threads_(threads), batches_(buckets.size()),
+          window_(4 * std::size_t(threads)), texts_(window_), ready_(window_) {}
 
     void run(const std::function<void(std::string&)>& write) {
         std::vector<std::thread> workers;
@@ -172,8 +173,6 @@ public:
     }
 
 private:
-    static constexpr std::size_t kBatch = 64;
-
     void work() {
         for (;;) {
             std::size_t b;
@@ -185,10 +184,7 @@ private:
             }
             std::string text;
             try {
-                for (std::size_t i = b * kBatch; i < std::min(shown_.size(), (b + 1) * kBatch); ++i) {
-                    tree::PositionStats p = tree_.make(shown_, i);
-                    render_(p, text);
-                }
+                tree_.show_bucket(buckets_, b, keep_, [&](tree::PositionStats& p) { render_(p, text); });
             } catch (...) {
                 fail(std::current_exception());
                 return;
@@ -211,7 +207,8 @@ private:
     }
 
     const tree::OpeningTree& tree_;
-    const tree::ShownPositions& shown_;
+    const tree::TreeBuckets& buckets_;
+    const std::function<bool(const tree::PositionStats&)>& keep_;
     const std::function<void(tree::PositionStats&, std::string&)>& render_;
     const unsigned threads_;
     const std::size_t batches_, window_;
@@ -237,8 +234,8 @@ void show_tree(tree::OpeningTree& tree, unsigned threads, const std::function<bo
         });
         return;
     }
-    const tree::ShownPositions shown = tree.choose(keep);
-    ParallelShow(tree, shown, render, threads).run(write);
+    const tree::TreeBuckets buckets = tree.buckets();
+    ParallelShow(tree, buckets, keep, render, threads).run(write);
     tree.clear();
 }
 

@@ -697,11 +697,8 @@ void OpeningTree::for_each(const std::function<bool(const PositionStats&)>& keep
         visit(p);
     };
     if (held_whole()) {
-        const ShownPositions shown = choose(keep);
-        for (std::size_t i = 0; i < shown.size(); ++i) {
-            PositionStats p = make(shown, i);
-            visit(p);
-        }
+        const TreeBuckets all = buckets();
+        for (std::size_t b = 0; b < all.size(); ++b) show_bucket(all, b, keep, visit);
         clear();
         return;
     }
@@ -720,27 +717,33 @@ bool OpeningTree::held_whole() const {
     return true;
 }
 
-// The parts' positions are sorted by key together, as (key, part, index), and a position's
-// copies are added up only when `keep` takes the sum of their counts, so that the positions of
-// few games (most of a big tree) cost a sort entry and no copy.
-ShownPositions OpeningTree::choose(const std::function<bool(const PositionStats&)>& keep) const {
-    ShownPositions shown;
-    auto& entries = shown.entries_;
-    if (parts_.size() == 1) { // its figures are final: only the positions kept are sorted
-        PositionStats counts;
-        const Part& part = *parts_[0];
-        for (std::uint32_t n = 0; n < part.positions.size(); ++n) {
-            part.counts(n, counts);
-            if (keep(counts)) entries.push_back({counts.key, 0, n});
-        }
-        std::sort(entries.begin(), entries.end());
-        for (std::uint32_t i = 0; i < entries.size(); ++i) shown.kept_.push_back({i, i + 1});
-        return shown;
-    }
-    entries.reserve(positions_in_memory());
+// The buckets are made by one counting pass over the parts (a bucket is a range of keys, and
+// Zobrist keys spread evenly over them); each is sorted when it is shown.
+TreeBuckets OpeningTree::buckets() const {
+    constexpr unsigned kBits = 10;
+    TreeBuckets buckets;
+    std::vector<std::size_t> begin((1u << kBits) + 1, 0);
+    for (const auto& part : parts_)
+        for (std::uint32_t n = 0; n < part->positions.size(); ++n) ++begin[(part->positions[n].key >> (64 - kBits)) + 1];
+    for (std::size_t b = 1; b < begin.size(); ++b) begin[b] += begin[b - 1];
+    buckets.entries_.resize(begin.back());
+    std::vector<std::size_t> next(begin.begin(), begin.end() - 1);
     for (std::uint32_t part = 0; part < parts_.size(); ++part)
-        for (std::uint32_t n = 0; n < parts_[part]->positions.size(); ++n)
-            entries.push_back({parts_[part]->positions[n].key, part, n});
+        for (std::uint32_t n = 0; n < parts_[part]->positions.size(); ++n) {
+            const std::uint64_t key = parts_[part]->positions[n].key;
+            buckets.entries_[next[key >> (64 - kBits)]++] = {key, part, n};
+        }
+    buckets.begin_ = std::move(begin);
+    return buckets;
+}
+
+// A position's copies (one a part) are sorted next to each other, and added up only when `keep`
+// takes the sum of their counts, so that the positions of few games (most of a big tree) cost a
+// sort entry and no copy.
+void OpeningTree::show_bucket(const TreeBuckets& buckets, std::size_t b, const std::function<bool(const PositionStats&)>& keep,
+                              const std::function<void(PositionStats&)>& visit) const {
+    std::vector<TreeBuckets::Entry> entries(buckets.entries_.begin() + std::ptrdiff_t(buckets.begin_[b]),
+                                            buckets.entries_.begin() + std::ptrdiff_t(buckets.begin_[b + 1]));
     std::sort(entries.begin(), entries.end());
     PositionStats counts, other; // counts: what keep sees (key, variant, ply and results)
     for (std::size_t i = 0, j = 0; i < entries.size(); i = j) {
@@ -750,18 +753,12 @@ ShownPositions OpeningTree::choose(const std::function<bool(const PositionStats&
             counts.ply = std::min(counts.ply, other.ply);
             counts.results.add(other.results);
         }
-        if (keep(counts)) shown.kept_.push_back({std::uint32_t(i), std::uint32_t(j)});
+        if (!keep(counts)) continue;
+        PositionStats p = parts_[entries[i].part]->position(entries[i].index);
+        for (std::size_t k = i + 1; k < j; ++k) p.add(parts_[entries[k].part]->position(entries[k].index), options_.examples);
+        finish_position(p);
+        visit(p);
     }
-    return shown;
-}
-
-PositionStats OpeningTree::make(const ShownPositions& shown, std::size_t i) const {
-    const auto [begin, end] = shown.kept_[i];
-    const auto& entries = shown.entries_;
-    PositionStats p = parts_[entries[begin].part]->position(entries[begin].index);
-    for (std::size_t k = begin + 1; k < end; ++k) p.add(parts_[entries[k].part]->position(entries[k].index), options_.examples);
-    finish_position(p);
-    return p;
 }
 
 void OpeningTree::clear() {

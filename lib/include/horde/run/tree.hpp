@@ -60,9 +60,9 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
               const std::function<void(std::string& diagnostics, const TreeTotals& totals)>& report);
 
 // Shows the positions of the tree that `keep` takes, in key order, and ends the tree: `render`
-// appends a position's text (it may run on up to `threads` threads at once, for a tree held in
-// memory), `write` takes the texts in key order on the calling thread, a stretch of positions at
-// a time. `keep` is called on the calling thread, for every position, before any render.
+// appends a position's text, `write` takes the texts in key order on the calling thread, a
+// stretch of positions at a time. For a tree held in memory, `keep` and `render` run on up to
+// `threads` threads at once (each position once): they must not share state.
 void show_tree(tree::OpeningTree& tree, unsigned threads, const std::function<bool(const tree::PositionStats&)>& keep,
                const std::function<void(tree::PositionStats&, std::string& text)>& render,
                const std::function<void(std::string& text)>& write);

@@ -74,11 +74,12 @@ struct TreeOptions {
     std::string temp_dir;                            // for spilled runs ("": $TMPDIR or /tmp)
 };
 
-// The positions of a tree held in memory that an output shows (OpeningTree::choose), in key
-// order, each made on demand by OpeningTree::make.
-class ShownPositions {
+// The positions of a tree held in memory split by the first bits of their key
+// (OpeningTree::buckets): bucket b holds keys below those of bucket b + 1, so that showing the
+// buckets in turn shows the tree in key order, and threads may each show a bucket at once.
+class TreeBuckets {
 public:
-    std::size_t size() const { return kept_.size(); }
+    std::size_t size() const { return begin_.size() - 1; }
 
 private:
     friend class OpeningTree;
@@ -87,8 +88,8 @@ private:
         std::uint32_t part, index;
         bool operator<(const Entry& o) const { return key != o.key ? key < o.key : part < o.part; }
     };
-    std::vector<Entry> entries_;                              // every part's positions, by key
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> kept_; // the entries of each position shown
+    std::vector<Entry> entries_;       // every part's positions, bucket after bucket
+    std::vector<std::size_t> begin_;   // bucket b is entries_[begin_[b], begin_[b + 1])
 };
 
 // The tree, built in parts and read back once, position by position in key order, by
@@ -120,13 +121,14 @@ public:
     // std::runtime_error when a spilled run cannot be written or read.
     void for_each(const std::function<bool(const PositionStats&)>& keep, const std::function<void(PositionStats&)>& visit);
 
-    // A tree held in memory (no part has spilled) can also be shown this way: choose() picks the
-    // positions `keep` takes (as for_each), and make(shown, i) makes the i-th, ready to show. make
-    // only reads the tree: threads may make positions at once (run/tree.hpp's show_tree). clear()
-    // ends the tree.
+    // A tree held in memory (no part has spilled) can also be shown a bucket at a time:
+    // show_bucket shows the positions of bucket b that `keep` takes, as for_each does, and only
+    // reads the tree, so that threads may show buckets at once (run/tree.hpp's show_tree).
+    // clear() ends the tree.
     bool held_whole() const;
-    ShownPositions choose(const std::function<bool(const PositionStats&)>& keep) const;
-    PositionStats make(const ShownPositions& shown, std::size_t i) const;
+    TreeBuckets buckets() const;
+    void show_bucket(const TreeBuckets& buckets, std::size_t b, const std::function<bool(const PositionStats&)>& keep,
+                     const std::function<void(PositionStats&)>& visit) const;
     void clear();
 
     std::uint64_t positions_in_memory() const;
