@@ -742,10 +742,17 @@ TreeBuckets OpeningTree::buckets() const {
 // sort entry and no copy.
 void OpeningTree::show_bucket(const TreeBuckets& buckets, std::size_t b, const std::function<bool(const PositionStats&)>& keep,
                               const std::function<void(PositionStats&)>& visit) const {
-    std::vector<TreeBuckets::Entry> entries(buckets.entries_.begin() + std::ptrdiff_t(buckets.begin_[b]),
-                                            buckets.entries_.begin() + std::ptrdiff_t(buckets.begin_[b + 1]));
-    std::sort(entries.begin(), entries.end());
     PositionStats counts, other; // counts: what keep sees (key, variant, ply and results)
+    std::vector<TreeBuckets::Entry> entries;
+    for (std::size_t e = buckets.begin_[b]; e < buckets.begin_[b + 1]; ++e) {
+        const TreeBuckets::Entry& entry = buckets.entries_[e];
+        if (parts_.size() == 1) { // its figures are final: only the positions kept are sorted
+            parts_[0]->counts(entry.index, counts);
+            if (!keep(counts)) continue;
+        }
+        entries.push_back(entry);
+    }
+    std::sort(entries.begin(), entries.end());
     for (std::size_t i = 0, j = 0; i < entries.size(); i = j) {
         parts_[entries[i].part]->counts(entries[i].index, counts);
         for (j = i + 1; j < entries.size() && entries[j].key == entries[i].key; ++j) {
