@@ -79,10 +79,10 @@ void add_to_book(const tree::GameFacts& facts, tree::PolyglotBookBuilder& book) 
 
 } // namespace
 
-// The tree is built on the worker threads, a part per payload slot (a slot is used by one thread
-// at a time): its figures are sums and its examples the first games by ordinal, so it does not
-// need input order, only each game's ordinal, which is its number in the input (the pipeline
-// hands it on once known: needs_number) after the games of the inputs before.
+// The tree is built on the worker threads, each adding to a free part: its figures are sums and
+// its examples the first games by ordinal, so it does not need input order, only each game's
+// ordinal, which is its number in the input (the pipeline hands it on once known: needs_number)
+// after the games of the inputs before.
 void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display,
               const TreeRunSettings& settings, TreeSink& sink,
               const std::function<void(std::string& diagnostics, const TreeTotals& totals)>& report) {
@@ -101,7 +101,11 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     pipeline_settings.make_observer = [observer_options] { return tree::make_tree_observer(observer_options); };
     PgnPipeline pipeline(pipeline_settings);
     slots.resize(pipeline.slots());
-    if (sink.tree && sink.tree->parts() != pipeline.slots()) sink.tree->set_parts(pipeline.slots());
+    // A part per thread and one more: a thread adding a game takes the first free part from its
+    // slot's on, so that it never waits (the tree does not depend on which part a game went to).
+    const std::size_t parts = pipeline.slots() == 1 ? 1 : std::size_t(settings.threads) + 1;
+    if (sink.tree && sink.tree->parts() != parts) sink.tree->set_parts(parts);
+    std::vector<std::mutex> part_locks(parts);
     const std::uint64_t first_ordinal = sink.next_ordinal; // of this input's first game
     std::uint64_t games = 0;
     pipeline.run(
@@ -114,11 +118,14 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
             if (sink.variant_check && r.variant) sink.variant_check(r, *r.variant);
             g.variant = facts->variant;
             if (sink.book) g.facts = *facts;
-            if (sink.tree)
-                sink.tree->add_game(slot, *facts, first_ordinal + r.game - 1, [&](std::string& name) {
-                    if (facts->site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, r.game);
-                    else name = facts->site;
-                });
+            if (!sink.tree) return;
+            std::size_t part = slot % parts;
+            while (!part_locks[part].try_lock()) part = (part + 1) % parts;
+            std::lock_guard hold(part_locks[part], std::adopt_lock);
+            sink.tree->add_game(part, *facts, first_ordinal + r.game - 1, [&](std::string& name) {
+                if (facts->site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, r.game);
+                else name = facts->site;
+            });
         },
         [&](std::size_t slot, const PipelineBatch& batch) {
             TreeSlot& s = slots[slot];

@@ -283,7 +283,7 @@ struct HeldMove {
     std::uint32_t rated, evals, timed, first_date, last_date;
     std::int32_t mover_wins, mover_losses;
     std::uint32_t next;                         // the position's next move (kNone: the last)
-    std::uint32_t first_example, last_example;  // in ordinal order (a part gets its games in order)
+    std::uint32_t first_example, last_example;  // the first ones by ordinal, in that order
     std::uint16_t move;
     std::uint16_t examples;
 };
@@ -435,7 +435,7 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
         seen_moves.push_back(move_id);
         HeldMove& m = ply_moves[i] != kNone ? moves[ply_moves[i]] : add_move(p, ply.key, ply.move.raw(), game.plies[i + 1].key);
         add_move_figures(m, game, ply, ply.white_to_move);
-        if (m.examples < options.examples) {
+        if (options.examples > 0 && (m.examples < options.examples || ordinal < examples[m.last_example].ordinal)) {
             if (name_index == kNone) {
                 name_index = std::uint32_t(names.size());
                 name(names.emplace_back());
@@ -510,12 +510,39 @@ void OpeningTree::Part::grow_move_index() {
     }
 }
 
+// The move keeps its first examples by ordinal, whatever order its part gets the games in.
 void OpeningTree::Part::add_example(HeldMove& m, std::uint64_t ordinal, std::uint32_t name) {
-    const std::uint32_t e = examples.push_back(HeldExample{ordinal, name, kNone});
-    if (m.last_example == kNone) m.first_example = e;
-    else examples[m.last_example].next = e;
-    m.last_example = e;
-    ++m.examples;
+    std::uint32_t e;
+    if (m.examples < options.examples) {
+        e = examples.push_back(HeldExample{ordinal, name, kNone});
+        ++m.examples;
+    } else { // full: the last (the latest) one makes way, its record is reused
+        e = m.last_example;
+        if (m.first_example == e) {
+            m.first_example = m.last_example = kNone;
+        } else {
+            std::uint32_t before = m.first_example;
+            while (examples[before].next != e) before = examples[before].next;
+            examples[before].next = kNone;
+            m.last_example = before;
+        }
+        examples[e] = HeldExample{ordinal, name, kNone};
+    }
+    if (m.last_example == kNone || examples[m.last_example].ordinal < ordinal) { // in input order: at the end
+        if (m.last_example == kNone) m.first_example = e;
+        else examples[m.last_example].next = e;
+        m.last_example = e;
+        return;
+    }
+    if (ordinal < examples[m.first_example].ordinal) {
+        examples[e].next = m.first_example;
+        m.first_example = e;
+        return;
+    }
+    std::uint32_t before = m.first_example;
+    while (examples[examples[before].next].ordinal < ordinal) before = examples[before].next;
+    examples[e].next = examples[before].next;
+    examples[before].next = e;
 }
 
 void OpeningTree::Part::grow_index() {

@@ -1,7 +1,7 @@
 // horde-tree's run over a PGN stream: every game is read and checked by run/pipeline.hpp (on one
 // thread or on several: one run path) with the tree observer (tree/game_facts.hpp) on the walk.
-// The workers add each game's facts to the opening tree themselves, a tree part per payload
-// slot (tree/opening_tree.hpp: the tree does not depend on how games are shared among parts);
+// The workers add each game's facts to the opening tree themselves, each to a tree part free at
+// the time (tree/opening_tree.hpp: the tree does not depend on how games are shared among parts);
 // the Polyglot book builder, whose halving rule needs input order, gets them in the ordered
 // stage. The output is the same whatever the thread count.
 #pragma once

@@ -93,11 +93,11 @@ private:
 };
 
 // The tree, built in parts and read back once, position by position in key order, by
-// for_each. Each part is built by one thread at a time (the run's payload slots: the worker
-// threads add their games at once), holds its share of the memory budget and spills on its own;
-// for_each merges the parts and their spilled runs. Because the figures are integer sums, and
-// the example games are the first ones by input ordinal, the tree does not depend on how the
-// games were shared among the parts or in which order a part got them.
+// for_each. Each part is built by one thread at a time (the run's threads add their games at
+// once, each to a part of its own), holds its share of the memory budget and spills on its own;
+// for_each merges the parts and their spilled runs. Because the figures are integer sums, and a
+// move keeps the first example games by input ordinal, the tree does not depend on how the games
+// were shared among the parts or in which order a part got them.
 class OpeningTree {
 public:
     explicit OpeningTree(TreeOptions options);
@@ -110,7 +110,7 @@ public:
     std::size_t parts() const { return parts_.size(); }
 
     // `ordinal`: the game's place across every input; `name(out)` writes how a user finds it
-    // (called only when a move still wants examples). Threads may add to different parts at once.
+    // (called only when a move wants it as an example). Threads may add to different parts at once.
     void add_game(std::size_t part, const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
     void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name) {
         add_game(0, game, ordinal, name);
