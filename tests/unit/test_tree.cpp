@@ -4,6 +4,7 @@
 #include "horde/notation/move_list.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/position/board.hpp"
+#include "horde/position/writers.hpp"
 #include "horde/report/json.hpp"
 #include "horde/run/tree.hpp"
 #include "horde/tree/opening_tree.hpp"
@@ -274,4 +275,32 @@ TEST_CASE("OpeningTree: a tree built in parts and shown on several threads equal
         CHECK(tree_text(pgn, 2, show_threads, &parts) == reference);
         CHECK(parts > 1);
     }
+}
+
+TEST_CASE("OpeningTree: a move keeps its first examples by ordinal, whatever order the games come in", "[tree]") {
+    const position::Board start(Variant::Chess);
+    const Move e4 = start.parse_uci("e2e4");
+    const position::Board after = after_moves(Variant::Chess, "e4");
+    tree::GameFacts game;
+    game.outcome = tree::Outcome::Draw;
+    for (const auto* board : {&start, &after}) {
+        tree::GamePly ply;
+        ply.key = tree::position_key(Variant::Chess, board->repetition_key());
+        ply.move = board == &start ? e4 : Move::none();
+        game.plies.push_back(ply);
+        position::append_fen(game.fens, *board, false);
+        game.fen_ends.push_back(std::uint32_t(game.fens.size()));
+    }
+    tree::TreeOptions options;
+    options.examples = 3;
+    tree::OpeningTree opening_tree(options);
+    for (const std::uint64_t ordinal : {7, 5, 9, 1, 8, 3, 2})
+        opening_tree.add_game(game, ordinal, [&](std::string& name) { name = "game " + std::to_string(ordinal); });
+    std::vector<std::string> names;
+    opening_tree.for_each([](const tree::PositionStats& p) { return p.ply == 0; }, [&](tree::PositionStats& p) {
+        CHECK(p.results.games == 7);
+        REQUIRE(p.moves.size() == 1);
+        for (const auto& e : p.moves[0].examples) names.push_back(e.name);
+    });
+    CHECK(names == std::vector<std::string>{"game 1", "game 2", "game 3"});
 }
