@@ -241,7 +241,7 @@ inline std::size_t move_hash(std::uint64_t key, std::uint16_t move) { return std
 // element costs an allocation of its own.
 template <class T> class BlockArray {
 public:
-    static constexpr unsigned kShift = 12;
+    static constexpr unsigned kShift = 10;
     static constexpr std::uint32_t kBlock = 1u << kShift;
     std::uint32_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
@@ -252,7 +252,7 @@ public:
         (*this)[size_] = value;
         return size_++;
     }
-    std::size_t bytes() const { return blocks_.size() * sizeof(T) * kBlock; }
+    std::size_t bytes_used() const { return std::size_t(size_) * sizeof(T); }
     void clear() {
         blocks_.clear();
         blocks_.shrink_to_fit();
@@ -268,8 +268,9 @@ private:
 struct HeldPosition {
     std::uint64_t key;
     ResultCounts results;
-    std::uint32_t fen;        // its FEN's first character in the part's text
+    std::uint32_t fen_block;  // its FEN in the part's text: block, offset in it, length
     std::uint32_t first_move; // kNone: none yet
+    std::uint16_t fen_offset;
     std::uint16_t fen_size;
     std::uint16_t ply;
     Variant variant;
@@ -327,8 +328,10 @@ struct OpeningTree::Part {
     void add_example(HeldMove& m, std::uint64_t ordinal, std::uint32_t name);
     void grow_index();
     void grow_move_index();
+    // What the part holds, as the budget counts it: the records in use (their blocks, allocated
+    // a few at a time, add at most a block of each kind a part) and the indexes.
     std::size_t bytes() const {
-        return positions.bytes() + moves.bytes() + examples.bytes() + fen_blocks.size() * kFenBlock +
+        return positions.bytes_used() + moves.bytes_used() + examples.bytes_used() + fen_bytes +
                index.size() * sizeof(Slot) + move_index.size() * sizeof(MoveSlot) + names_bytes;
     }
 
@@ -339,9 +342,10 @@ struct OpeningTree::Part {
     BlockArray<HeldMove> moves;
     BlockArray<HeldExample> examples;
     // The FENs, one after the other in blocks (a FEN never spans two).
-    static constexpr std::uint32_t kFenBlock = 1u << 20;
+    static constexpr std::uint32_t kFenBlock = 1u << 16;
     std::vector<std::unique_ptr<char[]>> fen_blocks;
     std::uint32_t fen_used = kFenBlock; // in the last block
+    std::size_t fen_bytes = 0;          // in all
     struct Slot {
         std::uint64_t key = 0;
         std::uint32_t index = kNone; // into positions
@@ -465,10 +469,12 @@ std::uint32_t OpeningTree::Part::position_for(std::uint64_t key, const GameFacts
             fen_blocks.push_back(std::unique_ptr<char[]>(new char[kFenBlock]));
             fen_used = 0;
         }
-        const std::uint32_t at = std::uint32_t((fen_blocks.size() - 1) * kFenBlock + fen_used);
+        HeldPosition held{key, {}, std::uint32_t(fen_blocks.size() - 1), kNone, std::uint16_t(fen_used),
+                          std::uint16_t(fen.size()), std::uint16_t(ply), game.variant};
         std::memcpy(fen_blocks.back().get() + fen_used, fen.data(), fen.size());
         fen_used += std::uint32_t(fen.size());
-        slot = {key, positions.push_back(HeldPosition{key, {}, at, kNone, std::uint16_t(fen.size()), std::uint16_t(ply), game.variant})};
+        fen_bytes += fen.size();
+        slot = {key, positions.push_back(held)};
         return slot.index;
     }
 }
@@ -568,7 +574,7 @@ PositionStats OpeningTree::Part::position(std::uint32_t n) const {
     PositionStats p;
     counts(n, p);
     const HeldPosition& h = positions[n];
-    p.fen.assign(fen_blocks[h.fen / kFenBlock].get() + h.fen % kFenBlock, h.fen_size);
+    p.fen.assign(fen_blocks[h.fen_block].get() + h.fen_offset, h.fen_size);
     for (std::uint32_t i = h.first_move; i != kNone; i = moves[i].next) {
         const HeldMove& held = moves[i];
         MoveStats& m = p.moves.emplace_back();
@@ -611,6 +617,7 @@ void OpeningTree::Part::clear() {
     fen_blocks.clear();
     fen_blocks.shrink_to_fit();
     fen_used = kFenBlock;
+    fen_bytes = 0;
     index = {}; // its memory goes back too: a spilled part starts small again
     move_index = {};
     memory_used = 0;
