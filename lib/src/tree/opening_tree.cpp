@@ -73,18 +73,7 @@ void write_position(RunWriter& w, const PositionStats& p) {
     for (const MoveStats& m : p.moves) {
         w.put(m.move.raw());
         w.put(m.child_key);
-        w.put(m.results);
-        w.put(m.rated);
-        w.put(m.mover_elo_sum);
-        w.put(m.opponent_elo_sum);
-        w.put(m.mover_wins);
-        w.put(m.mover_losses);
-        w.put(m.evals);
-        w.put(m.eval_cp_sum);
-        w.put(m.timed);
-        w.put(m.spent_ms_sum);
-        w.put(m.first_date);
-        w.put(m.last_date);
+        w.put(static_cast<const MoveSums&>(m));
         w.put(std::uint32_t(m.examples.size()));
         for (const ExampleGame& e : m.examples) {
             w.put(e.ordinal);
@@ -115,18 +104,7 @@ private:
     void read_move(MoveStats& m) {
         m.move = Move(get<std::uint16_t>());
         m.child_key = get<std::uint64_t>();
-        m.results = get<ResultCounts>();
-        m.rated = get<std::uint32_t>();
-        m.mover_elo_sum = get<std::int64_t>();
-        m.opponent_elo_sum = get<std::int64_t>();
-        m.mover_wins = get<std::int32_t>();
-        m.mover_losses = get<std::int32_t>();
-        m.evals = get<std::uint32_t>();
-        m.eval_cp_sum = get<std::int64_t>();
-        m.timed = get<std::uint32_t>();
-        m.spent_ms_sum = get<std::int64_t>();
-        m.first_date = get<std::uint32_t>();
-        m.last_date = get<std::uint32_t>();
+        static_cast<MoveSums&>(m) = get<MoveSums>();
         m.examples.resize(get<std::uint32_t>());
         for (ExampleGame& e : m.examples) {
             e.ordinal = get<std::uint64_t>();
@@ -175,7 +153,7 @@ std::FILE* anonymous_file(const std::string& dir) {
 
 } // namespace
 
-void MoveStats::add(const MoveStats& o, std::size_t max_examples) {
+void MoveSums::add(const MoveSums& o) {
     results.add(o.results);
     rated += o.rated;
     mover_elo_sum += o.mover_elo_sum;
@@ -188,6 +166,10 @@ void MoveStats::add(const MoveStats& o, std::size_t max_examples) {
     spent_ms_sum += o.spent_ms_sum;
     if (o.first_date && (!first_date || o.first_date < first_date)) first_date = o.first_date;
     last_date = std::max(last_date, o.last_date);
+}
+
+void MoveStats::add(const MoveStats& o, std::size_t max_examples) {
+    MoveSums::add(o);
     merge_examples(examples, std::vector<ExampleGame>(o.examples), max_examples);
 }
 
@@ -203,9 +185,7 @@ void PositionStats::add(PositionStats&& o, std::size_t max_examples) {
 
 namespace {
 
-// Both a held move and a shown one (the same field names) take a game's figures.
-template <class MoveFigureSums>
-void add_move_figures(MoveFigureSums& m, const GameFacts& game, const GamePly& ply, bool white_moved) {
+void add_move_figures(MoveSums& m, const GameFacts& game, const GamePly& ply, bool white_moved) {
     m.results.add(game.outcome);
     const int mover = white_moved ? game.white_elo : game.black_elo;
     const int opponent = white_moved ? game.black_elo : game.white_elo;
@@ -276,13 +256,9 @@ struct HeldPosition {
     Variant variant;
 };
 
-struct HeldMove {
+struct HeldMove : MoveSums {
     std::uint64_t parent_key; // the position it is played from
     std::uint64_t child_key;
-    ResultCounts results;
-    std::int64_t mover_elo_sum, opponent_elo_sum, eval_cp_sum, spent_ms_sum;
-    std::uint32_t rated, evals, timed, first_date, last_date;
-    std::int32_t mover_wins, mover_losses;
     std::uint32_t next;                         // the position's next move (kNone: the last)
     std::uint32_t first_example, last_example;  // the first ones by ordinal, in that order
     std::uint16_t move;
@@ -578,20 +554,9 @@ PositionStats OpeningTree::Part::position(std::uint32_t n) const {
     for (std::uint32_t i = h.first_move; i != kNone; i = moves[i].next) {
         const HeldMove& held = moves[i];
         MoveStats& m = p.moves.emplace_back();
+        static_cast<MoveSums&>(m) = held;
         m.move = Move(held.move);
         m.child_key = held.child_key;
-        m.results = held.results;
-        m.rated = held.rated;
-        m.mover_elo_sum = held.mover_elo_sum;
-        m.opponent_elo_sum = held.opponent_elo_sum;
-        m.mover_wins = held.mover_wins;
-        m.mover_losses = held.mover_losses;
-        m.evals = held.evals;
-        m.eval_cp_sum = held.eval_cp_sum;
-        m.timed = held.timed;
-        m.spent_ms_sum = held.spent_ms_sum;
-        m.first_date = held.first_date;
-        m.last_date = held.last_date;
         for (std::uint32_t e = held.first_example; e != kNone; e = examples[e].next)
             m.examples.push_back(ExampleGame{examples[e].ordinal, names[examples[e].name]});
     }

@@ -40,10 +40,8 @@ struct ResultCounts {
     }
 };
 
-struct MoveStats {
-    Move move = Move::none();
-    SanText san{};                    // its SAN, written when the position is shown (for_each)
-    std::uint64_t child_key = 0;      // the position the move leads to
+// A move's figures: sums over the games that played it, so that any grouping adds up the same.
+struct MoveSums {
     ResultCounts results;
     // Rated games (both players' Elo known and a decisive or drawn result), from the mover's side.
     std::uint32_t rated = 0;
@@ -54,6 +52,13 @@ struct MoveStats {
     std::uint32_t timed = 0;          // games with the time spent on the move
     std::int64_t spent_ms_sum = 0;
     std::uint32_t first_date = 0, last_date = 0; // YYYYMMDD (0: none known)
+    void add(const MoveSums& o);
+};
+
+struct MoveStats : MoveSums {
+    Move move = Move::none();
+    SanText san{};                    // its SAN, written when the position is shown (for_each)
+    std::uint64_t child_key = 0;      // the position the move leads to
     std::vector<ExampleGame> examples; // the first ones in input order
     void add(const MoveStats& o, std::size_t max_examples);
 };
