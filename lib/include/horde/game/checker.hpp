@@ -12,6 +12,7 @@
 
 #include <any>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,33 @@ enum class DuplicateMode : std::uint8_t { Off, Exact, Prefix };
 
 struct GameRecord;
 
+// A per-game judge of the main line's positions (--where's position predicates, select/
+// where.hpp), fed by the walk as it plays the moves: no second pass over a game. Per game:
+// start, then position after each main-line move in order (a null move included) while
+// wants_positions(), until the main line stops being followed (an error, the end), then
+// selected with the finished record. One watcher per GameChecker, so per thread.
+class PositionWatcher {
+public:
+    virtual ~PositionWatcher() = default;
+    // A new game whose movetext is read: its start position, nullptr when it has no valid one
+    // (the game then has no positions).
+    virtual void start(const position::Position* start) = 0;
+    // The main line's position after its next move.
+    virtual void position(const position::Position& after) = 0;
+    // The game's end: whether it is selected (GameRecord::selected).
+    virtual bool selected(const GameRecord& record) = 0;
+    // Whether the rest of the game's positions can still change the answer; the watcher
+    // clears it once they cannot, and the walk stops calling position() (no cost per move).
+    bool wants_positions() const { return wants_positions_; }
+
+protected:
+    bool wants_positions_ = false;
+};
+
+// The main line of a finished record played again from its start into a watcher, as the walk
+// fed it (for a record that comes from elsewhere than a walk with the watcher); then selected.
+bool replay_into(PositionWatcher& watcher, const GameRecord& record);
+
 struct CheckOptions {
     std::optional<Variant> forced_variant; // --variant: ignore the Variant tag
     bool strict = false;                   // every warning becomes an error (with "(strict mode)")
@@ -52,6 +80,10 @@ struct CheckOptions {
     bool keep_notes = false;
     // --where (select/where.hpp): decides GameRecord::selected at the end of each game; null: all.
     std::function<bool(const GameRecord&)> select;
+    // A --where that reads positions: makes each GameChecker's watcher, which sees the main
+    // line's positions as the walk plays them and decides GameRecord::selected in `select`'s
+    // place. Null: none.
+    std::function<std::unique_ptr<PositionWatcher>()> watch_positions;
     // `select` reads only tags: a game it rejects once its tags are read is not checked further
     // (check_pgn skips the rest of its text: it is counted, and shows nothing, either way).
     bool select_on_tags = false;
@@ -113,7 +145,9 @@ struct GameRecord {
 // (events.hpp) with set_observer; none derives from the checker.
 class GameChecker : public pgn::PgnVisitor {
 public:
-    explicit GameChecker(CheckOptions options = {}) : options_(std::move(options)) {}
+    explicit GameChecker(CheckOptions options = {})
+        : options_(std::move(options)),
+          watcher_(options_.watch_positions ? options_.watch_positions() : nullptr) {}
 
     // The consumer of this walk's game events (nullptr: none). It must outlive the walk.
     void set_observer(GameObserver* observer) { observer_ = observer; }
@@ -176,6 +210,10 @@ private:
     void add_warning(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
                      std::string token = {});
     void start_movetext();
+    // The main line's new position to the watcher, if it wants it (after each move played).
+    void watch_position() {
+        if (watcher_ && watcher_->wants_positions()) watcher_->position(game_->board().position());
+    }
     // san() with an observer: the move resolved as without one, then its MoveEvent.
     Move observed_move(std::string_view token, const pgn::SourcePos& at);
     GameRecord& finish_record(std::uint64_t line, std::uint64_t column);
@@ -211,6 +249,7 @@ private:
     };
 
     CheckOptions options_;
+    std::unique_ptr<PositionWatcher> watcher_; // from options_.watch_positions
     GameObserver* observer_ = nullptr;
     std::optional<position::Board> observed_before_;     // observed_move's position before the move
     std::vector<pgn::CommentCommand> comment_commands_; // a comment's commands, for the observer
