@@ -410,6 +410,26 @@ namespace {
 
 } // namespace
 
+namespace {
+
+// The squares on which a move may change the piece: its two squares, an en passant capture's
+// captured pawn, a castling's back rank (king and rook, Chess960's too); every square for a
+// null move (no piece moves, but the side to move changes).
+constexpr Bitboard squares_changed(Move m) {
+    if (m.is_none()) return ~Bitboard{0};
+    Bitboard changed = square_bb(m.from()) | square_bb(m.to());
+    if (m.is_castling()) changed |= rank_bb(rank_of(m.from()));
+    if (m.is_en_passant()) changed |= square_bb(make_square(file_of(m.to()), rank_of(m.from())));
+    return changed;
+}
+
+} // namespace
+
+inline void GameChecker::watch_position(Move played) {
+    if (watcher_ && (squares_changed(played) & watcher_->watched_squares()))
+        watcher_->position(game_->board().position());
+}
+
 Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column) {
     const int number = pending_number_;
     pending_number_ = -1;
@@ -427,7 +447,7 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
     if (m.is_none()) return main_line_slow(token, line, column, ply, number);
     last_token_ = TokenKind::Move;
     record_.moves.push_back(m);
-    watch_position();
+    watch_position(m);
     // numbered White moves and unnumbered Black moves need no further look
     if (number < 0 ? white : number != fullmove) [[unlikely]]
         check_move_number(number, fullmove, white, line, column, ply, token);
@@ -493,7 +513,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
             return Move::none();
         }
         record_.moves.push_back(Move::none());
-        watch_position();
+        watch_position(Move::none());
         last_token_ = TokenKind::NullMove;
         check_move_number(number, fullmove, white, line, column, ply, token);
         add_warning(DiagnosticCode::NullMove, fmt::format("null move '{}' in the main line: {} passes", token, side), line, column, ply,
@@ -520,7 +540,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
     notation::check_suffix(game_->board(), reading.san, false, reading.warnings);
     drop_missing_marks_of_coordinates(reading.warnings);
     record_.moves.push_back(reading.move);
-    watch_position();
+    watch_position(reading.move);
     last_token_ = TokenKind::Move;
     check_move_number(number, fullmove, white, line, column, ply, token);
     add_warnings(reading.warnings, "", line, column, ply, token);

@@ -53,6 +53,9 @@ struct WhereExpr::Node {
     // scanned); a position predicate of a when-form that reads_fields: its bit in a position's mask.
     int slot = -1;
     bool reads_fields = false; // When: its condition reads the game's fields, known at its end
+    // ever and always without game fields: the squares whose pieces decide the condition
+    // (every square when it reads more); a move that changes none cannot decide the form.
+    Bitboard read_squares = ~Bitboard{0};
 };
 
 namespace {
@@ -691,7 +694,31 @@ bool reads_fields(const Node& n) {
     return false;
 }
 
-bool matches_pattern(const Node& n, const position::Position& p) {
+// The squares whose pieces decide a condition made of position predicates (every square
+// when one reads more: the side to move, a count over the whole board).
+Bitboard squares_read(const Node& n) {
+    switch (n.kind) {
+    case Node::Kind::And:
+    case Node::Kind::Or:
+    case Node::Kind::Not: {
+        Bitboard squares = 0;
+        for (const auto& c : n.children) squares |= squares_read(*c);
+        return squares;
+    }
+    case Node::Kind::Reaches:
+    case Node::Kind::Pattern: {
+        if (n.side) return ~Bitboard{0};
+        Bitboard squares = n.empty_squares;
+        for (const auto& [piece, placed] : n.placed) squares |= placed;
+        for (const auto& [square, set] : n.square_sets) squares |= square_bb(square);
+        return squares;
+    }
+    case Node::Kind::Count: return n.difference ? ~Bitboard{0} : n.squares;
+    default: return ~Bitboard{0};
+    }
+}
+
+inline bool matches_pattern(const Node& n, const position::Position& p) {
     if (p.pieces() & n.empty_squares) return false;
     for (const auto& [piece, wanted] : n.placed)
         if ((p.pieces(color_of(piece), type_of(piece)) & wanted) != wanted) return false;
@@ -715,7 +742,7 @@ int piece_count(const Node& n, const position::Position& p) {
 }
 
 // A position predicate (is_position_predicate) at one position.
-bool predicate_holds(const Node& n, const position::Position& p) {
+inline bool predicate_holds(const Node& n, const position::Position& p) {
     switch (n.kind) {
     case Node::Kind::Reaches: return (!n.side || (p.side == WHITE) == (n.side == 'w')) && matches_pattern(n, p);
     case Node::Kind::Pattern: return matches_pattern(n, p);
@@ -755,13 +782,14 @@ struct WhenState {
     bool first_seen = false; // then(A, B): A held at an earlier position
 };
 
-// The when-form n (not final) at the position after `ply` plies, the positions before it seen;
-// `cond(i)` says whether its condition i (then's B: 1) holds there. Decides the form once the
-// rest of the game cannot change it (select/where.hpp and docs/selecting.md: the semantics).
-template <class Condition> void step(const Node& n, WhenState& s, int ply, const Condition& cond) {
-    switch (n.when) {
+// A when-form (not final; `plies`: at's ply, for's length) at the position after `ply` plies,
+// the positions before it seen; `cond(i)` says whether its condition i (then's B: 1) holds
+// there. Decides the form once the rest of the game cannot change it (select/where.hpp and
+// docs/selecting.md: the semantics).
+template <class Condition> void step(Node::When when, int plies, WhenState& s, int ply, const Condition& cond) {
+    switch (when) {
     case Node::When::At:
-        if (ply == n.plies) s = {true, cond(0)};
+        if (ply == plies) s = {true, cond(0)};
         break;
     case Node::When::Ever:
         if (cond(0)) s = {true, true};
@@ -771,7 +799,7 @@ template <class Condition> void step(const Node& n, WhenState& s, int ply, const
         break;
     case Node::When::For:
         s.run = cond(0) ? s.run + 1 : 0;
-        if (s.run >= n.plies) s = {true, true};
+        if (s.run >= plies) s = {true, true};
         break;
     case Node::When::Then:
         if (s.first_seen && cond(1)) s = {true, true};
@@ -782,7 +810,7 @@ template <class Condition> void step(const Node& n, WhenState& s, int ply, const
 }
 
 // A scan that reached the game's end undecided: always(...) held everywhere, the others never.
-bool undecided_value(const Node& n) { return n.when == Node::When::Always; }
+bool undecided_value(Node::When when) { return when == Node::When::Always; }
 
 } // namespace
 
@@ -819,7 +847,11 @@ private:
         n.reads_fields = false;
         for (const auto& c : n.children) n.reads_fields = n.reads_fields || reads_fields(*c);
         if (!n.reads_fields) pure.push_back(&n);
-        else
+        // Once ever has not held, or always has, at a position, only a move that changes a
+        // piece on these squares can change that.
+        if (!n.reads_fields && (n.when == Node::When::Ever || n.when == Node::When::Always))
+            n.read_squares = squares_read(*n.children[0]);
+        if (n.reads_fields)
             for (auto& c : n.children) number_predicates(*c);
     }
     void number_predicates(Node& n) {
@@ -838,16 +870,18 @@ namespace {
 // position predicates per position, read at the game's end with its fields.
 class WhereWatcher final : public game::PositionWatcher {
 public:
-    explicit WhereWatcher(std::shared_ptr<const WhereExpr::Plan> plan) : plan_(std::move(plan)), states_(plan_->scanned.size()) {}
+    explicit WhereWatcher(std::shared_ptr<const WhereExpr::Plan> plan)
+        : plan_(std::move(plan)), states_(plan_->scanned.size()), scans_(plan_->pure.size()) {}
 
     void start(const position::Position* start) override {
         has_start_ = start != nullptr;
         ply_ = 0;
         masks_.clear();
         std::fill(states_.begin(), states_.end(), WhenState{});
-        undecided_ = plan_->pure.size();
+        for (std::size_t i = 0; i < scans_.size(); ++i) scans_[i] = Scan(*plan_->pure[i]);
+        active_ = scans_.size();
         if (has_start_) see(*start);
-        else wants_positions_ = false;
+        watch_fewer_squares();
     }
     void position(const position::Position& after) override {
         ++ply_;
@@ -864,42 +898,76 @@ public:
                    holds(cond, [&](const Node& p) { return predicate_holds(p, r.final_board->position()); }, &r);
         if (!n.reads_fields) {
             const WhenState& s = states_[std::size_t(n.slot)];
-            return s.decided ? s.value : undecided_value(n);
+            return s.decided ? s.value : undecided_value(n.when);
         }
         WhenState s;
         for (int ply = 0; ply <= ply_ && !s.decided; ++ply) {
             const std::uint64_t* mask = masks_.data() + std::size_t(ply) * plan_->words;
             auto bit = [&](const Node& p) { return (mask[p.slot >> 6] >> (p.slot & 63)) & 1; };
-            step(n, s, ply, [&](int i) { return holds(*n.children[std::size_t(i)], bit, &r); });
+            step(n.when, n.plies, s, ply, [&](int i) { return holds(*n.children[std::size_t(i)], bit, &r); });
         }
-        return s.decided ? s.value : undecided_value(n);
+        return s.decided ? s.value : undecided_value(n.when);
     }
 
 private:
-    void see(const position::Position& p) {
-        if (undecided_ > 0)
-            for (const Node* n : plan_->pure) {
-                WhenState& s = states_[std::size_t(n->slot)];
-                if (s.decided) continue;
-                auto predicate = [&](const Node& leaf) { return predicate_holds(leaf, p); };
-                step(*n, s, ply_, [&](int i) { return holds(*n->children[std::size_t(i)], predicate, nullptr); });
-                if (s.decided) --undecided_;
+    // A when-form without game fields, stepped at each position until decided: what it needs
+    // of its node, kept together (the per-move path).
+    struct Scan {
+        Scan() = default;
+        explicit Scan(const Node& n)
+            : cond{n.children[0].get(), n.children.size() > 1 ? n.children[1].get() : nullptr}, when(n.when),
+              plies(n.plies), slot(n.slot), read_squares(n.read_squares) {}
+        const Node* cond[2] = {nullptr, nullptr};
+        Node::When when = Node::When::Ever;
+        int plies = 0;
+        int slot = 0;
+        Bitboard read_squares = ~Bitboard{0};
+        WhenState state;
+    };
+
+    // Inlined into position(): this is the cost per move of a position predicate.
+    [[gnu::always_inline]] void see(const position::Position& p) {
+        auto predicate = [&](const Node& leaf) { return predicate_holds(leaf, p); };
+        bool retired = false;
+        for (std::size_t i = 0; i < active_;) { // scans_[0, active_): the undecided ones
+            Scan& s = scans_[i];
+            step(s.when, s.plies, s.state, ply_, [&](int c) {
+                const Node& cond = *s.cond[c];
+                return is_position_predicate(cond) ? predicate_holds(cond, p) : holds(cond, predicate, nullptr);
+            });
+            if (!s.state.decided) {
+                ++i;
+                continue;
             }
+            states_[std::size_t(s.slot)] = s.state;
+            s = scans_[--active_];
+            retired = true;
+        }
+        if (retired) watch_fewer_squares();
         if (plan_->words > 0) {
             const std::size_t at = masks_.size();
             masks_.resize(at + plan_->words);
             for (std::size_t i = 0; i < plan_->masked_predicates.size(); ++i)
                 if (predicate_holds(*plan_->masked_predicates[i], p)) masks_[at + i / 64] |= std::uint64_t{1} << (i % 64);
         }
-        wants_positions_ = undecided_ > 0 || plan_->scans_at_end;
+    }
+
+    // The squares the undecided when-forms read (game::PositionWatcher::watched_squares): none
+    // once all are decided, or for a game without positions. A pure when-form reads at least
+    // one square unless its condition is constant: ever(false) and always(true) then need no
+    // more positions to be false and true.
+    [[gnu::noinline]] void watch_fewer_squares() {
+        watched_squares_ = !has_start_ ? 0 : plan_->scans_at_end ? ~Bitboard{0} : 0;
+        for (std::size_t i = 0; i < active_; ++i) watched_squares_ |= scans_[i].read_squares;
     }
 
     std::shared_ptr<const WhereExpr::Plan> plan_;
     bool has_start_ = false;
-    int ply_ = 0;                        // of the last position seen
-    std::vector<WhenState> states_;      // by slot (the pure when-forms')
-    std::size_t undecided_ = 0;          // pure when-forms not decided yet
-    std::vector<std::uint64_t> masks_;   // plan_->words a position seen, start first
+    int ply_ = 0;                      // of the last position seen
+    std::vector<WhenState> states_;    // by slot: the pure when-forms' states once decided
+    std::vector<Scan> scans_;          // the pure when-forms of this game
+    std::size_t active_ = 0;           // scans_[0, active_) are not decided yet
+    std::vector<std::uint64_t> masks_; // plan_->words a position seen, start first
 };
 
 // The expression for one game; `positions` answers its when-forms (nullptr: it has none).

@@ -55,12 +55,16 @@ public:
     virtual void position(const position::Position& after) = 0;
     // The game's end: whether it is selected (GameRecord::selected).
     virtual bool selected(const GameRecord& record) = 0;
-    // Whether the rest of the game's positions can still change the answer; the watcher
-    // clears it once they cannot, and the walk stops calling position() (no cost per move).
-    bool wants_positions() const { return wants_positions_; }
+    // The squares the answer depends on for now: the walk skips a position whose move changed
+    // no piece on them (the watcher answers as for the position before it). Every square unless
+    // the watcher says less (a pattern's squares; not a count over the whole board, the side
+    // to move or the number of plies); none once the rest of the game cannot change the
+    // answer. The walk's cost per move is this one test.
+    Bitboard watched_squares() const { return watched_squares_; }
+    bool wants_positions() const { return watched_squares_ != 0; }
 
 protected:
-    bool wants_positions_ = false;
+    Bitboard watched_squares_ = 0;
 };
 
 // The main line of a finished record played again from its start into a watcher, as the walk
@@ -210,10 +214,9 @@ private:
     void add_warning(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
                      std::string token = {});
     void start_movetext();
-    // The main line's new position to the watcher, if it wants it (after each move played).
-    void watch_position() {
-        if (watcher_ && watcher_->wants_positions()) watcher_->position(game_->board().position());
-    }
+    // The main line's new position after `played` (Move::none(): a null move) to the watcher,
+    // if it wants it.
+    void watch_position(Move played);
     // san() with an observer: the move resolved as without one, then its MoveEvent.
     Move observed_move(std::string_view token, const pgn::SourcePos& at);
     GameRecord& finish_record(std::uint64_t line, std::uint64_t column);
