@@ -1,6 +1,8 @@
 // --where's position predicates (select/where.hpp): material counts and signatures,
 // placement patterns, square sets, the when-forms with their edge cases (the start position,
-// a game ending inside a stretch), and the errors that name a column or a variant.
+// a game ending inside a stretch), and the errors that name a column or a variant. Every
+// expression is judged twice: in the walk (the checker's position watcher) and on the record
+// afterwards (WhereExpr::matches, which plays the main line again); the two must agree.
 #include "horde/game/checker.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/select/where.hpp"
@@ -14,19 +16,40 @@ namespace {
 
 using namespace horde;
 
-game::GameRecord record(std::string_view pgn) {
+// One game's text, the options it is read with, and its record.
+struct Game {
+    std::string pgn;
+    game::CheckOptions options;
+    game::GameRecord record;
+};
+
+// The one game of pgn through the walk with `options`, and its record.
+game::GameRecord walk_one(std::string_view pgn, const game::CheckOptions& options) {
     std::vector<game::GameRecord> out;
     auto reader = pgn::PgnReader::from_memory(pgn);
-    game::check_pgn(reader, game::CheckOptions{}, false, [&](game::GameRecord& r, std::string_view) { out.push_back(r); });
+    game::check_pgn(reader, options, false, [&](game::GameRecord& r, std::string_view) { out.push_back(r); });
     REQUIRE(out.size() == 1);
     return out[0];
 }
 
-bool where(std::string_view expr, const game::GameRecord& r) {
+Game record(std::string_view pgn, bool allow_null_moves = false) {
+    game::CheckOptions options;
+    options.allow_null_moves = allow_null_moves;
+    return {std::string(pgn), options, walk_one(pgn, options)};
+}
+
+// Whether expr chooses the game, judged on its record (matches); the walk with the expression
+// in its options (select_in: the position watcher) must choose the same.
+bool where(std::string_view expr, const Game& g) {
     auto parsed = select::WhereExpr::parse(expr);
     INFO(expr);
     if (const auto* e = std::get_if<select::WhereError>(&parsed)) FAIL(e->message);
-    return std::get<select::WhereExpr>(parsed).matches(r);
+    const auto& where = std::get<select::WhereExpr>(parsed);
+    const bool on_record = where.matches(g.record);
+    game::CheckOptions options = g.options;
+    where.select_in(options);
+    CHECK(walk_one(g.pgn, options).selected == on_record);
+    return on_record;
 }
 
 select::WhereError error(std::string_view expr, std::optional<Variant> variant = std::nullopt) {
@@ -120,6 +143,79 @@ TEST_CASE("where: when-forms, start included, games ending inside a stretch", "[
     CHECK_FALSE(where("always(count(\"K\") == 0)", broken));
     CHECK_FALSE(where("final(count(\"K\") == 0)", broken));
     CHECK_FALSE(where("count(\"K\") == 0", broken));
+}
+
+TEST_CASE("where: positions seen in the walk: a main line cut by an error, null moves, a FEN start", "[select][where-patterns]") {
+    // The main line stops at the illegal 2. Ke3: positions after 0, 1 and 2 plies only.
+    const auto illegal = record("1. e4 e5 2. Ke3 Nc6 3. Nf3 *");
+    CHECK_FALSE(where("ever(piece(\"N\", \"f3\") or piece(\"n\", \"c6\"))", illegal));
+    CHECK(where("at(2, piece(\"p\", \"e5\"))", illegal));
+    CHECK_FALSE(where("at(3, count(\"K\") == 1)", illegal));
+    CHECK(where("always(count(\"K\") == 1)", illegal));
+    CHECK(where("final(piece(\"P\", \"e4\") and piece(\"p\", \"e5\"))", illegal));
+    CHECK(where("for(2, piece(\"P\", \"e4\") and code(\"illegal-move\"))", illegal));
+    CHECK_FALSE(where("for(3, piece(\"P\", \"e4\") and not valid)", illegal));
+    // A null move (--allow-null-moves) is a position: the same placement, White to move again.
+    const std::string e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+    const auto null = record("1. e4 -- 2. d4 e5 *", true);
+    CHECK(where("at(2, reaches(\"" + e4 + " w\"))", null));
+    CHECK(where("ever(reaches(\"" + e4 + " w\"))", null));
+    CHECK_FALSE(where("at(1, reaches(\"" + e4 + " w\"))", null));
+    CHECK(where("for(2, reaches(\"" + e4 + "\"))", null));
+    CHECK_FALSE(where("for(3, piece(\"P\", \"e4\") and not piece(\"P\", \"d4\"))", null));
+    CHECK(where("at(4, piece(\"p\", \"e5\") and plies == 4)", null));
+    // without --allow-null-moves the null move is an error: the main line ends after 1. e4
+    const auto null_error = record("1. e4 -- 2. d4 e5 *");
+    CHECK_FALSE(where("ever(piece(\"P\", \"d4\"))", null_error));
+    CHECK(where("final(reaches(\"" + e4 + " b\"))", null_error));
+    // A FEN start: its position is ply 0.
+    const auto fen = record("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 Ke6 3. Kf2 Kxe5 *");
+    CHECK(where("at(0, material(\"KP v K\") and piece(\"P\", \"e2\"))", fen));
+    CHECK(where("final(material(\"K v K\"))", fen));
+    CHECK(where("then(piece(\"P\", \"e5\"), material(\"K v K\"))", fen));
+    CHECK_FALSE(where("then(material(\"K v K\"), piece(\"P\", \"e5\"))", fen));
+    CHECK(where("ever(piece(\"P\", \"e5\") and plies == 6)", fen));
+    CHECK_FALSE(where("ever(material(\"KQR2B2N2P8 v KQR2B2N2P8\"))", fen));
+}
+
+TEST_CASE("where: conditions that mix positions and game fields", "[select][where-patterns]") {
+    const auto mate = record("[WhiteElo \"2100\"]\n\n" + std::string(kMate));
+    CHECK(where("ever(material(white, \"Q\") == 1 and WhiteElo > 2000)", mate));
+    CHECK_FALSE(where("ever(material(white, \"Q\") == 1 and WhiteElo > 2200)", mate));
+    CHECK(where("then(piece(\"Q\", \"h5\"), piece(\"Q\", \"f7\") and status == \"checkmate\")", mate));
+    CHECK(where("for(3, piece(\"P\", \"e4\") and plies == 7)", mate));
+    CHECK_FALSE(where("for(9, count(\"K\") == 1 and plies == 7)", mate));
+    CHECK(where("always(count(\"K\") == 1 and valid)", mate));
+    CHECK_FALSE(where("always(count(\"K\") == 1 and not valid)", mate));
+    CHECK(where("ever(plies > 100 or piece(\"Q\", \"f7\"))", mate));
+    CHECK_FALSE(where("ever(plies > 100 and piece(\"Q\", \"f7\"))", mate));
+    CHECK(where("at(5, piece(\"Q\", \"h5\") and declared == \"1-0\")", mate));
+    CHECK_FALSE(where("at(4, piece(\"Q\", \"h5\") and declared == \"1-0\")", mate));
+    // forms decided early next to forms that read every position
+    CHECK(where("ever(piece(\"Q\", \"h5\")) and always(count(\"K\") == 1) and for(2, piece(\"Q\", \"h5\"))", mate));
+    CHECK(where("not ever(piece(\"Q\", \"h5\") and WhiteElo < 2000) and ever(piece(\"Q\", \"h5\"))", mate));
+    CHECK(where("WhiteElo > 2000 and at(7, piece(\"Q\", \"f7\")) or final(count(\"q\") == 0)", mate));
+    // more position predicates than one 64-bit mask holds: the 70th decides
+    std::string many = "ever(plies == 7 and (count(\"p\") == 100";
+    for (int k = 1; k < 69; ++k) many += " or count(\"p\") == " + std::to_string(100 + k);
+    CHECK(where(many + " or count(\"p\") == 7))", mate));
+    CHECK_FALSE(where(many + " or count(\"p\") == 6))", mate));
+}
+
+TEST_CASE("where: a pattern sees the squares a move changes besides its own two", "[select][where-patterns]") {
+    // 3. exd6 takes the pawn on d5: d5 and d7 are empty from then on, though the move is e5-d6.
+    const auto en_passant = record("1. e4 a6 2. e5 d5 3. exd6 *");
+    CHECK(where("ever(count(\"p\", \"d5 d7\") == 0)", en_passant));
+    CHECK(where("always(count(\"p\", \"d5 d7\") >= 1 or count(\"P\", \"d6\") == 1)", en_passant));
+    CHECK_FALSE(where("always(count(\"p\", \"d5 d7\") >= 1)", en_passant));
+    // 4. O-O moves the rook from h1, a king move e1-g1.
+    const auto castling = record("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *");
+    CHECK(where("ever(not piece(\"R\", \"h1\"))", castling));
+    CHECK(where("ever(pattern(\"*/*/*/*/*/*/*/?????RK?\"))", castling));
+    CHECK_FALSE(where("always(piece(\"R\", \"h1\"))", castling));
+    const auto chess960 = record("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1\"]\n\n1. O-O-O *");
+    CHECK(where("ever(pattern(\"*/*/*/*/*/*/*/??KR???R\"))", chess960));
+    CHECK(where("ever(not piece(\"R\", \"a1\"))", chess960));
 }
 
 TEST_CASE("where: variants' pieces in patterns and material", "[select][where-patterns]") {
