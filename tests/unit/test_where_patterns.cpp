@@ -145,77 +145,84 @@ TEST_CASE("where: when-forms, start included, games ending inside a stretch", "[
     CHECK_FALSE(where("count(\"K\") == 0", broken));
 }
 
+// Each expression with the answer it must give for the game (both ways: see where()).
+void expect_answers(const Game& g, std::initializer_list<std::pair<std::string_view, bool>> answers) {
+    for (const auto& [expr, expected] : answers) {
+        INFO(expr);
+        CHECK(where(expr, g) == expected);
+    }
+}
+
 TEST_CASE("where: positions seen in the walk: a main line cut by an error, null moves, a FEN start", "[select][where-patterns]") {
     // The main line stops at the illegal 2. Ke3: positions after 0, 1 and 2 plies only.
-    const auto illegal = record("1. e4 e5 2. Ke3 Nc6 3. Nf3 *");
-    CHECK_FALSE(where("ever(piece(\"N\", \"f3\") or piece(\"n\", \"c6\"))", illegal));
-    CHECK(where("at(2, piece(\"p\", \"e5\"))", illegal));
-    CHECK_FALSE(where("at(3, count(\"K\") == 1)", illegal));
-    CHECK(where("always(count(\"K\") == 1)", illegal));
-    CHECK(where("final(piece(\"P\", \"e4\") and piece(\"p\", \"e5\"))", illegal));
-    CHECK(where("for(2, piece(\"P\", \"e4\") and code(\"illegal-move\"))", illegal));
-    CHECK_FALSE(where("for(3, piece(\"P\", \"e4\") and not valid)", illegal));
+    expect_answers(record("1. e4 e5 2. Ke3 Nc6 3. Nf3 *"),
+                   {{R"(ever(piece("N", "f3") or piece("n", "c6")))", false},
+                    {R"(at(2, piece("p", "e5")))", true},
+                    {R"(at(3, count("K") == 1))", false},
+                    {R"(always(count("K") == 1))", true},
+                    {R"(final(piece("P", "e4") and piece("p", "e5")))", true},
+                    {R"(for(2, piece("P", "e4") and code("illegal-move")))", true},
+                    {R"(for(3, piece("P", "e4") and not valid))", false}});
     // A null move (--allow-null-moves) is a position: the same placement, White to move again.
-    const std::string e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
-    const auto null = record("1. e4 -- 2. d4 e5 *", true);
-    CHECK(where("at(2, reaches(\"" + e4 + " w\"))", null));
-    CHECK(where("ever(reaches(\"" + e4 + " w\"))", null));
-    CHECK_FALSE(where("at(1, reaches(\"" + e4 + " w\"))", null));
-    CHECK(where("for(2, reaches(\"" + e4 + "\"))", null));
-    CHECK_FALSE(where("for(3, piece(\"P\", \"e4\") and not piece(\"P\", \"d4\"))", null));
-    CHECK(where("at(4, piece(\"p\", \"e5\") and plies == 4)", null));
-    // without --allow-null-moves the null move is an error: the main line ends after 1. e4
-    const auto null_error = record("1. e4 -- 2. d4 e5 *");
-    CHECK_FALSE(where("ever(piece(\"P\", \"d4\"))", null_error));
-    CHECK(where("final(reaches(\"" + e4 + " b\"))", null_error));
+    expect_answers(record("1. e4 -- 2. d4 e5 *", true),
+                   {{R"(at(2, reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w")))", true},
+                    {R"(ever(reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w")))", true},
+                    {R"(at(1, reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w")))", false},
+                    {R"(for(2, reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR")))", true},
+                    {R"(for(3, piece("P", "e4") and not piece("P", "d4")))", false},
+                    {R"(at(4, piece("p", "e5") and plies == 4))", true}});
+    // Without --allow-null-moves the null move is an error: the main line ends after 1. e4.
+    expect_answers(record("1. e4 -- 2. d4 e5 *"),
+                   {{R"(ever(piece("P", "d4")))", false},
+                    {R"(final(reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")))", true}});
     // A FEN start: its position is ply 0.
-    const auto fen = record("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 Ke6 3. Kf2 Kxe5 *");
-    CHECK(where("at(0, material(\"KP v K\") and piece(\"P\", \"e2\"))", fen));
-    CHECK(where("final(material(\"K v K\"))", fen));
-    CHECK(where("then(piece(\"P\", \"e5\"), material(\"K v K\"))", fen));
-    CHECK_FALSE(where("then(material(\"K v K\"), piece(\"P\", \"e5\"))", fen));
-    CHECK(where("ever(piece(\"P\", \"e5\") and plies == 6)", fen));
-    CHECK_FALSE(where("ever(material(\"KQR2B2N2P8 v KQR2B2N2P8\"))", fen));
+    expect_answers(record("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 Ke6 3. Kf2 Kxe5 *"),
+                   {{R"(at(0, material("KP v K") and piece("P", "e2")))", true},
+                    {R"(final(material("K v K")))", true},
+                    {R"(then(piece("P", "e5"), material("K v K")))", true},
+                    {R"(then(material("K v K"), piece("P", "e5")))", false},
+                    {R"(ever(piece("P", "e5") and plies == 6))", true},
+                    {R"(ever(material("KQR2B2N2P8 v KQR2B2N2P8")))", false}});
 }
 
 TEST_CASE("where: conditions that mix positions and game fields", "[select][where-patterns]") {
     const auto mate = record("[WhiteElo \"2100\"]\n\n" + std::string(kMate));
-    CHECK(where("ever(material(white, \"Q\") == 1 and WhiteElo > 2000)", mate));
-    CHECK_FALSE(where("ever(material(white, \"Q\") == 1 and WhiteElo > 2200)", mate));
-    CHECK(where("then(piece(\"Q\", \"h5\"), piece(\"Q\", \"f7\") and status == \"checkmate\")", mate));
-    CHECK(where("for(3, piece(\"P\", \"e4\") and plies == 7)", mate));
-    CHECK_FALSE(where("for(9, count(\"K\") == 1 and plies == 7)", mate));
-    CHECK(where("always(count(\"K\") == 1 and valid)", mate));
-    CHECK_FALSE(where("always(count(\"K\") == 1 and not valid)", mate));
-    CHECK(where("ever(plies > 100 or piece(\"Q\", \"f7\"))", mate));
-    CHECK_FALSE(where("ever(plies > 100 and piece(\"Q\", \"f7\"))", mate));
-    CHECK(where("at(5, piece(\"Q\", \"h5\") and declared == \"1-0\")", mate));
-    CHECK_FALSE(where("at(4, piece(\"Q\", \"h5\") and declared == \"1-0\")", mate));
-    // forms decided early next to forms that read every position
-    CHECK(where("ever(piece(\"Q\", \"h5\")) and always(count(\"K\") == 1) and for(2, piece(\"Q\", \"h5\"))", mate));
-    CHECK(where("not ever(piece(\"Q\", \"h5\") and WhiteElo < 2000) and ever(piece(\"Q\", \"h5\"))", mate));
-    CHECK(where("WhiteElo > 2000 and at(7, piece(\"Q\", \"f7\")) or final(count(\"q\") == 0)", mate));
-    // more position predicates than one 64-bit mask holds: the 70th decides
-    std::string many = "ever(plies == 7 and (count(\"p\") == 100";
-    for (int k = 1; k < 69; ++k) many += " or count(\"p\") == " + std::to_string(100 + k);
-    CHECK(where(many + " or count(\"p\") == 7))", mate));
-    CHECK_FALSE(where(many + " or count(\"p\") == 6))", mate));
+    expect_answers(mate, {{R"(ever(material(white, "Q") == 1 and WhiteElo > 2000))", true},
+                          {R"(ever(material(white, "Q") == 1 and WhiteElo > 2200))", false},
+                          {R"(then(piece("Q", "h5"), piece("Q", "f7") and status == "checkmate"))", true},
+                          {R"(for(3, piece("P", "e4") and plies == 7))", true},
+                          {R"(for(9, count("K") == 1 and plies == 7))", false},
+                          {R"(always(count("K") == 1 and valid))", true},
+                          {R"(always(count("K") == 1 and not valid))", false},
+                          {R"(ever(plies > 100 or piece("Q", "f7")))", true},
+                          {R"(ever(plies > 100 and piece("Q", "f7")))", false},
+                          {R"(at(5, piece("Q", "h5") and declared == "1-0"))", true},
+                          {R"(at(4, piece("Q", "h5") and declared == "1-0"))", false},
+                          // forms decided early next to forms that read every position
+                          {R"(ever(piece("Q", "h5")) and always(count("K") == 1) and for(2, piece("Q", "h5")))", true},
+                          {R"(not ever(piece("Q", "h5") and WhiteElo < 2000) and ever(piece("Q", "h5")))", true},
+                          {R"(WhiteElo > 2000 and at(7, piece("Q", "f7")) or final(count("q") == 0))", true}});
+    // More position predicates than one 64-bit mask holds: the 70th decides.
+    std::string many = R"(ever(plies == 7 and (count("p") == 100)";
+    for (int k = 1; k < 69; ++k) many += R"( or count("p") == )" + std::to_string(100 + k);
+    CHECK(where(many + R"( or count("p") == 7)))", mate));
+    CHECK_FALSE(where(many + R"( or count("p") == 6)))", mate));
 }
 
 TEST_CASE("where: a pattern sees the squares a move changes besides its own two", "[select][where-patterns]") {
     // 3. exd6 takes the pawn on d5: d5 and d7 are empty from then on, though the move is e5-d6.
-    const auto en_passant = record("1. e4 a6 2. e5 d5 3. exd6 *");
-    CHECK(where("ever(count(\"p\", \"d5 d7\") == 0)", en_passant));
-    CHECK(where("always(count(\"p\", \"d5 d7\") >= 1 or count(\"P\", \"d6\") == 1)", en_passant));
-    CHECK_FALSE(where("always(count(\"p\", \"d5 d7\") >= 1)", en_passant));
-    // 4. O-O moves the rook from h1, a king move e1-g1.
-    const auto castling = record("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *");
-    CHECK(where("ever(not piece(\"R\", \"h1\"))", castling));
-    CHECK(where("ever(pattern(\"*/*/*/*/*/*/*/?????RK?\"))", castling));
-    CHECK_FALSE(where("always(piece(\"R\", \"h1\"))", castling));
-    const auto chess960 = record("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1\"]\n\n1. O-O-O *");
-    CHECK(where("ever(pattern(\"*/*/*/*/*/*/*/??KR???R\"))", chess960));
-    CHECK(where("ever(not piece(\"R\", \"a1\"))", chess960));
+    expect_answers(record("1. e4 a6 2. e5 d5 3. exd6 *"),
+                   {{R"(ever(count("p", "d5 d7") == 0))", true},
+                    {R"(always(count("p", "d5 d7") >= 1 or count("P", "d6") == 1))", true},
+                    {R"(always(count("p", "d5 d7") >= 1))", false}});
+    // 4. O-O moves the rook from h1 by a king move e1-g1.
+    expect_answers(record("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *"),
+                   {{R"(ever(not piece("R", "h1")))", true},
+                    {R"(ever(pattern("*/*/*/*/*/*/*/?????RK?")))", true},
+                    {R"(always(piece("R", "h1")))", false}});
+    // Chess960's castling is written king takes rook (e1-a1); the rook lands on d1.
+    expect_answers(record("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1\"]\n\n1. O-O-O *"),
+                   {{R"(ever(pattern("*/*/*/*/*/*/*/??KR???R")))", true}, {R"(ever(not piece("R", "a1")))", true}});
 }
 
 TEST_CASE("where: variants' pieces in patterns and material", "[select][where-patterns]") {
