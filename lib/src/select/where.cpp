@@ -1,7 +1,6 @@
 #include "horde/select/where.hpp"
 
 #include "horde/core/diagnostic_codes.hpp"
-#include "horde/notation/dialect.hpp"
 #include "horde/select/fields.hpp"
 
 #include <fmt/format.h>
@@ -12,6 +11,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -1044,8 +1044,6 @@ bool WhereExpr::matches(const game::GameRecord& record) const {
     WhereWatcher watcher(plan_);
     return game::replay_into(watcher, record);
 }
-
-std::unique_ptr<game::PositionWatcher> WhereExpr::watcher() const { return std::make_unique<WhereWatcher>(plan_); }
 
 void WhereExpr::select_in(game::CheckOptions& options) const {
     options.select_on_tags = uses_only_tags();

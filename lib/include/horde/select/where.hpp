@@ -71,8 +71,6 @@ public:
     // for an expression that looks at positions CheckOptions::watch_positions (a watcher per
     // checker that judges the main line's positions in the walk's own pass); select_on_tags.
     void select_in(game::CheckOptions& options) const;
-    // A watcher of this expression (select_in's watch_positions makes one per checker).
-    std::unique_ptr<game::PositionWatcher> watcher() const;
     // Whether the expression looks at positions (a when-form).
     bool uses_positions() const;
     // Whether it reads nothing but tags: it can then be decided once the tag section is read
