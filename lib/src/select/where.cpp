@@ -940,7 +940,7 @@ private:
                 continue;
             }
             states_[std::size_t(s.slot)] = s.state;
-            s = scans_[--active_];
+            if (--active_ != i) s = scans_[active_]; // the last undecided one takes its place
             retired = true;
         }
         if (retired) watch_fewer_squares();
