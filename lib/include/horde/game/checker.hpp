@@ -42,9 +42,9 @@ struct GameRecord;
 
 // A per-game judge of the main line's positions (--where's position predicates, select/
 // where.hpp), fed by the walk as it plays the moves: no second pass over a game. Per game:
-// start, then position after each main-line move in order (a null move included) while
-// wants_positions(), until the main line stops being followed (an error, the end), then
-// selected with the finished record. One watcher per GameChecker, so per thread.
+// start, then position after each main-line move in order (a null move included) that
+// changes a piece on watched_squares(), until the main line stops being followed (an error,
+// the end), then selected with the finished record. One watcher per GameChecker, so per thread.
 class PositionWatcher {
 public:
     virtual ~PositionWatcher() = default;
@@ -67,8 +67,9 @@ protected:
     Bitboard watched_squares_ = 0;
 };
 
-// The main line of a finished record played again from its start into a watcher, as the walk
-// fed it (for a record that comes from elsewhere than a walk with the watcher); then selected.
+// The main line of a finished record played again from its start into a watcher, every
+// position while it wants any (for a record that comes from elsewhere than a walk with the
+// watcher; the answer is the walk's); then selected.
 bool replay_into(PositionWatcher& watcher, const GameRecord& record);
 
 struct CheckOptions {
