@@ -1,4 +1,4 @@
-# --where's position patterns (issue 33): where_patterns_reference.py compares 20 expressions
+# --where's position patterns (issue 33): where_patterns_reference.py compares 23 expressions
 # (material, signatures, material_diff, pattern, piece, count, the when-forms) with a Python
 # reading of horde-list's positions on the four valid corpora; then the errors that name a
 # column and, with --variant, the variant, in each tool; and the same selection on 1 and 2 threads.
@@ -11,7 +11,7 @@ if ! python3 "$(dirname "${BASH_SOURCE[0]}")/where_patterns_reference.py" "$LIST
     >"$WORK/reference.log" 2>&1; then
     fail "where_patterns_reference.py: $(grep -m 5 -E 'FAIL|Error' "$WORK/reference.log")"
 fi
-expect_eq "$(grep -c '^ok ' "$WORK/reference.log")" 80 "20 expressions on 4 corpora"
+expect_eq "$(grep -c '^ok ' "$WORK/reference.log")" 92 "23 expressions on 4 corpora"
 
 # A letter of another variant's pieces: a usage error naming it, when --variant says which.
 run_tool "$CHECK" --variant chess --where 'material(black, "L") >= 1' "$GAMES/chess-valid.pgn"

@@ -156,6 +156,11 @@ EXPRESSIONS = [
      ever(lambda b: side_count(b, "black", "L") == 1 or count(b, "y", rank_squares(5)) >= 1)),
     ('for(4, material(black, "h") >= 2 and count("P", "d4 e4") >= 1)',
      for_(4, lambda b: side_count(b, "black", "H") >= 2 and count(b, "P", {"d4", "e4"}) >= 1)),
+    # Squares a move changes besides its own two (the walk skips the moves that change none of
+    # a pattern's squares): castling's rook, an en passant capture's pawn.
+    ('ever(not piece("R", "h1"))', ever(lambda b: count(b, "R", {"h1"}) == 0)),
+    ('ever(pattern("*/*/*/*/*/*/*/??KR????"))', ever(lambda b: pattern(b, "*/*/*/*/*/*/*/??KR????"))),
+    ('ever(count("p", "d5 d7") == 0)', ever(lambda b: count(b, "p", {"d5", "d7"}) == 0)),
 ]
 
 

@@ -1,6 +1,8 @@
 // --where's position predicates (select/where.hpp): material counts and signatures,
 // placement patterns, square sets, the when-forms with their edge cases (the start position,
-// a game ending inside a stretch), and the errors that name a column or a variant.
+// a game ending inside a stretch), and the errors that name a column or a variant. Every
+// expression is judged twice: in the walk (the checker's position watcher) and on the record
+// afterwards (WhereExpr::matches, which plays the main line again); the two must agree.
 #include "horde/game/checker.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/select/where.hpp"
@@ -14,19 +16,40 @@ namespace {
 
 using namespace horde;
 
-game::GameRecord record(std::string_view pgn) {
+// One game's text, the options it is read with, and its record.
+struct Game {
+    std::string pgn;
+    game::CheckOptions options;
+    game::GameRecord record;
+};
+
+// The one game of pgn through the walk with `options`, and its record.
+game::GameRecord walk_one(std::string_view pgn, const game::CheckOptions& options) {
     std::vector<game::GameRecord> out;
     auto reader = pgn::PgnReader::from_memory(pgn);
-    game::check_pgn(reader, game::CheckOptions{}, false, [&](game::GameRecord& r, std::string_view) { out.push_back(r); });
+    game::check_pgn(reader, options, false, [&](game::GameRecord& r, std::string_view) { out.push_back(r); });
     REQUIRE(out.size() == 1);
     return out[0];
 }
 
-bool where(std::string_view expr, const game::GameRecord& r) {
+Game record(std::string_view pgn, bool allow_null_moves = false) {
+    game::CheckOptions options;
+    options.allow_null_moves = allow_null_moves;
+    return {std::string(pgn), options, walk_one(pgn, options)};
+}
+
+// Whether expr chooses the game, judged on its record (matches); the walk with the expression
+// in its options (select_in: the position watcher) must choose the same.
+bool where(std::string_view expr, const Game& g) {
     auto parsed = select::WhereExpr::parse(expr);
     INFO(expr);
     if (const auto* e = std::get_if<select::WhereError>(&parsed)) FAIL(e->message);
-    return std::get<select::WhereExpr>(parsed).matches(r);
+    const auto& where = std::get<select::WhereExpr>(parsed);
+    const bool on_record = where.matches(g.record);
+    game::CheckOptions options = g.options;
+    where.select_in(options);
+    CHECK(walk_one(g.pgn, options).selected == on_record);
+    return on_record;
 }
 
 select::WhereError error(std::string_view expr, std::optional<Variant> variant = std::nullopt) {
@@ -120,6 +143,86 @@ TEST_CASE("where: when-forms, start included, games ending inside a stretch", "[
     CHECK_FALSE(where("always(count(\"K\") == 0)", broken));
     CHECK_FALSE(where("final(count(\"K\") == 0)", broken));
     CHECK_FALSE(where("count(\"K\") == 0", broken));
+}
+
+// Each expression with the answer it must give for the game (both ways: see where()).
+void expect_answers(const Game& g, std::initializer_list<std::pair<std::string_view, bool>> answers) {
+    for (const auto& [expr, expected] : answers) {
+        INFO(expr);
+        CHECK(where(expr, g) == expected);
+    }
+}
+
+TEST_CASE("where: positions seen in the walk: a main line cut by an error, null moves, a FEN start", "[select][where-patterns]") {
+    // The main line stops at the illegal 2. Ke3: positions after 0, 1 and 2 plies only.
+    expect_answers(record("1. e4 e5 2. Ke3 Nc6 3. Nf3 *"),
+                   {{R"(ever(piece("N", "f3") or piece("n", "c6")))", false},
+                    {R"(at(2, piece("p", "e5")))", true},
+                    {R"(at(3, count("K") == 1))", false},
+                    {R"(always(count("K") == 1))", true},
+                    {R"(final(piece("P", "e4") and piece("p", "e5")))", true},
+                    {R"(for(2, piece("P", "e4") and code("illegal-move")))", true},
+                    {R"(for(3, piece("P", "e4") and not valid))", false}});
+    // A null move (--allow-null-moves) is a position: the same placement, White to move again.
+    expect_answers(record("1. e4 -- 2. d4 e5 *", true),
+                   {{R"(at(2, reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w")))", true},
+                    {R"(ever(reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w")))", true},
+                    {R"(at(1, reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w")))", false},
+                    {R"(for(2, reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR")))", true},
+                    {R"(for(3, piece("P", "e4") and not piece("P", "d4")))", false},
+                    {R"(at(4, piece("p", "e5") and plies == 4))", true}});
+    // Without --allow-null-moves the null move is an error: the main line ends after 1. e4.
+    expect_answers(record("1. e4 -- 2. d4 e5 *"),
+                   {{R"(ever(piece("P", "d4")))", false},
+                    {R"(final(reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")))", true}});
+    // A FEN start: its position is ply 0.
+    expect_answers(record("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 Ke6 3. Kf2 Kxe5 *"),
+                   {{R"(at(0, material("KP v K") and piece("P", "e2")))", true},
+                    {R"(final(material("K v K")))", true},
+                    {R"(then(piece("P", "e5"), material("K v K")))", true},
+                    {R"(then(material("K v K"), piece("P", "e5")))", false},
+                    {R"(ever(piece("P", "e5") and plies == 6))", true},
+                    {R"(ever(material("KQR2B2N2P8 v KQR2B2N2P8")))", false}});
+}
+
+TEST_CASE("where: conditions that mix positions and game fields", "[select][where-patterns]") {
+    const auto mate = record("[WhiteElo \"2100\"]\n\n" + std::string(kMate));
+    expect_answers(mate, {{R"(ever(material(white, "Q") == 1 and WhiteElo > 2000))", true},
+                          {R"(ever(material(white, "Q") == 1 and WhiteElo > 2200))", false},
+                          {R"(then(piece("Q", "h5"), piece("Q", "f7") and status == "checkmate"))", true},
+                          {R"(for(3, piece("P", "e4") and plies == 7))", true},
+                          {R"(for(9, count("K") == 1 and plies == 7))", false},
+                          {R"(always(count("K") == 1 and valid))", true},
+                          {R"(always(count("K") == 1 and not valid))", false},
+                          {R"(ever(plies > 100 or piece("Q", "f7")))", true},
+                          {R"(ever(plies > 100 and piece("Q", "f7")))", false},
+                          {R"(at(5, piece("Q", "h5") and declared == "1-0"))", true},
+                          {R"(at(4, piece("Q", "h5") and declared == "1-0"))", false},
+                          // forms decided early next to forms that read every position
+                          {R"(ever(piece("Q", "h5")) and always(count("K") == 1) and for(2, piece("Q", "h5")))", true},
+                          {R"(not ever(piece("Q", "h5") and WhiteElo < 2000) and ever(piece("Q", "h5")))", true},
+                          {R"(WhiteElo > 2000 and at(7, piece("Q", "f7")) or final(count("q") == 0))", true}});
+    // More position predicates than one 64-bit mask holds: the 70th decides.
+    std::string many = R"(ever(plies == 7 and (count("p") == 100)";
+    for (int k = 1; k < 69; ++k) many += R"( or count("p") == )" + std::to_string(100 + k);
+    CHECK(where(many + R"( or count("p") == 7)))", mate));
+    CHECK_FALSE(where(many + R"( or count("p") == 6)))", mate));
+}
+
+TEST_CASE("where: a pattern sees the squares a move changes besides its own two", "[select][where-patterns]") {
+    // 3. exd6 takes the pawn on d5: d5 and d7 are empty from then on, though the move is e5-d6.
+    expect_answers(record("1. e4 a6 2. e5 d5 3. exd6 *"),
+                   {{R"(ever(count("p", "d5 d7") == 0))", true},
+                    {R"(always(count("p", "d5 d7") >= 1 or count("P", "d6") == 1))", true},
+                    {R"(always(count("p", "d5 d7") >= 1))", false}});
+    // 4. O-O moves the rook from h1 by a king move e1-g1.
+    expect_answers(record("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *"),
+                   {{R"(ever(not piece("R", "h1")))", true},
+                    {R"(ever(pattern("*/*/*/*/*/*/*/?????RK?")))", true},
+                    {R"(always(piece("R", "h1")))", false}});
+    // Chess960's castling is written king takes rook (e1-a1); the rook lands on d1.
+    expect_answers(record("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1\"]\n\n1. O-O-O *"),
+                   {{R"(ever(pattern("*/*/*/*/*/*/*/??KR???R")))", true}, {R"(ever(not piece("R", "a1")))", true}});
 }
 
 TEST_CASE("where: variants' pieces in patterns and material", "[select][where-patterns]") {

@@ -22,8 +22,8 @@ inline CLI::Option* add_where_option(CLI::App& app, std::optional<std::string>& 
                           "counted as not selected");
 }
 
-// Sets options.select from --where (piece letters judged against options.forced_variant, the
-// --variant given: set it first). False after "TOOL: --where: column N: ..." on stderr, with
+// Sets options.select (or watch_positions) from --where (piece letters judged against
+// options.forced_variant, the --variant given: set it first). False after "TOOL: --where: column N: ..." on stderr, with
 // the expression and a caret under the column (the caller exits with kExitUsage).
 inline bool apply_where_option(std::string_view tool, const std::optional<std::string>& where, game::CheckOptions& options) {
     if (!where) return true;
@@ -33,8 +33,7 @@ inline bool apply_where_option(std::string_view tool, const std::optional<std::s
                    std::string(std::size_t(e->column - 1), ' '));
         return false;
     }
-    options.select_on_tags = std::get<select::WhereExpr>(parsed).uses_only_tags();
-    options.select = [expr = std::get<select::WhereExpr>(std::move(parsed))](const game::GameRecord& r) { return expr.matches(r); };
+    std::get<select::WhereExpr>(parsed).select_in(options);
     return true;
 }
 

@@ -22,7 +22,7 @@ struct Mode {
     bool quiet = false, no_warnings = false, verbose = false, stats = false;
     unsigned threads = 0; // 0: every core
     ProgressFlags progress;
-    std::optional<std::string> where; // --where EXPR (its selector is in check.select)
+    std::optional<std::string> where; // --where EXPR (its selector is in check.select or check.watch_positions)
     std::string json_tags;            // --json-tags
 };
 

@@ -196,6 +196,7 @@ void GameChecker::start_movetext() {
         rejected_on_tags_ = true;
     } else {
         setup_start();
+        if (watcher_) watcher_->start(game_ ? &game_->board().position() : nullptr);
     }
     if (observer_) observer_->tags_read(record_, skip_rest_ || rejected_on_tags_ || !game_ ? nullptr : &game_->board());
 }
@@ -409,6 +410,26 @@ namespace {
 
 } // namespace
 
+namespace {
+
+// The squares on which a move may change the piece: its two squares, an en passant capture's
+// captured pawn, a castling's back rank (king and rook, Chess960's too); every square for a
+// null move (no piece moves, but the side to move changes).
+constexpr Bitboard squares_changed(Move m) {
+    if (m.is_none()) return ~Bitboard{0};
+    Bitboard changed = square_bb(m.from()) | square_bb(m.to());
+    if (m.is_castling()) changed |= rank_bb(rank_of(m.from()));
+    if (m.is_en_passant()) changed |= square_bb(make_square(file_of(m.to()), rank_of(m.from())));
+    return changed;
+}
+
+} // namespace
+
+inline void GameChecker::watch_position(Move played) {
+    if (watcher_ && (squares_changed(played) & watcher_->watched_squares()))
+        watcher_->position(game_->board().position());
+}
+
 Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column) {
     const int number = pending_number_;
     pending_number_ = -1;
@@ -426,6 +447,7 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
     if (m.is_none()) return main_line_slow(token, line, column, ply, number);
     last_token_ = TokenKind::Move;
     record_.moves.push_back(m);
+    watch_position(m);
     // numbered White moves and unnumbered Black moves need no further look
     if (number < 0 ? white : number != fullmove) [[unlikely]]
         check_move_number(number, fullmove, white, line, column, ply, token);
@@ -491,6 +513,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
             return Move::none();
         }
         record_.moves.push_back(Move::none());
+        watch_position(Move::none());
         last_token_ = TokenKind::NullMove;
         check_move_number(number, fullmove, white, line, column, ply, token);
         add_warning(DiagnosticCode::NullMove, fmt::format("null move '{}' in the main line: {} passes", token, side), line, column, ply,
@@ -517,6 +540,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
     notation::check_suffix(game_->board(), reading.san, false, reading.warnings);
     drop_missing_marks_of_coordinates(reading.warnings);
     record_.moves.push_back(reading.move);
+    watch_position(reading.move);
     last_token_ = TokenKind::Move;
     check_move_number(number, fullmove, white, line, column, ply, token);
     add_warnings(reading.warnings, "", line, column, ply, token);
@@ -722,7 +746,7 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
     }
     check_declared_result(line, column);
     if (game_) adjudicate_end(line, column);
-    record_.selected = !options_.select || options_.select(record_);
+    record_.selected = watcher_ ? watcher_->selected(record_) : !options_.select || options_.select(record_);
     if (options_.duplicates != DuplicateMode::Off && record_.valid() && !record_.moves.empty()) {
         const auto states = fingerprint_states(record_);
         record_.fingerprint = states.empty() ? 0 : states.back();
@@ -806,6 +830,27 @@ void GameChecker::check_lichess_time_forfeit(std::uint64_t line, std::uint64_t c
 
 
 bool is_duplicate(const GameRecord& record) { return record.duplicate; }
+
+bool replay_into(PositionWatcher& watcher, const GameRecord& record) {
+    watcher.start(record.start ? &record.start->position() : nullptr);
+    if (record.start && watcher.wants_positions()) {
+        position::Board board = *record.start;
+        position::with_variant(board.variant(), [&]<Variant V>() {
+            for (const Move m : record.moves) {
+                if (m.is_none()) {
+                    auto after = notation::null_move_board(board); // as Game::play_null
+                    if (!after) return;
+                    board = *after;
+                } else {
+                    board.play_as<V>(m);
+                }
+                watcher.position(board.position());
+                if (!watcher.wants_positions()) return;
+            }
+        });
+    }
+    return watcher.selected(record);
+}
 
 namespace {
 

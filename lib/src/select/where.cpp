@@ -1,7 +1,6 @@
 #include "horde/select/where.hpp"
 
 #include "horde/core/diagnostic_codes.hpp"
-#include "horde/notation/dialect.hpp"
 #include "horde/select/fields.hpp"
 
 #include <fmt/format.h>
@@ -12,6 +11,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -49,6 +49,13 @@ struct WhereExpr::Node {
     std::vector<std::pair<Square, std::uint32_t>> square_sets;
     When when = When::Ever;
     int plies = 0; // At: the ply; For: the stretch's length in positions
+    // When (not final): its place among the when-forms scanned over the positions (Plan::
+    // scanned); a position predicate of a when-form that reads_fields: its bit in a position's mask.
+    int slot = -1;
+    bool reads_fields = false; // When: its condition reads the game's fields, known at its end
+    // ever and always without game fields: the squares whose pieces decide the condition
+    // (every square when it reads more); a move that changes none cannot decide the form.
+    Bitboard read_squares = ~Bitboard{0};
 };
 
 namespace {
@@ -673,29 +680,45 @@ bool uses_positions(const Node& n) {
     return false;
 }
 
-// Every position of the record's main line, start first (ply 0), until `visit(ply, position)`
-// returns true; whether it did. Bitboards only: the moves are played on one Board.
-template <class F> bool any_position(const game::GameRecord& r, F&& visit) {
-    if (!r.start) return false;
-    position::Board board = *r.start;
-    if (visit(0, board.position())) return true;
-    return position::with_variant(board.variant(), [&]<Variant V>() {
-        int ply = 0;
-        for (const Move m : r.moves) {
-            if (m.is_none()) {
-                auto after = notation::null_move_board(board);
-                if (!after) return false;
-                board = *after;
-            } else {
-                board.play_as<V>(m);
-            }
-            if (visit(++ply, board.position())) return true;
-        }
-        return false;
-    });
+bool is_position_predicate(const Node& n) {
+    return n.kind == Node::Kind::Reaches || n.kind == Node::Kind::Material || n.kind == Node::Kind::Count ||
+           n.kind == Node::Kind::Pattern;
 }
 
-bool matches_pattern(const Node& n, const position::Position& p) {
+// Whether a when-form's condition reads the game's fields (tags, status, ...), known only at
+// the game's end.
+bool reads_fields(const Node& n) {
+    if (n.kind == Node::Kind::Compare || n.kind == Node::Kind::Present || n.kind == Node::Kind::Code) return true;
+    for (const auto& c : n.children)
+        if (reads_fields(*c)) return true;
+    return false;
+}
+
+// The squares whose pieces decide a condition made of position predicates (every square
+// when one reads more: the side to move, a count over the whole board).
+Bitboard squares_read(const Node& n) {
+    switch (n.kind) {
+    case Node::Kind::And:
+    case Node::Kind::Or:
+    case Node::Kind::Not: {
+        Bitboard squares = 0;
+        for (const auto& c : n.children) squares |= squares_read(*c);
+        return squares;
+    }
+    case Node::Kind::Reaches:
+    case Node::Kind::Pattern: {
+        if (n.side) return ~Bitboard{0};
+        Bitboard squares = n.empty_squares;
+        for (const auto& [piece, placed] : n.placed) squares |= placed;
+        for (const auto& [square, set] : n.square_sets) squares |= square_bb(square);
+        return squares;
+    }
+    case Node::Kind::Count: return n.difference ? ~Bitboard{0} : n.squares;
+    default: return ~Bitboard{0};
+    }
+}
+
+inline bool matches_pattern(const Node& n, const position::Position& p) {
     if (p.pieces() & n.empty_squares) return false;
     for (const auto& [piece, wanted] : n.placed)
         if ((p.pieces(color_of(piece), type_of(piece)) & wanted) != wanted) return false;
@@ -718,61 +741,241 @@ int piece_count(const Node& n, const position::Position& p) {
     return popcount(p.pieces(n.color, n.piece_type) & n.squares);
 }
 
-bool evaluate(const Node& n, const game::GameRecord& r);
-
-// A condition inside a when-form at one position; the game's fields as everywhere else.
-bool holds(const Node& n, const position::Position& p, const game::GameRecord& r) {
+// A position predicate (is_position_predicate) at one position.
+inline bool predicate_holds(const Node& n, const position::Position& p) {
     switch (n.kind) {
-    case Node::Kind::And: return holds(*n.children[0], p, r) && holds(*n.children[1], p, r);
-    case Node::Kind::Or: return holds(*n.children[0], p, r) || holds(*n.children[1], p, r);
-    case Node::Kind::Not: return !holds(*n.children[0], p, r);
-    case Node::Kind::Reaches:
-        return (!n.side || (p.side == WHITE) == (n.side == 'w')) && matches_pattern(n, p);
+    case Node::Kind::Reaches: return (!n.side || (p.side == WHITE) == (n.side == 'w')) && matches_pattern(n, p);
     case Node::Kind::Pattern: return matches_pattern(n, p);
     case Node::Kind::Material: return matches_material(n, p);
     case Node::Kind::Count: {
         const int count = piece_count(n, p);
         return compare(n.op, count < *n.number ? -1 : count > *n.number ? 1 : 0);
     }
-    default: return evaluate(n, r);
+    default: return false;
     }
 }
 
-// A when-form (select/where.hpp and docs/selecting.md give the semantics).
-bool evaluate_when(const Node& n, const game::GameRecord& r) {
-    const Node& cond = *n.children[0];
-    switch (n.when) {
-    case Node::When::Final: return r.start && r.final_board && holds(cond, r.final_board->position(), r);
-    case Node::When::At:
-        return any_position(r, [&](int ply, const position::Position& p) { return ply == n.plies && holds(cond, p, r); });
-    case Node::When::Ever:
-        return any_position(r, [&](int, const position::Position& p) { return holds(cond, p, r); });
-    case Node::When::Always:
-        return r.start && !any_position(r, [&](int, const position::Position& p) { return !holds(cond, p, r); });
-    case Node::When::For: {
-        int run = 0;
-        return any_position(r, [&](int, const position::Position& p) {
-            run = holds(cond, p, r) ? run + 1 : 0;
-            return run >= n.plies;
-        });
-    }
-    case Node::When::Then: {
-        bool first_seen = false; // A held at an earlier position
-        return any_position(r, [&](int, const position::Position& p) {
-            if (first_seen && holds(*n.children[1], p, r)) return true;
-            first_seen = first_seen || holds(cond, p, r);
-            return false;
-        });
-    }
-    }
-    return false;
-}
+class WhereWatcher;
 
-bool evaluate(const Node& n, const game::GameRecord& r) {
+bool evaluate(const Node& n, const game::GameRecord& r, const WhereWatcher* positions);
+
+// A condition inside a when-form at one position: `predicate(node)` answers its position
+// predicates, the game's fields are read from `r` as everywhere else (nullptr: the condition
+// reads none).
+template <class Predicate> bool holds(const Node& n, const Predicate& predicate, const game::GameRecord* r) {
     switch (n.kind) {
-    case Node::Kind::And: return evaluate(*n.children[0], r) && evaluate(*n.children[1], r);
-    case Node::Kind::Or: return evaluate(*n.children[0], r) || evaluate(*n.children[1], r);
-    case Node::Kind::Not: return !evaluate(*n.children[0], r);
+    case Node::Kind::And: return holds(*n.children[0], predicate, r) && holds(*n.children[1], predicate, r);
+    case Node::Kind::Or: return holds(*n.children[0], predicate, r) || holds(*n.children[1], predicate, r);
+    case Node::Kind::Not: return !holds(*n.children[0], predicate, r);
+    case Node::Kind::Reaches:
+    case Node::Kind::Material:
+    case Node::Kind::Count:
+    case Node::Kind::Pattern: return predicate(n);
+    default: return evaluate(n, *r, nullptr); // no when-form nests
+    }
+}
+
+// Where a when-form stands in its scan of a game's positions, start first.
+struct WhenState {
+    bool decided = false, value = false;
+    int run = 0;             // for(N): consecutive positions where the condition held, to this one
+    bool first_seen = false; // then(A, B): A held at an earlier position
+};
+
+// A when-form (not final; `plies`: at's ply, for's length) at the position after `ply` plies,
+// the positions before it seen; `cond(i)` says whether its condition i (then's B: 1) holds
+// there. Decides the form once the rest of the game cannot change it (select/where.hpp and
+// docs/selecting.md: the semantics).
+template <class Condition> void step(Node::When when, int plies, WhenState& s, int ply, const Condition& cond) {
+    switch (when) {
+    case Node::When::At:
+        if (ply == plies) s = {true, cond(0)};
+        break;
+    case Node::When::Ever:
+        if (cond(0)) s = {true, true};
+        break;
+    case Node::When::Always:
+        if (!cond(0)) s = {true, false};
+        break;
+    case Node::When::For:
+        s.run = cond(0) ? s.run + 1 : 0;
+        if (s.run >= plies) s = {true, true};
+        break;
+    case Node::When::Then:
+        if (s.first_seen && cond(1)) s = {true, true};
+        else s.first_seen = s.first_seen || cond(0);
+        break;
+    case Node::When::Final: break;
+    }
+}
+
+// A scan that reached the game's end undecided: always(...) held everywhere, the others never.
+bool undecided_value(Node::When when) { return when == Node::When::Always; }
+
+} // namespace
+
+// What a parsed expression needs to follow a game's positions.
+struct WhereExpr::Plan {
+    std::unique_ptr<Node> root;
+    bool uses_positions = false;
+    // The when-forms but final, decided over the positions, by their slot: `pure` ones (no game
+    // field in their condition) step as each position comes; the others, which need the
+    // game's end, read the positions' masks then: a bit per position predicate of theirs (its
+    // slot), `words` 64-bit words a position.
+    std::vector<const Node*> scanned;
+    std::vector<const Node*> pure;
+    std::vector<const Node*> masked_predicates;
+    std::size_t words = 0;
+    bool scans_at_end = false; // some when-form reads the masks at the end (even with no predicate)
+
+    explicit Plan(std::unique_ptr<Node> parsed) : root(std::move(parsed)) {
+        uses_positions = select::uses_positions(*root);
+        assign_slots(*root);
+        words = (masked_predicates.size() + 63) / 64;
+        scans_at_end = pure.size() < scanned.size();
+    }
+
+private:
+    void assign_slots(Node& n) {
+        if (n.kind != Node::Kind::When) {
+            for (auto& c : n.children) assign_slots(*c);
+            return;
+        }
+        if (n.when == Node::When::Final) return;
+        n.slot = int(scanned.size());
+        scanned.push_back(&n);
+        n.reads_fields = false;
+        for (const auto& c : n.children) n.reads_fields = n.reads_fields || reads_fields(*c);
+        if (!n.reads_fields) pure.push_back(&n);
+        // Once ever has not held, or always has, at a position, only a move that changes a
+        // piece on these squares can change that.
+        if (!n.reads_fields && (n.when == Node::When::Ever || n.when == Node::When::Always))
+            n.read_squares = squares_read(*n.children[0]);
+        if (n.reads_fields)
+            for (auto& c : n.children) number_predicates(*c);
+    }
+    void number_predicates(Node& n) {
+        if (is_position_predicate(n)) {
+            n.slot = int(masked_predicates.size());
+            masked_predicates.push_back(&n);
+        }
+        for (auto& c : n.children) number_predicates(*c);
+    }
+};
+
+namespace {
+
+// The watcher of one GameChecker (game::CheckOptions::watch_positions): the pure when-forms
+// step at each position as it comes, stopping once decided; the others keep a mask of their
+// position predicates per position, read at the game's end with its fields.
+class WhereWatcher final : public game::PositionWatcher {
+public:
+    explicit WhereWatcher(std::shared_ptr<const WhereExpr::Plan> plan)
+        : plan_(std::move(plan)), states_(plan_->scanned.size()), scans_(plan_->pure.size()) {}
+
+    void start(const position::Position* start) override {
+        has_start_ = start != nullptr;
+        ply_ = 0;
+        masks_.clear();
+        std::fill(states_.begin(), states_.end(), WhenState{});
+        for (std::size_t i = 0; i < scans_.size(); ++i) scans_[i] = Scan(*plan_->pure[i]);
+        active_ = scans_.size();
+        if (has_start_) see(*start);
+        watch_fewer_squares();
+    }
+    void position(const position::Position& after) override {
+        ++ply_;
+        see(after);
+    }
+    bool selected(const game::GameRecord& record) override { return evaluate(*plan_->root, record, this); }
+
+    // The when-form n's answer at the game's end.
+    bool result(const Node& n, const game::GameRecord& r) const {
+        if (!has_start_) return false; // no positions: every when-form is false
+        const Node& cond = *n.children[0];
+        if (n.when == Node::When::Final)
+            return r.final_board &&
+                   holds(cond, [&](const Node& p) { return predicate_holds(p, r.final_board->position()); }, &r);
+        if (!n.reads_fields) {
+            const WhenState& s = states_[std::size_t(n.slot)];
+            return s.decided ? s.value : undecided_value(n.when);
+        }
+        WhenState s;
+        for (int ply = 0; ply <= ply_ && !s.decided; ++ply) {
+            const std::uint64_t* mask = masks_.data() + std::size_t(ply) * plan_->words;
+            auto bit = [&](const Node& p) { return (mask[p.slot >> 6] >> (p.slot & 63)) & 1; };
+            step(n.when, n.plies, s, ply, [&](int i) { return holds(*n.children[std::size_t(i)], bit, &r); });
+        }
+        return s.decided ? s.value : undecided_value(n.when);
+    }
+
+private:
+    // A when-form without game fields, stepped at each position until decided: what it needs
+    // of its node, kept together (the per-move path).
+    struct Scan {
+        Scan() = default;
+        explicit Scan(const Node& n)
+            : cond{n.children[0].get(), n.children.size() > 1 ? n.children[1].get() : nullptr}, when(n.when),
+              plies(n.plies), slot(n.slot), read_squares(n.read_squares) {}
+        const Node* cond[2] = {nullptr, nullptr};
+        Node::When when = Node::When::Ever;
+        int plies = 0;
+        int slot = 0;
+        Bitboard read_squares = ~Bitboard{0};
+        WhenState state;
+    };
+
+    // Inlined into position(): this is the cost per move of a position predicate.
+    [[gnu::always_inline]] void see(const position::Position& p) {
+        auto predicate = [&](const Node& leaf) { return predicate_holds(leaf, p); };
+        bool retired = false;
+        for (std::size_t i = 0; i < active_;) { // scans_[0, active_): the undecided ones
+            Scan& s = scans_[i];
+            step(s.when, s.plies, s.state, ply_, [&](int c) {
+                const Node& cond = *s.cond[c];
+                return is_position_predicate(cond) ? predicate_holds(cond, p) : holds(cond, predicate, nullptr);
+            });
+            if (!s.state.decided) {
+                ++i;
+                continue;
+            }
+            states_[std::size_t(s.slot)] = s.state;
+            if (--active_ != i) s = scans_[active_]; // the last undecided one takes its place
+            retired = true;
+        }
+        if (retired) watch_fewer_squares();
+        if (plan_->words > 0) {
+            const std::size_t at = masks_.size();
+            masks_.resize(at + plan_->words);
+            for (std::size_t i = 0; i < plan_->masked_predicates.size(); ++i)
+                if (predicate_holds(*plan_->masked_predicates[i], p)) masks_[at + i / 64] |= std::uint64_t{1} << (i % 64);
+        }
+    }
+
+    // The squares the undecided when-forms read (game::PositionWatcher::watched_squares): none
+    // once all are decided, or for a game without positions. A pure when-form reads at least
+    // one square unless its condition is constant: ever(false) and always(true) then need no
+    // more positions to be false and true.
+    [[gnu::noinline]] void watch_fewer_squares() {
+        watched_squares_ = !has_start_ ? 0 : plan_->scans_at_end ? ~Bitboard{0} : 0;
+        for (std::size_t i = 0; i < active_; ++i) watched_squares_ |= scans_[i].read_squares;
+    }
+
+    std::shared_ptr<const WhereExpr::Plan> plan_;
+    bool has_start_ = false;
+    int ply_ = 0;                      // of the last position seen
+    std::vector<WhenState> states_;    // by slot: the pure when-forms' states once decided
+    std::vector<Scan> scans_;          // the pure when-forms of this game
+    std::size_t active_ = 0;           // scans_[0, active_) are not decided yet
+    std::vector<std::uint64_t> masks_; // plan_->words a position seen, start first
+};
+
+// The expression for one game; `positions` answers its when-forms (nullptr: it has none).
+bool evaluate(const Node& n, const game::GameRecord& r, const WhereWatcher* positions) {
+    switch (n.kind) {
+    case Node::Kind::And: return evaluate(*n.children[0], r, positions) && evaluate(*n.children[1], r, positions);
+    case Node::Kind::Or: return evaluate(*n.children[0], r, positions) || evaluate(*n.children[1], r, positions);
+    case Node::Kind::Not: return !evaluate(*n.children[0], r, positions);
     case Node::Kind::Present: {
         std::string buffer;
         std::string_view value;
@@ -796,31 +999,15 @@ bool evaluate(const Node& n, const game::GameRecord& r) {
             for (const auto& d : *list)
                 if (d.code == n.code) return true;
         return false;
-    case Node::Kind::When: return evaluate_when(n, r);
+    case Node::Kind::When: return positions && positions->result(n, r);
     case Node::Kind::Reaches:
     case Node::Kind::Material:
     case Node::Kind::Count:
-    case Node::Kind::Pattern: return false; // only under a When node, which calls holds()
+    case Node::Kind::Pattern: return false; // only under a When node
     }
     return false;
 }
 
-} // namespace
-
-std::variant<WhereExpr, WhereError> WhereExpr::parse(std::string_view text, std::optional<Variant> variant) {
-    try {
-        Parser parser(tokenize(text), variant);
-        return WhereExpr(std::shared_ptr<const Node>(parser.parse()));
-    } catch (const ParseFailure& f) {
-        return f.error;
-    }
-}
-
-bool WhereExpr::matches(const game::GameRecord& record) const { return evaluate(*root_, record); }
-
-bool WhereExpr::uses_positions() const { return select::uses_positions(*root_); }
-
-namespace {
 bool only_tags(const Node& n) {
     switch (n.kind) {
     case Node::Kind::And:
@@ -840,8 +1027,39 @@ bool only_tags(const Node& n) {
     }
     return false;
 }
+
 } // namespace
 
-bool WhereExpr::uses_only_tags() const { return only_tags(*root_); }
+std::variant<WhereExpr, WhereError> WhereExpr::parse(std::string_view text, std::optional<Variant> variant) {
+    try {
+        Parser parser(tokenize(text), variant);
+        return WhereExpr(std::make_shared<const Plan>(parser.parse()));
+    } catch (const ParseFailure& f) {
+        return f.error;
+    }
+}
+
+bool WhereExpr::matches(const game::GameRecord& record) const {
+    if (!plan_->uses_positions) return evaluate(*plan_->root, record, nullptr);
+    WhereWatcher watcher(plan_);
+    return game::replay_into(watcher, record);
+}
+
+void WhereExpr::select_in(game::CheckOptions& options) const {
+    options.select_on_tags = uses_only_tags();
+    if (plan_->uses_positions) {
+        options.select = nullptr;
+        options.watch_positions = [plan = plan_]() -> std::unique_ptr<game::PositionWatcher> {
+            return std::make_unique<WhereWatcher>(plan);
+        };
+    } else {
+        options.watch_positions = nullptr;
+        options.select = [expr = *this](const game::GameRecord& r) { return expr.matches(r); };
+    }
+}
+
+bool WhereExpr::uses_positions() const { return plan_->uses_positions; }
+
+bool WhereExpr::uses_only_tags() const { return only_tags(*plan_->root); }
 
 } // namespace horde::select

@@ -12,6 +12,7 @@
 
 #include <any>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,38 @@ enum class DuplicateMode : std::uint8_t { Off, Exact, Prefix };
 
 struct GameRecord;
 
+// A per-game judge of the main line's positions (--where's position predicates, select/
+// where.hpp), fed by the walk as it plays the moves: no second pass over a game. Per game:
+// start, then position after each main-line move in order (a null move included) that
+// changes a piece on watched_squares(), until the main line stops being followed (an error,
+// the end), then selected with the finished record. One watcher per GameChecker, so per thread.
+class PositionWatcher {
+public:
+    virtual ~PositionWatcher() = default;
+    // A new game whose movetext is read: its start position, nullptr when it has no valid one
+    // (the game then has no positions).
+    virtual void start(const position::Position* start) = 0;
+    // The main line's position after its next move.
+    virtual void position(const position::Position& after) = 0;
+    // The game's end: whether it is selected (GameRecord::selected).
+    virtual bool selected(const GameRecord& record) = 0;
+    // The squares the answer depends on for now: the walk skips a position whose move changed
+    // no piece on them (the watcher answers as for the position before it). Every square unless
+    // the watcher says less (a pattern's squares; not a count over the whole board, the side
+    // to move or the number of plies); none once the rest of the game cannot change the
+    // answer. The walk's cost per move is this one test.
+    Bitboard watched_squares() const { return watched_squares_; }
+    bool wants_positions() const { return watched_squares_ != 0; }
+
+protected:
+    Bitboard watched_squares_ = 0;
+};
+
+// The main line of a finished record played again from its start into a watcher, every
+// position while it wants any (for a record that comes from elsewhere than a walk with the
+// watcher; the answer is the walk's); then selected.
+bool replay_into(PositionWatcher& watcher, const GameRecord& record);
+
 struct CheckOptions {
     std::optional<Variant> forced_variant; // --variant: ignore the Variant tag
     bool strict = false;                   // every warning becomes an error (with "(strict mode)")
@@ -52,6 +85,10 @@ struct CheckOptions {
     bool keep_notes = false;
     // --where (select/where.hpp): decides GameRecord::selected at the end of each game; null: all.
     std::function<bool(const GameRecord&)> select;
+    // A --where that reads positions: makes each GameChecker's watcher, which sees the main
+    // line's positions as the walk plays them and decides GameRecord::selected in `select`'s
+    // place. Null: none.
+    std::function<std::unique_ptr<PositionWatcher>()> watch_positions;
     // `select` reads only tags: a game it rejects once its tags are read is not checked further
     // (check_pgn skips the rest of its text: it is counted, and shows nothing, either way).
     bool select_on_tags = false;
@@ -113,7 +150,9 @@ struct GameRecord {
 // (events.hpp) with set_observer; none derives from the checker.
 class GameChecker : public pgn::PgnVisitor {
 public:
-    explicit GameChecker(CheckOptions options = {}) : options_(std::move(options)) {}
+    explicit GameChecker(CheckOptions options = {})
+        : options_(std::move(options)),
+          watcher_(options_.watch_positions ? options_.watch_positions() : nullptr) {}
 
     // The consumer of this walk's game events (nullptr: none). It must outlive the walk.
     void set_observer(GameObserver* observer) { observer_ = observer; }
@@ -176,6 +215,9 @@ private:
     void add_warning(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
                      std::string token = {});
     void start_movetext();
+    // The main line's new position after `played` (Move::none(): a null move) to the watcher,
+    // if it wants it.
+    void watch_position(Move played);
     // san() with an observer: the move resolved as without one, then its MoveEvent.
     Move observed_move(std::string_view token, const pgn::SourcePos& at);
     GameRecord& finish_record(std::uint64_t line, std::uint64_t column);
@@ -211,6 +253,7 @@ private:
     };
 
     CheckOptions options_;
+    std::unique_ptr<PositionWatcher> watcher_; // from options_.watch_positions
     GameObserver* observer_ = nullptr;
     std::optional<position::Board> observed_before_;     // observed_move's position before the move
     std::vector<pgn::CommentCommand> comment_commands_; // a comment's commands, for the observer

@@ -63,19 +63,26 @@ class WhereExpr {
 public:
     // variant: the --variant given, if any (piece letters must then be of its pieces).
     static std::variant<WhereExpr, WhereError> parse(std::string_view text, std::optional<Variant> variant = std::nullopt);
-    // Safe to call from several threads at once.
+    // Whether the record is chosen; with position predicates, by playing its main line again
+    // (a walk with select_in's options judges them as it plays the moves instead). Safe to call
+    // from several threads at once.
     bool matches(const game::GameRecord& record) const;
-    // Whether the expression looks at positions (a when-form): it then replays the moves.
+    // Sets the checker's options to choose games by this expression: CheckOptions::select, or
+    // for an expression that looks at positions CheckOptions::watch_positions (a watcher per
+    // checker that judges the main line's positions in the walk's own pass); select_on_tags.
+    void select_in(game::CheckOptions& options) const;
+    // Whether the expression looks at positions (a when-form).
     bool uses_positions() const;
     // Whether it reads nothing but tags: it can then be decided once the tag section is read
     // (CheckOptions::select_on_tags).
     bool uses_only_tags() const;
 
     struct Node;
+    struct Plan;
 
 private:
-    explicit WhereExpr(std::shared_ptr<const Node> root) : root_(std::move(root)) {}
-    std::shared_ptr<const Node> root_;
+    explicit WhereExpr(std::shared_ptr<const Plan> plan) : plan_(std::move(plan)) {}
+    std::shared_ptr<const Plan> plan_;
 };
 
 } // namespace horde::select
