@@ -510,7 +510,7 @@ void OpeningTree::Part::add_example(HeldMove& m, std::uint64_t ordinal, std::uin
         }
         examples[e] = HeldExample{ordinal, name, kNone};
     }
-    if (m.last_example == kNone || examples[m.last_example].ordinal < ordinal) { // in input order: at the end
+    if (m.last_example == kNone || examples[m.last_example].ordinal <= ordinal) { // in input order: at the end
         if (m.last_example == kNone) m.first_example = e;
         else examples[m.last_example].next = e;
         m.last_example = e;
