@@ -107,9 +107,9 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("-o,--output", o.output, "Write the tree to FILE, whole or not at all (default: stdout)");
     app.add_option("--max-ply", o.max_ply, "Positions up to this ply, moves from the plies before it (default 20; make-book's "
                                        "-max-ply is 1024)")
-        ->check(CLI::Range(0, 1000));
+        ->check(CLI::Range(0, 65535));
     app.add_option("--min-ply", o.min_ply, "Write only positions from this ply on (default 0: the start)")
-        ->check(CLI::Range(0, 1000));
+        ->check(CLI::Range(0, 65535));
     auto* min_games = app.add_option("--min-games", o.min_games,
                                      "Write only positions reached by at least N games (default 2: a position one game "
                                      "reached is that game, not an opening; polyglot: moves played in at least N games, "
