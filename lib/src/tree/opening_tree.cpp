@@ -287,8 +287,11 @@ struct OpeningTree::Part {
     std::vector<std::uint32_t> key_order() const;
     // What `keep` decides on: key, variant, ply and results.
     void counts(std::uint32_t n, PositionStats& p) const;
-    // The position as the outputs take it, with its moves and examples.
+    // The position as the outputs take it, with its moves and examples; add_to adds it to the
+    // same position of another part.
     PositionStats position(std::uint32_t n) const;
+    void add_to(std::uint32_t n, PositionStats& p) const;
+    void add_moves(std::uint32_t n, PositionStats& p) const;
     void spill();
     // Merges the spilled runs into one (so that a long run with a small budget keeps few files open).
     void merge_runs();
@@ -551,16 +554,38 @@ PositionStats OpeningTree::Part::position(std::uint32_t n) const {
     counts(n, p);
     const HeldPosition& h = positions[n];
     p.fen.assign(fen_blocks[h.fen_block].get() + h.fen_offset, h.fen_size);
-    for (std::uint32_t i = h.first_move; i != kNone; i = moves[i].next) {
-        const HeldMove& held = moves[i];
-        MoveStats& m = p.moves.emplace_back();
-        static_cast<MoveSums&>(m) = held;
-        m.move = Move(held.move);
-        m.child_key = held.child_key;
-        for (std::uint32_t e = held.first_example; e != kNone; e = examples[e].next)
-            m.examples.push_back(ExampleGame{examples[e].ordinal, names[examples[e].name]});
-    }
+    add_moves(n, p);
     return p;
+}
+
+void OpeningTree::Part::add_to(std::uint32_t n, PositionStats& p) const {
+    p.ply = std::min(p.ply, positions[n].ply);
+    p.results.add(positions[n].results);
+    add_moves(n, p);
+}
+
+// Straight from the held records: a copy of the position in another part costs no
+// PositionStats of its own.
+void OpeningTree::Part::add_moves(std::uint32_t n, PositionStats& p) const {
+    for (std::uint32_t i = positions[n].first_move; i != kNone; i = moves[i].next) {
+        const HeldMove& held = moves[i];
+        auto it = std::find_if(p.moves.begin(), p.moves.end(), [&](const MoveStats& m) { return m.move.raw() == held.move; });
+        if (it == p.moves.end()) {
+            it = p.moves.emplace(p.moves.end());
+            it->move = Move(held.move);
+            it->child_key = held.child_key;
+        }
+        it->MoveSums::add(held);
+        std::vector<ExampleGame>& kept = it->examples;
+        for (std::uint32_t e = held.first_example; e != kNone; e = examples[e].next) { // by ordinal
+            const std::uint64_t ordinal = examples[e].ordinal;
+            if (kept.size() >= options.examples && kept.back().ordinal <= ordinal) break;
+            const auto at = std::upper_bound(kept.begin(), kept.end(), ordinal,
+                                             [](std::uint64_t o, const ExampleGame& g) { return o < g.ordinal; });
+            kept.insert(at, ExampleGame{ordinal, names[examples[e].name]});
+            if (kept.size() > options.examples) kept.pop_back();
+        }
+    }
 }
 
 // Sorting (key, index) pairs moves 16 bytes an element instead of a whole position.
@@ -761,7 +786,7 @@ void OpeningTree::show_bucket(const TreeBuckets& buckets, std::size_t b, const s
         }
         if (!keep(counts)) continue;
         PositionStats p = parts_[entries[i].part]->position(entries[i].index);
-        for (std::size_t k = i + 1; k < j; ++k) p.add(parts_[entries[k].part]->position(entries[k].index), options_.examples);
+        for (std::size_t k = i + 1; k < j; ++k) parts_[entries[k].part]->add_to(entries[k].index, p);
         finish_position(p);
         visit(p);
     }
