@@ -127,8 +127,8 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--title", o.title, "html: the page's title (default: the input's name)");
     app.add_flag("-q,--quiet", o.quiet, "No diagnostics of invalid games, only the summary line");
     app.add_flag("--warnings", o.warnings, "Also print the warnings of the games");
-    app.add_option("--threads", o.threads, "Read games on N threads (default: every core); the output is the same "
-                                           "whatever N")
+    app.add_option("--threads", o.threads, "Read games, build the tree and write it on N threads (default: every core); "
+                                           "the output is the same whatever N")
         ->check(CLI::PositiveNumber);
     add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.set_version_flag("--version", version_line("horde-tree"));
