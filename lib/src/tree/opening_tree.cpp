@@ -18,16 +18,28 @@ namespace horde::tree {
 
 namespace {
 
-void merge_examples(std::vector<ExampleGame>& into, std::vector<ExampleGame>&& from, std::size_t max_examples) {
-    if (from.empty()) return;
-    std::vector<ExampleGame> merged;
-    merged.reserve(std::min(max_examples, into.size() + from.size()));
-    std::size_t i = 0, j = 0;
-    while (merged.size() < max_examples && (i < into.size() || j < from.size())) {
-        if (j >= from.size() || (i < into.size() && into[i].ordinal <= from[j].ordinal)) merged.push_back(std::move(into[i++]));
-        else merged.push_back(std::move(from[j++]));
-    }
-    into = std::move(merged);
+// A move keeps its first `max_examples` games by ordinal, in that order: whether it takes a game
+// of this ordinal (a later one than those it holds, once full, it does not).
+bool takes_example(const std::vector<ExampleGame>& kept, std::uint64_t ordinal, std::size_t max_examples) {
+    return kept.size() < max_examples || (!kept.empty() && ordinal < kept.back().ordinal);
+}
+
+// Files a game the move takes (takes_example) in ordinal order, after any of equal ordinal.
+void insert_example(std::vector<ExampleGame>& kept, ExampleGame game, std::size_t max_examples) {
+    const auto at = std::upper_bound(kept.begin(), kept.end(), game.ordinal,
+                                     [](std::uint64_t ordinal, const ExampleGame& g) { return ordinal < g.ordinal; });
+    kept.insert(at, std::move(game));
+    if (kept.size() > max_examples) kept.pop_back();
+}
+
+// The move's entry among a position's moves, made (with no games yet) when it has none.
+MoveStats& move_entry(std::vector<MoveStats>& moves, Move move, std::uint64_t child_key) {
+    const auto it = std::find_if(moves.begin(), moves.end(), [&](const MoveStats& m) { return m.move == move; });
+    if (it != moves.end()) return *it;
+    MoveStats& fresh = moves.emplace_back();
+    fresh.move = move;
+    fresh.child_key = child_key;
+    return fresh;
 }
 
 void sort_moves(PositionStats& p) {
@@ -170,17 +182,16 @@ void MoveSums::add(const MoveSums& o) {
 
 void MoveStats::add(const MoveStats& o, std::size_t max_examples) {
     MoveSums::add(o);
-    merge_examples(examples, std::vector<ExampleGame>(o.examples), max_examples);
+    for (const ExampleGame& game : o.examples) { // by ordinal: once one is not taken, no later one is
+        if (!takes_example(examples, game.ordinal, max_examples)) break;
+        insert_example(examples, game, max_examples);
+    }
 }
 
 void PositionStats::add(PositionStats&& o, std::size_t max_examples) {
     ply = std::min(ply, o.ply);
     results.add(o.results);
-    for (MoveStats& m : o.moves) {
-        auto it = std::find_if(moves.begin(), moves.end(), [&](const MoveStats& x) { return x.move == m.move; });
-        if (it == moves.end()) moves.push_back(std::move(m));
-        else it->add(m, max_examples);
-    }
+    for (MoveStats& m : o.moves) move_entry(moves, m.move, m.child_key).add(m, max_examples);
 }
 
 namespace {
@@ -569,21 +580,11 @@ void OpeningTree::Part::add_to(std::uint32_t n, PositionStats& p) const {
 void OpeningTree::Part::add_moves(std::uint32_t n, PositionStats& p) const {
     for (std::uint32_t i = positions[n].first_move; i != kNone; i = moves[i].next) {
         const HeldMove& held = moves[i];
-        auto it = std::find_if(p.moves.begin(), p.moves.end(), [&](const MoveStats& m) { return m.move.raw() == held.move; });
-        if (it == p.moves.end()) {
-            it = p.moves.emplace(p.moves.end());
-            it->move = Move(held.move);
-            it->child_key = held.child_key;
-        }
-        it->MoveSums::add(held);
-        std::vector<ExampleGame>& kept = it->examples;
+        MoveStats& m = move_entry(p.moves, Move(held.move), held.child_key);
+        m.MoveSums::add(held);
         for (std::uint32_t e = held.first_example; e != kNone; e = examples[e].next) { // by ordinal
-            const std::uint64_t ordinal = examples[e].ordinal;
-            if (kept.size() >= options.examples && kept.back().ordinal <= ordinal) break;
-            const auto at = std::upper_bound(kept.begin(), kept.end(), ordinal,
-                                             [](std::uint64_t o, const ExampleGame& g) { return o < g.ordinal; });
-            kept.insert(at, ExampleGame{ordinal, names[examples[e].name]});
-            if (kept.size() > options.examples) kept.pop_back();
+            if (!takes_example(m.examples, examples[e].ordinal, options.examples)) break;
+            insert_example(m.examples, ExampleGame{examples[e].ordinal, names[examples[e].name]}, options.examples);
         }
     }
 }
