@@ -84,6 +84,83 @@ TEST_CASE("Polyglot move codes: king takes rook for castling, promotion pieces",
     CHECK(tree::polyglot_move(c960.position(), oo) == (6 | 0 << 3 | 4 << 6 | 0 << 9));
 }
 
+TEST_CASE("polyglot_key_after: the key after a move, from the key before, equals the key computed whole", "[tree][polyglot]") {
+    // Random legal games (a fixed seed) of chess, Chess960 (castling both ways from shuffled
+    // starts) and Horde: captures, castling, en passant, promotions all come up in 400 games.
+    std::uint64_t state = 0x243F6A8885A308D3ULL;
+    auto next = [&] {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        return state;
+    };
+    const std::pair<Variant, std::string_view> starts[] = {
+        {Variant::Chess, ""},
+        {Variant::Chess960, "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1"},
+        {Variant::Chess960, "qnrbkrbn/pppppppp/8/8/8/8/PPPPPPPP/QNRBKRBN w KQkq - 0 1"},
+        {Variant::Horde, ""},
+    };
+    int moves = 0, castles = 0, en_passant = 0, promotions = 0;
+    for (int game = 0; game < 400; ++game) {
+        const auto& [variant, fen] = starts[game % 4];
+        position::Board board(variant);
+        if (!fen.empty()) board = std::get<position::Board>(position::Board::from_fen(variant, fen));
+        std::uint64_t key = tree::polyglot_key(board.position());
+        for (int ply = 0; ply < 200; ++ply) {
+            const position::MoveList legal = board.legal_moves();
+            if (legal.size() == 0) break;
+            const Move m = legal[next() % legal.size()];
+            castles += m.is_castling(), en_passant += m.is_en_passant(), promotions += m.is_promotion();
+            const position::Position before = board.position();
+            board.play(m);
+            key = tree::polyglot_key_after(key, before, board.position(), m);
+            REQUIRE(key == tree::polyglot_key(board.position()));
+            ++moves;
+        }
+    }
+    CHECK(moves > 40000);
+    CHECK(castles > 0);
+    CHECK(en_passant > 0);
+    CHECK(promotions > 0);
+}
+
+TEST_CASE("PolyglotBookBuilder: a book that spills its moves to disk equals the one held in memory", "[tree][polyglot]") {
+    // 1.5 M moves (18 MB of records) against the smallest budget (8 MB): spilled twice. A few hot
+    // positions pass 16384 games of a move many times over, so the halving is crossed in spilled
+    // and held records alike; the rest are spread over every bucket.
+    tree::PolyglotBookBuilder held(std::size_t(1) << 30), spilled(1);
+    std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+    auto next = [&] {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        return state;
+    };
+    for (int game = 0; game < 50000; ++game) {
+        const int result = int(next() % 3) - 1;
+        held.begin_game(result);
+        spilled.begin_game(result);
+        for (int ply = 0; ply < 30; ++ply) {
+            const std::uint64_t r = next();
+            const std::uint64_t key = ply < 4 ? 0x1234567890ABCDEFULL * std::uint64_t(ply + 1) : r % 5 == 0 ? next() : (r >> 8) % 20000 * 0x9E3779B97F4A7C15ULL;
+            const auto move = std::uint16_t(ply < 4 ? r % 3 : r % 7);
+            held.add_move(key, move, ply % 2 == 0);
+            spilled.add_move(key, move, ply % 2 == 0);
+        }
+    }
+    CHECK(held.spills() == 0);
+    CHECK(spilled.spills() >= 2);
+    CHECK(spilled.moves() == held.moves());
+    for (const int min_games : {1, 3}) {
+        tree::PolyglotBookOptions options;
+        options.min_games = min_games;
+        const auto a = held.entries(options);
+        const auto b = spilled.entries(options);
+        REQUIRE(a.size() == b.size());
+        CHECK(a.size() > 20000);
+        CHECK(std::equal(a.begin(), a.end(), b.begin(), [](const tree::PolyglotEntry& x, const tree::PolyglotEntry& y) {
+            return x.key == y.key && x.move == y.move && x.weight == y.weight;
+        }));
+        CHECK(std::is_sorted(a.begin(), a.end(), [](const auto& x, const auto& y) { return x.key < y.key; }));
+    }
+}
+
 TEST_CASE("PolyglotBookBuilder: make-book's weights, filters, order and halving", "[tree][polyglot]") {
     tree::PolyglotBookBuilder book;
     // Position 1: move 10 (White) won twice, drew once; move 20 lost once; move 30 drew once.

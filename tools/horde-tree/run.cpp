@@ -156,7 +156,7 @@ int run(Mode& o) {
     tree_options.temp_dir = o.temp_dir;
     tree::OpeningTree tree(tree_options);
     std::optional<tree::PolyglotBookBuilder> book;
-    if (o.format == report::TreeFormat::Polyglot && !o.query()) book.emplace();
+    if (o.format == report::TreeFormat::Polyglot && !o.query()) book.emplace(o.memory_bytes, o.temp_dir);
     RunState state;
     run::TreeSink sink;
     sink.tree = book ? nullptr : &tree;

@@ -27,15 +27,24 @@ void TreeTotals::add(const TreeTotals& o) {
 
 namespace {
 
-// A game on its way from a worker to the ordered stage: its variant, and its facts when a book
-// is made (the book's halving rule needs input order; the tree does not, see below).
+// A game on its way from a worker to the ordered stage: its variant, and when a book is made
+// (the book's halving rule needs input order; the tree does not, see below) its result and how
+// many of the slot's book moves are its own.
 struct TreeGame {
-    tree::GameFacts facts;
     std::optional<Variant> variant; // a game that went in
+    int book_result = 0;
+    std::uint32_t book_moves = 0;
+};
+
+struct BookMove {
+    std::uint64_t key;
+    std::uint16_t move;
+    bool white;
 };
 
 struct TreeSlot {
     std::vector<TreeGame> games;
+    std::vector<BookMove> book_moves; // the games' moves one after another (a batch's worth)
     std::string diagnostics;
     TreeTotals totals;
 };
@@ -65,16 +74,15 @@ bool take_game(const game::GameRecord& r, const TreeRunSettings& settings, std::
     return true;
 }
 
-void add_to_book(const tree::GameFacts& facts, tree::PolyglotBookBuilder& book) {
-    book.begin_game(facts.outcome == tree::Outcome::WhiteWins   ? 1
-                    : facts.outcome == tree::Outcome::BlackWins ? -1
-                                                                : 0);
-    for (const tree::GamePly& p : facts.plies) book.prefetch(p.polyglot_key, p.polyglot_move);
-    for (const tree::GamePly& p : facts.plies) book.prefetch_entry(p.polyglot_key, p.polyglot_move);
+// The game's moves as the book takes them (its moves up to the first null or unresolved one).
+void collect_book_moves(const tree::GameFacts& facts, TreeGame& game, std::vector<BookMove>& moves) {
+    game.book_result = facts.outcome == tree::Outcome::WhiteWins ? 1 : facts.outcome == tree::Outcome::BlackWins ? -1 : 0;
+    const std::size_t before = moves.size();
     for (const tree::GamePly& p : facts.plies) {
         if (p.move.is_none()) break;
-        book.add_move(p.polyglot_key, p.polyglot_move, p.white_to_move);
+        moves.push_back(BookMove{p.polyglot_key, p.polyglot_move, p.white_to_move});
     }
+    game.book_moves = std::uint32_t(moves.size() - before);
 }
 
 } // namespace
@@ -117,7 +125,7 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
             if (!take_game(r, settings, display, s) || !facts || facts->plies.empty()) return;
             if (sink.variant_check && r.variant) sink.variant_check(r, *r.variant);
             g.variant = facts->variant;
-            if (sink.book) g.facts = *facts;
+            if (sink.book) collect_book_moves(*facts, g, s.book_moves);
             if (!sink.tree) return;
             std::size_t part = slot % parts;
             while (!part_locks[part].try_lock()) part = (part + 1) % parts;
@@ -130,10 +138,15 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
         [&](std::size_t slot, const PipelineBatch& batch) {
             TreeSlot& s = slots[slot];
             games += s.games.size();
-            for (TreeGame& g : s.games) {
+            const BookMove* book_move = s.book_moves.data();
+            for (const TreeGame& g : s.games) {
                 if (g.variant && !sink.first_variant) sink.first_variant = g.variant;
-                if (g.variant && sink.book) add_to_book(g.facts, *sink.book);
+                if (!g.book_moves) continue;
+                sink.book->begin_game(g.book_result);
+                for (const BookMove* end = book_move + g.book_moves; book_move != end; ++book_move)
+                    sink.book->add_move(book_move->key, book_move->move, book_move->white);
             }
+            s.book_moves.clear();
             s.totals.input_position = batch.input_position;
             report(s.diagnostics, s.totals);
             s.games.clear();

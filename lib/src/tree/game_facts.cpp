@@ -91,6 +91,7 @@ public:
             return;
         }
         facts_.variant = start->variant();
+        if (options_.polyglot && polyglot_supports(start->variant())) polyglot_key_ = polyglot_key(start->position());
         following_ = true;
         add_position(*start);
     }
@@ -113,8 +114,9 @@ public:
         GamePly& p = facts_.plies.back();
         p.move = e.move;
         if (options_.polyglot && polyglot_supports(e.before->variant())) {
-            p.polyglot_key = polyglot_key(e.before->position());
+            p.polyglot_key = polyglot_key_;
             p.polyglot_move = polyglot_move(e.before->position(), e.move);
+            polyglot_key_ = polyglot_key_after(polyglot_key_, e.before->position(), e.after->position(), e.move);
         }
         white_moved_ = e.before->side_to_move() == WHITE;
         last_move_ = ply;
@@ -181,6 +183,7 @@ private:
     int last_move_ = -1;   // the ply whose move the next comment follows (-1: none)
     std::string comments_; // the comments after that move so far
     bool white_moved_ = false;
+    std::uint64_t polyglot_key_ = 0; // of the position the next move is played from
     Clock clock_;
     double last_clock_[2] = {-1, -1}; // each side's last %clk (seconds; -1: unknown)
 };

@@ -1,5 +1,7 @@
 #include "horde/tree/opening_tree.hpp"
 
+#include "temp_file.hpp"
+
 #include "horde/notation/san.hpp"
 #include "horde/position/board.hpp"
 
@@ -144,24 +146,6 @@ private:
     }
     std::FILE* file_;
 };
-
-// A temporary file that has no name: it is gone when closed, or when the process ends in any
-// way (a signal, a crash), so that no spilled run is ever left behind.
-std::FILE* anonymous_file(const std::string& dir) {
-    int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-    if (fd < 0) { // a file system without O_TMPFILE: a named file, unlinked at once
-        std::string path = dir + "/horde-tree-run.XXXXXX";
-        fd = ::mkstemp(path.data());
-        if (fd >= 0) ::unlink(path.c_str());
-    }
-    if (fd < 0) throw std::runtime_error(fmt::format("cannot create a temporary file in {}: {}", dir, std::strerror(errno)));
-    std::FILE* file = ::fdopen(fd, "w+b");
-    if (!file) {
-        ::close(fd);
-        throw std::runtime_error(fmt::format("cannot open a temporary file in {}: {}", dir, std::strerror(errno)));
-    }
-    return file;
-}
 
 } // namespace
 
@@ -362,10 +346,7 @@ struct OpeningTree::Part {
 };
 
 OpeningTree::OpeningTree(TreeOptions options) : options_(std::move(options)) {
-    if (options_.temp_dir.empty()) {
-        const char* tmp = std::getenv("TMPDIR");
-        options_.temp_dir = tmp && *tmp ? tmp : "/tmp";
-    }
+    options_.temp_dir = detail::temp_dir_or_default(options_.temp_dir);
     set_parts(1);
 }
 
@@ -618,7 +599,7 @@ void OpeningTree::Part::clear() {
 
 void OpeningTree::Part::spill() {
     if (positions.empty()) return;
-    std::FILE* file = anonymous_file(options.temp_dir);
+    std::FILE* file = detail::anonymous_file(options.temp_dir);
     runs.push_back(file);
     ++spills;
     RunWriter writer(file);
@@ -700,7 +681,7 @@ void merge_sources(std::vector<std::unique_ptr<PositionSource>>& sources, std::s
 void OpeningTree::Part::merge_runs() {
     std::vector<std::unique_ptr<PositionSource>> sources;
     for (std::FILE* run : runs) sources.push_back(std::make_unique<RunSource>(run));
-    std::FILE* file = anonymous_file(options.temp_dir);
+    std::FILE* file = detail::anonymous_file(options.temp_dir);
     RunWriter writer(file);
     try {
         merge_sources(sources, options.examples, [&](PositionStats& p) { write_position(writer, p); });

@@ -1,11 +1,18 @@
 #include "horde/tree/polyglot.hpp"
 
 #include "polyglot_random.hpp"
+#include "temp_file.hpp"
 
 #include "horde/core/bitboard.hpp"
 #include "horde/position/position.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <unistd.h>
 #include <numeric>
 
 namespace horde::tree {
@@ -46,6 +53,24 @@ std::uint64_t polyglot_key(const position::Position& pos) {
     return key;
 }
 
+std::uint64_t polyglot_key_after(std::uint64_t key, const position::Position& before, const position::Position& after,
+                                 Move move) {
+    Bitboard changed = square_bb(move.from()) | square_bb(move.to());
+    if (move.is_castling()) changed |= rank_bb(rank_of(move.from())); // king and rook, Chess960's too
+    if (move.is_en_passant()) changed |= square_bb(make_square(file_of(move.to()), rank_of(move.from())));
+    while (changed) {
+        const Square s = pop_lsb(changed);
+        if (before.board[s] != NO_PIECE) key ^= detail::kPolyglotRandom[64 * polyglot_kind(before.board[s]) + s];
+        if (after.board[s] != NO_PIECE) key ^= detail::kPolyglotRandom[64 * polyglot_kind(after.board[s]) + s];
+    }
+    constexpr CastlingRights order[4] = {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO};
+    for (int i = 0; i < 4; ++i)
+        if ((before.castling ^ after.castling) & order[i]) key ^= detail::kPolyglotRandom[kCastlingOffset + i];
+    if (polyglot_ep(before)) key ^= detail::kPolyglotRandom[kEnPassantOffset + (before.ep & 7)];
+    if (polyglot_ep(after)) key ^= detail::kPolyglotRandom[kEnPassantOffset + (after.ep & 7)];
+    return key ^ detail::kPolyglotRandom[kTurnOffset];
+}
+
 std::uint16_t polyglot_move(const position::Position& pos, Move move) {
     Square to = move.to();
     const Square from = move.from();
@@ -69,97 +94,179 @@ std::uint16_t polyglot_move(const position::Position& pos, Move move) {
     return std::uint16_t((to & 7) | (to >> 3) << 3 | (from & 7) << 6 | (from >> 3) << 9 | promotion << 12);
 }
 
-std::uint32_t& PolyglotBookBuilder::entry_slot(std::uint64_t key, std::uint16_t move) {
-    const std::size_t mask = entry_index_.size() - 1;
-    for (std::size_t i = std::size_t(key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL)) & mask;; i = (i + 1) & mask) {
-        std::uint32_t& slot = entry_index_[i];
-        if (slot == kNone || (entries_[slot].key == key && entries_[slot].move == move)) return slot;
-    }
+PolyglotBookBuilder::PolyglotBookBuilder(std::size_t memory_bytes, const std::string& temp_dir)
+    // At least two chunks a bucket: below that a spill would write a sliver of each bucket.
+    : memory_bytes_(std::max(memory_bytes, 2 * kBuckets * sizeof(Chunk))), temp_dir_(detail::temp_dir_or_default(temp_dir)), buckets_(kBuckets) {}
+
+PolyglotBookBuilder::~PolyglotBookBuilder() {
+    if (spill_file_) std::fclose(spill_file_);
 }
 
-std::uint32_t& PolyglotBookBuilder::first_of_key_slot(std::uint64_t key) {
-    const std::size_t mask = key_index_.size() - 1;
-    for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
-        std::uint32_t& slot = key_index_[i];
-        if (slot == kNone || entries_[slot].key == key) return slot;
-    }
+void PolyglotBookBuilder::new_chunk(Bucket& b) {
+    if (chunks_ > 0 && (chunks_ + 1) * sizeof(Chunk) > memory_bytes_) spill();
+    b.chunks.push_back(std::make_unique_for_overwrite<Chunk>());
+    ++chunks_;
+    b.next = b.chunks.back()->records;
+    b.end = b.next + kChunkRecords;
 }
 
-void PolyglotBookBuilder::grow() {
-    const std::size_t size = std::max<std::size_t>(1024, entry_index_.size() * 2);
-    entry_index_.assign(size, kNone);
-    key_index_.assign(size, kNone);
-    for (std::uint32_t i = 0; i < entries_.size(); ++i) {
-        entry_slot(entries_[i].key, entries_[i].move) = i;
-        std::uint32_t& first = first_of_key_slot(entries_[i].key);
-        if (first == kNone) first = i; // entries of a key are linked from the first one
-    }
+std::uint64_t PolyglotBookBuilder::moves_in_memory() const {
+    std::uint64_t n = 0;
+    for (const Bucket& b : buckets_) n += b.records();
+    return n;
 }
 
-void PolyglotBookBuilder::prefetch(std::uint64_t key, std::uint16_t move) const {
-    if (entry_index_.empty()) return;
-    const std::size_t mask = entry_index_.size() - 1;
-    __builtin_prefetch(&entry_index_[std::size_t(key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL)) & mask]);
-    __builtin_prefetch(&key_index_[std::size_t(key) & mask]);
-}
-
-void PolyglotBookBuilder::prefetch_entry(std::uint64_t key, std::uint16_t move) {
-    if (entry_index_.empty()) return;
-    const std::uint32_t slot = entry_slot(key, move);
-    if (slot != kNone) __builtin_prefetch(&entries_[slot]);
-}
-
-void PolyglotBookBuilder::add_move(std::uint64_t key, std::uint16_t move, bool white_moved) {
-    const int result = white_moved ? result_ : -result_;
-    if (2 * (entries_.size() + 1) > entry_index_.size()) grow();
-    std::uint32_t& slot = entry_slot(key, move);
-    if (slot == kNone) {
-        slot = std::uint32_t(entries_.size());
-        std::uint32_t& first = first_of_key_slot(key);
-        if (first == kNone) {
-            first = slot;
-        } else { // append to the position's list (order does not matter to the halving)
-            entries_.push_back(Entry{key, move, white_moved, 0, 0, entries_[first].next_of_key});
-            entries_[first].next_of_key = slot;
+// Every bucket's records go to the end of the file, a segment each, and their memory is freed.
+void PolyglotBookBuilder::spill() {
+    if (!spill_file_) spill_file_ = detail::anonymous_file(temp_dir_);
+    auto fail = [&] {
+        throw std::runtime_error(fmt::format("cannot spill the book's moves to a temporary file in {}: {}", temp_dir_,
+                                             std::strerror(errno)));
+    };
+    for (Bucket& b : buckets_) {
+        const std::size_t n = b.records();
+        if (n == 0) continue;
+        for (std::size_t c = 0; c < b.chunks.size(); ++c) {
+            const std::size_t count = c + 1 < b.chunks.size() ? kChunkRecords : n - c * kChunkRecords;
+            if (std::fwrite(b.chunks[c]->records, sizeof(Record), count, spill_file_) != count) fail();
         }
-        if (entries_.size() == slot) entries_.push_back(Entry{key, move, white_moved});
+        b.spilled.push_back(Segment{spill_bytes_, n});
+        spill_bytes_ += n * sizeof(Record);
+        moves_spilled_ += n;
+        b.chunks.clear();
+        b.next = b.end = nullptr;
     }
-    Entry& e = entries_[slot];
-    ++e.games;
-    e.score += std::uint32_t(result + 1);
-    if (e.games >= 16384) halve(first_of_key_slot(key));
+    if (std::fflush(spill_file_) != 0) fail();
+    chunks_ = 0;
+    ++spills_;
 }
 
-void PolyglotBookBuilder::halve(std::uint32_t first) {
-    for (std::uint32_t i = first; i != kNone; i = entries_[i].next_of_key) {
-        entries_[i].games = (entries_[i].games + 1) / 2;
-        entries_[i].score = (entries_[i].score + 1) / 2;
+void PolyglotBookBuilder::read_bucket(const Bucket& b, std::vector<Record>& out) const {
+    out.clear();
+    for (const Segment& s : b.spilled) {
+        const std::size_t at = out.size();
+        out.resize(at + s.count);
+        const std::size_t bytes = s.count * sizeof(Record);
+        const ssize_t got = ::pread(::fileno(spill_file_), out.data() + at, bytes, off_t(s.offset));
+        if (got != ssize_t(bytes))
+            throw std::runtime_error(fmt::format("cannot read the book's spilled moves back from {}: {}", temp_dir_,
+                                                 got < 0 ? std::strerror(errno) : "the file is shorter than written"));
+    }
+    const std::size_t n = b.records();
+    for (std::size_t c = 0; c < b.chunks.size(); ++c) {
+        const std::size_t count = c + 1 < b.chunks.size() ? kChunkRecords : n - c * kChunkRecords;
+        out.insert(out.end(), b.chunks[c]->records, b.chunks[c]->records + count);
     }
 }
 
+namespace {
+
+constexpr std::uint32_t kNone = 0xFFFFFFFF;
+
+// An entry of the book as counted from one bucket's moves.
+struct CountedEntry {
+    std::uint64_t key;
+    std::uint16_t move;
+    bool white;                         // of its first appearance
+    std::uint32_t games = 0, score = 0; // score: 2 per win, 1 per draw, of the side that moved
+    std::uint32_t next_of_key = kNone;  // the next entry of the same position (the halving's list)
+};
+
+// make-book's counting over a bucket's moves in input order, in tables that fit the cache (open
+// addressing; the keys are Zobrist keys, as good as a hash): entries in order of first
+// appearance, and a position's entries linked for the halving.
+class BucketCounter {
+public:
+    template <class Record> void count(const std::vector<Record>& records) {
+        entries_.clear();
+        std::size_t size = 64;
+        while (size < 2 * records.size()) size *= 2;
+        entry_index_.assign(size, kNone);
+        key_index_.assign(size, kNone);
+        for (const Record& r : records) {
+            const std::uint64_t key = std::uint64_t(r.key_low) | std::uint64_t(r.key_high) << 32;
+            const auto move = std::uint16_t(r.code);
+            std::uint32_t& slot = entry_slot(key, move);
+            if (slot == kNone) {
+                slot = std::uint32_t(entries_.size());
+                entries_.push_back(CountedEntry{key, move, ((r.code >> 18) & 1) != 0});
+                std::uint32_t& first = first_of_key_slot(key);
+                if (first == kNone) {
+                    first = slot;
+                } else { // second in the position's list (the order does not matter to the halving)
+                    entries_[slot].next_of_key = entries_[first].next_of_key;
+                    entries_[first].next_of_key = slot;
+                }
+            }
+            CountedEntry& e = entries_[slot];
+            ++e.games;
+            e.score += (r.code >> 16) & 3;
+            if (e.games >= 16384) halve(first_of_key_slot(key));
+        }
+    }
+    const std::vector<CountedEntry>& entries() const { return entries_; }
+
+private:
+    std::uint32_t& entry_slot(std::uint64_t key, std::uint16_t move) {
+        const std::size_t mask = entry_index_.size() - 1;
+        for (std::size_t i = std::size_t(key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL)) & mask;; i = (i + 1) & mask) {
+            std::uint32_t& slot = entry_index_[i];
+            if (slot == kNone || (entries_[slot].key == key && entries_[slot].move == move)) return slot;
+        }
+    }
+    // The low bits of the key pick the slot: the bucket was chosen by its high bits.
+    std::uint32_t& first_of_key_slot(std::uint64_t key) {
+        const std::size_t mask = key_index_.size() - 1;
+        for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
+            std::uint32_t& slot = key_index_[i];
+            if (slot == kNone || entries_[slot].key == key) return slot;
+        }
+    }
+    void halve(std::uint32_t first) {
+        for (std::uint32_t i = first; i != kNone; i = entries_[i].next_of_key) {
+            entries_[i].games = (entries_[i].games + 1) / 2;
+            entries_[i].score = (entries_[i].score + 1) / 2;
+        }
+    }
+
+    std::vector<CountedEntry> entries_;
+    std::vector<std::uint32_t> entry_index_, key_index_;
+};
+
+} // namespace
+
+// Buckets hold ranges of keys in key order, so the book is their entries one bucket after another.
 std::vector<PolyglotEntry> PolyglotBookBuilder::entries(const PolyglotBookOptions& options) const {
-    auto weight = [&](const Entry& e) { return options.uniform ? 1u : e.score; };
-    std::vector<std::uint32_t> kept;
-    for (std::uint32_t i = 0; i < entries_.size(); ++i) {
-        const Entry& e = entries_[i];
-        if (int(e.games) < options.min_games || e.score == 0) continue;
-        const double score = double(e.score) / double(e.games) / 2.0;
-        if (score < options.min_score / 100.0) continue;
-        if ((options.only_white && !e.white) || (options.only_black && e.white)) continue;
-        if (weight(e) == 0) continue;
-        kept.push_back(i);
-    }
-    // make-book's sort keeps the order of first appearance among equal keys and weights.
-    std::stable_sort(kept.begin(), kept.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const Entry& x = entries_[a];
-        const Entry& y = entries_[b];
-        if (x.key != y.key) return x.key < y.key;
-        return weight(x) > weight(y);
-    });
     std::vector<PolyglotEntry> out;
-    out.reserve(kept.size());
-    for (const std::uint32_t i : kept)
-        out.push_back({entries_[i].key, entries_[i].move, std::uint16_t(std::min(weight(entries_[i]), 0xFFFFu))});
+    std::vector<Record> records;
+    BucketCounter counter;
+    std::vector<std::uint32_t> kept;
+    for (const Bucket& b : buckets_) {
+        read_bucket(b, records);
+        if (records.empty()) continue;
+        counter.count(records);
+        const std::vector<CountedEntry>& counted = counter.entries();
+        auto weight = [&](const CountedEntry& e) { return options.uniform ? 1u : e.score; };
+        kept.clear();
+        for (std::uint32_t i = 0; i < counted.size(); ++i) {
+            const CountedEntry& e = counted[i];
+            if (int(e.games) < options.min_games || e.score == 0) continue;
+            const double score = double(e.score) / double(e.games) / 2.0;
+            if (score < options.min_score / 100.0) continue;
+            if ((options.only_white && !e.white) || (options.only_black && e.white)) continue;
+            if (weight(e) == 0) continue;
+            kept.push_back(i);
+        }
+        // make-book's sort keeps the order of first appearance among equal keys and weights.
+        std::stable_sort(kept.begin(), kept.end(), [&](std::uint32_t i, std::uint32_t j) {
+            const CountedEntry& x = counted[i];
+            const CountedEntry& y = counted[j];
+            if (x.key != y.key) return x.key < y.key;
+            return weight(x) > weight(y);
+        });
+        for (const std::uint32_t i : kept)
+            out.push_back({counted[i].key, counted[i].move, std::uint16_t(std::min(weight(counted[i]), 0xFFFFu))});
+    }
     return out;
 }
 

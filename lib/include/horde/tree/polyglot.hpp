@@ -10,6 +10,8 @@
 #include "horde/core/types.hpp"
 
 #include <cstdint>
+#include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,12 @@ constexpr bool polyglot_supports(Variant v) { return v != Variant::Orda; }
 // move stands beside the pawn that just made a double step (Polyglot's rule, which does not ask
 // whether the capture is legal), and the side to move. The position must hold no Orda piece.
 std::uint64_t polyglot_key(const position::Position& pos);
+
+// The key of the position `move` leads to, from the key of the one before: only the squares the
+// move changes, the castling rights, the en passant terms and the side to move (polyglot_key
+// loops over every piece). `after` is `before` with `move` played.
+std::uint64_t polyglot_key_after(std::uint64_t key_before, const position::Position& before, const position::Position& after,
+                                 Move move);
 
 // The Polyglot code of a legal move of `pos`: to file, to row, from file, from row, promotion
 // piece (1 knight .. 4 queen), 3 bits each from the low end; castling as the king's move to its
@@ -55,43 +63,76 @@ struct PolyglotEntry {
 // entry of its position has its counts halved (rounded up), as make-book does to keep weights in
 // 16 bits. That halving makes the book depend on the order of the games, which is why this is
 // fed in input order (the run's ordered stage), not merged from threads.
+//
+// make-book looks every move up in one table as it comes, a cache miss each on a big file. Here
+// a move is only appended, 12 bytes, to one of 1,024 buckets by the first bits of its key; the
+// entries are counted when the book is asked for, a bucket at a time, in a table that fits the
+// cache. A position's entries all fall in one bucket, and each bucket keeps input order, so the
+// halving comes out exactly as make-book's. Past `memory_bytes` the buckets are written to a
+// temporary file without a name (gone however the process ends) and read back a bucket at a time.
 class PolyglotBookBuilder {
 public:
+    explicit PolyglotBookBuilder(std::size_t memory_bytes = std::size_t(512) << 20, const std::string& temp_dir = "");
+    ~PolyglotBookBuilder();
+    PolyglotBookBuilder(const PolyglotBookBuilder&) = delete;
+    PolyglotBookBuilder& operator=(const PolyglotBookBuilder&) = delete;
+
     // A game begins; `result` is +1 White won, -1 Black won, 0 otherwise.
     void begin_game(int result) { result_ = result; }
-    // The next move of the game: its position's key, its code, whether White played it.
-    void add_move(std::uint64_t key, std::uint16_t move, bool white_moved);
-    // Asks the memory for where add_move will look (a game's moves are prefetched together,
-    // so that their cache misses overlap).
-    void prefetch(std::uint64_t key, std::uint16_t move) const;
-    // Then the entry itself, once its slot is in the cache.
-    void prefetch_entry(std::uint64_t key, std::uint16_t move);
+    // The next move of the game: its position's key, its code, whether White played it. Throws
+    // std::runtime_error when the moves cannot be spilled to disk (a full disk).
+    void add_move(std::uint64_t key, std::uint16_t move, bool white_moved) {
+        const int result = white_moved ? result_ : -result_;
+        Bucket& b = buckets_[key >> (64 - kBucketBits)];
+        if (b.next == b.end) new_chunk(b);
+        *b.next++ = Record{std::uint32_t(key), std::uint32_t(key >> 32),
+                           std::uint32_t(move) | std::uint32_t(result + 1) << 16 | std::uint32_t(white_moved) << 18};
+    }
     // The book's entries: filtered by the options and sorted by key, then weight (highest first),
-    // then first appearance, as make-book writes them.
+    // then first appearance, as make-book writes them. Throws std::runtime_error when spilled
+    // moves cannot be read back.
     std::vector<PolyglotEntry> entries(const PolyglotBookOptions& options) const;
-    std::size_t size() const { return entries_.size(); }
+    std::uint64_t moves() const { return moves_spilled_ + moves_in_memory(); } // added so far
+    std::size_t spills() const { return spills_; } // times the moves were written to disk
 
 private:
-    static constexpr std::uint32_t kNone = 0xFFFFFFFF;
-    struct Entry {
-        std::uint64_t key;
-        std::uint16_t move;
-        bool white;
-        std::uint32_t games = 0;
-        std::uint32_t score = 0;            // 2 per win, 1 per draw, of the side that moved
-        std::uint32_t next_of_key = kNone;  // the next entry of the same position
+    static constexpr int kBucketBits = 10;
+    static constexpr std::size_t kBuckets = std::size_t(1) << kBucketBits;
+    struct Record { // the key in two halves: 12 bytes, no padding
+        std::uint32_t key_low, key_high, code; // code: move | score (0..2) << 16 | white << 18
     };
-    // Open addressing (the keys are Zobrist keys: their bits are as good as a hash) from an
-    // entry to its index, and from a position to its first entry (the halving's list).
-    std::uint32_t& entry_slot(std::uint64_t key, std::uint16_t move);
-    std::uint32_t& first_of_key_slot(std::uint64_t key);
-    void grow();
-    void halve(std::uint32_t first);
+    static constexpr std::size_t kChunkRecords = 341; // a chunk is 4 KB
+    struct Chunk {
+        Record records[kChunkRecords];
+    };
+    struct Segment { // a bucket's records written in one spill
+        std::uint64_t offset;
+        std::uint64_t count;
+    };
+    struct Bucket {
+        std::vector<std::unique_ptr<Chunk>> chunks;
+        Record* next = nullptr; // where the last chunk's next record goes
+        Record* end = nullptr;
+        std::vector<Segment> spilled;
+        std::size_t records() const {
+            return chunks.empty() ? 0 : (chunks.size() - 1) * kChunkRecords + std::size_t(next - chunks.back()->records);
+        }
+    };
+    void new_chunk(Bucket& b);
+    void spill();
+    std::uint64_t moves_in_memory() const;
+    // The bucket's records in input order: the spilled ones, then those in memory.
+    void read_bucket(const Bucket& b, std::vector<Record>& out) const;
 
     int result_ = 0;
-    std::vector<Entry> entries_;              // in order of first appearance
-    std::vector<std::uint32_t> entry_index_;  // a power of two, at most half full
-    std::vector<std::uint32_t> key_index_;    // the same, of positions: their first entry
+    std::size_t memory_bytes_;
+    std::string temp_dir_;
+    std::vector<Bucket> buckets_;
+    std::size_t chunks_ = 0; // held in memory
+    std::FILE* spill_file_ = nullptr;
+    std::uint64_t spill_bytes_ = 0;
+    std::uint64_t moves_spilled_ = 0;
+    std::size_t spills_ = 0;
 };
 
 // The book file's bytes for the entries (16 bytes each, big-endian; learn fields 0).
