@@ -162,10 +162,9 @@ namespace {
 // `window` buckets ahead of the writer (bounded memory), and written in order by the calling thread.
 class ParallelShow {
 public:
-    ParallelShow(const tree::OpeningTree& tree, const tree::TreeBuckets& buckets,
-                 const std::function<bool(const tree::PositionStats&)>& keep,
+    ParallelShow(const tree::OpeningTree& tree, const std::function<bool(const tree::PositionStats&)>& keep,
                  const std::function<void(tree::PositionStats&, std::string&)>& render, unsigned threads)
-        : tree_(tree), buckets_(buckets), keep_(keep), render_(render), threads_(threads), batches_(buckets.size()),
+        : tree_(tree), keep_(keep), render_(render), threads_(threads), batches_(tree::OpeningTree::kBuckets),
           window_(4 * std::size_t(threads)), texts_(window_), ready_(window_) {}
 
     void run(const std::function<void(std::string&)>& write) {
@@ -204,7 +203,7 @@ private:
             }
             std::string text;
             try {
-                tree_.show_bucket(buckets_, b, keep_, [&](tree::PositionStats& p) { render_(p, text); });
+                tree_.show_bucket(b, keep_, [&](tree::PositionStats& p) { render_(p, text); });
             } catch (...) {
                 fail(std::current_exception());
                 return;
@@ -227,7 +226,6 @@ private:
     }
 
     const tree::OpeningTree& tree_;
-    const tree::TreeBuckets& buckets_;
     const std::function<bool(const tree::PositionStats&)>& keep_;
     const std::function<void(tree::PositionStats&, std::string&)>& render_;
     const unsigned threads_;
@@ -245,7 +243,7 @@ private:
 void show_tree(tree::OpeningTree& tree, unsigned threads, const std::function<bool(const tree::PositionStats&)>& keep,
                const std::function<void(tree::PositionStats&, std::string& text)>& render,
                const std::function<void(std::string& text)>& write) {
-    if (threads <= 1 || !tree.held_whole()) {
+    if (threads <= 1) {
         std::string text;
         tree.for_each(keep, [&](tree::PositionStats& p) {
             text.clear();
@@ -254,8 +252,7 @@ void show_tree(tree::OpeningTree& tree, unsigned threads, const std::function<bo
         });
         return;
     }
-    const tree::TreeBuckets buckets = tree.buckets();
-    ParallelShow(tree, buckets, keep, render, threads).run(write);
+    ParallelShow(tree, keep, render, threads).run(write);
     tree.clear();
 }
 

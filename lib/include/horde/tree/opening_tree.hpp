@@ -60,7 +60,6 @@ struct MoveStats : MoveSums {
     SanText san{};                    // its SAN, written when the position is shown (for_each)
     std::uint64_t child_key = 0;      // the position the move leads to
     std::vector<ExampleGame> examples; // the first ones in input order
-    void add(const MoveStats& o, std::size_t max_examples);
 };
 
 struct PositionStats {
@@ -70,7 +69,6 @@ struct PositionStats {
     std::uint16_t ply = 0;            // the lowest ply it was reached at
     ResultCounts results;             // of the games that reached it
     std::vector<MoveStats> moves;     // in the order output wants: most games first, then by move
-    void add(PositionStats&& o, std::size_t max_examples);
 };
 
 struct TreeOptions {
@@ -79,32 +77,20 @@ struct TreeOptions {
     std::string temp_dir;                            // for spilled runs ("": $TMPDIR or /tmp)
 };
 
-// The positions of a tree held in memory split by the first bits of their key
-// (OpeningTree::buckets): bucket b holds keys below those of bucket b + 1, so that showing the
-// buckets in turn shows the tree in key order, and threads may each show a bucket at once.
-class TreeBuckets {
-public:
-    std::size_t size() const { return begin_.size() - 1; }
-
-private:
-    friend class OpeningTree;
-    struct Entry {
-        std::uint64_t key;
-        std::uint32_t part, index;
-        bool operator<(const Entry& o) const { return key != o.key ? key < o.key : part < o.part; }
-    };
-    std::vector<Entry> entries_;       // every part's positions, bucket after bucket
-    std::vector<std::size_t> begin_;   // bucket b is entries_[begin_[b], begin_[b + 1])
-};
-
-// The tree, built in parts and read back once, position by position in key order, by
-// for_each. Each part is built by one thread at a time (the run's threads add their games at
-// once, each to a part of its own), holds its share of the memory budget and spills on its own;
-// for_each merges the parts and their spilled runs. Because the figures are integer sums, and a
+// The tree, built in parts and read back once, a bucket of keys at a time. Each part is filled
+// by one thread at a time (the run's threads add their games at once, each to a part of its
+// own): a game leaves a record in the bucket of each position's key where it first reaches the
+// position and where it first plays each move from it, with the game's figures. Nothing is
+// looked up while games come in (the records are only appended), and past the memory budget a
+// part writes its buckets to an unnamed temporary file. A bucket is added up when it is shown,
+// from its records in every part, in memory and on disk: its positions in key order, each made
+// into a PositionStats only when `keep` takes it. Because the figures are integer sums and a
 // move keeps the first example games by input ordinal, the tree does not depend on how the games
-// were shared among the parts or in which order a part got them.
+// were shared among the parts, in which order a part got them, or what was spilled.
 class OpeningTree {
 public:
+    static constexpr std::size_t kBuckets = 1024; // by the first 10 bits of the key
+
     explicit OpeningTree(TreeOptions options);
     ~OpeningTree();
     OpeningTree(const OpeningTree&) = delete;
@@ -114,33 +100,31 @@ public:
     void set_parts(std::size_t parts);
     std::size_t parts() const { return parts_.size(); }
 
-    // `ordinal`: the game's place across every input; `name(out)` writes how a user finds it
-    // (called only when a move wants it as an example). Threads may add to different parts at once.
+    // `ordinal`: the game's place across every input; `name(out)` writes how a user finds it.
+    // Threads may add to different parts at once. Throws std::runtime_error when the records
+    // cannot be spilled (a full disk).
     void add_game(std::size_t part, const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
     void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name) {
         add_game(0, game, ordinal, name);
     }
-    // Every position `keep` takes, in key order, each with its moves sorted (most games first,
-    // then by move code) and their SAN; ends the tree. `keep` decides on the position's key,
-    // variant, ply and results (its FEN and moves may not be filled in yet). Throws
-    // std::runtime_error when a spilled run cannot be written or read.
-    void for_each(const std::function<bool(const PositionStats&)>& keep, const std::function<void(PositionStats&)>& visit);
 
-    // A tree held in memory (no part has spilled) can also be shown a bucket at a time:
-    // show_bucket shows the positions of bucket b that `keep` takes, as for_each does, and only
-    // reads the tree, so that threads may show buckets at once (run/tree.hpp's show_tree).
-    // clear() ends the tree.
-    bool held_whole() const;
-    TreeBuckets buckets() const;
-    void show_bucket(const TreeBuckets& buckets, std::size_t b, const std::function<bool(const PositionStats&)>& keep,
+    // The positions of bucket b that `keep` takes, in key order, each with its moves sorted (most
+    // games first, then by move code) and their SAN. `keep` decides on the position's key,
+    // variant, ply and results (its FEN and moves are not filled in yet). Only reads the tree:
+    // threads may show buckets at once (run/tree.hpp's show_tree), and in any order. Throws
+    // std::runtime_error when a spilled bucket cannot be read back.
+    void show_bucket(std::size_t b, const std::function<bool(const PositionStats&)>& keep,
                      const std::function<void(PositionStats&)>& visit) const;
-    void clear();
+    static std::size_t bucket_of(std::uint64_t key) { return std::size_t(key >> 54); }
+    // Every bucket in turn (the whole tree in key order), then clear().
+    void for_each(const std::function<bool(const PositionStats&)>& keep, const std::function<void(PositionStats&)>& visit);
+    void clear(); // ends the tree
 
-    std::uint64_t positions_in_memory() const;
-    std::size_t spilled_runs() const; // runs written to disk (merged into fewer files as they come)
+    std::uint64_t records() const;    // held and spilled
+    std::size_t spilled_runs() const; // times a part wrote its buckets to disk
     const std::string& temp_dir() const { return options_.temp_dir; }
 
-    struct Part; // one builder: positions by open addressing, its spilled runs
+    struct Part; // one builder: its buckets of records, its spilled segments
 
 private:
     TreeOptions options_;
