@@ -365,8 +365,6 @@ TEST_CASE("OpeningTree: a move keeps its first examples by ordinal, whatever ord
         ply.key = tree::position_key(Variant::Chess, board->repetition_key());
         ply.move = board == &start ? e4 : Move::none();
         game.plies.push_back(ply);
-        position::append_fen(game.fens, *board, false);
-        game.fen_ends.push_back(std::uint32_t(game.fens.size()));
     }
     tree::TreeOptions options;
     options.examples = 3;

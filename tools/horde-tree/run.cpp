@@ -120,14 +120,16 @@ int run_query(const Mode& o, tree::OpeningTree& tree, std::optional<Variant> fir
     return found ? 0 : 1;
 }
 
-std::string summary(const Mode& o, const RunState& state, const tree::OpeningTree& tree, std::uint64_t written, double secs) {
+std::string summary(const Mode& o, const RunState& state, const tree::OpeningTree& tree, const tree::PolyglotBookBuilder* book,
+                    std::uint64_t written, double secs) {
     const run::TreeTotals& t = state.totals;
     std::string extra;
     if (o.invalid_prefixes) extra += fmt::format(" ({} partly used)", t.partial);
     if (o.where) extra += fmt::format(", {} not selected", t.not_selected);
     if (t.skipped) extra += fmt::format(", {} skipped", t.skipped);
     std::string spilled;
-    if (tree.spilled_runs()) spilled = fmt::format(", {} runs spilled to {}", tree.spilled_runs(), tree.temp_dir());
+    const std::size_t runs = book ? book->spills() : tree.spilled_runs();
+    if (runs) spilled = fmt::format(", {} runs spilled to {}", runs, tree.temp_dir());
     const std::string what = o.query() ? std::string()
                              : o.format == report::TreeFormat::Polyglot
                                  ? fmt::format(", {}", counted(written, "book entry", "book entries"))
@@ -173,7 +175,7 @@ int run(Mode& o) {
         progress.clear();
         if (o.query()) {
             const int found = run_query(o, tree, sink.first_variant);
-            fmt::print(stderr, "{}", summary(o, state, tree, 0, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+            fmt::print(stderr, "{}", summary(o, state, tree, book ? &*book : nullptr, 0, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
             return status ? status : state.totals.invalid ? kExitInvalid : found;
         }
         std::uint64_t written = 0;
@@ -185,7 +187,7 @@ int run(Mode& o) {
             written = write_tree(o, tree, *out, o.title.empty() ? (o.files.size() == 1 ? o.files[0] : "horde-tree") : o.title);
         }
         out->commit();
-        fmt::print(stderr, "{}", summary(o, state, tree, written, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+        fmt::print(stderr, "{}", summary(o, state, tree, book ? &*book : nullptr, written, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
     } catch (const std::runtime_error& e) { // a spilled run that could not be written or read
         throw Exit{kExitUsage, e.what()};
     }

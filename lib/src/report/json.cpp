@@ -62,6 +62,16 @@ struct RowWriter {
 void append_json_string(std::string& out, std::string_view s) {
     out += '"';
     for (std::size_t i = 0; i < s.size(); ++i) {
+        // Printable ASCII other than '"' and '\\' needs nothing: appended a run at a time.
+        std::size_t plain = i;
+        while (plain < s.size() && static_cast<unsigned char>(s[plain]) >= 0x20 && static_cast<unsigned char>(s[plain]) < 0x80 &&
+               s[plain] != '"' && s[plain] != '\\')
+            ++plain;
+        if (plain > i) {
+            out.append(s.data() + i, plain - i);
+            i = plain;
+            if (i == s.size()) break;
+        }
         const auto c = static_cast<unsigned char>(s[i]);
         switch (c) {
         case '"': out += "\\\""; break;
@@ -101,7 +111,21 @@ std::string& JsonObject::name(std::string_view key) {
 }
 
 JsonObject& JsonObject::fixed(std::string_view key, double value, int decimals) {
-    fmt::format_to(std::back_inserter(name(key)), "{:.{}f}", value, decimals);
+    // std::to_chars rounds exactly as fmt's "{:.Nf}" does (both from the exact binary value),
+    // without formatting machinery: written for every move of a tree.
+    char buffer[400];
+    const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
+    if (error == std::errc()) name(key).append(buffer, std::size_t(end - buffer));
+    else fmt::format_to(std::back_inserter(name(key)), "{:.{}f}", value, decimals);
+    return *this;
+}
+
+JsonObject& JsonObject::hex64(std::string_view key, std::uint64_t value) {
+    std::string& out = name(key);
+    char text[18] = {'"'};
+    for (int i = 16; i >= 1; --i, value >>= 4) text[i] = "0123456789abcdef"[value & 15];
+    text[17] = '"';
+    out.append(text, sizeof text);
     return *this;
 }
 
@@ -289,8 +313,10 @@ void append_tree_move_json(std::string& out, const tree::MoveStats& m) {
     else o.null("eval");
     if (f.has_time) o.fixed("seconds", f.seconds, 2);
     else o.null("seconds");
-    o.string_or_null("first_date", m.first_date ? std::optional<std::string>(tree::date_text(m.first_date)) : std::nullopt);
-    o.string_or_null("last_date", m.last_date ? std::optional<std::string>(tree::date_text(m.last_date)) : std::nullopt);
+    if (m.first_date) o.string("first_date", tree::date_text(m.first_date));
+    else o.null("first_date");
+    if (m.last_date) o.string("last_date", tree::date_text(m.last_date));
+    else o.null("last_date");
     std::string& examples = o.name("examples");
     examples += '[';
     for (const tree::ExampleGame& e : m.examples) {
@@ -298,7 +324,7 @@ void append_tree_move_json(std::string& out, const tree::MoveStats& m) {
         append_json_string(examples, e.name);
     }
     examples += ']';
-    o.string("child", fmt::format("{:016x}", m.child_key));
+    o.hex64("child", m.child_key);
     o.end();
 }
 
@@ -306,7 +332,7 @@ void append_tree_move_json(std::string& out, const tree::MoveStats& m) {
 
 void append_tree_position_json(std::string& out, const tree::PositionStats& p) {
     JsonObject o(out);
-    o.string("fen", p.fen).string("variant", variant_name(p.variant)).string("key", fmt::format("{:016x}", p.key));
+    o.string("fen", p.fen).string("variant", variant_name(p.variant)).hex64("key", p.key);
     o.number("ply", p.ply).number("games", p.results.games);
     o.number("white", p.results.white).number("draws", p.results.draws).number("black", p.results.black);
     std::string& moves = o.name("moves");

@@ -5,6 +5,7 @@
 #include "horde/position/writers.hpp"
 #include "horde/tree/polyglot.hpp"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 
@@ -67,8 +68,7 @@ public:
 
     void begin_game(const game::GameRecord&) override {
         facts_.plies.clear(); // the buffers keep their capacity from game to game
-        facts_.fens.clear();
-        facts_.fen_ends.clear();
+        facts_.start_fen.clear();
         facts_.site.clear();
         facts_.date = 0;
         facts_.white_elo = facts_.black_elo = 0;
@@ -91,6 +91,10 @@ public:
             return;
         }
         facts_.variant = start->variant();
+        // A tree replays a position it shows from the game's start: kept only when it is not the
+        // variant's (a FEN tag).
+        position::append_fen(facts_.start_fen, *start, true);
+        if (facts_.start_fen == variant_start_fen(start->variant())) facts_.start_fen.clear();
         if (options_.polyglot && polyglot_supports(start->variant())) polyglot_key_ = polyglot_key(start->position());
         following_ = true;
         add_position(*start);
@@ -172,9 +176,12 @@ private:
         p.key = position_key(board.variant(), board.repetition_key());
         p.white_to_move = board.side_to_move() == WHITE;
         facts_.plies.push_back(p);
-        if (!options_.fens) return;
-        position::append_fen(facts_.fens, board, false);
-        facts_.fen_ends.push_back(std::uint32_t(facts_.fens.size()));
+    }
+
+    const std::string& variant_start_fen(Variant v) {
+        std::string& fen = start_fens_[std::size_t(v) & 3];
+        if (fen.empty()) position::append_fen(fen, position::Board(v), true);
+        return fen;
     }
 
     TreeObserverOptions options_;
@@ -186,6 +193,7 @@ private:
     std::uint64_t polyglot_key_ = 0; // of the position the next move is played from
     Clock clock_;
     double last_clock_[2] = {-1, -1}; // each side's last %clk (seconds; -1: unknown)
+    std::array<std::string, 4> start_fens_; // each variant's start, by Variant
 };
 
 } // namespace

@@ -4,10 +4,13 @@
 
 #include "horde/notation/san.hpp"
 #include "horde/position/board.hpp"
+#include "horde/position/writers.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <cerrno>
 #include <cstring>
 #include <new>
@@ -34,31 +37,32 @@ void MoveSums::add(const MoveSums& o) {
 
 namespace {
 
-// What a game leaves in the tree for one of its positions: a record in the bucket of the
-// position's key, written where the game first reaches the position (with its FEN) and where it
-// first plays a move from it (with the move's figures and the game's name, for the examples).
-// The game's figures are copied into each record, so that a bucket is added up from its own
-// records alone.
-struct RecordHead {
+// What a game leaves in the tree for one of its positions, where it first reaches the position
+// (that visit counts the game) and where it first plays each move from it (with the move's
+// figures). 64 bytes, the game's figures copied in, so that a position's counts and figures come
+// from its records alone; what is needed only for the positions shown (the game's name, and
+// its moves to replay for the FEN) is kept once a game, in the part's game stream.
+struct TreeRecord {
     std::uint64_t key;
     std::uint64_t child_key; // with a move: the position it leads to
     std::uint64_t ordinal;
+    std::uint64_t game;      // the game's entry in its part's game stream
     std::int32_t eval_cp, spent_ms;
     std::int32_t white_elo, black_elo;
     std::uint32_t date;
-    std::uint16_t move; // Move::raw(), with kHasMove
+    std::uint16_t move;      // Move::raw(), with kHasMove
     std::uint16_t ply;
-    std::uint16_t name_size;
-    std::uint8_t fen_size; // with kFirstVisit
     std::uint8_t variant;
     std::uint8_t outcome;
     std::uint8_t flags;
+    std::uint8_t unused[5];
 };
+static_assert(sizeof(TreeRecord) == 64);
 constexpr std::uint8_t kFirstVisit = 1; // the game's first visit of the position: it counts the game
 constexpr std::uint8_t kHasMove = 2;    // the game's first play of the move from the position
 constexpr std::uint8_t kWhiteMoved = 4;
 
-void add_move_figures(MoveSums& m, const RecordHead& r) {
+void add_move_figures(MoveSums& m, const TreeRecord& r) {
     const auto outcome = Outcome(r.outcome);
     const bool white_moved = (r.flags & kWhiteMoved) != 0;
     m.results.add(outcome);
@@ -93,133 +97,141 @@ void sort_moves(PositionStats& p) {
     });
 }
 
-// A kept position is made ready to show: its moves in order, each with its SAN (written here,
-// for the positions shown only: most positions of a big tree are not).
-void finish_position(PositionStats& p) {
-    sort_moves(p);
-    const auto board = position::Board::from_fen(p.variant, p.fen);
-    for (MoveStats& m : p.moves)
-        m.san.assign(std::holds_alternative<position::Board>(board) ? notation::to_san(std::get<position::Board>(board), m.move)
-                                                                    : position::Board(p.variant).uci(m.move));
-}
-
 constexpr unsigned kBucketBits = 10;
-constexpr std::size_t kChunk = 8 << 10; // a bucket's bytes are kept in chunks of this size
+constexpr std::size_t kBucketsCount = std::size_t(1) << kBucketBits;
+inline std::size_t bucket_of_key(std::uint64_t key) { return std::size_t(key >> (64 - kBucketBits)); }
 
-// Chunks carved from 2 MB slabs, aligned so that the kernel may back each with one huge page:
-// a tree of a few hundred MB then costs a few hundred page faults instead of tens of thousands,
-// which cost more than the tree's own work. Chunks given back are reused; the slabs go back to
-// the system with the pool.
-class ChunkPool {
+// Memory in 2 MB slabs, aligned so that the kernel may back each with one huge page: a tree of
+// a few hundred MB then costs a few hundred page faults instead of tens of thousands (each of
+// which cost more than the tree's own work on the machines measured). Kept until release(), so
+// that a part that spilled refills the same memory.
+class SlabArray {
 public:
     static constexpr std::size_t kSlab = std::size_t(2) << 20;
-    ChunkPool() = default;
-    ChunkPool(const ChunkPool&) = delete;
-    ChunkPool& operator=(const ChunkPool&) = delete;
-    ~ChunkPool() { release(); }
-    char* take() {
-        if (free_.empty()) grow();
-        char* chunk = free_.back();
-        free_.pop_back();
-        return chunk;
+    SlabArray() = default;
+    SlabArray(const SlabArray&) = delete;
+    SlabArray& operator=(const SlabArray&) = delete;
+    ~SlabArray() { release(); }
+    // The i-th slab, mapped when first asked for.
+    char* slab(std::size_t i) {
+        while (slabs_.size() <= i) slabs_.push_back(map_slab());
+        return static_cast<char*>(slabs_[i]);
     }
-    void give_back(char* chunk) { free_.push_back(chunk); }
+    const char* slab(std::size_t i) const { return static_cast<const char*>(slabs_[i]); }
     void release() {
         for (void* slab : slabs_) ::munmap(slab, kSlab);
         slabs_.clear();
-        free_.clear();
     }
 
 private:
-    void grow() {
+    static void* map_slab() {
         // Twice the size mapped, to cut an aligned slab out of it.
         void* raw = ::mmap(nullptr, 2 * kSlab, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (raw == MAP_FAILED) throw std::bad_alloc();
         const auto begin = reinterpret_cast<std::uintptr_t>(raw);
         const std::uintptr_t aligned = (begin + kSlab - 1) & ~(kSlab - 1);
         if (aligned > begin) ::munmap(raw, aligned - begin);
-        if (begin + 2 * kSlab > aligned + kSlab) ::munmap(reinterpret_cast<void*>(aligned + kSlab), begin + kSlab - aligned);
+        if (begin + kSlab > aligned) ::munmap(reinterpret_cast<void*>(aligned + kSlab), begin + kSlab - aligned);
         void* slab = reinterpret_cast<void*>(aligned);
         ::madvise(slab, kSlab, MADV_HUGEPAGE); // a hint: the kernel may say no
-        slabs_.push_back(slab);
-        for (std::size_t at = kSlab; at >= kChunk; at -= kChunk) free_.push_back(static_cast<char*>(slab) + at - kChunk);
+        return slab;
     }
-
     std::vector<void*> slabs_;
-    std::vector<char*> free_; // the lowest last: taken first
 };
+
+constexpr std::size_t kRecordsPerSlab = SlabArray::kSlab / sizeof(TreeRecord);
+
+// A game's entry in its part's game stream: what the positions shown need of it.
+//   u32 size of the entry | u16 name size | name | u8 variant | u8 start FEN size | start FEN
+//   (empty: the variant's start) | u16 moves | u16 move codes
+struct GameEntry {
+    std::string_view name;
+    Variant variant;
+    std::string_view start_fen;
+    std::vector<std::uint16_t> moves;
+};
+
+GameEntry parse_game_entry(std::string_view bytes) {
+    GameEntry e;
+    std::size_t at = 4;
+    auto take = [&](std::size_t n) {
+        if (bytes.size() - at < n) throw std::runtime_error("a tree's game entry is cut short");
+        const std::string_view v = bytes.substr(at, n);
+        at += n;
+        return v;
+    };
+    auto number = [&](std::size_t n) {
+        std::uint32_t v = 0;
+        std::memcpy(&v, take(n).data(), n);
+        return v;
+    };
+    e.name = take(number(2));
+    e.variant = Variant(number(1));
+    e.start_fen = take(number(1));
+    const std::uint32_t moves = number(2);
+    e.moves.resize(moves);
+    if (moves) std::memcpy(e.moves.data(), take(2 * std::size_t(moves)).data(), 2 * std::size_t(moves));
+    return e;
+}
+
+// Only the name of a game entry (the examples need no more).
+std::string_view game_entry_name(std::string_view bytes) {
+    std::uint16_t size = 0;
+    if (bytes.size() < 6) throw std::runtime_error("a tree's game entry is cut short");
+    std::memcpy(&size, bytes.data() + 4, 2);
+    if (bytes.size() - 6 < size) throw std::runtime_error("a tree's game entry is cut short");
+    return bytes.substr(6, size);
+}
 
 } // namespace
 
-// A part: the records of the games one thread at a time adds, in buckets by key, each a list of
-// chunks in memory and the segments spilled to the part's unnamed temporary file.
+// A part: the records of the games one thread at a time adds, in the order they come, and the
+// games' entries. Past its share of the budget it spills: the records sorted by bucket (a run,
+// with its bucket offsets kept in memory) and the game stream, to two unnamed temporary files.
 struct OpeningTree::Part {
     Part(const TreeOptions& tree_options, std::atomic<std::size_t>& memory, std::size_t part_count)
-        : options(tree_options), tree_memory(memory), parts(part_count), buckets(OpeningTree::kBuckets) {}
+        : options(tree_options), tree_memory(memory), parts(part_count) {}
     ~Part() {
-        if (spill_file) std::fclose(spill_file);
+        if (runs_file) std::fclose(runs_file);
+        if (games_file) std::fclose(games_file);
     }
     Part(const Part&) = delete;
     Part& operator=(const Part&) = delete;
 
-    struct Segment {
-        std::uint64_t offset, size;
-    };
-    struct Bucket {
-        std::vector<char*> chunks;
-        std::vector<std::uint32_t> ends; // the bytes used in each chunk but the last
-        std::size_t used = kChunk;       // in the last chunk
-        std::uint64_t bytes = 0;         // held in memory
-        std::vector<Segment> spilled;
-        std::size_t chunk_size(std::size_t c) const { return c + 1 < chunks.size() ? ends[c] : used; }
-    };
-
     void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
-    // Room for a record of `size` bytes in the bucket: a record never spans two chunks, so that
-    // the records are read where they are (a chunk's unused end is left out of `used`).
-    char* room(Bucket& b, std::size_t size) {
-        if (kChunk - b.used < size) {
-            if (!b.chunks.empty()) b.ends.push_back(std::uint32_t(b.used));
-            if (size <= kChunk) {
-                b.chunks.push_back(pool.take());
-                memory_used += kChunk;
-            } else { // a record of a very long name: a chunk of its own
-                b.chunks.push_back(oversize.emplace_back(new char[size]).get());
-                memory_used += size;
-            }
-            b.used = 0;
-        }
-        char* at = b.chunks.back() + b.used;
-        b.used += size;
-        b.bytes += size;
-        return at;
+    TreeRecord& new_record() {
+        const std::size_t n = held++;
+        return reinterpret_cast<TreeRecord*>(slabs.slab(n / kRecordsPerSlab))[n % kRecordsPerSlab];
     }
-    // The bucket's chunks go back to the pool (the oversize ones are freed by the caller).
-    void empty_bucket(Bucket& b) {
-        for (char* chunk : b.chunks)
-            if (std::none_of(oversize.begin(), oversize.end(), [&](const auto& o) { return o.get() == chunk; })) pool.give_back(chunk);
-        b.chunks.clear();
-        b.ends.clear();
-        b.used = kChunk;
-        b.bytes = 0;
+    const TreeRecord& record(std::size_t n) const {
+        return reinterpret_cast<const TreeRecord*>(slabs.slab(n / kRecordsPerSlab))[n % kRecordsPerSlab];
     }
-    // Bucket b's bytes, read from disk into `spilled` and held in memory: each span a whole
-    // number of records, the spilled ones first.
-    void bucket_spans(std::size_t b, std::string& spilled, std::vector<std::string_view>& spans) const;
+    // The held records' order by bucket (counting sort): bucket b is order[begin[b] .. begin[b + 1]).
+    void sort_by_bucket(std::vector<std::uint32_t>& order, std::vector<std::size_t>& begin) const;
     void spill();
+    void finish() { sort_by_bucket(held_order, held_begin); }
+    // Appends bucket b's records, spilled and held, to `out`.
+    void bucket_records(std::size_t b, std::vector<TreeRecord>& out) const;
+    // The game entry at `offset` in the game stream (in `buffer` when read from disk).
+    std::string_view game_entry(std::uint64_t offset, std::string& buffer) const;
+    std::size_t bytes() const { return held * sizeof(TreeRecord) + games.size(); }
     void clear();
 
     const TreeOptions& options;
     std::atomic<std::size_t>& tree_memory; // what every part holds: the budget is the tree's
     std::size_t parts;
-    std::vector<Bucket> buckets;
-    ChunkPool pool;
-    std::vector<std::unique_ptr<char[]>> oversize;
-    std::size_t memory_used = 0;     // chunks in use
-    std::size_t memory_counted = 0;  // of it, added to tree_memory
-    std::FILE* spill_file = nullptr;
-    std::uint64_t spill_bytes = 0;
-    std::size_t spills = 0;
+    SlabArray slabs;      // the records held, in the order they came
+    std::size_t held = 0;
+    std::string games;    // the game stream's part held in memory
+    std::uint64_t games_spilled = 0; // the stream's bytes before `games`, in games_file
+    std::size_t memory_counted = 0;  // added to tree_memory
+    std::FILE* runs_file = nullptr;
+    std::FILE* games_file = nullptr;
+    std::uint64_t runs_bytes = 0;
+    std::vector<std::vector<std::uint64_t>> runs; // each run's bucket offsets in runs_file (kBuckets + 1)
+    std::size_t spills = 0;                       // runs written (clear() keeps the count)
+    std::vector<std::uint32_t> held_order;        // finish(): the held records by bucket
+    std::vector<std::size_t> held_begin;
     std::uint64_t records = 0;
     std::vector<std::uint64_t> seen; // the current game's position keys (once per game)
     std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
@@ -258,127 +270,178 @@ std::size_t OpeningTree::spilled_runs() const {
 }
 
 void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name_of) {
-    seen.clear();
-    seen_moves.clear();
+    // The game's entry: its name, its start and its moves (to replay a position shown).
     name.clear();
     if (options.examples > 0) {
         name_of(name);
         if (name.size() > 0xFFFF) name.resize(0xFFFF);
     }
-    RecordHead r{};
-    r.ordinal = ordinal;
-    r.white_elo = game.white_elo;
-    r.black_elo = game.black_elo;
-    r.date = game.date;
-    r.variant = std::uint8_t(game.variant);
-    r.outcome = std::uint8_t(game.outcome);
+    const std::uint64_t entry = games_spilled + games.size();
+    std::size_t moves = 0;
+    while (moves < game.plies.size() && !game.plies[moves].move.is_none()) ++moves;
+    auto put = [&](std::uint32_t value, std::size_t bytes) { games.append(reinterpret_cast<const char*>(&value), bytes); };
+    const std::size_t start_fen = std::min<std::size_t>(game.start_fen.size(), 0xFF);
+    put(std::uint32_t(4 + 2 + name.size() + 1 + 1 + start_fen + 2 + 2 * moves), 4);
+    put(std::uint32_t(name.size()), 2);
+    games += name;
+    put(std::uint32_t(game.variant), 1);
+    put(std::uint32_t(start_fen), 1);
+    games.append(game.start_fen, 0, start_fen);
+    put(std::uint32_t(moves), 2);
+    for (std::size_t i = 0; i < moves; ++i) put(game.plies[i].move.raw(), 2);
+
+    seen.clear();
+    seen_moves.clear();
     for (std::size_t i = 0; i < game.plies.size(); ++i) {
         const GamePly& ply = game.plies[i];
-        r.flags = 0;
+        std::uint8_t flags = 0;
         if (std::find(seen.begin(), seen.end(), ply.key) == seen.end()) {
             seen.push_back(ply.key);
-            r.flags |= kFirstVisit;
+            flags |= kFirstVisit;
         }
         if (!ply.move.is_none() && i + 1 < game.plies.size()) {
             const auto move_id = std::pair{ply.key, ply.move.raw()};
             if (std::find(seen_moves.begin(), seen_moves.end(), move_id) == seen_moves.end()) {
                 seen_moves.push_back(move_id);
-                r.flags |= kHasMove;
+                flags |= kHasMove;
             }
         }
-        if (r.flags == 0) continue;
+        if (flags == 0) continue;
+        TreeRecord& r = new_record();
         r.key = ply.key;
+        r.ordinal = ordinal;
+        r.game = entry;
+        r.white_elo = game.white_elo;
+        r.black_elo = game.black_elo;
+        r.date = game.date;
         r.ply = std::uint16_t(i);
-        const std::string_view fen = r.flags & kFirstVisit ? game.fen(i) : std::string_view();
-        r.fen_size = std::uint8_t(fen.size()); // a FEN of 4 fields has at most 92 characters
-        if (r.flags & kHasMove) {
-            r.flags |= ply.white_to_move ? kWhiteMoved : 0;
+        r.variant = std::uint8_t(game.variant);
+        r.outcome = std::uint8_t(game.outcome);
+        if (flags & kHasMove) {
+            flags |= ply.white_to_move ? kWhiteMoved : 0;
             r.move = ply.move.raw();
             r.child_key = game.plies[i + 1].key;
             r.eval_cp = ply.eval_cp;
             r.spent_ms = ply.spent_ms;
-            r.name_size = std::uint16_t(name.size());
         } else {
             r.move = 0;
             r.child_key = 0;
             r.eval_cp = r.spent_ms = kNoFigure;
-            r.name_size = 0;
         }
-        const std::size_t name_size = r.flags & kHasMove ? name.size() : 0;
-        char* at = room(buckets[ply.key >> (64 - kBucketBits)], sizeof r + fen.size() + name_size);
-        std::memcpy(at, &r, sizeof r);
-        std::memcpy(at + sizeof r, fen.data(), fen.size());
-        std::memcpy(at + sizeof r + fen.size(), name.data(), name_size);
+        r.flags = flags;
         ++records;
     }
     // Over the budget, the part that adds spills if it holds at least half its share: some part
     // always does, and the parts take turns (the run's slots rotate), so the tree stays within
-    // the budget plus what the parts add before their turn. A part holds at least two chunks a
-    // bucket before it spills: below that a spill would write a sliver of each bucket.
-    const std::size_t held = tree_memory.fetch_add(memory_used - memory_counted, std::memory_order_relaxed) + memory_used - memory_counted;
-    memory_counted = memory_used;
-    if (held > options.memory_bytes && memory_used * 2 * parts >= options.memory_bytes &&
-        memory_used >= 2 * kChunk * OpeningTree::kBuckets)
-        spill();
+    // the budget plus what the parts add before their turn.
+    const std::size_t now = bytes();
+    const std::size_t total = tree_memory.fetch_add(now - memory_counted, std::memory_order_relaxed) + now - memory_counted;
+    memory_counted = now;
+    if (total > options.memory_bytes && now * 2 * parts >= options.memory_bytes) spill();
+}
+
+void OpeningTree::Part::sort_by_bucket(std::vector<std::uint32_t>& order, std::vector<std::size_t>& begin) const {
+    begin.assign(kBucketsCount + 1, 0);
+    for (std::size_t n = 0; n < held; ++n) ++begin[bucket_of_key(record(n).key) + 1];
+    for (std::size_t b = 1; b <= kBucketsCount; ++b) begin[b] += begin[b - 1];
+    std::vector<std::size_t> next(begin.begin(), begin.end() - 1);
+    order.resize(held);
+    for (std::size_t n = 0; n < held; ++n) order[next[bucket_of_key(record(n).key)]++] = std::uint32_t(n);
 }
 
 void OpeningTree::Part::spill() {
-    if (!spill_file) spill_file = detail::anonymous_file(options.temp_dir);
     auto fail = [&] {
-        throw std::runtime_error(
-            fmt::format("cannot spill the tree to a temporary file in {}: {}", options.temp_dir, std::strerror(errno)));
+        throw std::runtime_error(fmt::format("cannot write a spilled run: {}", std::strerror(errno)));
     };
-    for (Bucket& b : buckets) {
-        if (b.bytes == 0) continue;
-        for (std::size_t c = 0; c < b.chunks.size(); ++c)
-            if (std::fwrite(b.chunks[c], 1, b.chunk_size(c), spill_file) != b.chunk_size(c)) fail();
-        b.spilled.push_back(Segment{spill_bytes, b.bytes});
-        spill_bytes += b.bytes;
-    }
-    if (std::fflush(spill_file) != 0) fail();
+    if (!runs_file) runs_file = detail::anonymous_file(options.temp_dir);
+    if (!games_file) games_file = detail::anonymous_file(options.temp_dir);
+    std::vector<std::uint32_t> order;
+    std::vector<std::size_t> begin;
+    sort_by_bucket(order, begin);
+    std::vector<std::uint64_t>& offsets = runs.emplace_back(kBucketsCount + 1);
     ++spills;
-    for (Bucket& b : buckets) empty_bucket(b);
-    oversize.clear();
+    std::vector<TreeRecord> staging;
+    staging.reserve(1024);
+    for (std::size_t b = 0; b < kBucketsCount; ++b) {
+        offsets[b] = runs_bytes + begin[b] * sizeof(TreeRecord);
+        for (std::size_t i = begin[b]; i < begin[b + 1];) {
+            staging.clear();
+            for (; i < begin[b + 1] && staging.size() < 1024; ++i) staging.push_back(record(order[i]));
+            if (std::fwrite(staging.data(), sizeof(TreeRecord), staging.size(), runs_file) != staging.size()) fail();
+        }
+    }
+    offsets[kBucketsCount] = runs_bytes + held * sizeof(TreeRecord);
+    runs_bytes += held * sizeof(TreeRecord);
+    if (!games.empty() && std::fwrite(games.data(), 1, games.size(), games_file) != games.size()) fail();
+    if (std::fflush(runs_file) != 0 || std::fflush(games_file) != 0) fail();
+    games_spilled += games.size();
+    games.clear();
+    held = 0; // the slabs stay, to be filled again
     tree_memory.fetch_sub(memory_counted, std::memory_order_relaxed);
-    memory_used = memory_counted = 0;
+    memory_counted = 0;
 }
 
-void OpeningTree::Part::bucket_spans(std::size_t index, std::string& spilled, std::vector<std::string_view>& spans) const {
-    const Bucket& b = buckets[index];
-    spilled.clear();
-    for (const Segment& s : b.spilled) {
-        const std::size_t at = spilled.size();
-        spilled.resize(at + s.size);
-        const ssize_t got = ::pread(::fileno(spill_file), spilled.data() + at, s.size, off_t(s.offset));
-        if (got != ssize_t(s.size))
-            throw std::runtime_error(fmt::format("cannot read the spilled tree back from {}: {}", options.temp_dir,
+void OpeningTree::Part::bucket_records(std::size_t b, std::vector<TreeRecord>& out) const {
+    for (const std::vector<std::uint64_t>& offsets : runs) {
+        const std::size_t bytes = offsets[b + 1] - offsets[b];
+        if (bytes == 0) continue;
+        const std::size_t at = out.size();
+        out.resize(at + bytes / sizeof(TreeRecord));
+        const ssize_t got = ::pread(::fileno(runs_file), out.data() + at, bytes, off_t(offsets[b]));
+        if (got != ssize_t(bytes))
+            throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", options.temp_dir,
                                                  got < 0 ? std::strerror(errno) : "the file is shorter than written"));
     }
-    if (!spilled.empty()) spans.emplace_back(spilled);
-    for (std::size_t c = 0; c < b.chunks.size(); ++c) spans.emplace_back(b.chunks[c], b.chunk_size(c));
+    if (held_begin.empty()) return;
+    for (std::size_t i = held_begin[b]; i < held_begin[b + 1]; ++i) {
+        if (i + 8 < held_begin[b + 1]) __builtin_prefetch(&record(held_order[i + 8])); // scattered in the slabs
+        out.push_back(record(held_order[i]));
+    }
+}
+
+std::string_view OpeningTree::Part::game_entry(std::uint64_t offset, std::string& buffer) const {
+    if (offset >= games_spilled) {
+        const std::size_t at = offset - games_spilled;
+        std::uint32_t size = 0;
+        std::memcpy(&size, games.data() + at, 4);
+        return std::string_view(games).substr(at, size);
+    }
+    auto read = [&](std::size_t size) {
+        buffer.resize(size);
+        const ssize_t got = ::pread(::fileno(games_file), buffer.data(), size, off_t(offset));
+        if (got != ssize_t(size))
+            throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", options.temp_dir,
+                                                 got < 0 ? std::strerror(errno) : "the file is shorter than written"));
+    };
+    read(4);
+    std::uint32_t size = 0;
+    std::memcpy(&size, buffer.data(), 4);
+    read(size);
+    return buffer;
 }
 
 void OpeningTree::Part::clear() {
-    for (Bucket& b : buckets) b = Bucket{};
-    oversize.clear();
-    pool.release();
+    slabs.release();
+    held = 0;
+    games = {};
+    games_spilled = 0;
     tree_memory.fetch_sub(memory_counted, std::memory_order_relaxed);
-    memory_used = memory_counted = 0;
-    if (spill_file) std::fclose(spill_file);
-    spill_file = nullptr;
-    spill_bytes = 0;
+    memory_counted = 0;
+    if (runs_file) std::fclose(runs_file);
+    if (games_file) std::fclose(games_file);
+    runs_file = games_file = nullptr;
+    runs_bytes = 0;
+    runs.clear();
+    held_order = {};
+    held_begin.clear();
     records = 0;
 }
 
-namespace {
-
-RecordHead head_at(const char* at) {
-    RecordHead r;
-    std::memcpy(&r, at, sizeof r);
-    return r;
+void OpeningTree::finish_adding() {
+    for (auto& part : parts_) part->finish();
 }
 
-std::size_t record_size(const RecordHead& r) { return sizeof r + r.fen_size + (r.flags & kHasMove ? r.name_size : 0); }
+namespace {
 
 // A bucket's positions, counted from their records (open addressing by key, sized for the
 // records, so that it stays in the cache): what `keep` decides on.
@@ -386,8 +449,8 @@ class BucketPositions {
 public:
     struct Counted {
         std::uint64_t key;
-        const char* fen_record = nullptr; // the first visit of the first game by ordinal
-        std::uint64_t fen_ordinal = ~std::uint64_t{0};
+        std::uint64_t first_ordinal = ~std::uint64_t{0}; // the first game to reach it
+        std::uint32_t first_record = 0;                  // that game's first visit
         ResultCounts results;
         std::uint16_t ply = 0xFFFF;
         Variant variant = Variant::Chess;
@@ -425,90 +488,142 @@ private:
     std::vector<Counted> counted_;
 };
 
-// A record of a kept position, to sort: by key, then move (none first), then ordinal, so that a
-// position's records lie side by side and its moves' records come in input order (their first
-// games are the examples).
-struct SortedRecord {
-    std::uint64_t key;
-    std::uint64_t order;
-    const char* at;
-    std::uint32_t position; // in BucketPositions
-    bool operator<(const SortedRecord& o) const { return key != o.key ? key < o.key : order < o.order; }
+// A kept position's moves as its records come: (position, move) to the move's place among the
+// bucket's moves (open addressing), and each move's first examples by ordinal.
+class BucketMoves {
+public:
+    struct Counted {
+        MoveStats stats;
+        std::uint64_t key;
+        std::uint32_t position;
+        std::uint32_t next = kNoMove; // the position's next move
+        // The first examples by ordinal: (ordinal, record), sorted.
+        std::vector<std::pair<std::uint64_t, std::uint32_t>> examples;
+    };
+    static constexpr std::uint32_t kNoMove = 0xFFFFFFFF;
+    void reset(std::size_t records) {
+        std::size_t size = 64;
+        while (size < 2 * records) size *= 2;
+        slots_.assign(size, kNoMove);
+        counted_.clear();
+    }
+    // The move's entry, made when new (and linked first in its position's list).
+    Counted& entry(std::uint64_t key, std::uint16_t move, std::uint32_t position, std::uint32_t& first_move) {
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = std::size_t(key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL)) & mask;; i = (i + 1) & mask) {
+            if (slots_[i] == kNoMove) {
+                slots_[i] = std::uint32_t(counted_.size());
+                Counted& c = counted_.emplace_back();
+                c.stats.move = Move(move);
+                c.key = key;
+                c.position = position;
+                c.next = first_move;
+                first_move = slots_[i];
+                return c;
+            }
+            Counted& c = counted_[slots_[i]];
+            if (c.key == key && c.stats.move.raw() == move) return c;
+        }
+    }
+    Counted& operator[](std::uint32_t i) { return counted_[i]; }
+
+private:
+    std::vector<std::uint32_t> slots_;
+    std::vector<Counted> counted_;
 };
 
 } // namespace
 
 // Two passes over the bucket's records, from every part, spilled and held: the first counts
-// each position's games (its records with a first visit), the second sorts only the records of
-// the positions `keep` takes and makes them into PositionStats (most positions of a big tree are
-// reached by one game and never shown).
+// each position's games (its records with a first visit), the second adds up the moves of the
+// positions `keep` takes only (most positions of a big tree are reached by one game and never
+// shown). A position's FEN comes from replaying the first game that reached it, which also
+// gives the board its moves' SAN is written on. Nothing depends on the order of the records:
+// figures are sums, examples the first games by ordinal.
 void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const PositionStats&)>& keep,
                               const std::function<void(PositionStats&)>& visit) const {
-    std::vector<std::string> spilled(parts_.size());
-    std::vector<std::string_view> spans;
-    for (std::size_t part = 0; part < parts_.size(); ++part) parts_[part]->bucket_spans(b, spilled[part], spans);
-    std::vector<std::pair<const char*, std::uint32_t>> records; // where, and its position
-    std::size_t bytes = 0;
-    for (const std::string_view span : spans) bytes += span.size();
+    std::vector<TreeRecord> records;
+    std::vector<std::size_t> part_end; // records of part p end at part_end[p]
+    for (const auto& part : parts_) {
+        part->bucket_records(b, records);
+        part_end.push_back(records.size());
+    }
     BucketPositions positions;
-    positions.reset(bytes / sizeof(RecordHead));
-    for (const std::string_view span : spans)
-        for (std::size_t at = 0; at < span.size();) {
-            __builtin_prefetch(span.data() + at + 1024); // records written long ago: out of the cache
-            if (span.size() - at < sizeof(RecordHead)) throw std::runtime_error("the tree's records are cut short");
-            const RecordHead r = head_at(span.data() + at);
-            const std::uint32_t n = positions.index_of(r.key);
-            records.emplace_back(span.data() + at, n);
-            if (r.flags & kFirstVisit) {
-                BucketPositions::Counted& c = positions[n];
-                c.variant = Variant(r.variant);
-                c.ply = std::min(c.ply, r.ply);
-                c.results.add(Outcome(r.outcome));
-                if (r.ordinal < c.fen_ordinal) c.fen_ordinal = r.ordinal, c.fen_record = span.data() + at;
-            }
-            at += record_size(r);
-            if (at > span.size()) throw std::runtime_error("the tree's records are cut short");
-        }
-    bool any = false;
-    PositionStats counts; // what keep sees: key, variant, ply and results
-    for (BucketPositions::Counted& c : positions.all()) {
-        if (!c.fen_record) continue;
+    positions.reset(records.size());
+    std::vector<std::uint32_t> position_of(records.size());
+    for (std::uint32_t n = 0; n < records.size(); ++n) {
+        const TreeRecord& r = records[n];
+        const std::uint32_t i = position_of[n] = positions.index_of(r.key);
+        if (!(r.flags & kFirstVisit)) continue;
+        BucketPositions::Counted& c = positions[i];
+        c.variant = Variant(r.variant);
+        c.ply = std::min(c.ply, r.ply);
+        c.results.add(Outcome(r.outcome));
+        if (r.ordinal < c.first_ordinal) c.first_ordinal = r.ordinal, c.first_record = n;
+    }
+    std::vector<std::uint32_t> kept; // positions, to be sorted by key
+    PositionStats counts;            // what keep sees: key, variant, ply and results
+    for (std::uint32_t i = 0; i < positions.all().size(); ++i) {
+        BucketPositions::Counted& c = positions[i];
+        if (c.first_ordinal == ~std::uint64_t{0}) continue;
         c.to(counts);
-        any |= c.kept = keep(counts);
+        if ((c.kept = keep(counts))) kept.push_back(i);
     }
-    if (!any) return;
-    std::vector<SortedRecord> sorted;
-    for (const auto& [at, n] : records) {
-        if (!positions[n].kept) continue;
-        const RecordHead r = head_at(at);
-        sorted.push_back(SortedRecord{r.key, (r.flags & kHasMove ? std::uint64_t(r.move) + 1 : 0) << 47 | r.ordinal, at, n});
+    if (kept.empty()) return;
+    std::vector<std::uint32_t> first_move(positions.all().size(), BucketMoves::kNoMove);
+    BucketMoves moves;
+    moves.reset(records.size());
+    for (std::uint32_t n = 0; n < records.size(); ++n) {
+        const TreeRecord& r = records[n];
+        if (!(r.flags & kHasMove) || !positions[position_of[n]].kept) continue;
+        BucketMoves::Counted& m = moves.entry(r.key, r.move, position_of[n], first_move[position_of[n]]);
+        if (m.stats.results.games == 0) m.stats.child_key = r.child_key;
+        add_move_figures(m.stats, r);
+        auto& examples = m.examples;
+        if (examples.size() < options_.examples || (!examples.empty() && r.ordinal < examples.back().first)) {
+            examples.insert(std::upper_bound(examples.begin(), examples.end(), std::pair{r.ordinal, n}), std::pair{r.ordinal, n});
+            if (examples.size() > options_.examples) examples.pop_back();
+        }
     }
-    std::sort(sorted.begin(), sorted.end());
-    for (std::size_t i = 0, j = 0; i < sorted.size(); i = j) {
-        const BucketPositions::Counted& c = positions[sorted[i].position];
+    std::sort(kept.begin(), kept.end(), [&](std::uint32_t x, std::uint32_t y) { return positions[x].key < positions[y].key; });
+    auto part_of = [&](std::uint32_t n) {
+        return std::size_t(std::upper_bound(part_end.begin(), part_end.end(), std::size_t(n)) - part_end.begin());
+    };
+    std::string buffer;
+    std::array<std::optional<position::Board>, 4> starts; // each variant's start position, made once
+    for (const std::uint32_t i : kept) {
+        const BucketPositions::Counted& c = positions[i];
         PositionStats p;
         c.to(p);
-        p.fen.assign(c.fen_record + sizeof(RecordHead), head_at(c.fen_record).fen_size);
-        for (j = i; j < sorted.size() && sorted[j].key == sorted[i].key; ++j) {
-            const RecordHead r = head_at(sorted[j].at);
-            if (!(r.flags & kHasMove)) continue;
-            if (p.moves.empty() || p.moves.back().move.raw() != r.move) {
-                MoveStats& m = p.moves.emplace_back();
-                m.move = Move(r.move);
-                m.child_key = r.child_key;
-            }
-            MoveStats& m = p.moves.back();
-            add_move_figures(m, r);
-            if (m.examples.size() < options_.examples) // in ordinal order: the first ones
-                m.examples.push_back(ExampleGame{r.ordinal, std::string(sorted[j].at + sizeof r + r.fen_size, r.name_size)});
+        const TreeRecord& first = records[c.first_record];
+        const GameEntry game = parse_game_entry(parts_[part_of(c.first_record)]->game_entry(first.game, buffer));
+        std::optional<position::Board>& variant_start = starts[std::size_t(game.variant) & 3];
+        if (!variant_start) variant_start.emplace(game.variant);
+        position::Board board = *variant_start;
+        if (!game.start_fen.empty()) {
+            auto start = position::Board::from_fen(game.variant, game.start_fen);
+            if (!std::holds_alternative<position::Board>(start)) throw std::runtime_error("a tree's game entry has a bad start");
+            board = std::get<position::Board>(std::move(start));
         }
-        finish_position(p);
+        if (first.ply > game.moves.size()) throw std::runtime_error("a tree's game entry is cut short");
+        for (std::size_t k = 0; k < first.ply; ++k) board.play(Move(game.moves[k]));
+        position::append_fen(p.fen, board, false);
+        for (std::uint32_t m = first_move[i]; m != BucketMoves::kNoMove; m = moves[m].next) {
+            MoveStats& stats = p.moves.emplace_back(std::move(moves[m].stats));
+            for (const auto& [ordinal, n] : moves[m].examples) {
+                const std::string_view name = game_entry_name(parts_[part_of(n)]->game_entry(records[n].game, buffer));
+                stats.examples.push_back(ExampleGame{ordinal, std::string(name)});
+            }
+        }
+        sort_moves(p);
+        for (MoveStats& m : p.moves) m.san.assign(notation::to_san(board, m.move));
         visit(p);
     }
 }
 
 void OpeningTree::for_each(const std::function<bool(const PositionStats&)>& keep,
                            const std::function<void(PositionStats&)>& visit) {
+    finish_adding();
     for (std::size_t b = 0; b < kBuckets; ++b) show_bucket(b, keep, visit);
     clear();
 }

@@ -120,8 +120,7 @@ std::uint64_t PolyglotBookBuilder::moves_in_memory() const {
 void PolyglotBookBuilder::spill() {
     if (!spill_file_) spill_file_ = detail::anonymous_file(temp_dir_);
     auto fail = [&] {
-        throw std::runtime_error(fmt::format("cannot spill the book's moves to a temporary file in {}: {}", temp_dir_,
-                                             std::strerror(errno)));
+        throw std::runtime_error(fmt::format("cannot write a spilled run: {}", std::strerror(errno)));
     };
     for (Bucket& b : buckets_) {
         const std::size_t n = b.records();
@@ -149,7 +148,7 @@ void PolyglotBookBuilder::read_bucket(const Bucket& b, std::vector<Record>& out)
         const std::size_t bytes = s.count * sizeof(Record);
         const ssize_t got = ::pread(::fileno(spill_file_), out.data() + at, bytes, off_t(s.offset));
         if (got != ssize_t(bytes))
-            throw std::runtime_error(fmt::format("cannot read the book's spilled moves back from {}: {}", temp_dir_,
+            throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", temp_dir_,
                                                  got < 0 ? std::strerror(errno) : "the file is shorter than written"));
     }
     const std::size_t n = b.records();

@@ -46,6 +46,8 @@ public:
     }
     // A number written with `decimals` digits after the point ("0.125000").
     JsonObject& fixed(std::string_view key, double value, int decimals);
+    // A 64-bit number as a string of 16 hex digits ("00ab...").
+    JsonObject& hex64(std::string_view key, std::uint64_t value);
     JsonObject& boolean(std::string_view key, bool value) {
         name(key) += value ? "true" : "false";
         return *this;

@@ -54,18 +54,12 @@ struct GameFacts {
     std::string site;                        // the Site tag when it names the game ("", "?": none)
     bool valid = true;                       // false: an invalid game's moves before its first error
     std::vector<GamePly> plies;              // positions 0 .. n (ply order)
-    std::string fens;                        // each position's FEN (4 fields), one after the other
-    std::vector<std::uint32_t> fen_ends;     // where each FEN ends in `fens`
-    std::string_view fen(std::size_t ply) const {
-        const std::uint32_t begin = ply == 0 ? 0 : fen_ends[ply - 1];
-        return std::string_view(fens).substr(begin, fen_ends[ply] - begin);
-    }
+    std::string start_fen;                   // the start's FEN when it is not the variant's ("": it is)
 };
 
 struct TreeObserverOptions {
     int max_ply = 20;      // positions up to this ply (0: the start position only)
     bool polyglot = false; // also each move's Polyglot key and code
-    bool fens = true;      // each position's FEN (a Polyglot book needs none)
 };
 
 // The tree key of a position: its repetition key (pieces, side, castling, en passant only when

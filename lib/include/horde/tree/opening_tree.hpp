@@ -108,6 +108,8 @@ public:
         add_game(0, game, ordinal, name);
     }
 
+    // Call once after the last add_game, before show_bucket (for_each calls it).
+    void finish_adding();
     // The positions of bucket b that `keep` takes, in key order, each with its moves sorted (most
     // games first, then by move code) and their SAN. `keep` decides on the position's key,
     // variant, ply and results (its FEN and moves are not filled in yet). Only reads the tree:
