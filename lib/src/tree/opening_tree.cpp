@@ -38,36 +38,82 @@ void MoveSums::add(const MoveSums& o) {
 namespace {
 
 // What a game leaves in the tree for one of its positions, where it first reaches the position
-// (that visit counts the game) and where it first plays each move from it (with the move's
-// figures). 64 bytes, the game's figures copied in, so that a position's counts and figures come
-// from its records alone; what is needed only for the positions shown (the game's name, and
-// its moves to replay for the FEN) is kept once a game, in the part's game stream.
+// (that visit counts the game) and where it first plays each move from it. 32 bytes: what every
+// position needs to be counted (its key, the game's result, ply and variant); what only the
+// positions shown need (the game's ratings, date and name, its moves to replay, the %eval and
+// time of each move) is kept once a game, in its entry in the part's game stream.
 struct TreeRecord {
     std::uint64_t key;
-    std::uint64_t child_key; // with a move: the position it leads to
     std::uint64_t ordinal;
-    std::uint64_t game;      // the game's entry in its part's game stream
-    std::int32_t eval_cp, spent_ms;
-    std::int32_t white_elo, black_elo;
-    std::uint32_t date;
-    std::uint16_t move;      // Move::raw(), with kHasMove
+    std::uint64_t game; // the game's entry in its part's game stream
+    std::uint16_t move; // Move::raw(), with kHasMove
     std::uint16_t ply;
     std::uint8_t variant;
     std::uint8_t outcome;
     std::uint8_t flags;
-    std::uint8_t unused[5];
+    std::uint8_t unused;
 };
-static_assert(sizeof(TreeRecord) == 64);
+static_assert(sizeof(TreeRecord) == 32);
 constexpr std::uint8_t kFirstVisit = 1; // the game's first visit of the position: it counts the game
 constexpr std::uint8_t kHasMove = 2;    // the game's first play of the move from the position
 constexpr std::uint8_t kWhiteMoved = 4;
 
-void add_move_figures(MoveSums& m, const TreeRecord& r) {
+// A game's entry in its part's game stream: this head, then the name, the start's FEN (none:
+// the variant's start), the move codes (u16 each), and when the game has them the %evals and
+// the times spent (i32 each, kNoFigure where a move has none), a move each.
+struct GameEntryHead {
+    std::uint32_t size; // of the whole entry
+    std::int32_t white_elo, black_elo;
+    std::uint32_t date;
+    std::uint16_t name_size;
+    std::uint16_t moves;
+    std::uint8_t variant;
+    std::uint8_t start_fen_size;
+    std::uint8_t figures; // kHasEvals | kHasTimes
+    std::uint8_t unused;
+};
+constexpr std::uint8_t kHasEvals = 1, kHasTimes = 2;
+
+// A game entry read in place.
+class GameEntry {
+public:
+    explicit GameEntry(std::string_view bytes) : bytes_(bytes) {
+        if (bytes.size() < sizeof head_) cut_short();
+        std::memcpy(&head_, bytes.data(), sizeof head_);
+        if (bytes.size() < head_.size || head_.size < evals_at() + 4 * head_.moves * ((head_.figures & kHasEvals ? 1 : 0) + (head_.figures & kHasTimes ? 1 : 0)))
+            cut_short();
+    }
+    const GameEntryHead& head() const { return head_; }
+    std::string_view name() const { return bytes_.substr(sizeof head_, head_.name_size); }
+    std::string_view start_fen() const { return bytes_.substr(sizeof head_ + head_.name_size, head_.start_fen_size); }
+    Move move(std::size_t i) const { return Move(number<std::uint16_t>(moves_at() + 2 * i)); }
+    std::int32_t eval_cp(std::size_t i) const { return head_.figures & kHasEvals ? number<std::int32_t>(evals_at() + 4 * i) : kNoFigure; }
+    std::int32_t spent_ms(std::size_t i) const {
+        return head_.figures & kHasTimes ? number<std::int32_t>(evals_at() + 4 * i + (head_.figures & kHasEvals ? 4 * head_.moves : 0))
+                                         : kNoFigure;
+    }
+
+private:
+    [[noreturn]] static void cut_short() { throw std::runtime_error("a tree's game entry is cut short"); }
+    std::size_t moves_at() const { return sizeof head_ + head_.name_size + head_.start_fen_size; }
+    std::size_t evals_at() const { return moves_at() + 2 * std::size_t(head_.moves); }
+    template <class T> T number(std::size_t at) const {
+        T value;
+        std::memcpy(&value, bytes_.data() + at, sizeof value);
+        return value;
+    }
+    std::string_view bytes_;
+    GameEntryHead head_;
+};
+
+// A move's figures from a game that played it.
+void add_move_figures(MoveSums& m, const TreeRecord& r, const GameEntry& game) {
     const auto outcome = Outcome(r.outcome);
     const bool white_moved = (r.flags & kWhiteMoved) != 0;
     m.results.add(outcome);
-    const int mover = white_moved ? r.white_elo : r.black_elo;
-    const int opponent = white_moved ? r.black_elo : r.white_elo;
+    const GameEntryHead& g = game.head();
+    const int mover = white_moved ? g.white_elo : g.black_elo;
+    const int opponent = white_moved ? g.black_elo : g.white_elo;
     if (mover > 0 && opponent > 0 && outcome != Outcome::Unfinished) {
         ++m.rated;
         m.mover_elo_sum += mover;
@@ -76,17 +122,17 @@ void add_move_figures(MoveSums& m, const TreeRecord& r) {
         if (white_moved ? white_won : black_won) ++m.mover_wins;
         if (white_moved ? black_won : white_won) ++m.mover_losses;
     }
-    if (r.eval_cp != kNoFigure) {
+    if (const std::int32_t eval = game.eval_cp(r.ply); eval != kNoFigure) {
         ++m.evals;
-        m.eval_cp_sum += r.eval_cp;
+        m.eval_cp_sum += eval;
     }
-    if (r.spent_ms != kNoFigure) {
+    if (const std::int32_t spent = game.spent_ms(r.ply); spent != kNoFigure) {
         ++m.timed;
-        m.spent_ms_sum += r.spent_ms;
+        m.spent_ms_sum += spent;
     }
-    if (r.date) {
-        if (!m.first_date || r.date < m.first_date) m.first_date = r.date;
-        m.last_date = std::max(m.last_date, r.date);
+    if (g.date) {
+        if (!m.first_date || g.date < m.first_date) m.first_date = g.date;
+        m.last_date = std::max(m.last_date, g.date);
     }
 }
 
@@ -141,48 +187,6 @@ private:
 
 constexpr std::size_t kRecordsPerSlab = SlabArray::kSlab / sizeof(TreeRecord);
 
-// A game's entry in its part's game stream: what the positions shown need of it.
-//   u32 size of the entry | u16 name size | name | u8 variant | u8 start FEN size | start FEN
-//   (empty: the variant's start) | u16 moves | u16 move codes
-struct GameEntry {
-    std::string_view name;
-    Variant variant;
-    std::string_view start_fen;
-    std::vector<std::uint16_t> moves;
-};
-
-GameEntry parse_game_entry(std::string_view bytes) {
-    GameEntry e;
-    std::size_t at = 4;
-    auto take = [&](std::size_t n) {
-        if (bytes.size() - at < n) throw std::runtime_error("a tree's game entry is cut short");
-        const std::string_view v = bytes.substr(at, n);
-        at += n;
-        return v;
-    };
-    auto number = [&](std::size_t n) {
-        std::uint32_t v = 0;
-        std::memcpy(&v, take(n).data(), n);
-        return v;
-    };
-    e.name = take(number(2));
-    e.variant = Variant(number(1));
-    e.start_fen = take(number(1));
-    const std::uint32_t moves = number(2);
-    e.moves.resize(moves);
-    if (moves) std::memcpy(e.moves.data(), take(2 * std::size_t(moves)).data(), 2 * std::size_t(moves));
-    return e;
-}
-
-// Only the name of a game entry (the examples need no more).
-std::string_view game_entry_name(std::string_view bytes) {
-    std::uint16_t size = 0;
-    if (bytes.size() < 6) throw std::runtime_error("a tree's game entry is cut short");
-    std::memcpy(&size, bytes.data() + 4, 2);
-    if (bytes.size() - 6 < size) throw std::runtime_error("a tree's game entry is cut short");
-    return bytes.substr(6, size);
-}
-
 } // namespace
 
 // A part: the records of the games one thread at a time adds, in the order they come, and the
@@ -191,10 +195,7 @@ std::string_view game_entry_name(std::string_view bytes) {
 struct OpeningTree::Part {
     Part(const TreeOptions& tree_options, std::atomic<std::size_t>& memory, std::size_t part_count)
         : options(tree_options), tree_memory(memory), parts(part_count) {}
-    ~Part() {
-        if (runs_file) std::fclose(runs_file);
-        if (games_file) std::fclose(games_file);
-    }
+    ~Part() { clear(); }
     Part(const Part&) = delete;
     Part& operator=(const Part&) = delete;
 
@@ -209,11 +210,17 @@ struct OpeningTree::Part {
     // The held records' order by bucket (counting sort): bucket b is order[begin[b] .. begin[b + 1]).
     void sort_by_bucket(std::vector<std::uint32_t>& order, std::vector<std::size_t>& begin) const;
     void spill();
-    void finish() { sort_by_bucket(held_order, held_begin); }
+    void finish();
     // Appends bucket b's records, spilled and held, to `out`.
     void bucket_records(std::size_t b, std::vector<TreeRecord>& out) const;
-    // The game entry at `offset` in the game stream (in `buffer` when read from disk).
-    std::string_view game_entry(std::uint64_t offset, std::string& buffer) const;
+    // The game entry at `offset` in the game stream: held, or spilled (finish() maps the file).
+    const char* game_entry_address(std::uint64_t offset) const {
+        return offset >= games_spilled ? games.data() + (offset - games_spilled) : mapped_games + offset;
+    }
+    GameEntry game_entry(std::uint64_t offset) const {
+        if (offset >= games_spilled) return GameEntry(std::string_view(games).substr(offset - games_spilled));
+        return GameEntry(std::string_view(mapped_games, games_spilled).substr(offset));
+    }
     std::size_t bytes() const { return held * sizeof(TreeRecord) + games.size(); }
     void clear();
 
@@ -224,6 +231,7 @@ struct OpeningTree::Part {
     std::size_t held = 0;
     std::string games;    // the game stream's part held in memory
     std::uint64_t games_spilled = 0; // the stream's bytes before `games`, in games_file
+    const char* mapped_games = nullptr; // games_file, mapped by finish()
     std::size_t memory_counted = 0;  // added to tree_memory
     std::FILE* runs_file = nullptr;
     std::FILE* games_file = nullptr;
@@ -270,25 +278,44 @@ std::size_t OpeningTree::spilled_runs() const {
 }
 
 void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name_of) {
-    // The game's entry: its name, its start and its moves (to replay a position shown).
+    // The game's entry: what only the positions shown need.
     name.clear();
     if (options.examples > 0) {
         name_of(name);
         if (name.size() > 0xFFFF) name.resize(0xFFFF);
     }
     const std::uint64_t entry = games_spilled + games.size();
-    std::size_t moves = 0;
-    while (moves < game.plies.size() && !game.plies[moves].move.is_none()) ++moves;
-    auto put = [&](std::uint32_t value, std::size_t bytes) { games.append(reinterpret_cast<const char*>(&value), bytes); };
-    const std::size_t start_fen = std::min<std::size_t>(game.start_fen.size(), 0xFF);
-    put(std::uint32_t(4 + 2 + name.size() + 1 + 1 + start_fen + 2 + 2 * moves), 4);
-    put(std::uint32_t(name.size()), 2);
-    games += name;
-    put(std::uint32_t(game.variant), 1);
-    put(std::uint32_t(start_fen), 1);
-    games.append(game.start_fen, 0, start_fen);
-    put(std::uint32_t(moves), 2);
-    for (std::size_t i = 0; i < moves; ++i) put(game.plies[i].move.raw(), 2);
+    GameEntryHead head{};
+    while (head.moves < game.plies.size() && !game.plies[head.moves].move.is_none()) ++head.moves;
+    bool evals = false, times = false;
+    for (std::size_t i = 0; i < head.moves; ++i) {
+        evals |= game.plies[i].eval_cp != kNoFigure;
+        times |= game.plies[i].spent_ms != kNoFigure;
+    }
+    head.white_elo = game.white_elo;
+    head.black_elo = game.black_elo;
+    head.date = game.date;
+    head.name_size = std::uint16_t(name.size());
+    head.variant = std::uint8_t(game.variant);
+    head.start_fen_size = std::uint8_t(std::min<std::size_t>(game.start_fen.size(), 0xFF)); // at most 92 characters
+    head.figures = std::uint8_t((evals ? kHasEvals : 0) | (times ? kHasTimes : 0));
+    head.size = std::uint32_t(sizeof head + name.size() + head.start_fen_size + std::size_t(head.moves) * (2 + 4 * (evals + times)));
+    const std::size_t at = games.size();
+    games.resize(at + head.size);
+    char* out = games.data() + at;
+    auto put = [&](const void* data, std::size_t size) {
+        std::memcpy(out, data, size);
+        out += size;
+    };
+    put(&head, sizeof head);
+    put(name.data(), name.size());
+    put(game.start_fen.data(), head.start_fen_size);
+    for (std::size_t i = 0; i < head.moves; ++i) {
+        const std::uint16_t code = game.plies[i].move.raw();
+        put(&code, 2);
+    }
+    for (std::size_t i = 0; evals && i < head.moves; ++i) put(&game.plies[i].eval_cp, 4);
+    for (std::size_t i = 0; times && i < head.moves; ++i) put(&game.plies[i].spent_ms, 4);
 
     seen.clear();
     seen_moves.clear();
@@ -307,28 +334,9 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
             }
         }
         if (flags == 0) continue;
-        TreeRecord& r = new_record();
-        r.key = ply.key;
-        r.ordinal = ordinal;
-        r.game = entry;
-        r.white_elo = game.white_elo;
-        r.black_elo = game.black_elo;
-        r.date = game.date;
-        r.ply = std::uint16_t(i);
-        r.variant = std::uint8_t(game.variant);
-        r.outcome = std::uint8_t(game.outcome);
-        if (flags & kHasMove) {
-            flags |= ply.white_to_move ? kWhiteMoved : 0;
-            r.move = ply.move.raw();
-            r.child_key = game.plies[i + 1].key;
-            r.eval_cp = ply.eval_cp;
-            r.spent_ms = ply.spent_ms;
-        } else {
-            r.move = 0;
-            r.child_key = 0;
-            r.eval_cp = r.spent_ms = kNoFigure;
-        }
-        r.flags = flags;
+        if ((flags & kHasMove) && ply.white_to_move) flags |= kWhiteMoved;
+        new_record() = TreeRecord{ply.key, ordinal, entry, std::uint16_t(flags & kHasMove ? ply.move.raw() : 0), std::uint16_t(i),
+                                  std::uint8_t(game.variant), std::uint8_t(game.outcome), flags, 0};
         ++records;
     }
     // Over the budget, the part that adds spills if it holds at least half its share: some part
@@ -399,28 +407,19 @@ void OpeningTree::Part::bucket_records(std::size_t b, std::vector<TreeRecord>& o
     }
 }
 
-std::string_view OpeningTree::Part::game_entry(std::uint64_t offset, std::string& buffer) const {
-    if (offset >= games_spilled) {
-        const std::size_t at = offset - games_spilled;
-        std::uint32_t size = 0;
-        std::memcpy(&size, games.data() + at, 4);
-        return std::string_view(games).substr(at, size);
+void OpeningTree::Part::finish() {
+    sort_by_bucket(held_order, held_begin);
+    if (games_file && games_spilled && !mapped_games) {
+        void* map = ::mmap(nullptr, games_spilled, PROT_READ, MAP_PRIVATE, ::fileno(games_file), 0);
+        if (map == MAP_FAILED)
+            throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", options.temp_dir, std::strerror(errno)));
+        mapped_games = static_cast<const char*>(map);
     }
-    auto read = [&](std::size_t size) {
-        buffer.resize(size);
-        const ssize_t got = ::pread(::fileno(games_file), buffer.data(), size, off_t(offset));
-        if (got != ssize_t(size))
-            throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", options.temp_dir,
-                                                 got < 0 ? std::strerror(errno) : "the file is shorter than written"));
-    };
-    read(4);
-    std::uint32_t size = 0;
-    std::memcpy(&size, buffer.data(), 4);
-    read(size);
-    return buffer;
 }
 
 void OpeningTree::Part::clear() {
+    if (mapped_games) ::munmap(const_cast<char*>(mapped_games), games_spilled);
+    mapped_games = nullptr;
     slabs.release();
     held = 0;
     games = {};
@@ -570,15 +569,24 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
         if ((c.kept = keep(counts))) kept.push_back(i);
     }
     if (kept.empty()) return;
+    auto part_of = [&](std::uint32_t n) {
+        return std::size_t(std::upper_bound(part_end.begin(), part_end.end(), std::size_t(n)) - part_end.begin());
+    };
     std::vector<std::uint32_t> first_move(positions.all().size(), BucketMoves::kNoMove);
     BucketMoves moves;
     moves.reset(records.size());
-    for (std::uint32_t n = 0; n < records.size(); ++n) {
+    std::vector<std::uint32_t> kept_moves; // the records of the kept positions' moves
+    for (std::uint32_t n = 0; n < records.size(); ++n)
+        if ((records[n].flags & kHasMove) && positions[position_of[n]].kept) kept_moves.push_back(n);
+    for (std::size_t k = 0; k < kept_moves.size(); ++k) {
+        if (k + 8 < kept_moves.size()) { // the game entries are scattered: asked for ahead
+            const std::uint32_t ahead = kept_moves[k + 8];
+            __builtin_prefetch(parts_[part_of(ahead)]->game_entry_address(records[ahead].game));
+        }
+        const std::uint32_t n = kept_moves[k];
         const TreeRecord& r = records[n];
-        if (!(r.flags & kHasMove) || !positions[position_of[n]].kept) continue;
         BucketMoves::Counted& m = moves.entry(r.key, r.move, position_of[n], first_move[position_of[n]]);
-        if (m.stats.results.games == 0) m.stats.child_key = r.child_key;
-        add_move_figures(m.stats, r);
+        add_move_figures(m.stats, r, parts_[part_of(n)]->game_entry(r.game));
         auto& examples = m.examples;
         if (examples.size() < options_.examples || (!examples.empty() && r.ordinal < examples.back().first)) {
             examples.insert(std::upper_bound(examples.begin(), examples.end(), std::pair{r.ordinal, n}), std::pair{r.ordinal, n});
@@ -586,34 +594,32 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
         }
     }
     std::sort(kept.begin(), kept.end(), [&](std::uint32_t x, std::uint32_t y) { return positions[x].key < positions[y].key; });
-    auto part_of = [&](std::uint32_t n) {
-        return std::size_t(std::upper_bound(part_end.begin(), part_end.end(), std::size_t(n)) - part_end.begin());
-    };
-    std::string buffer;
     std::array<std::optional<position::Board>, 4> starts; // each variant's start position, made once
     for (const std::uint32_t i : kept) {
         const BucketPositions::Counted& c = positions[i];
         PositionStats p;
         c.to(p);
         const TreeRecord& first = records[c.first_record];
-        const GameEntry game = parse_game_entry(parts_[part_of(c.first_record)]->game_entry(first.game, buffer));
-        std::optional<position::Board>& variant_start = starts[std::size_t(game.variant) & 3];
-        if (!variant_start) variant_start.emplace(game.variant);
+        const GameEntry game = parts_[part_of(c.first_record)]->game_entry(first.game);
+        const auto variant = Variant(game.head().variant);
+        std::optional<position::Board>& variant_start = starts[std::size_t(variant) & 3];
+        if (!variant_start) variant_start.emplace(variant);
         position::Board board = *variant_start;
-        if (!game.start_fen.empty()) {
-            auto start = position::Board::from_fen(game.variant, game.start_fen);
+        if (!game.start_fen().empty()) {
+            auto start = position::Board::from_fen(variant, game.start_fen());
             if (!std::holds_alternative<position::Board>(start)) throw std::runtime_error("a tree's game entry has a bad start");
             board = std::get<position::Board>(std::move(start));
         }
-        if (first.ply > game.moves.size()) throw std::runtime_error("a tree's game entry is cut short");
-        for (std::size_t k = 0; k < first.ply; ++k) board.play(Move(game.moves[k]));
+        if (first.ply > game.head().moves) throw std::runtime_error("a tree's game entry is cut short");
+        for (std::size_t k = 0; k < first.ply; ++k) board.play(game.move(k));
         position::append_fen(p.fen, board, false);
         for (std::uint32_t m = first_move[i]; m != BucketMoves::kNoMove; m = moves[m].next) {
             MoveStats& stats = p.moves.emplace_back(std::move(moves[m].stats));
-            for (const auto& [ordinal, n] : moves[m].examples) {
-                const std::string_view name = game_entry_name(parts_[part_of(n)]->game_entry(records[n].game, buffer));
-                stats.examples.push_back(ExampleGame{ordinal, std::string(name)});
-            }
+            for (const auto& [ordinal, n] : moves[m].examples)
+                stats.examples.push_back(ExampleGame{ordinal, std::string(parts_[part_of(n)]->game_entry(records[n].game).name())});
+            position::Board after = board; // the position the move leads to: its key
+            after.play(stats.move);
+            stats.child_key = position_key(variant, after.repetition_key());
         }
         sort_moves(p);
         for (MoveStats& m : p.moves) m.san.assign(notation::to_san(board, m.move));
