@@ -5,7 +5,9 @@
 #include "horde/position/writers.hpp"
 #include "horde/tree/polyglot.hpp"
 
+#include <algorithm>
 #include <array>
+#include <optional>
 #include <charconv>
 #include <cmath>
 
@@ -92,9 +94,8 @@ public:
         }
         facts_.variant = start->variant();
         // A tree replays a position it shows from the game's start: kept only when it is not the
-        // variant's (a FEN tag).
-        position::append_fen(facts_.start_fen, *start, true);
-        if (facts_.start_fen == variant_start_fen(start->variant())) facts_.start_fen.clear();
+        // variant's (a FEN tag; the move counters do not matter to the positions' FENs and keys).
+        if (!is_variant_start(*start)) position::append_fen(facts_.start_fen, *start, true);
         if (options_.polyglot && polyglot_supports(start->variant())) polyglot_key_ = polyglot_key(start->position());
         following_ = true;
         add_position(*start);
@@ -178,10 +179,12 @@ private:
         facts_.plies.push_back(p);
     }
 
-    const std::string& variant_start_fen(Variant v) {
-        std::string& fen = start_fens_[std::size_t(v) & 3];
-        if (fen.empty()) position::append_fen(fen, position::Board(v), true);
-        return fen;
+    bool is_variant_start(const position::Board& board) {
+        std::optional<position::Board>& start = starts_[std::size_t(board.variant()) & 3];
+        if (!start) start.emplace(board.variant());
+        const position::Position &a = board.position(), &b = start->position();
+        return board.repetition_key() == start->repetition_key() && std::equal(std::begin(a.board), std::end(a.board), std::begin(b.board)) &&
+               std::equal(std::begin(a.castling_rook), std::end(a.castling_rook), std::begin(b.castling_rook));
     }
 
     TreeObserverOptions options_;
@@ -193,7 +196,7 @@ private:
     std::uint64_t polyglot_key_ = 0; // of the position the next move is played from
     Clock clock_;
     double last_clock_[2] = {-1, -1}; // each side's last %clk (seconds; -1: unknown)
-    std::array<std::string, 4> start_fens_; // each variant's start, by Variant
+    std::array<std::optional<position::Board>, 4> starts_; // each variant's start, by Variant
 };
 
 } // namespace

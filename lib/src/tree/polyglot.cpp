@@ -176,13 +176,35 @@ struct CountedEntry {
 // appearance, and a position's entries linked for the halving.
 class BucketCounter {
 public:
-    template <class Record> void count(const std::vector<Record>& records) {
+    // `min_games`: entries of fewer games are not wanted. Most entries of a big book are played
+    // once; a first pass over 2-bit counters (in L1) finds the moves played at least min_games
+    // times (or 3: the counters stop there), and only those are counted exactly. A move left out
+    // never reaches 16384 games, and the halving of its position would only have made it smaller:
+    // the entries kept and their order are those of counting every move.
+    template <class Record> void count(const std::vector<Record>& records, int min_games) {
         entries_.clear();
         std::size_t size = 64;
         while (size < 2 * records.size()) size *= 2;
         entry_index_.assign(size, kNone);
         key_index_.assign(size, kNone);
+        const unsigned wanted = unsigned(std::clamp(min_games, 1, 3));
+        const std::size_t counters = 4 * size; // 2 bits each, in bytes of four
+        seen_.assign(counters / 4, 0);
+        auto counter = [&](const Record& r) {
+            const std::uint64_t key = std::uint64_t(r.key_low) | std::uint64_t(r.key_high) << 32;
+            const std::size_t i = std::size_t((key ^ (std::uint64_t(std::uint16_t(r.code)) * 0x9E3779B97F4A7C15ULL)) >> 7) & (counters - 1);
+            return std::pair{i / 4, unsigned(2 * (i % 4))};
+        };
+        if (wanted > 1)
+            for (const Record& r : records) {
+                const auto [byte, shift] = counter(r);
+                if (((seen_[byte] >> shift) & 3) < 3) seen_[byte] = std::uint8_t(seen_[byte] + (1u << shift));
+            }
         for (const Record& r : records) {
+            if (wanted > 1) {
+                const auto [byte, shift] = counter(r);
+                if (((seen_[byte] >> shift) & 3) < wanted) continue;
+            }
             const std::uint64_t key = std::uint64_t(r.key_low) | std::uint64_t(r.key_high) << 32;
             const auto move = std::uint16_t(r.code);
             std::uint32_t& slot = entry_slot(key, move);
@@ -230,6 +252,7 @@ private:
 
     std::vector<CountedEntry> entries_;
     std::vector<std::uint32_t> entry_index_, key_index_;
+    std::vector<std::uint8_t> seen_; // the first pass's counters
 };
 
 } // namespace
@@ -243,7 +266,7 @@ std::vector<PolyglotEntry> PolyglotBookBuilder::entries(const PolyglotBookOption
     for (const Bucket& b : buckets_) {
         read_bucket(b, records);
         if (records.empty()) continue;
-        counter.count(records);
+        counter.count(records, options.min_games);
         const std::vector<CountedEntry>& counted = counter.entries();
         auto weight = [&](const CountedEntry& e) { return options.uniform ? 1u : e.score; };
         kept.clear();
