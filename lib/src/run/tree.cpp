@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <any>
+#include <atomic>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -193,6 +194,7 @@ public:
 
 private:
     void work() {
+        tree::OpeningTree::Scratch scratch;
         for (;;) {
             std::size_t b;
             {
@@ -203,7 +205,7 @@ private:
             }
             std::string text;
             try {
-                tree_.show_bucket(b, keep_, [&](tree::PositionStats& p) { render_(p, text); });
+                tree_.show_bucket(b, keep_, [&](tree::PositionStats& p) { render_(p, text); }, scratch);
             } catch (...) {
                 fail(std::current_exception());
                 return;
@@ -252,7 +254,23 @@ void show_tree(tree::OpeningTree& tree, unsigned threads, const std::function<bo
         });
         return;
     }
-    tree.finish_adding();
+    {   // the parts sorted by bucket on the threads
+        std::atomic<std::size_t> next_part{0};
+        std::exception_ptr failure;
+        std::mutex failure_lock;
+        std::vector<std::thread> finishing;
+        for (unsigned t = 0; t < threads; ++t)
+            finishing.emplace_back([&] {
+                try {
+                    for (std::size_t part; (part = next_part++) < tree.parts();) tree.finish_adding(part);
+                } catch (...) {
+                    std::lock_guard hold(failure_lock);
+                    failure = std::current_exception();
+                }
+            });
+        for (auto& t : finishing) t.join();
+        if (failure) std::rethrow_exception(failure);
+    }
     ParallelShow(tree, keep, render, threads).run(write);
     tree.clear();
 }

@@ -436,9 +436,7 @@ void OpeningTree::Part::clear() {
     records = 0;
 }
 
-void OpeningTree::finish_adding() {
-    for (auto& part : parts_) part->finish();
-}
+void OpeningTree::finish_adding(std::size_t part) { parts_[part]->finish(); }
 
 namespace {
 
@@ -539,87 +537,127 @@ private:
 // shown). A position's FEN comes from replaying the first game that reached it, which also
 // gives the board its moves' SAN is written on. Nothing depends on the order of the records:
 // figures are sums, examples the first games by ordinal.
-void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const PositionStats&)>& keep,
-                              const std::function<void(PositionStats&)>& visit) const {
-    std::vector<TreeRecord> records;
-    std::vector<std::size_t> part_end; // records of part p end at part_end[p]
-    for (const auto& part : parts_) {
-        part->bucket_records(b, records);
-        part_end.push_back(records.size());
-    }
+namespace {
+
+// What show_bucket works in, kept from bucket to bucket by a thread: the root position's bucket
+// alone takes MBs, which would otherwise be mapped, zeroed and unmapped for each bucket.
+struct ShowBuffers {
+    std::vector<TreeRecord> records;   // the bucket's, from every part
+    std::vector<const OpeningTree::Part*> record_part;
     BucketPositions positions;
-    positions.reset(records.size());
-    std::vector<std::uint32_t> position_of(records.size());
-    for (std::uint32_t n = 0; n < records.size(); ++n) {
-        const TreeRecord& r = records[n];
-        const std::uint32_t i = position_of[n] = positions.index_of(r.key);
+    std::vector<std::uint32_t> position_of; // a record's position
+    std::vector<std::uint32_t> kept;        // positions, to be sorted by key
+    std::vector<std::uint32_t> first_move;  // a position's first move in `moves`
+    BucketMoves moves;
+    std::vector<std::uint32_t> kept_moves;  // the records of the kept positions' moves
+};
+
+// Pass one: each position's games, lowest ply, variant, and the first game to reach it.
+void count_positions(ShowBuffers& s) {
+    s.positions.reset(s.records.size());
+    s.position_of.resize(s.records.size());
+    for (std::uint32_t n = 0; n < s.records.size(); ++n) {
+        const TreeRecord& r = s.records[n];
+        const std::uint32_t i = s.position_of[n] = s.positions.index_of(r.key);
         if (!(r.flags & kFirstVisit)) continue;
-        BucketPositions::Counted& c = positions[i];
+        BucketPositions::Counted& c = s.positions[i];
         c.variant = Variant(r.variant);
         c.ply = std::min(c.ply, r.ply);
         c.results.add(Outcome(r.outcome));
         if (r.ordinal < c.first_ordinal) c.first_ordinal = r.ordinal, c.first_record = n;
     }
-    std::vector<std::uint32_t> kept; // positions, to be sorted by key
-    PositionStats counts;            // what keep sees: key, variant, ply and results
-    for (std::uint32_t i = 0; i < positions.all().size(); ++i) {
-        BucketPositions::Counted& c = positions[i];
-        if (c.first_ordinal == ~std::uint64_t{0}) continue;
-        c.to(counts);
-        if ((c.kept = keep(counts))) kept.push_back(i);
+}
+
+// The board of a position a game reached: its start, then its moves up to the ply.
+position::Board replay(const GameEntry& game, std::size_t ply, std::array<std::optional<position::Board>, 4>& starts) {
+    const auto variant = Variant(game.head().variant);
+    std::optional<position::Board>& variant_start = starts[std::size_t(variant) & 3];
+    if (!variant_start) variant_start.emplace(variant);
+    position::Board board = *variant_start;
+    if (!game.start_fen().empty()) {
+        auto start = position::Board::from_fen(variant, game.start_fen());
+        if (!std::holds_alternative<position::Board>(start)) throw std::runtime_error("a tree's game entry has a bad start");
+        board = std::get<position::Board>(std::move(start));
     }
-    if (kept.empty()) return;
-    auto part_of = [&](std::uint32_t n) {
-        return std::size_t(std::upper_bound(part_end.begin(), part_end.end(), std::size_t(n)) - part_end.begin());
-    };
-    std::vector<std::uint32_t> first_move(positions.all().size(), BucketMoves::kNoMove);
-    BucketMoves moves;
-    moves.reset(records.size());
-    std::vector<std::uint32_t> kept_moves; // the records of the kept positions' moves
-    for (std::uint32_t n = 0; n < records.size(); ++n)
-        if ((records[n].flags & kHasMove) && positions[position_of[n]].kept) kept_moves.push_back(n);
-    for (std::size_t k = 0; k < kept_moves.size(); ++k) {
-        if (k + 8 < kept_moves.size()) { // the game entries are scattered: asked for ahead
-            const std::uint32_t ahead = kept_moves[k + 8];
-            __builtin_prefetch(parts_[part_of(ahead)]->game_entry_address(records[ahead].game));
+    if (ply > game.head().moves) throw std::runtime_error("a tree's game entry is cut short");
+    for (std::size_t k = 0; k < ply; ++k) board.play(game.move(k));
+    return board;
+}
+
+} // namespace
+
+struct OpeningTree::Scratch::Buffers : ShowBuffers {};
+
+OpeningTree::Scratch::Scratch() : buffers_(std::make_unique<Buffers>()) {}
+OpeningTree::Scratch::~Scratch() = default;
+
+// Pass two, over the kept positions' records only: their moves' figures and first examples.
+void OpeningTree::add_kept_moves(Scratch& scratch) const {
+    ShowBuffers& s = *scratch.buffers_;
+    s.first_move.assign(s.positions.all().size(), BucketMoves::kNoMove);
+    s.moves.reset(s.records.size());
+    s.kept_moves.clear();
+    for (std::uint32_t n = 0; n < s.records.size(); ++n)
+        if ((s.records[n].flags & kHasMove) && s.positions[s.position_of[n]].kept) s.kept_moves.push_back(n);
+    for (std::size_t k = 0; k < s.kept_moves.size(); ++k) {
+        if (k + 8 < s.kept_moves.size()) { // the game entries are scattered: asked for ahead
+            const std::uint32_t ahead = s.kept_moves[k + 8];
+            __builtin_prefetch(s.record_part[ahead]->game_entry_address(s.records[ahead].game));
         }
-        const std::uint32_t n = kept_moves[k];
-        const TreeRecord& r = records[n];
-        BucketMoves::Counted& m = moves.entry(r.key, r.move, position_of[n], first_move[position_of[n]]);
-        add_move_figures(m.stats, r, parts_[part_of(n)]->game_entry(r.game));
+        const std::uint32_t n = s.kept_moves[k];
+        const TreeRecord& r = s.records[n];
+        BucketMoves::Counted& m = s.moves.entry(r.key, r.move, s.position_of[n], s.first_move[s.position_of[n]]);
+        add_move_figures(m.stats, r, s.record_part[n]->game_entry(r.game));
         auto& examples = m.examples;
         if (examples.size() < options_.examples || (!examples.empty() && r.ordinal < examples.back().first)) {
             examples.insert(std::upper_bound(examples.begin(), examples.end(), std::pair{r.ordinal, n}), std::pair{r.ordinal, n});
             if (examples.size() > options_.examples) examples.pop_back();
         }
     }
-    std::sort(kept.begin(), kept.end(), [&](std::uint32_t x, std::uint32_t y) { return positions[x].key < positions[y].key; });
+}
+
+// Two passes over the bucket's records, from every part, spilled and held: the first counts
+// each position's games (its records with a first visit), the second adds up the moves of the
+// positions `keep` takes only (most positions of a big tree are reached by one game and never
+// shown). A position's FEN comes from replaying the first game that reached it, which also
+// gives the board its moves' SAN and child keys come from. Nothing depends on the order of the
+// records: figures are sums, examples the first games by ordinal.
+void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const PositionStats&)>& keep,
+                              const std::function<void(PositionStats&)>& visit, Scratch& scratch) const {
+    ShowBuffers& s = *scratch.buffers_;
+    s.records.clear();
+    s.record_part.clear();
+    for (const auto& part : parts_) {
+        part->bucket_records(b, s.records);
+        s.record_part.resize(s.records.size(), part.get());
+    }
+    count_positions(s);
+    s.kept.clear();
+    PositionStats counts; // what keep sees: key, variant, ply and results
+    for (std::uint32_t i = 0; i < s.positions.all().size(); ++i) {
+        BucketPositions::Counted& c = s.positions[i];
+        if (c.first_ordinal == ~std::uint64_t{0}) continue;
+        c.to(counts);
+        if ((c.kept = keep(counts))) s.kept.push_back(i);
+    }
+    if (s.kept.empty()) return;
+    add_kept_moves(scratch);
+    std::sort(s.kept.begin(), s.kept.end(), [&](std::uint32_t x, std::uint32_t y) { return s.positions[x].key < s.positions[y].key; });
     std::array<std::optional<position::Board>, 4> starts; // each variant's start position, made once
-    for (const std::uint32_t i : kept) {
-        const BucketPositions::Counted& c = positions[i];
+    for (const std::uint32_t i : s.kept) {
+        const BucketPositions::Counted& c = s.positions[i];
         PositionStats p;
         c.to(p);
-        const TreeRecord& first = records[c.first_record];
-        const GameEntry game = parts_[part_of(c.first_record)]->game_entry(first.game);
-        const auto variant = Variant(game.head().variant);
-        std::optional<position::Board>& variant_start = starts[std::size_t(variant) & 3];
-        if (!variant_start) variant_start.emplace(variant);
-        position::Board board = *variant_start;
-        if (!game.start_fen().empty()) {
-            auto start = position::Board::from_fen(variant, game.start_fen());
-            if (!std::holds_alternative<position::Board>(start)) throw std::runtime_error("a tree's game entry has a bad start");
-            board = std::get<position::Board>(std::move(start));
-        }
-        if (first.ply > game.head().moves) throw std::runtime_error("a tree's game entry is cut short");
-        for (std::size_t k = 0; k < first.ply; ++k) board.play(game.move(k));
+        const position::Board board = replay(s.record_part[c.first_record]->game_entry(s.records[c.first_record].game),
+                                             s.records[c.first_record].ply, starts);
         position::append_fen(p.fen, board, false);
-        for (std::uint32_t m = first_move[i]; m != BucketMoves::kNoMove; m = moves[m].next) {
-            MoveStats& stats = p.moves.emplace_back(std::move(moves[m].stats));
-            for (const auto& [ordinal, n] : moves[m].examples)
-                stats.examples.push_back(ExampleGame{ordinal, std::string(parts_[part_of(n)]->game_entry(records[n].game).name())});
+        for (std::uint32_t m = s.first_move[i]; m != BucketMoves::kNoMove; m = s.moves[m].next) {
+            MoveStats& stats = p.moves.emplace_back(std::move(s.moves[m].stats));
+            for (const auto& [ordinal, n] : s.moves[m].examples)
+                stats.examples.push_back(ExampleGame{ordinal, std::string(s.record_part[n]->game_entry(s.records[n].game).name())});
             position::Board after = board; // the position the move leads to: its key
             after.play(stats.move);
-            stats.child_key = position_key(variant, after.repetition_key());
+            stats.child_key = position_key(p.variant, after.repetition_key());
         }
         sort_moves(p);
         for (MoveStats& m : p.moves) m.san.assign(notation::to_san(board, m.move));
@@ -630,7 +668,8 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
 void OpeningTree::for_each(const std::function<bool(const PositionStats&)>& keep,
                            const std::function<void(PositionStats&)>& visit) {
     finish_adding();
-    for (std::size_t b = 0; b < kBuckets; ++b) show_bucket(b, keep, visit);
+    Scratch scratch;
+    for (std::size_t b = 0; b < kBuckets; ++b) show_bucket(b, keep, visit, scratch);
     clear();
 }
 

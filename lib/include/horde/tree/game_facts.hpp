@@ -36,13 +36,13 @@ struct SanText {
     std::string_view view() const { return std::string_view(text.data(), size); }
 };
 
-struct GamePly {
+struct GamePly { // 32 bytes: a game's plies are copied from the walk to the tree or book
     std::uint64_t key = 0;                  // the position's tree key (position_key)
-    Move move = Move::none();               // the move played from it (none: the last position kept)
     std::uint64_t polyglot_key = 0;         // with TreeObserverOptions::polyglot
-    std::uint16_t polyglot_move = 0;
     std::int32_t eval_cp = kNoFigure;       // %eval after the move: centipawns, White's view (mates left out)
     std::int32_t spent_ms = kNoFigure;      // time spent on the move (%emt, or the %clk difference)
+    Move move = Move::none();               // the move played from it (none: the last position kept)
+    std::uint16_t polyglot_move = 0;
     bool white_to_move = true;
 };
 

@@ -108,15 +108,32 @@ public:
         add_game(0, game, ordinal, name);
     }
 
-    // Call once after the last add_game, before show_bucket (for_each calls it).
-    void finish_adding();
+    // Call once after the last add_game, before show_bucket (for_each calls it): each part sorts
+    // what it holds by bucket. Threads may finish different parts at once.
+    void finish_adding(std::size_t part);
+    void finish_adding() {
+        for (std::size_t part = 0; part < parts(); ++part) finish_adding(part);
+    }
     // The positions of bucket b that `keep` takes, in key order, each with its moves sorted (most
     // games first, then by move code) and their SAN. `keep` decides on the position's key,
     // variant, ply and results (its FEN and moves are not filled in yet). Only reads the tree:
     // threads may show buckets at once (run/tree.hpp's show_tree), and in any order. Throws
     // std::runtime_error when a spilled bucket cannot be read back.
+    // `scratch`: show_bucket's working memory, kept by a thread from bucket to bucket.
+    class Scratch {
+    public:
+        Scratch();
+        ~Scratch();
+        Scratch(const Scratch&) = delete;
+        Scratch& operator=(const Scratch&) = delete;
+
+    private:
+        friend class OpeningTree;
+        struct Buffers;
+        std::unique_ptr<Buffers> buffers_;
+    };
     void show_bucket(std::size_t b, const std::function<bool(const PositionStats&)>& keep,
-                     const std::function<void(PositionStats&)>& visit) const;
+                     const std::function<void(PositionStats&)>& visit, Scratch& scratch) const;
     static std::size_t bucket_of(std::uint64_t key) { return std::size_t(key >> 54); }
     // Every bucket in turn (the whole tree in key order), then clear().
     void for_each(const std::function<bool(const PositionStats&)>& keep, const std::function<void(PositionStats&)>& visit);
@@ -129,6 +146,8 @@ public:
     struct Part; // one builder: its buckets of records, its spilled segments
 
 private:
+    void add_kept_moves(Scratch& scratch) const;
+
     TreeOptions options_;
     std::atomic<std::size_t> memory_{0}; // held by all the parts
     std::vector<std::unique_ptr<Part>> parts_;

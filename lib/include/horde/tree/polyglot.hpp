@@ -83,9 +83,10 @@ public:
     // std::runtime_error when the moves cannot be spilled to disk (a full disk).
     void add_move(std::uint64_t key, std::uint16_t move, bool white_moved) {
         const int result = white_moved ? result_ : -result_;
-        Bucket& b = buckets_[key >> (64 - kBucketBits)];
-        if (b.next == b.end) new_chunk(b);
-        *b.next++ = Record{std::uint32_t(key), std::uint32_t(key >> 32),
+        const std::size_t b = key >> (64 - kBucketBits);
+        Tail& tail = tails_[b];
+        if (tail.next == tail.end) new_chunk(b);
+        *tail.next++ = Record{std::uint32_t(key), std::uint32_t(key >> 32),
                            std::uint32_t(move) | std::uint32_t(result + 1) << 16 | std::uint32_t(white_moved) << 18};
     }
     // The book's entries: filtered by the options and sorted by key, then weight (highest first),
@@ -111,23 +112,28 @@ private:
     };
     struct Bucket {
         std::vector<std::unique_ptr<Chunk>> chunks;
+        std::vector<Segment> spilled;
+    };
+    struct Tail { // apart from the buckets, so that the 1,024 of them stay in L1
         Record* next = nullptr; // where the last chunk's next record goes
         Record* end = nullptr;
-        std::vector<Segment> spilled;
-        std::size_t records() const {
-            return chunks.empty() ? 0 : (chunks.size() - 1) * kChunkRecords + std::size_t(next - chunks.back()->records);
-        }
     };
-    void new_chunk(Bucket& b);
+    std::size_t records(std::size_t b) const {
+        const Bucket& bucket = buckets_[b];
+        return bucket.chunks.empty() ? 0
+                                     : (bucket.chunks.size() - 1) * kChunkRecords + std::size_t(tails_[b].next - bucket.chunks.back()->records);
+    }
+    void new_chunk(std::size_t b);
     void spill();
     std::uint64_t moves_in_memory() const;
     // The bucket's records in input order: the spilled ones, then those in memory.
-    void read_bucket(const Bucket& b, std::vector<Record>& out) const;
+    void read_bucket(std::size_t b, std::vector<Record>& out) const;
 
     int result_ = 0;
     std::size_t memory_bytes_;
     std::string temp_dir_;
     std::vector<Bucket> buckets_;
+    std::vector<Tail> tails_;
     std::size_t chunks_ = 0; // held in memory
     std::FILE* spill_file_ = nullptr;
     std::uint64_t spill_bytes_ = 0;
