@@ -121,7 +121,7 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--moves", o.position_moves, "Print the move table of the position after these moves (SAN or UCI "
                                                  "from the start) instead of the tree");
     add_check_options(app, o, variant);
-    app.add_option("--memory", memory, "Memory for the tree before it spills sorted runs to disk (default 512M; K, M, G)");
+    app.add_option("--memory", memory, "Memory for the tree (or book) before it spills runs to disk (default 512M; K, M, G)");
     app.add_option("--temp-dir", o.temp_dir, "Where spilled runs go (default: $TMPDIR or /tmp); they have no name and "
                                              "vanish when horde-tree ends, however it ends");
     app.add_option("--title", o.title, "html: the page's title (default: the input's name)");

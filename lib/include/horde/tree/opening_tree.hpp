@@ -4,8 +4,8 @@
 // A game counts once per position and once per move from it, whatever its transpositions and
 // repetitions (its first visit gives the move's figures). Every sum is an integer (centipawns,
 // milliseconds, rating points), so that adding games in any grouping gives the same tree: that
-// is what lets the tree spill sorted runs to disk when it outgrows its memory budget and merge
-// them at the end into exactly the tree an unbounded run would have made.
+// is what lets the tree be built in parts on every thread, spill runs to disk when it outgrows
+// its memory budget, and still come out exactly as an unbounded one-thread run makes it.
 #pragma once
 
 #include "horde/tree/game_facts.hpp"
