@@ -6,7 +6,7 @@
 #   * a tree to ply 20 (--format ndjson) against plain `horde-check -q` (target: <= 1.5x);
 #   * --threads 2 against --threads 1 (target: >= 1.7x on 2 cores; CPU/wall says how many cores
 #     the two-thread run got on a shared machine), outputs compared;
-#   * peak RSS with --memory 64M and with the default, outputs compared (spilling or not).
+#   * peak RSS with --memory 16M and with the default, outputs compared (spilling or not).
 # Input: --games N (default 80,000, about 55 MB) random legal chess games from the standard start
 # (tests/tools/random_games.cpp: each of the first 10 plies among 4 moves, each half as likely as
 # the one before, so that openings are shared as in real files; then uniform; --uniform-openings:
@@ -119,13 +119,13 @@ printf '  target: 1 thread / 2 threads >= 1.7x wall; CPU/wall of --threads 2: %.
 echo "load after the rounds: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
-# Memory: the default budget against 64M (spilled runs merged), the same bytes.
+# Memory: the default budget against 16M (spilled runs), the same bytes.
 /usr/bin/time -f '%M' -o "$WORK/rss-default" "$TREE" -q --max-ply 20 -o "$WORK/default.ndjson" "$GAMES_PGN" 2>"$WORK/default.txt"
-/usr/bin/time -f '%M' -o "$WORK/rss-64" "$TREE" -q --max-ply 20 --memory 64M -o "$WORK/small.ndjson" "$GAMES_PGN" 2>"$WORK/small.txt"
-same "$WORK/default.ndjson" "$WORK/small.ndjson" "--memory 64M against the default"
-printf 'peak RSS: default budget %d MB (%s); --memory 64M %d MB (%s)\n' "$(($(tail -n1 "$WORK/rss-default") / 1024))" \
-    "$(grep -o '[0-9]* runs spilled' "$WORK/default.txt" || echo 'no spill')" "$(($(tail -n1 "$WORK/rss-64") / 1024))" \
+/usr/bin/time -f '%M' -o "$WORK/rss-16" "$TREE" -q --max-ply 20 --memory 16M -o "$WORK/small.ndjson" "$GAMES_PGN" 2>"$WORK/small.txt"
+same "$WORK/default.ndjson" "$WORK/small.ndjson" "--memory 16M against the default"
+printf 'peak RSS: default budget %d MB (%s); --memory 16M %d MB (%s)\n' "$(($(tail -n1 "$WORK/rss-default") / 1024))" \
+    "$(grep -o '[0-9]* runs spilled' "$WORK/default.txt" || echo 'no spill')" "$(($(tail -n1 "$WORK/rss-16") / 1024))" \
     "$(grep -o '[0-9]* runs spilled' "$WORK/small.txt" || echo 'no spill')"
-echo "  --memory 64M against the default: $(cmp -s "$WORK/default.ndjson" "$WORK/small.ndjson" && echo 'identical output' || echo DIFFERENT)"
+echo "  --memory 16M against the default: $(cmp -s "$WORK/default.ndjson" "$WORK/small.ndjson" && echo 'identical output' || echo DIFFERENT)"
 grep -h 'positions written' "$WORK/default.txt" | sed 's/^/tree: /'
 exit $status

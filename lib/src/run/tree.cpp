@@ -106,7 +106,7 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
         return r.selected && (tree || !r.valid() || !facts || facts->site.empty());
     };
     pipeline_settings.batch_full = [&slots](std::size_t slot) { return slots[slot].diagnostics.size() >= (64 << 10); };
-    const tree::TreeObserverOptions observer_options{settings.max_ply, sink.book != nullptr};
+    const tree::TreeObserverOptions observer_options{settings.max_ply, sink.book != nullptr, sink.tree != nullptr};
     pipeline_settings.make_observer = [observer_options] { return tree::make_tree_observer(observer_options); };
     PgnPipeline pipeline(pipeline_settings);
     slots.resize(pipeline.slots());

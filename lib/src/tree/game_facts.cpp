@@ -129,6 +129,7 @@ public:
     }
 
     void comment(const game::CommentEvent& e) override {
+        if (!options_.tree) return; // a book reads no comment
         if (e.depth != 0 || last_move_ < 0) return;
         if (!comments_.empty()) comments_ += '\n';
         comments_.append(e.text);
@@ -174,7 +175,7 @@ private:
 
     void add_position(const position::Board& board) {
         GamePly p;
-        p.key = position_key(board.variant(), board.repetition_key());
+        if (options_.tree) p.key = position_key(board.variant(), board.repetition_key());
         p.white_to_move = board.side_to_move() == WHITE;
         facts_.plies.push_back(p);
     }

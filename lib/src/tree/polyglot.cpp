@@ -182,29 +182,36 @@ public:
     // never reaches 16384 games, and the halving of its position would only have made it smaller:
     // the entries kept and their order are those of counting every move.
     template <class Record> void count(const std::vector<Record>& records, int min_games) {
-        entries_.clear();
-        std::size_t size = 64;
-        while (size < 2 * records.size()) size *= 2;
-        entry_index_.assign(size, kNone);
-        key_index_.assign(size, kNone);
         const unsigned wanted = unsigned(std::clamp(min_games, 1, 3));
-        const std::size_t counters = 4 * size; // 2 bits each, in bytes of four
-        seen_.assign(counters / 4, 0);
-        auto counter = [&](const Record& r) {
-            const std::uint64_t key = std::uint64_t(r.key_low) | std::uint64_t(r.key_high) << 32;
-            const std::size_t i = std::size_t((key ^ (std::uint64_t(std::uint16_t(r.code)) * 0x9E3779B97F4A7C15ULL)) >> 7) & (counters - 1);
-            return std::pair{i / 4, unsigned(2 * (i % 4))};
-        };
-        if (wanted > 1)
+        candidates_.clear();
+        if (wanted > 1) {
+            std::size_t counters = 256; // 2 bits each, four to a byte: four a record
+            while (counters < 4 * records.size()) counters *= 2;
+            seen_.assign(counters / 4, 0);
+            auto counter = [&](const Record& r) {
+                const std::uint64_t key = std::uint64_t(r.key_low) | std::uint64_t(r.key_high) << 32;
+                const std::size_t i = std::size_t((key ^ (std::uint64_t(std::uint16_t(r.code)) * 0x9E3779B97F4A7C15ULL)) >> 7) & (counters - 1);
+                return std::pair{i / 4, unsigned(2 * (i % 4))};
+            };
             for (const Record& r : records) {
                 const auto [byte, shift] = counter(r);
                 if (((seen_[byte] >> shift) & 3) < 3) seen_[byte] = std::uint8_t(seen_[byte] + (1u << shift));
             }
-        for (const Record& r : records) {
-            if (wanted > 1) {
-                const auto [byte, shift] = counter(r);
-                if (((seen_[byte] >> shift) & 3) < wanted) continue;
+            for (std::uint32_t n = 0; n < records.size(); ++n) {
+                const auto [byte, shift] = counter(records[n]);
+                if (((seen_[byte] >> shift) & 3) >= wanted) candidates_.push_back(n);
             }
+        } else {
+            candidates_.resize(records.size());
+            for (std::uint32_t n = 0; n < records.size(); ++n) candidates_[n] = n;
+        }
+        entries_.clear();
+        std::size_t size = 64;
+        while (size < 2 * candidates_.size()) size *= 2;
+        entry_index_.assign(size, kNone);
+        key_index_.assign(size, kNone);
+        for (const std::uint32_t n : candidates_) {
+            const Record& r = records[n];
             const std::uint64_t key = std::uint64_t(r.key_low) | std::uint64_t(r.key_high) << 32;
             const auto move = std::uint16_t(r.code);
             std::uint32_t& slot = entry_slot(key, move);
@@ -252,7 +259,8 @@ private:
 
     std::vector<CountedEntry> entries_;
     std::vector<std::uint32_t> entry_index_, key_index_;
-    std::vector<std::uint8_t> seen_; // the first pass's counters
+    std::vector<std::uint8_t> seen_;          // the first pass's counters
+    std::vector<std::uint32_t> candidates_;   // the records counted exactly, in input order
 };
 
 } // namespace

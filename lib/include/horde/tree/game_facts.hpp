@@ -60,6 +60,7 @@ struct GameFacts {
 struct TreeObserverOptions {
     int max_ply = 20;      // positions up to this ply (0: the start position only)
     bool polyglot = false; // also each move's Polyglot key and code
+    bool tree = true;      // the tree's figures: position keys, %eval and times from the comments
 };
 
 // The tree key of a position: its repetition key (pieces, side, castling, en passant only when
