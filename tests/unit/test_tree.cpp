@@ -315,8 +315,10 @@ namespace {
 
 // The NDJSON text of a tree built on `threads` threads (a part per payload slot) and shown by
 // run::show_tree on `show_threads` threads.
-std::string tree_text(const std::string& pgn, unsigned threads, unsigned show_threads, std::size_t* parts) {
+std::string tree_text(const std::string& pgn, unsigned threads, unsigned show_threads, std::size_t* parts,
+                      std::uint32_t min_games = 2, bool promise = false) {
     tree::OpeningTree opening_tree(tree::TreeOptions{});
+    if (promise) opening_tree.set_min_games_shown(min_games);
     run::TreeSink sink;
     sink.tree = &opening_tree;
     run::TreeRunSettings settings;
@@ -328,7 +330,7 @@ std::string tree_text(const std::string& pgn, unsigned threads, unsigned show_th
     *parts = opening_tree.parts();
     std::string text;
     run::show_tree(
-        opening_tree, show_threads, [](const tree::PositionStats& p) { return p.results.games >= 2; },
+        opening_tree, show_threads, [&](const tree::PositionStats& p) { return p.results.games >= min_games; },
         [](tree::PositionStats& p, std::string& out) {
             report::append_tree_position_json(out, p);
             out += '\n';
@@ -351,6 +353,20 @@ TEST_CASE("OpeningTree: a tree built in parts and shown on several threads equal
         INFO("shown on " << show_threads << " threads");
         CHECK(tree_text(pgn, 2, show_threads, &parts) == reference);
         CHECK(parts > 1);
+    }
+}
+
+TEST_CASE("OpeningTree: the promise of a least number of games shown changes nothing shown", "[tree]") {
+    std::string pgn;
+    for (const char* name : {"chess-valid", "horde-valid", "orda-valid", "chess960-valid"})
+        pgn += read_file(std::string(HORDE_TESTDATA) + "/games/" + name + ".pgn");
+    std::size_t parts = 0;
+    for (const std::uint32_t min_games : {1u, 2u, 3u, 4u, 7u}) {
+        INFO("min games " << min_games);
+        const std::string reference = tree_text(pgn, 1, 1, &parts, min_games);
+        CHECK(std::count(reference.begin(), reference.end(), '\n') > 20);
+        CHECK(tree_text(pgn, 1, 1, &parts, min_games, true) == reference);
+        CHECK(tree_text(pgn, 2, 2, &parts, min_games, true) == reference);
     }
 }
 

@@ -100,6 +100,7 @@ std::uint64_t write_tree(const Mode& o, tree::OpeningTree& tree, OutputFile& out
         case report::TreeFormat::Polyglot: break;
         }
     };
+    tree.set_min_games_shown(std::uint32_t(o.min_games)); // keep's own rule, passed on
     // The page counts its positions and finds its root as they come: it is made on one thread.
     run::show_tree(tree, page ? 1 : o.threads, keep, render, [&](std::string& text) { out.write(text); });
     if (page) out.write(page->end(root_key));
@@ -129,7 +130,7 @@ std::string summary(const Mode& o, const RunState& state, const tree::OpeningTre
     if (t.skipped) extra += fmt::format(", {} skipped", t.skipped);
     std::string spilled;
     const std::size_t runs = book ? book->spills() : tree.spilled_runs();
-    if (runs) spilled = fmt::format(", {} runs spilled to {}", runs, tree.temp_dir());
+    if (runs) spilled = fmt::format(", {} spilled to {}", counted(runs, "run", "runs"), tree.temp_dir());
     const std::string what = o.query() ? std::string()
                              : o.format == report::TreeFormat::Polyglot
                                  ? fmt::format(", {}", counted(written, "book entry", "book entries"))

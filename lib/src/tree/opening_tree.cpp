@@ -550,14 +550,43 @@ struct ShowBuffers {
     std::vector<std::uint32_t> first_move;  // a position's first move in `moves`
     BucketMoves moves;
     std::vector<std::uint32_t> kept_moves;  // the records of the kept positions' moves
+    std::vector<std::uint8_t> seen;         // count_positions' counters
 };
 
 // Pass one: each position's games, lowest ply, variant, and the first game to reach it.
-void count_positions(ShowBuffers& s) {
+constexpr std::uint32_t kNotCounted = 0xFFFFFFFF; // a record of a position too rare to be shown
+
+// Pass one: each position's games, lowest ply, variant, and the first game to reach it. With
+// `min_games` > 1 (no position of fewer games is shown), 2-bit counters of the first visits (in
+// the cache) find the positions reached often enough first, and only those are counted: most
+// positions of a big tree are reached by one game.
+void count_positions(ShowBuffers& s, std::uint32_t min_games) {
+    const unsigned wanted = std::min<std::uint32_t>(std::max<std::uint32_t>(min_games, 1), 3);
+    std::size_t counters = 256; // 2 bits each, four to a byte
+    while (counters < 4 * s.records.size()) counters *= 2;
+    auto counter = [&](std::uint64_t key) {
+        const std::size_t i = std::size_t(key >> 7) & (counters - 1);
+        return std::pair{i / 4, unsigned(2 * (i % 4))};
+    };
+    if (wanted > 1) {
+        s.seen.assign(counters / 4, 0);
+        for (const TreeRecord& r : s.records) {
+            if (!(r.flags & kFirstVisit)) continue;
+            const auto [byte, shift] = counter(r.key);
+            if (((s.seen[byte] >> shift) & 3) < 3) s.seen[byte] = std::uint8_t(s.seen[byte] + (1u << shift));
+        }
+    }
     s.positions.reset(s.records.size());
     s.position_of.resize(s.records.size());
     for (std::uint32_t n = 0; n < s.records.size(); ++n) {
         const TreeRecord& r = s.records[n];
+        if (wanted > 1) {
+            const auto [byte, shift] = counter(r.key);
+            if (((s.seen[byte] >> shift) & 3) < wanted) {
+                s.position_of[n] = kNotCounted;
+                continue;
+            }
+        }
         const std::uint32_t i = s.position_of[n] = s.positions.index_of(r.key);
         if (!(r.flags & kFirstVisit)) continue;
         BucketPositions::Counted& c = s.positions[i];
@@ -598,7 +627,8 @@ void OpeningTree::add_kept_moves(Scratch& scratch) const {
     s.moves.reset(s.records.size());
     s.kept_moves.clear();
     for (std::uint32_t n = 0; n < s.records.size(); ++n)
-        if ((s.records[n].flags & kHasMove) && s.positions[s.position_of[n]].kept) s.kept_moves.push_back(n);
+        if ((s.records[n].flags & kHasMove) && s.position_of[n] != kNotCounted && s.positions[s.position_of[n]].kept)
+            s.kept_moves.push_back(n);
     for (std::size_t k = 0; k < s.kept_moves.size(); ++k) {
         if (k + 8 < s.kept_moves.size()) { // the game entries are scattered: asked for ahead
             const std::uint32_t ahead = s.kept_moves[k + 8];
@@ -631,7 +661,7 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
         part->bucket_records(b, s.records);
         s.record_part.resize(s.records.size(), part.get());
     }
-    count_positions(s);
+    count_positions(s, min_games_shown_);
     s.kept.clear();
     PositionStats counts; // what keep sees: key, variant, ply and results
     for (std::uint32_t i = 0; i < s.positions.all().size(); ++i) {

@@ -135,6 +135,9 @@ public:
     void show_bucket(std::size_t b, const std::function<bool(const PositionStats&)>& keep,
                      const std::function<void(PositionStats&)>& visit, Scratch& scratch) const;
     static std::size_t bucket_of(std::uint64_t key) { return std::size_t(key >> 54); }
+    // A promise of the callers' `keep`: it takes no position of fewer games than this (1: no
+    // promise), so that show_bucket may pass over the rarer ones without counting them.
+    void set_min_games_shown(std::uint32_t games) { min_games_shown_ = games; }
     // Every bucket in turn (the whole tree in key order), then clear().
     void for_each(const std::function<bool(const PositionStats&)>& keep, const std::function<void(PositionStats&)>& visit);
     void clear(); // ends the tree
@@ -149,6 +152,7 @@ private:
     void add_kept_moves(Scratch& scratch) const;
 
     TreeOptions options_;
+    std::uint32_t min_games_shown_ = 1;
     std::atomic<std::size_t> memory_{0}; // held by all the parts
     std::vector<std::unique_ptr<Part>> parts_;
 };
