@@ -55,17 +55,25 @@ std::uint64_t polyglot_key(const position::Position& pos) {
 
 std::uint64_t polyglot_key_after(std::uint64_t key, const position::Position& before, const position::Position& after,
                                  Move move) {
-    Bitboard changed = square_bb(move.from()) | square_bb(move.to());
-    if (move.is_castling()) changed |= rank_bb(rank_of(move.from())); // king and rook, Chess960's too
-    if (move.is_en_passant()) changed |= square_bb(make_square(file_of(move.to()), rank_of(move.from())));
-    while (changed) {
-        const Square s = pop_lsb(changed);
-        if (before.board[s] != NO_PIECE) key ^= detail::kPolyglotRandom[64 * polyglot_kind(before.board[s]) + s];
-        if (after.board[s] != NO_PIECE) key ^= detail::kPolyglotRandom[64 * polyglot_kind(after.board[s]) + s];
+    auto piece_key = [](Piece p, Square s) { return detail::kPolyglotRandom[64 * polyglot_kind(p) + s]; };
+    const Square from = move.from(), to = move.to();
+    if (!move.is_castling() && !move.is_en_passant()) { // the mover leaves `from`; `to` changes hands
+        key ^= piece_key(before.board[from], from) ^ piece_key(after.board[to], to);
+        if (before.board[to] != NO_PIECE) key ^= piece_key(before.board[to], to);
+    } else {
+        Bitboard changed = square_bb(from) | square_bb(to);
+        if (move.is_castling()) changed |= rank_bb(rank_of(from)); // king and rook, Chess960's too
+        else changed |= square_bb(make_square(file_of(to), rank_of(from)));
+        while (changed) {
+            const Square s = pop_lsb(changed);
+            if (before.board[s] != NO_PIECE) key ^= piece_key(before.board[s], s);
+            if (after.board[s] != NO_PIECE) key ^= piece_key(after.board[s], s);
+        }
     }
-    constexpr CastlingRights order[4] = {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO};
-    for (int i = 0; i < 4; ++i)
-        if ((before.castling ^ after.castling) & order[i]) key ^= detail::kPolyglotRandom[kCastlingOffset + i];
+    // Castling rights are bits 1, 2, 4, 8 in Polyglot's order (white O-O, O-O-O, black O-O, O-O-O).
+    static_assert(WHITE_OO == 1 && WHITE_OOO == 2 && BLACK_OO == 4 && BLACK_OOO == 8);
+    for (unsigned lost = unsigned(before.castling ^ after.castling) & 15; lost; lost &= lost - 1)
+        key ^= detail::kPolyglotRandom[kCastlingOffset + __builtin_ctz(lost)];
     if (polyglot_ep(before)) key ^= detail::kPolyglotRandom[kEnPassantOffset + (before.ep & 7)];
     if (polyglot_ep(after)) key ^= detail::kPolyglotRandom[kEnPassantOffset + (after.ep & 7)];
     return key ^ detail::kPolyglotRandom[kTurnOffset];
