@@ -395,10 +395,7 @@ void OpeningTree::Part::bucket_records(std::size_t b, std::vector<TreeRecord>& o
         if (bytes == 0) continue;
         const std::size_t at = out.size();
         out.resize(at + bytes / sizeof(TreeRecord));
-        const ssize_t got = ::pread(::fileno(runs_file), out.data() + at, bytes, off_t(offsets[b]));
-        if (got != ssize_t(bytes))
-            throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", options.temp_dir,
-                                                 got < 0 ? std::strerror(errno) : "the file is shorter than written"));
+        detail::read_spilled(runs_file, out.data() + at, bytes, offsets[b], options.temp_dir);
     }
     if (held_begin.empty()) return;
     for (std::size_t i = held_begin[b]; i < held_begin[b + 1]; ++i) {

@@ -154,10 +154,7 @@ void PolyglotBookBuilder::read_bucket(std::size_t b, std::vector<Record>& out) c
         const std::size_t at = out.size();
         out.resize(at + s.count);
         const std::size_t bytes = s.count * sizeof(Record);
-        const ssize_t got = ::pread(::fileno(spill_file_), out.data() + at, bytes, off_t(s.offset));
-        if (got != ssize_t(bytes))
-            throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", temp_dir_,
-                                                 got < 0 ? std::strerror(errno) : "the file is shorter than written"));
+        detail::read_spilled(spill_file_, out.data() + at, bytes, s.offset, temp_dir_);
     }
     const std::size_t n = records(b);
     for (std::size_t c = 0; c < bucket.chunks.size(); ++c) {

@@ -33,4 +33,15 @@ std::FILE* anonymous_file(const std::string& dir) {
     return file;
 }
 
+void read_spilled(std::FILE* file, void* out, std::size_t size, std::uint64_t offset, const std::string& dir) {
+    char* to = static_cast<char*>(out);
+    while (size > 0) {
+        const ssize_t got = ::pread(::fileno(file), to, size, off_t(offset));
+        if (got <= 0)
+            throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", dir,
+                                                 got < 0 ? std::strerror(errno) : "the file is shorter than written"));
+        to += got, size -= std::size_t(got), offset += std::uint64_t(got);
+    }
+}
+
 } // namespace horde::tree::detail
