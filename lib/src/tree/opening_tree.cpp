@@ -1,6 +1,6 @@
 #include "horde/tree/opening_tree.hpp"
 
-#include "temp_file.hpp"
+#include "horde/tree/bucket_store.hpp"
 
 #include "horde/notation/san.hpp"
 #include "horde/position/board.hpp"
@@ -15,6 +15,7 @@
 #include <cstring>
 #include <new>
 #include <stdexcept>
+#include <stdio_ext.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -38,25 +39,39 @@ void MoveSums::add(const MoveSums& o) {
 namespace {
 
 // What a game leaves in the tree for one of its positions, where it first reaches the position
-// (that visit counts the game) and where it first plays each move from it. 32 bytes: what every
+// (that visit counts the game) and where it first plays each move from it. 16 bytes: what every
 // position needs to be counted (its key, the game's result, ply and variant); what only the
-// positions shown need (the game's ratings, date and name, its moves to replay, the %eval and
-// time of each move) is kept once a game, in its entry in the part's game stream.
+// positions shown need (the game's ordinal, ratings, date and name, its moves to replay, the
+// %eval and time of each move) is found through the game's number, once a game. The key's first
+// 10 bits are its bucket's number (a bucket holds no other keys): the word keeps the other 54.
 struct TreeRecord {
-    std::uint64_t key;
-    std::uint64_t ordinal;
-    std::uint64_t game; // the game's entry in its part's game stream
+    std::uint64_t word; // the key's last 54 bits, flags << 54, outcome << 57, variant << 59
+    std::uint32_t game; // the game's number in its part
     std::uint16_t move; // Move::raw(), with kHasMove
     std::uint16_t ply;
-    std::uint8_t variant;
-    std::uint8_t outcome;
-    std::uint8_t flags;
-    std::uint8_t unused;
+
+    static constexpr std::uint64_t kKeyBits = (std::uint64_t(1) << 54) - 1;
+    static TreeRecord make(std::uint64_t key, unsigned flags, Outcome outcome, Variant variant, std::uint32_t game, std::uint16_t move,
+                           std::uint16_t ply) {
+        return TreeRecord{(key & kKeyBits) | std::uint64_t(flags) << 54 | std::uint64_t(outcome) << 57 | (std::uint64_t(variant) & 3) << 59,
+                          game, move, ply};
+    }
+    std::uint64_t key(std::uint64_t bucket_bits) const { return bucket_bits | (word & kKeyBits); }
+    std::uint64_t key_rest() const { return word & kKeyBits; } // enough to tell a bucket's keys apart
+    unsigned flags() const { return unsigned(word >> 54) & 7; }
+    Outcome outcome() const { return Outcome((word >> 57) & 3); }
+    Variant variant() const { return Variant((word >> 59) & 3); }
 };
-static_assert(sizeof(TreeRecord) == 32);
-constexpr std::uint8_t kFirstVisit = 1; // the game's first visit of the position: it counts the game
-constexpr std::uint8_t kHasMove = 2;    // the game's first play of the move from the position
-constexpr std::uint8_t kWhiteMoved = 4;
+static_assert(sizeof(TreeRecord) == 16);
+constexpr unsigned kFirstVisit = 1; // the game's first visit of the position: it counts the game
+constexpr unsigned kHasMove = 2;    // the game's first play of the move from the position
+constexpr unsigned kWhiteMoved = 4;
+
+// Where a part finds a game from its number: its place across every input, and its entry.
+struct GameRef {
+    std::uint64_t ordinal;
+    std::uint64_t entry; // the offset of its entry in the part's game stream
+};
 
 // A game's entry in its part's game stream: this head, then the name, the start's FEN (none:
 // the variant's start), the move codes (u16 each), and when the game has them the %evals and
@@ -108,8 +123,8 @@ private:
 
 // A move's figures from a game that played it.
 void add_move_figures(MoveSums& m, const TreeRecord& r, const GameEntry& game) {
-    const auto outcome = Outcome(r.outcome);
-    const bool white_moved = (r.flags & kWhiteMoved) != 0;
+    const Outcome outcome = r.outcome();
+    const bool white_moved = (r.flags() & kWhiteMoved) != 0;
     m.results.add(outcome);
     const GameEntryHead& g = game.head();
     const int mover = white_moved ? g.white_elo : g.black_elo;
@@ -143,104 +158,115 @@ void sort_moves(PositionStats& p) {
     });
 }
 
-constexpr unsigned kBucketBits = 10;
-constexpr std::size_t kBucketsCount = std::size_t(1) << kBucketBits;
-inline std::size_t bucket_of_key(std::uint64_t key) { return std::size_t(key >> (64 - kBucketBits)); }
+using RecordStore = detail::BucketStore<TreeRecord>;
+static_assert(RecordStore::kBuckets == OpeningTree::kBuckets);
 
-// Memory in 2 MB slabs, aligned so that the kernel may back each with one huge page: a tree of
-// a few hundred MB then costs a few hundred page faults instead of tens of thousands (each of
-// which cost more than the tree's own work on the machines measured). Kept until release(), so
-// that a part that spilled refills the same memory.
-class SlabArray {
+// A part's game entries, one after another, in 2 MB slabs (an entry never spans two): offsets
+// go on from the entries written to disk before, and a slab is written whole but for the last,
+// so that an offset is the same in memory and in the file.
+class GameStream {
 public:
-    static constexpr std::size_t kSlab = std::size_t(2) << 20;
-    SlabArray() = default;
-    SlabArray(const SlabArray&) = delete;
-    SlabArray& operator=(const SlabArray&) = delete;
-    ~SlabArray() { release(); }
-    // The i-th slab, mapped when first asked for.
-    char* slab(std::size_t i) {
-        while (slabs_.size() <= i) slabs_.push_back(map_slab());
-        return static_cast<char*>(slabs_[i]);
+    static constexpr std::size_t kSlab = detail::ChunkArena::kSlabBytes;
+    GameStream() = default;
+    GameStream(const GameStream&) = delete;
+    GameStream& operator=(const GameStream&) = delete;
+    ~GameStream() { release(); }
+    // Room for an entry of `size` bytes, and its offset in the stream.
+    std::pair<char*, std::uint64_t> append(std::size_t size) {
+        if (size > kSlab) throw std::runtime_error("a tree's game entry is too long");
+        if (used_slabs_ == 0 || last_used_ + size > kSlab) {
+            if (used_slabs_ == slabs_.size()) slabs_.push_back(detail::ChunkArena::map_slab());
+            ++used_slabs_;
+            last_used_ = 0;
+        }
+        char* at = static_cast<char*>(slabs_[used_slabs_ - 1]) + last_used_;
+        last_used_ += size;
+        return {at, written_ + held_span() - size};
     }
-    const char* slab(std::size_t i) const { return static_cast<const char*>(slabs_[i]); }
+    std::uint64_t written_bytes() const { return written_; }
+    std::size_t bytes_held() const { return used_slabs_ == 0 ? 0 : (used_slabs_ - 1) * kSlab + last_used_; }
+    // The bytes at `offset` to the end of their slab (held), or of the file (written).
+    std::string_view at(std::uint64_t offset) const {
+        if (offset < written_) return std::string_view(mapped_ + offset, written_ - offset);
+        const std::uint64_t in = offset - written_;
+        const std::size_t slab = std::size_t(in / kSlab), within = std::size_t(in % kSlab);
+        const std::size_t end = slab + 1 == used_slabs_ ? last_used_ : kSlab;
+        return std::string_view(static_cast<const char*>(slabs_[slab]) + within, end - within);
+    }
+    const char* address(std::uint64_t offset) const { return at(offset).data(); }
+    // The held slabs to the end of `file` (whose end is at written_). Throws on a failed write,
+    // with nothing changed but the file's end, which the caller cuts back.
+    void write(std::FILE* file) const {
+        for (std::size_t i = 0; i < used_slabs_; ++i) {
+            const std::size_t size = i + 1 == used_slabs_ ? last_used_ : kSlab;
+            if (std::fwrite(slabs_[i], 1, size, file) != size) throw_write_error();
+        }
+    }
+    // After write(): the slabs are empty again (kept, to be filled again).
+    void written() {
+        written_ += held_span();
+        used_slabs_ = 0;
+        last_used_ = 0;
+    }
+    // Maps what was written (call once, after the last write).
+    void map_written(std::FILE* file, const std::string& dir) {
+        if (written_ == 0 || mapped_) return;
+        void* map = ::mmap(nullptr, written_, PROT_READ, MAP_PRIVATE, ::fileno(file), 0);
+        if (map == MAP_FAILED) throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", dir, std::strerror(errno)));
+        mapped_ = static_cast<const char*>(map);
+    }
     void release() {
-        for (void* slab : slabs_) ::munmap(slab, kSlab);
+        if (mapped_) ::munmap(const_cast<char*>(mapped_), written_);
+        mapped_ = nullptr;
+        for (void* slab : slabs_) detail::ChunkArena::unmap_slab(slab);
         slabs_.clear();
+        used_slabs_ = last_used_ = 0;
+        written_ = 0;
     }
 
 private:
-    static void* map_slab() {
-        // Twice the size mapped, to cut an aligned slab out of it.
-        void* raw = ::mmap(nullptr, 2 * kSlab, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (raw == MAP_FAILED) throw std::bad_alloc();
-        const auto begin = reinterpret_cast<std::uintptr_t>(raw);
-        const std::uintptr_t aligned = (begin + kSlab - 1) & ~(kSlab - 1);
-        if (aligned > begin) ::munmap(raw, aligned - begin);
-        if (begin + kSlab > aligned) ::munmap(reinterpret_cast<void*>(aligned + kSlab), begin + kSlab - aligned);
-        void* slab = reinterpret_cast<void*>(aligned);
-        ::madvise(slab, kSlab, MADV_HUGEPAGE); // a hint: the kernel may say no
-        return slab;
+    std::uint64_t held_span() const { return used_slabs_ == 0 ? 0 : (used_slabs_ - 1) * kSlab + last_used_; }
+    [[noreturn]] static void throw_write_error() {
+        throw std::runtime_error(fmt::format("cannot write a spilled run: {}", std::strerror(errno)));
     }
     std::vector<void*> slabs_;
+    std::size_t used_slabs_ = 0, last_used_ = 0;
+    std::uint64_t written_ = 0;   // the stream's bytes in the file
+    const char* mapped_ = nullptr; // the file, once mapped
 };
-
-constexpr std::size_t kRecordsPerSlab = SlabArray::kSlab / sizeof(TreeRecord);
 
 } // namespace
 
-// A part: the records of the games one thread at a time adds, in the order they come, and the
-// games' entries. Past its share of the budget it spills: the records sorted by bucket (a run,
-// with its bucket offsets kept in memory) and the game stream, to two unnamed temporary files.
+// A part: the records of the games one thread at a time adds, by bucket, and the games' refs
+// and entries. Past its share of the budget it spills: the records (a run, a segment a bucket),
+// the refs and the game stream, each to an unnamed temporary file.
 struct OpeningTree::Part {
     Part(const TreeOptions& tree_options, std::atomic<std::size_t>& memory, std::size_t part_count)
-        : options(tree_options), tree_memory(memory), parts(part_count) {}
+        : options(tree_options), tree_memory(memory), parts(part_count), store(tree_options.temp_dir) {}
     ~Part() { clear(); }
     Part(const Part&) = delete;
     Part& operator=(const Part&) = delete;
 
     void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
-    TreeRecord& new_record() {
-        const std::size_t n = held++;
-        return reinterpret_cast<TreeRecord*>(slabs.slab(n / kRecordsPerSlab))[n % kRecordsPerSlab];
-    }
-    const TreeRecord& record(std::size_t n) const {
-        return reinterpret_cast<const TreeRecord*>(slabs.slab(n / kRecordsPerSlab))[n % kRecordsPerSlab];
-    }
-    // The held records' order by bucket (counting sort): bucket b is order[begin[b] .. begin[b + 1]).
-    void sort_by_bucket(std::vector<std::uint32_t>& order, std::vector<std::size_t>& begin) const;
+    std::uint64_t write_game_entry(const GameFacts& game);
     void spill();
     void finish();
-    // Appends bucket b's records, spilled and held, to `out`.
-    void bucket_records(std::size_t b, std::vector<TreeRecord>& out) const;
-    // The game entry at `offset` in the game stream: held, or spilled (finish() maps the file).
-    const char* game_entry_address(std::uint64_t offset) const {
-        return offset >= games_spilled ? games.data() + (offset - games_spilled) : mapped_games + offset;
-    }
-    GameEntry game_entry(std::uint64_t offset) const {
-        if (offset >= games_spilled) return GameEntry(std::string_view(games).substr(offset - games_spilled));
-        return GameEntry(std::string_view(mapped_games, games_spilled).substr(offset));
-    }
-    std::size_t bytes() const { return held * sizeof(TreeRecord) + games.size(); }
+    const GameRef& ref(std::uint32_t game) const { return game < refs_written ? mapped_refs[game] : refs[game - refs_written]; }
+    GameEntry game_entry(std::uint32_t game) const { return GameEntry(stream.at(ref(game).entry)); }
+    std::size_t bytes() const { return store.bytes_held() + stream.bytes_held() + refs.size() * sizeof(GameRef); }
     void clear();
 
     const TreeOptions& options;
     std::atomic<std::size_t>& tree_memory; // what every part holds: the budget is the tree's
     std::size_t parts;
-    SlabArray slabs;      // the records held, in the order they came
-    std::size_t held = 0;
-    std::string games;    // the game stream's part held in memory
-    std::uint64_t games_spilled = 0; // the stream's bytes before `games`, in games_file
-    const char* mapped_games = nullptr; // games_file, mapped by finish()
-    std::size_t memory_counted = 0;  // added to tree_memory
-    std::FILE* runs_file = nullptr;
+    RecordStore store;
+    GameStream stream;
+    std::vector<GameRef> refs;        // of the games since the last spill
+    std::uint32_t refs_written = 0;   // the games before, in refs_file
+    const GameRef* mapped_refs = nullptr;
+    std::size_t memory_counted = 0;   // added to tree_memory
+    std::FILE* refs_file = nullptr;
     std::FILE* games_file = nullptr;
-    std::uint64_t runs_bytes = 0;
-    std::vector<std::vector<std::uint64_t>> runs; // each run's bucket offsets in runs_file (kBuckets + 1)
-    std::size_t spills = 0;                       // runs written (clear() keeps the count)
-    std::vector<std::uint32_t> held_order;        // finish(): the held records by bucket
-    std::vector<std::size_t> held_begin;
-    std::uint64_t records = 0;
     std::vector<std::uint64_t> seen; // the current game's position keys (once per game)
     std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
     std::string name;                // the current game's
@@ -267,24 +293,18 @@ void OpeningTree::add_game(std::size_t part, const GameFacts& game, std::uint64_
 
 std::uint64_t OpeningTree::records() const {
     std::uint64_t n = 0;
-    for (const auto& part : parts_) n += part->records;
+    for (const auto& part : parts_) n += part->store.records();
     return n;
 }
 
 std::size_t OpeningTree::spilled_runs() const {
     std::size_t n = 0;
-    for (const auto& part : parts_) n += part->spills;
+    for (const auto& part : parts_) n += part->store.spills();
     return n;
 }
 
-void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name_of) {
-    // The game's entry: what only the positions shown need.
-    name.clear();
-    if (options.examples > 0) {
-        name_of(name);
-        if (name.size() > 0xFFFF) name.resize(0xFFFF);
-    }
-    const std::uint64_t entry = games_spilled + games.size();
+// The game's entry (what only the positions shown need) at the end of the stream: its offset.
+std::uint64_t OpeningTree::Part::write_game_entry(const GameFacts& game) {
     GameEntryHead head{};
     while (head.moves < game.plies.size() && !game.plies[head.moves].move.is_none()) ++head.moves;
     bool evals = false, times = false;
@@ -300,9 +320,7 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
     head.start_fen_size = std::uint8_t(std::min<std::size_t>(game.start_fen.size(), 0xFF)); // at most 92 characters
     head.figures = std::uint8_t((evals ? kHasEvals : 0) | (times ? kHasTimes : 0));
     head.size = std::uint32_t(sizeof head + name.size() + head.start_fen_size + std::size_t(head.moves) * (2 + 4 * (evals + times)));
-    const std::size_t at = games.size();
-    games.resize(at + head.size);
-    char* out = games.data() + at;
+    auto [out, offset] = stream.append(head.size);
     auto put = [&](const void* data, std::size_t size) {
         std::memcpy(out, data, size);
         out += size;
@@ -316,12 +334,24 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
     }
     for (std::size_t i = 0; evals && i < head.moves; ++i) put(&game.plies[i].eval_cp, 4);
     for (std::size_t i = 0; times && i < head.moves; ++i) put(&game.plies[i].spent_ms, 4);
+    return offset;
+}
+
+void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name_of) {
+    name.clear();
+    if (options.examples > 0) {
+        name_of(name);
+        if (name.size() > 0xFFFF) name.resize(0xFFFF);
+    }
+    if (refs_written + refs.size() >= 0xFFFFFFFFu) throw std::runtime_error("a tree part holds 4,294,967,295 games at most");
+    const auto number = std::uint32_t(refs_written + refs.size());
+    refs.push_back(GameRef{ordinal, write_game_entry(game)});
 
     seen.clear();
     seen_moves.clear();
     for (std::size_t i = 0; i < game.plies.size(); ++i) {
         const GamePly& ply = game.plies[i];
-        std::uint8_t flags = 0;
+        unsigned flags = 0;
         if (std::find(seen.begin(), seen.end(), ply.key) == seen.end()) {
             seen.push_back(ply.key);
             flags |= kFirstVisit;
@@ -335,9 +365,8 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
         }
         if (flags == 0) continue;
         if ((flags & kHasMove) && ply.white_to_move) flags |= kWhiteMoved;
-        new_record() = TreeRecord{ply.key, ordinal, entry, std::uint16_t(flags & kHasMove ? ply.move.raw() : 0), std::uint16_t(i),
-                                  std::uint8_t(game.variant), std::uint8_t(game.outcome), flags, 0};
-        ++records;
+        store.append(RecordStore::bucket_of(ply.key)) =
+            TreeRecord::make(ply.key, flags, game.outcome, game.variant, number, std::uint16_t(flags & kHasMove ? ply.move.raw() : 0), std::uint16_t(i));
     }
     // Over the budget, the part that adds spills if it holds at least half its share: some part
     // always does, and the parts take turns (the run's slots rotate), so the tree stays within
@@ -348,89 +377,65 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
     if (total > options.memory_bytes && now * 2 * parts >= options.memory_bytes) spill();
 }
 
-void OpeningTree::Part::sort_by_bucket(std::vector<std::uint32_t>& order, std::vector<std::size_t>& begin) const {
-    begin.assign(kBucketsCount + 1, 0);
-    for (std::size_t n = 0; n < held; ++n) ++begin[bucket_of_key(record(n).key) + 1];
-    for (std::size_t b = 1; b <= kBucketsCount; ++b) begin[b] += begin[b - 1];
-    std::vector<std::size_t> next(begin.begin(), begin.end() - 1);
-    order.resize(held);
-    for (std::size_t n = 0; n < held; ++n) order[next[bucket_of_key(record(n).key)]++] = std::uint32_t(n);
+namespace {
+
+// Cuts `file` back to `size` bytes after a failed write (what its stream buffers is dropped).
+void cut_back(std::FILE* file, std::uint64_t size) {
+    __fpurge(file);
+    std::clearerr(file);
+    if (::ftruncate(::fileno(file), off_t(size)) == 0) ::fseeko(file, off_t(size), SEEK_SET);
 }
 
+} // namespace
+
+// The game stream and refs first, then the records: a failed write cuts the files back and
+// leaves the part as it was (its records, refs and entries held), so that the error is all.
 void OpeningTree::Part::spill() {
-    auto fail = [&] {
-        throw std::runtime_error(fmt::format("cannot write a spilled run: {}", std::strerror(errno)));
-    };
-    if (!runs_file) runs_file = detail::anonymous_file(options.temp_dir);
+    if (!refs_file) refs_file = detail::anonymous_file(options.temp_dir);
     if (!games_file) games_file = detail::anonymous_file(options.temp_dir);
-    std::vector<std::uint32_t> order;
-    std::vector<std::size_t> begin;
-    sort_by_bucket(order, begin);
-    std::vector<std::uint64_t>& offsets = runs.emplace_back(kBucketsCount + 1);
-    ++spills;
-    std::vector<TreeRecord> staging;
-    staging.reserve(1024);
-    for (std::size_t b = 0; b < kBucketsCount; ++b) {
-        offsets[b] = runs_bytes + begin[b] * sizeof(TreeRecord);
-        for (std::size_t i = begin[b]; i < begin[b + 1];) {
-            staging.clear();
-            for (; i < begin[b + 1] && staging.size() < 1024; ++i) staging.push_back(record(order[i]));
-            if (std::fwrite(staging.data(), sizeof(TreeRecord), staging.size(), runs_file) != staging.size()) fail();
-        }
+    const std::uint64_t games_end = stream.written_bytes();
+    const std::uint64_t refs_end = std::uint64_t(refs_written) * sizeof(GameRef);
+    try {
+        stream.write(games_file);
+        if (!refs.empty() && std::fwrite(refs.data(), sizeof(GameRef), refs.size(), refs_file) != refs.size())
+            throw std::runtime_error(fmt::format("cannot write a spilled run: {}", std::strerror(errno)));
+        if (std::fflush(games_file) != 0 || std::fflush(refs_file) != 0)
+            throw std::runtime_error(fmt::format("cannot write a spilled run: {}", std::strerror(errno)));
+        store.spill();
+    } catch (...) {
+        cut_back(games_file, games_end);
+        cut_back(refs_file, refs_end);
+        throw;
     }
-    offsets[kBucketsCount] = runs_bytes + held * sizeof(TreeRecord);
-    runs_bytes += held * sizeof(TreeRecord);
-    if (!games.empty() && std::fwrite(games.data(), 1, games.size(), games_file) != games.size()) fail();
-    if (std::fflush(runs_file) != 0 || std::fflush(games_file) != 0) fail();
-    games_spilled += games.size();
-    games.clear();
-    held = 0; // the slabs stay, to be filled again
+    stream.written();
+    refs_written += std::uint32_t(refs.size());
+    refs.clear();
     tree_memory.fetch_sub(memory_counted, std::memory_order_relaxed);
     memory_counted = 0;
 }
 
-void OpeningTree::Part::bucket_records(std::size_t b, std::vector<TreeRecord>& out) const {
-    for (const std::vector<std::uint64_t>& offsets : runs) {
-        const std::size_t bytes = offsets[b + 1] - offsets[b];
-        if (bytes == 0) continue;
-        const std::size_t at = out.size();
-        out.resize(at + bytes / sizeof(TreeRecord));
-        detail::read_spilled(runs_file, out.data() + at, bytes, offsets[b], options.temp_dir);
-    }
-    if (held_begin.empty()) return;
-    for (std::size_t i = held_begin[b]; i < held_begin[b + 1]; ++i) {
-        if (i + 8 < held_begin[b + 1]) __builtin_prefetch(&record(held_order[i + 8])); // scattered in the slabs
-        out.push_back(record(held_order[i]));
-    }
-}
-
 void OpeningTree::Part::finish() {
-    sort_by_bucket(held_order, held_begin);
-    if (games_file && games_spilled && !mapped_games) {
-        void* map = ::mmap(nullptr, games_spilled, PROT_READ, MAP_PRIVATE, ::fileno(games_file), 0);
+    if (games_file) stream.map_written(games_file, options.temp_dir);
+    if (refs_written > 0 && !mapped_refs) {
+        void* map = ::mmap(nullptr, std::size_t(refs_written) * sizeof(GameRef), PROT_READ, MAP_PRIVATE, ::fileno(refs_file), 0);
         if (map == MAP_FAILED)
             throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", options.temp_dir, std::strerror(errno)));
-        mapped_games = static_cast<const char*>(map);
+        mapped_refs = static_cast<const GameRef*>(map);
     }
 }
 
 void OpeningTree::Part::clear() {
-    if (mapped_games) ::munmap(const_cast<char*>(mapped_games), games_spilled);
-    mapped_games = nullptr;
-    slabs.release();
-    held = 0;
-    games = {};
-    games_spilled = 0;
+    if (mapped_refs) ::munmap(const_cast<GameRef*>(mapped_refs), std::size_t(refs_written) * sizeof(GameRef));
+    mapped_refs = nullptr;
+    store.clear();
+    stream.release();
+    refs = {};
+    refs_written = 0;
     tree_memory.fetch_sub(memory_counted, std::memory_order_relaxed);
     memory_counted = 0;
-    if (runs_file) std::fclose(runs_file);
+    if (refs_file) std::fclose(refs_file);
     if (games_file) std::fclose(games_file);
-    runs_file = games_file = nullptr;
-    runs_bytes = 0;
-    runs.clear();
-    held_order = {};
-    held_begin.clear();
-    records = 0;
+    refs_file = games_file = nullptr;
 }
 
 void OpeningTree::finish_adding(std::size_t part) { parts_[part]->finish(); }
@@ -540,6 +545,7 @@ namespace {
 // alone takes MBs, which would otherwise be mapped, zeroed and unmapped for each bucket.
 struct ShowBuffers {
     std::vector<TreeRecord> records;   // the bucket's, from every part
+    std::uint64_t bucket_bits = 0;     // the bucket's number as the first bits of a key
     std::vector<const OpeningTree::Part*> record_part;
     BucketPositions positions;
     std::vector<std::uint32_t> position_of; // a record's position
@@ -561,15 +567,15 @@ void count_positions(ShowBuffers& s, std::uint32_t min_games) {
     const unsigned wanted = std::min<std::uint32_t>(std::max<std::uint32_t>(min_games, 1), 3);
     std::size_t counters = 256; // 2 bits each, four to a byte
     while (counters < 4 * s.records.size()) counters *= 2;
-    auto counter = [&](std::uint64_t key) {
-        const std::size_t i = std::size_t(key >> 7) & (counters - 1);
+    auto counter = [&](const TreeRecord& r) {
+        const std::size_t i = std::size_t(r.key_rest() >> 7) & (counters - 1);
         return std::pair{i / 4, unsigned(2 * (i % 4))};
     };
     if (wanted > 1) {
         s.seen.assign(counters / 4, 0);
         for (const TreeRecord& r : s.records) {
-            if (!(r.flags & kFirstVisit)) continue;
-            const auto [byte, shift] = counter(r.key);
+            if (!(r.flags() & kFirstVisit)) continue;
+            const auto [byte, shift] = counter(r);
             if (((s.seen[byte] >> shift) & 3) < 3) s.seen[byte] = std::uint8_t(s.seen[byte] + (1u << shift));
         }
     }
@@ -578,19 +584,20 @@ void count_positions(ShowBuffers& s, std::uint32_t min_games) {
     for (std::uint32_t n = 0; n < s.records.size(); ++n) {
         const TreeRecord& r = s.records[n];
         if (wanted > 1) {
-            const auto [byte, shift] = counter(r.key);
+            const auto [byte, shift] = counter(r);
             if (((s.seen[byte] >> shift) & 3) < wanted) {
                 s.position_of[n] = kNotCounted;
                 continue;
             }
         }
-        const std::uint32_t i = s.position_of[n] = s.positions.index_of(r.key);
-        if (!(r.flags & kFirstVisit)) continue;
+        const std::uint32_t i = s.position_of[n] = s.positions.index_of(r.key(s.bucket_bits));
+        if (!(r.flags() & kFirstVisit)) continue;
         BucketPositions::Counted& c = s.positions[i];
-        c.variant = Variant(r.variant);
+        c.variant = r.variant();
         c.ply = std::min(c.ply, r.ply);
-        c.results.add(Outcome(r.outcome));
-        if (r.ordinal < c.first_ordinal) c.first_ordinal = r.ordinal, c.first_record = n;
+        c.results.add(r.outcome());
+        if (const std::uint64_t ordinal = s.record_part[n]->ref(r.game).ordinal; ordinal < c.first_ordinal)
+            c.first_ordinal = ordinal, c.first_record = n;
     }
 }
 
@@ -624,20 +631,22 @@ void OpeningTree::add_kept_moves(Scratch& scratch) const {
     s.moves.reset(s.records.size());
     s.kept_moves.clear();
     for (std::uint32_t n = 0; n < s.records.size(); ++n)
-        if ((s.records[n].flags & kHasMove) && s.position_of[n] != kNotCounted && s.positions[s.position_of[n]].kept)
+        if ((s.records[n].flags() & kHasMove) && s.position_of[n] != kNotCounted && s.positions[s.position_of[n]].kept)
             s.kept_moves.push_back(n);
     for (std::size_t k = 0; k < s.kept_moves.size(); ++k) {
         if (k + 8 < s.kept_moves.size()) { // the game entries are scattered: asked for ahead
             const std::uint32_t ahead = s.kept_moves[k + 8];
-            __builtin_prefetch(s.record_part[ahead]->game_entry_address(s.records[ahead].game));
+            __builtin_prefetch(s.record_part[ahead]->stream.address(s.record_part[ahead]->ref(s.records[ahead].game).entry));
         }
         const std::uint32_t n = s.kept_moves[k];
         const TreeRecord& r = s.records[n];
-        BucketMoves::Counted& m = s.moves.entry(r.key, r.move, s.position_of[n], s.first_move[s.position_of[n]]);
-        add_move_figures(m.stats, r, s.record_part[n]->game_entry(r.game));
+        const OpeningTree::Part& part = *s.record_part[n];
+        const GameRef& game = part.ref(r.game);
+        BucketMoves::Counted& m = s.moves.entry(r.key_rest(), r.move, s.position_of[n], s.first_move[s.position_of[n]]);
+        add_move_figures(m.stats, r, GameEntry(part.stream.at(game.entry)));
         auto& examples = m.examples;
-        if (examples.size() < options_.examples || (!examples.empty() && r.ordinal < examples.back().first)) {
-            examples.insert(std::upper_bound(examples.begin(), examples.end(), std::pair{r.ordinal, n}), std::pair{r.ordinal, n});
+        if (examples.size() < options_.examples || (!examples.empty() && game.ordinal < examples.back().first)) {
+            examples.insert(std::upper_bound(examples.begin(), examples.end(), std::pair{game.ordinal, n}), std::pair{game.ordinal, n});
             if (examples.size() > options_.examples) examples.pop_back();
         }
     }
@@ -654,8 +663,9 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
     ShowBuffers& s = *scratch.buffers_;
     s.records.clear();
     s.record_part.clear();
+    s.bucket_bits = std::uint64_t(b) << (64 - RecordStore::kBucketBits);
     for (const auto& part : parts_) {
-        part->bucket_records(b, s.records);
+        part->store.read_bucket(b, s.records);
         s.record_part.resize(s.records.size(), part.get());
     }
     count_positions(s, min_games_shown_);

@@ -1,7 +1,6 @@
 #include "horde/tree/polyglot.hpp"
 
 #include "polyglot_random.hpp"
-#include "temp_file.hpp"
 
 #include "horde/core/bitboard.hpp"
 #include "horde/position/position.hpp"
@@ -104,64 +103,10 @@ std::uint16_t polyglot_move(const position::Position& pos, Move move) {
 
 PolyglotBookBuilder::PolyglotBookBuilder(std::size_t memory_bytes, const std::string& temp_dir)
     // At least two chunks a bucket: below that a spill would write a sliver of each bucket.
-    : memory_bytes_(std::max(memory_bytes, 2 * kBuckets * sizeof(Chunk))), temp_dir_(detail::temp_dir_or_default(temp_dir)), buckets_(kBuckets), tails_(kBuckets) {}
+    : memory_bytes_(std::max(memory_bytes, 2 * Store::kBuckets * detail::ChunkArena::kChunkBytes)),
+      moves_(detail::temp_dir_or_default(temp_dir)) {}
 
-PolyglotBookBuilder::~PolyglotBookBuilder() {
-    if (spill_file_) std::fclose(spill_file_);
-}
-
-void PolyglotBookBuilder::new_chunk(std::size_t b) {
-    if (chunks_ > 0 && (chunks_ + 1) * sizeof(Chunk) > memory_bytes_) spill();
-    buckets_[b].chunks.push_back(std::make_unique_for_overwrite<Chunk>());
-    ++chunks_;
-    tails_[b].next = buckets_[b].chunks.back()->records;
-    tails_[b].end = tails_[b].next + kChunkRecords;
-}
-
-std::uint64_t PolyglotBookBuilder::moves_in_memory() const {
-    std::uint64_t n = 0;
-    for (std::size_t b = 0; b < kBuckets; ++b) n += records(b);
-    return n;
-}
-
-// Every bucket's records go to the end of the file, a segment each, and their memory is freed.
-void PolyglotBookBuilder::spill() {
-    if (!spill_file_) spill_file_ = detail::anonymous_file(temp_dir_);
-    auto fail = [&] { throw std::runtime_error(fmt::format("cannot write a spilled run: {}", std::strerror(errno))); };
-    for (std::size_t b = 0; b < kBuckets; ++b) {
-        Bucket& bucket = buckets_[b];
-        const std::size_t n = records(b);
-        if (n == 0) continue;
-        for (std::size_t c = 0; c < bucket.chunks.size(); ++c) {
-            const std::size_t count = c + 1 < bucket.chunks.size() ? kChunkRecords : n - c * kChunkRecords;
-            if (std::fwrite(bucket.chunks[c]->records, sizeof(Record), count, spill_file_) != count) fail();
-        }
-        bucket.spilled.push_back(Segment{spill_bytes_, n});
-        spill_bytes_ += n * sizeof(Record);
-        moves_spilled_ += n;
-        bucket.chunks.clear();
-        tails_[b] = Tail{};
-    }
-    if (std::fflush(spill_file_) != 0) fail();
-    chunks_ = 0;
-    ++spills_;
-}
-
-void PolyglotBookBuilder::read_bucket(std::size_t b, std::vector<Record>& out) const {
-    const Bucket& bucket = buckets_[b];
-    out.clear();
-    for (const Segment& s : bucket.spilled) {
-        const std::size_t at = out.size();
-        out.resize(at + s.count);
-        const std::size_t bytes = s.count * sizeof(Record);
-        detail::read_spilled(spill_file_, out.data() + at, bytes, s.offset, temp_dir_);
-    }
-    const std::size_t n = records(b);
-    for (std::size_t c = 0; c < bucket.chunks.size(); ++c) {
-        const std::size_t count = c + 1 < bucket.chunks.size() ? kChunkRecords : n - c * kChunkRecords;
-        out.insert(out.end(), bucket.chunks[c]->records, bucket.chunks[c]->records + count);
-    }
-}
+PolyglotBookBuilder::~PolyglotBookBuilder() = default;
 
 namespace {
 
@@ -276,8 +221,9 @@ std::vector<PolyglotEntry> PolyglotBookBuilder::entries(const PolyglotBookOption
     std::vector<Record> records;
     BucketCounter counter;
     std::vector<std::uint32_t> kept;
-    for (std::size_t b = 0; b < kBuckets; ++b) {
-        read_bucket(b, records);
+    for (std::size_t b = 0; b < Store::kBuckets; ++b) {
+        records.clear();
+        moves_.read_bucket(b, records);
         if (records.empty()) continue;
         counter.count(records, options.min_games);
         const std::vector<CountedEntry>& counted = counter.entries();

@@ -1,4 +1,4 @@
-#include "temp_file.hpp"
+#include "horde/tree/spill_files.hpp"
 
 #include <fmt/format.h>
 

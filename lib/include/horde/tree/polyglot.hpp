@@ -8,6 +8,7 @@
 #pragma once
 
 #include "horde/core/types.hpp"
+#include "horde/tree/bucket_store.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -83,62 +84,26 @@ public:
     // std::runtime_error when the moves cannot be spilled to disk (a full disk).
     void add_move(std::uint64_t key, std::uint16_t move, bool white_moved) {
         const int result = white_moved ? result_ : -result_;
-        const std::size_t b = key >> (64 - kBucketBits);
-        Tail& tail = tails_[b];
-        if (tail.next == tail.end) new_chunk(b);
-        *tail.next++ = Record{std::uint32_t(key), std::uint32_t(key >> 32),
-                           std::uint32_t(move) | std::uint32_t(result + 1) << 16 | std::uint32_t(white_moved) << 18};
+        moves_.append(Store::bucket_of(key)) =
+            Record{std::uint32_t(key), std::uint32_t(key >> 32), std::uint32_t(move) | std::uint32_t(result + 1) << 16 | std::uint32_t(white_moved) << 18};
+        if (moves_.bytes_held() > memory_bytes_) moves_.spill();
     }
     // The book's entries: filtered by the options and sorted by key, then weight (highest first),
     // then first appearance, as make-book writes them. Throws std::runtime_error when spilled
     // moves cannot be read back.
     std::vector<PolyglotEntry> entries(const PolyglotBookOptions& options) const;
-    std::uint64_t moves() const { return moves_spilled_ + moves_in_memory(); } // added so far
-    std::size_t spills() const { return spills_; } // times the moves were written to disk
+    std::uint64_t moves() const { return moves_.records(); } // added so far
+    std::size_t spills() const { return moves_.spills(); }  // times the moves were written to disk
 
 private:
-    static constexpr int kBucketBits = 10;
-    static constexpr std::size_t kBuckets = std::size_t(1) << kBucketBits;
     struct Record { // the key in two halves: 12 bytes, no padding
         std::uint32_t key_low, key_high, code; // code: move | score (0..2) << 16 | white << 18
     };
-    static constexpr std::size_t kChunkRecords = 341; // a chunk is 4 KB
-    struct Chunk {
-        Record records[kChunkRecords];
-    };
-    struct Segment { // a bucket's records written in one spill
-        std::uint64_t offset;
-        std::uint64_t count;
-    };
-    struct Bucket {
-        std::vector<std::unique_ptr<Chunk>> chunks;
-        std::vector<Segment> spilled;
-    };
-    struct Tail { // apart from the buckets, so that the 1,024 of them stay in L1
-        Record* next = nullptr; // where the last chunk's next record goes
-        Record* end = nullptr;
-    };
-    std::size_t records(std::size_t b) const {
-        const Bucket& bucket = buckets_[b];
-        return bucket.chunks.empty() ? 0
-                                     : (bucket.chunks.size() - 1) * kChunkRecords + std::size_t(tails_[b].next - bucket.chunks.back()->records);
-    }
-    void new_chunk(std::size_t b);
-    void spill();
-    std::uint64_t moves_in_memory() const;
-    // The bucket's records in input order: the spilled ones, then those in memory.
-    void read_bucket(std::size_t b, std::vector<Record>& out) const;
+    using Store = detail::BucketStore<Record>;
 
     int result_ = 0;
     std::size_t memory_bytes_;
-    std::string temp_dir_;
-    std::vector<Bucket> buckets_;
-    std::vector<Tail> tails_;
-    std::size_t chunks_ = 0; // held in memory
-    std::FILE* spill_file_ = nullptr;
-    std::uint64_t spill_bytes_ = 0;
-    std::uint64_t moves_spilled_ = 0;
-    std::size_t spills_ = 0;
+    Store moves_;
 };
 
 // The book file's bytes for the entries (16 bytes each, big-endian; learn fields 0).
