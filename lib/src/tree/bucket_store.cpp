@@ -12,7 +12,7 @@
 
 namespace horde::tree::detail {
 
-void* ChunkArena::map_slab() {
+void* ChunkArena::map_slab(bool huge_pages) {
     // Twice the size mapped, to cut an aligned slab out of it.
     void* raw = ::mmap(nullptr, 2 * kSlabBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (raw == MAP_FAILED) throw std::bad_alloc();
@@ -21,7 +21,7 @@ void* ChunkArena::map_slab() {
     if (aligned > begin) ::munmap(raw, aligned - begin);
     if (begin + kSlabBytes > aligned) ::munmap(reinterpret_cast<void*>(aligned + kSlabBytes), begin + kSlabBytes - aligned);
     void* slab = reinterpret_cast<void*>(aligned);
-    ::madvise(slab, kSlabBytes, MADV_HUGEPAGE); // a hint: the kernel may say no
+    if (huge_pages) ::madvise(slab, kSlabBytes, MADV_HUGEPAGE); // a hint: the kernel may say no
     return slab;
 }
 

@@ -167,7 +167,7 @@ static_assert(RecordStore::kBuckets == OpeningTree::kBuckets);
 class GameStream {
 public:
     static constexpr std::size_t kSlab = detail::ChunkArena::kSlabBytes;
-    GameStream() = default;
+    explicit GameStream(bool huge_pages) : huge_pages_(huge_pages) {}
     GameStream(const GameStream&) = delete;
     GameStream& operator=(const GameStream&) = delete;
     ~GameStream() { release(); }
@@ -175,7 +175,7 @@ public:
     std::pair<char*, std::uint64_t> append(std::size_t size) {
         if (size > kSlab) throw std::runtime_error("a tree's game entry is too long");
         if (used_slabs_ == 0 || last_used_ + size > kSlab) {
-            if (used_slabs_ == slabs_.size()) slabs_.push_back(detail::ChunkArena::map_slab());
+            if (used_slabs_ == slabs_.size()) slabs_.push_back(detail::ChunkArena::map_slab(huge_pages_));
             ++used_slabs_;
             last_used_ = 0;
         }
@@ -229,6 +229,7 @@ private:
     [[noreturn]] static void throw_write_error() {
         throw std::runtime_error(fmt::format("cannot write a spilled run: {}", std::strerror(errno)));
     }
+    bool huge_pages_;
     std::vector<void*> slabs_;
     std::size_t used_slabs_ = 0, last_used_ = 0;
     std::uint64_t written_ = 0;   // the stream's bytes in the file
@@ -242,7 +243,10 @@ private:
 // the refs and the game stream, each to an unnamed temporary file.
 struct OpeningTree::Part {
     Part(const TreeOptions& tree_options, std::atomic<std::size_t>& memory, std::size_t part_count)
-        : options(tree_options), tree_memory(memory), parts(part_count), store(tree_options.temp_dir) {}
+        : options(tree_options), tree_memory(memory), parts(part_count),
+          store(tree_options.temp_dir, RecordStore::chunk_bytes_for(tree_options.memory_bytes / part_count),
+                RecordStore::huge_pages_for(tree_options.memory_bytes / part_count)),
+          stream(RecordStore::huge_pages_for(tree_options.memory_bytes / part_count)) {}
     ~Part() { clear(); }
     Part(const Part&) = delete;
     Part& operator=(const Part&) = delete;

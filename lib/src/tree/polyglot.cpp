@@ -103,8 +103,8 @@ std::uint16_t polyglot_move(const position::Position& pos, Move move) {
 
 PolyglotBookBuilder::PolyglotBookBuilder(std::size_t memory_bytes, const std::string& temp_dir)
     // At least two chunks a bucket: below that a spill would write a sliver of each bucket.
-    : memory_bytes_(std::max(memory_bytes, 2 * Store::kBuckets * detail::ChunkArena::kChunkBytes)),
-      moves_(detail::temp_dir_or_default(temp_dir)) {}
+    : memory_bytes_(std::max(memory_bytes, 2 * Store::kBuckets * detail::ChunkArena::kMaxChunkBytes)),
+      moves_(detail::temp_dir_or_default(temp_dir), detail::ChunkArena::kMaxChunkBytes, Store::huge_pages_for(memory_bytes_)) {}
 
 PolyglotBookBuilder::~PolyglotBookBuilder() = default;
 

@@ -13,15 +13,16 @@
 
 namespace horde::tree::detail {
 
-// 4 KB chunks cut from 2 MB slabs, each aligned so that the kernel may back it with one huge
-// page: a few hundred MB of records then cost a few hundred page faults instead of tens of
-// thousands. A chunk given back is handed out again (a store that spilled refills the same
-// memory); the slabs are unmapped by release().
+// Chunks (4 KB, or less for a small budget) cut from 2 MB slabs, each aligned so that the
+// kernel may back it with one huge page: a few hundred MB of records then cost a few hundred
+// page faults instead of tens of thousands. A chunk given back is handed out again (a store that
+// spilled refills the same memory); the slabs are unmapped by release().
 class ChunkArena {
 public:
-    static constexpr std::size_t kChunkBytes = 4096;
+    static constexpr std::size_t kMaxChunkBytes = 4096, kMinChunkBytes = 256;
     static constexpr std::size_t kSlabBytes = std::size_t(2) << 20;
-    ChunkArena() = default;
+    // `huge_pages`: ask for them (a small budget does not: a huge page is 2 MB of it at once).
+    ChunkArena(std::size_t chunk_bytes, bool huge_pages) : chunk_bytes_(chunk_bytes), huge_pages_(huge_pages) {}
     ChunkArena(const ChunkArena&) = delete;
     ChunkArena& operator=(const ChunkArena&) = delete;
     ~ChunkArena() { release(); }
@@ -31,21 +32,25 @@ public:
             free_.pop_back();
             return chunk;
         }
-        if (slabs_.empty() || next_in_slab_ == kSlabBytes) {
-            slabs_.push_back(map_slab());
+        if (slabs_.empty() || next_in_slab_ + chunk_bytes_ > kSlabBytes) {
+            slabs_.push_back(map_slab(huge_pages_));
             next_in_slab_ = 0;
         }
         void* chunk = static_cast<char*>(slabs_.back()) + next_in_slab_;
-        next_in_slab_ += kChunkBytes;
+        next_in_slab_ += chunk_bytes_;
         return chunk;
     }
     void give_back(void* chunk) { free_.push_back(chunk); }
     void release();
     // One slab's worth: for data that must be contiguous (a game stream's entries).
-    static void* map_slab();
+    static void* map_slab(bool huge_pages);
     static void unmap_slab(void* slab);
 
+    std::size_t chunk_bytes() const { return chunk_bytes_; }
+
 private:
+    std::size_t chunk_bytes_;
+    bool huge_pages_;
     std::vector<void*> slabs_;
     std::size_t next_in_slab_ = 0;
     std::vector<void*> free_;
@@ -55,10 +60,21 @@ template <class Record> class BucketStore {
 public:
     static constexpr unsigned kBucketBits = 10;
     static constexpr std::size_t kBuckets = std::size_t(1) << kBucketBits;
-    static constexpr std::size_t kChunkRecords = ChunkArena::kChunkBytes / sizeof(Record);
     static std::size_t bucket_of(std::uint64_t key) { return std::size_t(key >> (64 - kBucketBits)); }
+    // The chunk size for a budget: two chunks a bucket fit in it (4 KB at most, 256 bytes at
+    // least), so that a spill writes whole chunks rather than a sliver of each bucket.
+    static std::size_t chunk_bytes_for(std::size_t budget) {
+        std::size_t bytes = ChunkArena::kMaxChunkBytes;
+        while (bytes > ChunkArena::kMinChunkBytes && 2 * kBuckets * bytes > budget) bytes /= 2;
+        return bytes;
+    }
 
-    explicit BucketStore(std::string temp_dir) : temp_dir_(std::move(temp_dir)), buckets_(kBuckets), tails_(kBuckets) {}
+    // Huge pages for a budget of 64 MB and more.
+    static bool huge_pages_for(std::size_t budget) { return budget >= (std::size_t(64) << 20); }
+
+    BucketStore(std::string temp_dir, std::size_t chunk_bytes, bool huge_pages)
+        : temp_dir_(std::move(temp_dir)), arena_(chunk_bytes, huge_pages), chunk_records_(chunk_bytes / sizeof(Record)), buckets_(kBuckets),
+          tails_(kBuckets) {}
     ~BucketStore() { clear(); }
     BucketStore(const BucketStore&) = delete;
     BucketStore& operator=(const BucketStore&) = delete;
@@ -69,7 +85,7 @@ public:
         if (tail.next == tail.end) new_chunk(b);
         return *tail.next++;
     }
-    std::size_t bytes_held() const { return chunks_held_ * ChunkArena::kChunkBytes; }
+    std::size_t bytes_held() const { return chunks_held_ * arena_.chunk_bytes(); }
     std::uint64_t records() const { return spilled_ + held(); } // added so far
     std::size_t spills() const { return spills_; }               // times the buckets went to disk
 
@@ -81,8 +97,8 @@ public:
         const std::uint64_t start = file_bytes_;
         for (std::size_t b = 0; b < kBuckets; ++b) {
             const std::size_t n = held(b);
-            for (std::size_t c = 0; c * kChunkRecords < n; ++c) {
-                const std::size_t count = std::min(kChunkRecords, n - c * kChunkRecords);
+            for (std::size_t c = 0; c * chunk_records_ < n; ++c) {
+                const std::size_t count = std::min(chunk_records_, n - c * chunk_records_);
                 if (std::fwrite(buckets_[b].chunks[c], sizeof(Record), count, file_) != count) write_failed(start);
             }
         }
@@ -110,9 +126,9 @@ public:
             read_spilled(file_, out.data() + at, s.count * sizeof(Record), s.offset, temp_dir_);
         }
         const std::size_t n = held(b);
-        for (std::size_t c = 0; c * kChunkRecords < n; ++c) {
+        for (std::size_t c = 0; c * chunk_records_ < n; ++c) {
             const Record* chunk = bucket.chunks[c];
-            out.insert(out.end(), chunk, chunk + std::min(kChunkRecords, n - c * kChunkRecords));
+            out.insert(out.end(), chunk, chunk + std::min(chunk_records_, n - c * chunk_records_));
         }
     }
     // Every record and segment dropped, the memory unmapped and the file closed.
@@ -141,7 +157,7 @@ private:
     };
     std::size_t held(std::size_t b) const {
         const Bucket& bucket = buckets_[b];
-        return bucket.chunks.empty() ? 0 : (bucket.chunks.size() - 1) * kChunkRecords + std::size_t(tails_[b].next - bucket.chunks.back());
+        return bucket.chunks.empty() ? 0 : (bucket.chunks.size() - 1) * chunk_records_ + std::size_t(tails_[b].next - bucket.chunks.back());
     }
     std::uint64_t held() const {
         std::uint64_t n = 0;
@@ -152,7 +168,7 @@ private:
         Record* chunk = static_cast<Record*>(arena_.take());
         buckets_[b].chunks.push_back(chunk);
         ++chunks_held_;
-        tails_[b] = Tail{chunk, chunk + kChunkRecords};
+        tails_[b] = Tail{chunk, chunk + chunk_records_};
     }
     // A failed write leaves the file's end where it was, so that the records stay held and a
     // later spill writes them again after the last whole segment.
@@ -160,6 +176,7 @@ private:
 
     std::string temp_dir_;
     ChunkArena arena_;
+    std::size_t chunk_records_;
     std::vector<Bucket> buckets_;
     std::vector<Tail> tails_;
     std::size_t chunks_held_ = 0;
