@@ -15,6 +15,7 @@
 #include <algorithm>
 
 #include <fstream>
+#include <deque>
 #include <map>
 #include <sstream>
 #include <string>
@@ -205,7 +206,12 @@ TEST_CASE("PolyglotBookBuilder: make-book's weights, filters, order and halving"
 namespace {
 
 // Builds a tree from PGN text; `memory` small makes it spill after every game.
-std::map<std::uint64_t, tree::PositionStats> build_tree(const std::string& pgn, std::size_t memory, int max_ply = 20,
+// The positions by key, and the example names they show (ExampleGame::name views them).
+struct BuiltTree : std::map<std::uint64_t, tree::PositionStats> {
+    std::deque<std::string> names;
+};
+
+BuiltTree build_tree(const std::string& pgn, std::size_t memory, int max_ply = 20,
                                                         unsigned threads = 1, std::size_t* runs = nullptr) {
     tree::TreeOptions options;
     options.memory_bytes = memory;
@@ -219,13 +225,15 @@ std::map<std::uint64_t, tree::PositionStats> build_tree(const std::string& pgn, 
     auto reader = pgn::PgnReader::from_memory(pgn);
     run::run_tree(reader, {}, "test", settings, sink, [](std::string&, const run::TreeTotals&) {});
     if (runs) *runs = opening_tree.spilled_runs();
-    std::map<std::uint64_t, tree::PositionStats> positions;
+    BuiltTree positions;
     std::uint64_t last = 0;
     bool first = true;
     opening_tree.for_each([](const tree::PositionStats&) { return true; }, [&](tree::PositionStats& p) {
         CHECK((first || p.key > last)); // key order
         first = false;
         last = p.key;
+        for (tree::MoveStats& m : p.moves)
+            for (tree::ExampleGame& e : m.examples) e.name = positions.names.emplace_back(e.name); // views of the tree's memory: kept
         positions.emplace(p.key, p);
     });
     return positions;
@@ -391,7 +399,7 @@ TEST_CASE("OpeningTree: a move keeps its first examples by ordinal, whatever ord
     opening_tree.for_each([](const tree::PositionStats& p) { return p.ply == 0; }, [&](tree::PositionStats& p) {
         CHECK(p.results.games == 7);
         REQUIRE(p.moves.size() == 1);
-        for (const auto& e : p.moves[0].examples) names.push_back(e.name);
+        for (const auto& e : p.moves[0].examples) names.emplace_back(e.name);
     });
     CHECK(names == std::vector<std::string>{"game 1", "game 2", "game 3"});
 }

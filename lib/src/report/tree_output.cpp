@@ -52,7 +52,10 @@ void append_tree_rows(std::string& out, const tree::PositionStats& p, char separ
         const tree::MoveFigures f = tree::move_figures(m);
         std::string uci, examples;
         position::append_uci(uci, m.move);
-        for (const tree::ExampleGame& e : m.examples) examples += (examples.empty() ? "" : " ") + e.name;
+        for (const tree::ExampleGame& e : m.examples) {
+            if (!examples.empty()) examples += ' ';
+            examples += e.name;
+        }
         append_field(out, p.fen, separator, true);
         for (const std::string& v :
              {std::string(variant_name(p.variant)), fmt::format("{:016x}", p.key), fmt::format("{}", p.ply),

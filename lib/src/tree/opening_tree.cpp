@@ -345,7 +345,11 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
     name.clear();
     if (options.examples > 0) {
         name_of(name);
-        if (name.size() > 0xFFFF) name.resize(0xFFFF);
+        if (name.size() > 0xFFFF) { // cut before the character that straddles the limit (UTF-8)
+            std::size_t cut = 0xFFFF;
+            while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+            name.resize(cut);
+        }
     }
     if (refs_written + refs.size() >= 0xFFFFFFFFu) throw std::runtime_error("a tree part holds 4,294,967,295 games at most");
     const auto number = std::uint32_t(refs_written + refs.size());
@@ -638,7 +642,12 @@ void OpeningTree::add_kept_moves(Scratch& scratch) const {
         if ((s.records[n].flags() & kHasMove) && s.position_of[n] != kNotCounted && s.positions[s.position_of[n]].kept)
             s.kept_moves.push_back(n);
     for (std::size_t k = 0; k < s.kept_moves.size(); ++k) {
-        if (k + 8 < s.kept_moves.size()) { // the game entries are scattered: asked for ahead
+        // The games' refs and entries are scattered: each asked for ahead, the ref first.
+        if (k + 16 < s.kept_moves.size()) {
+            const std::uint32_t ahead = s.kept_moves[k + 16];
+            __builtin_prefetch(&s.record_part[ahead]->ref(s.records[ahead].game));
+        }
+        if (k + 8 < s.kept_moves.size()) {
             const std::uint32_t ahead = s.kept_moves[k + 8];
             __builtin_prefetch(s.record_part[ahead]->stream.address(s.record_part[ahead]->ref(s.records[ahead].game).entry));
         }
@@ -695,7 +704,7 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
         for (std::uint32_t m = s.first_move[i]; m != BucketMoves::kNoMove; m = s.moves[m].next) {
             MoveStats& stats = p.moves.emplace_back(std::move(s.moves[m].stats));
             for (const auto& [ordinal, n] : s.moves[m].examples)
-                stats.examples.push_back(ExampleGame{ordinal, std::string(s.record_part[n]->game_entry(s.records[n].game).name())});
+                stats.examples.push_back(ExampleGame{ordinal, s.record_part[n]->game_entry(s.records[n].game).name()});
             position::Board after = board; // the position the move leads to: its key
             after.play(stats.move);
             stats.child_key = position_key(p.variant, after.repetition_key());

@@ -16,15 +16,17 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace horde::tree {
 
 // A game shown as an example of a move: the order it came in (across every input) and how a
-// user finds it (its Site, or "FILE#GAME").
+// user finds it (its Site, or "FILE#GAME"). The name is a view of the tree's own copy, valid
+// while the position is visited (show_bucket's `visit`): copy it to keep it longer.
 struct ExampleGame {
     std::uint64_t ordinal = 0;
-    std::string name;
+    std::string_view name;
 };
 
 struct ResultCounts {
