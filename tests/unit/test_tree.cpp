@@ -403,3 +403,25 @@ TEST_CASE("OpeningTree: a move keeps its first examples by ordinal, whatever ord
     });
     CHECK(names == std::vector<std::string>{"game 1", "game 2", "game 3"});
 }
+
+TEST_CASE("OpeningTree: a name past 65,535 bytes is cut before the UTF-8 character that straddles the limit", "[tree]") {
+    const position::Board start(Variant::Chess);
+    const position::Board after = after_moves(Variant::Chess, "e4");
+    tree::GameFacts game;
+    for (const auto* board : {&start, &after}) {
+        tree::GamePly ply;
+        ply.key = tree::position_key(Variant::Chess, board->repetition_key());
+        ply.move = board == &start ? start.parse_uci("e2e4") : Move::none();
+        game.plies.push_back(ply);
+    }
+    for (const std::size_t ascii : {65533u, 65534u}) { // "é" (2 bytes) at 65,533 fits; at 65,534 it straddles
+        INFO("ASCII bytes before the é: " << ascii);
+        tree::OpeningTree opening_tree(tree::TreeOptions{});
+        opening_tree.add_game(game, 1, [&](std::string& name) { name = std::string(ascii, 'a') + "\xc3\xa9" + "tail"; });
+        std::string shown;
+        opening_tree.for_each([](const tree::PositionStats& p) { return p.ply == 0; },
+                              [&](tree::PositionStats& p) { shown = std::string(p.moves.at(0).examples.at(0).name); });
+        CHECK(shown.size() == (ascii == 65533 ? 65535u : 65534u));
+        CHECK(shown.substr(0, ascii) == std::string(ascii, 'a'));
+    }
+}
