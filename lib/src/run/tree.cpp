@@ -254,7 +254,7 @@ void show_tree(tree::OpeningTree& tree, unsigned threads, const std::function<bo
         });
         return;
     }
-    {   // the parts sorted by bucket on the threads
+    {   // the parts finished (what they spilled mapped) on the threads
         std::atomic<std::size_t> next_part{0};
         std::exception_ptr failure;
         std::mutex failure_lock;

@@ -187,7 +187,10 @@ public:
     std::size_t bytes_held() const { return used_slabs_ == 0 ? 0 : (used_slabs_ - 1) * kSlab + last_used_; }
     // The bytes at `offset` to the end of their slab (held), or of the file (written).
     std::string_view at(std::uint64_t offset) const {
-        if (offset < written_) return std::string_view(mapped_ + offset, written_ - offset);
+        if (offset < written_) {
+            if (!mapped_) throw std::logic_error("a tree is shown before finish_adding");
+            return std::string_view(mapped_ + offset, written_ - offset);
+        }
         const std::uint64_t in = offset - written_;
         const std::size_t slab = std::size_t(in / kSlab), within = std::size_t(in % kSlab);
         const std::size_t end = slab + 1 == used_slabs_ ? last_used_ : kSlab;
@@ -255,7 +258,11 @@ struct OpeningTree::Part {
     std::uint64_t write_game_entry(const GameFacts& game);
     void spill();
     void finish();
-    const GameRef& ref(std::uint32_t game) const { return game < refs_written ? mapped_refs[game] : refs[game - refs_written]; }
+    const GameRef& ref(std::uint32_t game) const {
+        if (game >= refs_written) return refs[game - refs_written];
+        if (!mapped_refs) throw std::logic_error("a tree is shown before finish_adding");
+        return mapped_refs[game];
+    }
     GameEntry game_entry(std::uint32_t game) const { return GameEntry(stream.at(ref(game).entry)); }
     std::size_t bytes() const { return store.bytes_held() + stream.bytes_held() + refs.size() * sizeof(GameRef); }
     void clear();

@@ -110,8 +110,9 @@ public:
         add_game(0, game, ordinal, name);
     }
 
-    // Call once after the last add_game, before show_bucket (for_each calls it): each part sorts
-    // what it holds by bucket. Threads may finish different parts at once.
+    // Call once after the last add_game, before show_bucket (for_each calls it; show_bucket
+    // throws std::logic_error without it): each part maps what it spilled, to be read in place.
+    // Threads may finish different parts at once.
     void finish_adding(std::size_t part);
     void finish_adding() {
         for (std::size_t part = 0; part < parts(); ++part) finish_adding(part);
