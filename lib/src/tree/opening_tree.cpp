@@ -331,7 +331,8 @@ std::uint64_t OpeningTree::Part::write_game_entry(const GameFacts& game) {
     head.start_fen_size = std::uint8_t(std::min<std::size_t>(game.start_fen.size(), 0xFF)); // at most 92 characters
     head.figures = std::uint8_t((evals ? kHasEvals : 0) | (times ? kHasTimes : 0));
     head.size = std::uint32_t(sizeof head + name.size() + head.start_fen_size + std::size_t(head.moves) * (2 + 4 * (evals + times)));
-    auto [out, offset] = stream.append(head.size);
+    const auto [entry_at, offset] = stream.append(head.size);
+    char* out = entry_at; // a lambda captures a variable, not a structured binding (clang)
     auto put = [&](const void* data, std::size_t size) {
         std::memcpy(out, data, size);
         out += size;
