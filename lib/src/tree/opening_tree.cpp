@@ -674,21 +674,23 @@ private:
 class BucketMoves {
 public:
     struct Counted {
-        MoveStats stats;
+        MoveSums sums;
+        Move move;
         std::uint64_t key;
         std::uint32_t position;
         std::uint32_t next = kNoMove; // the position's next move
-        // The first examples by ordinal, sorted (examples[0 .. example_count)).
-        std::vector<ExampleSource> examples;
-        std::size_t example_count = 0;
+        std::size_t example_count = 0; // examples(i)[0 .. example_count): the first by ordinal, sorted
     };
     static constexpr std::uint32_t kNoMove = 0xFFFFFFFF;
-    void reset(std::size_t records) {
+    // For up to `moves` moves of `examples` examples each (the memory stays from bucket to bucket).
+    void reset(std::size_t moves, std::size_t examples) {
         std::size_t size = 64;
-        while (size < 2 * records) size *= 2;
+        while (size < 2 * moves) size *= 2;
         slots_.assign(size, kNoMove);
         counted_.clear();
+        examples_per_move_ = examples;
     }
+    ExampleSource* examples(std::uint32_t i) { return examples_.data() + std::size_t(i) * examples_per_move_; }
     // The move's entry, made when new (and linked first in its position's list).
     Counted& entry(std::uint64_t key, std::uint16_t move, std::uint32_t position, std::uint32_t& first_move) {
         const std::size_t mask = slots_.size() - 1;
@@ -696,7 +698,8 @@ public:
             if (slots_[i] == kNoMove) {
                 slots_[i] = std::uint32_t(counted_.size());
                 Counted& c = counted_.emplace_back();
-                c.stats.move = Move(move);
+                if (examples_.size() < counted_.size() * examples_per_move_) examples_.resize(2 * counted_.size() * examples_per_move_);
+                c.move = Move(move);
                 c.key = key;
                 c.position = position;
                 c.next = first_move;
@@ -704,7 +707,7 @@ public:
                 return c;
             }
             Counted& c = counted_[slots_[i]];
-            if (c.key == key && c.stats.move.raw() == move) return c;
+            if (c.key == key && c.move.raw() == move) return c;
         }
     }
     Counted& operator[](std::uint32_t i) { return counted_[i]; }
@@ -712,6 +715,8 @@ public:
 private:
     std::vector<std::uint32_t> slots_;
     std::vector<Counted> counted_;
+    std::vector<ExampleSource> examples_;
+    std::size_t examples_per_move_ = 0;
 };
 
 } // namespace
@@ -738,6 +743,7 @@ struct ShowBuffers {
     BucketMoves moves;
     std::vector<std::uint32_t> kept_moves;  // the records of the kept positions' moves
     std::vector<std::uint8_t> seen;         // count_positions' counters
+    PositionStats shown;                    // the position being shown
 };
 
 // Pass one: each position's games, lowest ply, variant, and the first game to reach it.
@@ -836,10 +842,9 @@ void OpeningTree::add_kept_moves(Scratch& scratch) const {
     std::size_t hot_moves = 0;
     for (const auto& [part, i] : s.hot)
         for (std::uint32_t m = part->hot->positions()[i].first_move; m != HotPositions::kNone; m = part->hot->move(m).next) ++hot_moves;
-    s.moves.reset(s.kept_moves.size() + hot_moves);
+    s.moves.reset(s.kept_moves.size() + hot_moves, options_.examples);
     auto add_example = [&](BucketMoves::Counted& m, const ExampleSource& e) {
-        if (m.examples.size() < options_.examples) m.examples.resize(options_.examples);
-        keep_example(m.examples.data(), m.example_count, options_.examples, e);
+        keep_example(s.moves.examples(std::uint32_t(&m - &s.moves[0])), m.example_count, options_.examples, e);
     };
     for (std::size_t k = 0; k < s.kept_moves.size(); ++k) {
         // The games' refs and entries are scattered: each asked for ahead, the ref first.
@@ -856,7 +861,7 @@ void OpeningTree::add_kept_moves(Scratch& scratch) const {
         const OpeningTree::Part& part = *s.record_part[n];
         const GameRef& game = part.ref(r.game);
         BucketMoves::Counted& m = s.moves.entry(r.key_rest(), r.move, s.position_of[n], s.first_move[s.position_of[n]]);
-        add_move_figures(m.stats, move_facts(r, GameEntry(part.stream.at(game.entry))));
+        add_move_figures(m.sums, move_facts(r, GameEntry(part.stream.at(game.entry))));
         add_example(m, ExampleSource{game.ordinal, &part, r.game});
     }
     for (const auto& [part, i] : s.hot) {
@@ -866,7 +871,7 @@ void OpeningTree::add_kept_moves(Scratch& scratch) const {
         for (std::uint32_t hm = p.first_move; hm != HotPositions::kNone; hm = part->hot->move(hm).next) {
             const HotPositions::Move& hot_move = part->hot->move(hm);
             BucketMoves::Counted& m = s.moves.entry(p.key & TreeRecord::kKeyBits, hot_move.code, position, s.first_move[position]);
-            m.stats.add(hot_move.sums);
+            m.sums.add(hot_move.sums);
             for (std::size_t e = 0; e < hot_move.examples; ++e)
                 add_example(m, ExampleSource{part->hot->examples(hm)[e].ordinal, part, part->hot->examples(hm)[e].game});
         }
@@ -906,16 +911,24 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
     add_kept_moves(scratch);
     std::sort(s.kept.begin(), s.kept.end(), [&](std::uint32_t x, std::uint32_t y) { return s.positions[x].key < s.positions[y].key; });
     std::array<std::optional<position::Board>, 4> starts; // each variant's start position, made once
+    PositionStats& p = s.shown; // its strings and vectors keep their memory from position to position
     for (const std::uint32_t i : s.kept) {
         const BucketPositions::Counted& c = s.positions[i];
-        PositionStats p;
         c.to(p);
         const position::Board board = replay(c.first_part->game_entry(c.first_game), c.first_ply, starts);
+        p.fen.clear();
         position::append_fen(p.fen, board, false);
+        std::size_t moves = 0;
+        for (std::uint32_t m = s.first_move[i]; m != BucketMoves::kNoMove; m = s.moves[m].next) ++moves;
+        p.moves.resize(moves);
+        MoveStats* next_stats = p.moves.data();
         for (std::uint32_t m = s.first_move[i]; m != BucketMoves::kNoMove; m = s.moves[m].next) {
-            MoveStats& stats = p.moves.emplace_back(std::move(s.moves[m].stats));
+            MoveStats& stats = *next_stats++;
+            static_cast<MoveSums&>(stats) = s.moves[m].sums;
+            stats.move = s.moves[m].move;
+            stats.examples.clear();
             for (std::size_t e = 0; e < s.moves[m].example_count; ++e) {
-                const ExampleSource& example = s.moves[m].examples[e];
+                const ExampleSource& example = s.moves.examples(m)[e];
                 stats.examples.push_back(ExampleGame{example.ordinal, example.part->game_entry(example.game).name()});
             }
             position::Board after = board; // the position the move leads to: its key
