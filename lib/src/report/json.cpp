@@ -102,11 +102,22 @@ std::string json_escape(std::string_view s) {
 }
 
 std::string& JsonObject::name(std::string_view key) {
-    if (!first_) out_ += ',';
+    // One append (a tree writes some twenty fields a move); keys are identifiers of ours:
+    // nothing to escape.
+    char text[64];
+    if (key.size() + 4 > sizeof text) {
+        fmt::format_to(std::back_inserter(out_), "{}\"{}\":", first_ ? "" : ",", key);
+        first_ = false;
+        return out_;
+    }
+    char* at = text;
+    if (!first_) *at++ = ',';
     first_ = false;
-    out_ += '"';
-    out_ += key; // keys are identifiers of ours: nothing to escape
-    out_ += "\":";
+    *at++ = '"';
+    at = std::copy(key.begin(), key.end(), at);
+    *at++ = '"';
+    *at++ = ':';
+    out_.append(text, std::size_t(at - text));
     return out_;
 }
 
