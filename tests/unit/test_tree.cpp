@@ -324,11 +324,8 @@ namespace {
 // The NDJSON text of a tree built on `threads` threads (a part per payload slot) and shown by
 // run::show_tree on `show_threads` threads.
 std::string tree_text(const std::string& pgn, unsigned threads, unsigned show_threads, std::size_t* parts,
-                      std::uint32_t min_games = 2, bool promise = false, std::size_t hot_positions = 4096) {
-    tree::TreeOptions options;
-    options.hot_positions = hot_positions;
-    options.examples = 5;
-    tree::OpeningTree opening_tree(options);
+                      std::uint32_t min_games = 2, bool promise = false) {
+    tree::OpeningTree opening_tree(tree::TreeOptions{});
     if (promise) opening_tree.set_min_games_shown(min_games);
     run::TreeSink sink;
     sink.tree = &opening_tree;
@@ -351,23 +348,6 @@ std::string tree_text(const std::string& pgn, unsigned threads, unsigned show_th
 }
 
 } // namespace
-
-TEST_CASE("OpeningTree: positions added up as they come (a hot table of any size) give the tree of records", "[tree]") {
-    std::string pgn;
-    for (const char* name : {"chess-valid", "horde-valid", "orda-valid", "chess960-valid"})
-        pgn += read_file(std::string(HORDE_TESTDATA) + "/games/" + name + ".pgn");
-    std::size_t parts = 0;
-    const std::string records_only = tree_text(pgn, 1, 1, &parts, 1, false, 0);
-    REQUIRE(std::count(records_only.begin(), records_only.end(), '\n') > 100);
-    // 1 and 7 positions: the table fills at once (later positions, and moves past 4 a position, are
-    // recorded); 4096: every position before ply 8 fits. Two threads: a position hot in one part
-    // and recorded in another.
-    for (const std::size_t hot : {1u, 7u, 4096u})
-        for (const unsigned threads : {1u, 2u}) {
-            INFO(hot << " hot positions, " << threads << " threads");
-            CHECK(tree_text(pgn, threads, threads, &parts, 1, false, hot) == records_only);
-        }
-}
 
 TEST_CASE("OpeningTree: a tree built in parts and shown on several threads equals the one-part tree", "[tree]") {
     std::string pgn;

@@ -162,12 +162,6 @@ MoveFacts move_facts(const TreeRecord& r, const GameEntry& game) {
     return MoveFacts{r.outcome(), (r.flags() & kWhiteMoved) != 0, g.white_elo, g.black_elo, g.date, game.eval_cp(r.ply), game.spent_ms(r.ply)};
 }
 
-// A game of a part shown as an example, by ordinal.
-struct ExampleRef {
-    std::uint64_t ordinal;
-    std::uint32_t game; // its number in the part
-};
-
 // The first `limit` examples by ordinal, kept sorted in place: `count` of them so far.
 template <class Example> void keep_example(Example* examples, std::size_t& count, std::size_t limit, const Example& e) {
     if (count == limit && (limit == 0 || e.ordinal >= examples[count - 1].ordinal)) return;
@@ -175,114 +169,6 @@ template <class Example> void keep_example(Example* examples, std::size_t& count
     for (; at > 0 && e.ordinal < examples[at - 1].ordinal; --at) examples[at] = examples[at - 1];
     examples[at] = e;
 }
-
-// The positions many games reach, added up in a part as its games come, so that their visits
-// leave no record (on real files and ours, a thousand positions near the start take half the
-// visits). A position is taken in where a game reaches it before ply kBelowPly while there is
-// room (TreeOptions::hot_positions): the first games of a file reach the common openings. The
-// table stays small enough for the cache, and the tree is the same whatever it took in: a position's figures here are merged
-// with its records (of other parts, of its visits before it came in) when it is shown.
-class HotPositions {
-public:
-    static constexpr std::uint16_t kBelowPly = 8;
-    static constexpr std::size_t kMaxExamples = 8; // more examples a move: no table
-    static constexpr std::uint32_t kNone = 0xFFFFFFFF;
-    struct Position {
-        std::uint64_t key = 0;
-        ResultCounts results;
-        std::uint64_t first_ordinal = ~std::uint64_t{0}; // its first game, to replay
-        std::uint32_t first_game = 0;
-        std::uint16_t first_ply = 0;
-        std::uint16_t ply = 0xFFFF; // the lowest it was reached at
-        Variant variant = Variant::Chess;
-        std::uint32_t first_move = kNone;
-    };
-    struct Move {
-        MoveSums sums;
-        std::uint32_t next = kNone; // the position's next move
-        std::uint16_t code = 0;
-        std::size_t examples = 0;
-    };
-
-    // Room for `positions` positions and four times as many moves.
-    HotPositions(std::size_t positions, std::size_t examples)
-        : capacity_(positions), examples_(examples), index_(index_size(positions), kNone) {}
-    // The position of `key`, taken in when new, reached before kBelowPly and room is left.
-    Position* find(std::uint64_t key, std::size_t ply) {
-        const std::size_t mask = index_.size() - 1;
-        for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
-            if (index_[i] == kNone) {
-                if (ply >= kBelowPly || positions_.size() == capacity_) return nullptr;
-                index_[i] = std::uint32_t(positions_.size());
-                positions_.emplace_back().key = key;
-                return &positions_.back();
-            }
-            if (positions_[index_[i]].key == key) return &positions_[index_[i]];
-        }
-    }
-    // A game's first visit of the position.
-    static void add_visit(Position& p, Outcome outcome, Variant variant, std::size_t ply, std::uint64_t ordinal, std::uint32_t game) {
-        p.results.add(outcome);
-        p.variant = variant;
-        p.ply = std::min<std::uint16_t>(p.ply, std::uint16_t(ply));
-        if (ordinal < p.first_ordinal) p.first_ordinal = ordinal, p.first_game = game, p.first_ply = std::uint16_t(ply);
-    }
-    // A game's first play of `code` from the position; false when no room is left for a new move
-    // (it is then recorded).
-    bool add_move(Position& p, std::uint16_t code, const MoveFacts& facts, const ExampleRef& example) {
-        std::uint32_t m = p.first_move;
-        while (m != kNone && moves_[m].code != code) m = moves_[m].next;
-        if (m == kNone) {
-            if (moves_.size() == 4 * capacity_) return false;
-            m = std::uint32_t(moves_.size());
-            Move& added = moves_.emplace_back();
-            added.code = code;
-            added.next = p.first_move;
-            p.first_move = m;
-            examples_of_.resize(moves_.size() * examples_);
-        }
-        Move& move = moves_[m];
-        add_move_figures(move.sums, facts);
-        keep_example(examples_of_.data() + m * examples_, move.examples, examples_, example);
-        return true;
-    }
-    const std::vector<Position>& positions() const { return positions_; }
-    const Move& move(std::uint32_t m) const { return moves_[m]; }
-    const ExampleRef* examples(std::uint32_t m) const { return examples_of_.data() + m * examples_; }
-    std::size_t bytes() const {
-        return index_.capacity() * 4 + positions_.capacity() * sizeof(Position) + moves_.capacity() * sizeof(Move) +
-               examples_of_.capacity() * sizeof(ExampleRef);
-    }
-    // finish(): the positions by bucket (counting sort), for show_bucket.
-    void sort_by_bucket() {
-        bucket_begin_.assign(OpeningTree::kBuckets + 1, 0);
-        for (const Position& p : positions_) ++bucket_begin_[OpeningTree::bucket_of(p.key) + 1];
-        for (std::size_t b = 1; b <= OpeningTree::kBuckets; ++b) bucket_begin_[b] += bucket_begin_[b - 1];
-        std::vector<std::uint32_t> next(bucket_begin_.begin(), bucket_begin_.end() - 1);
-        by_bucket_.resize(positions_.size());
-        for (std::uint32_t i = 0; i < positions_.size(); ++i) by_bucket_[next[OpeningTree::bucket_of(positions_[i].key)]++] = i;
-    }
-    // Bucket b's positions (after sort_by_bucket).
-    std::pair<const std::uint32_t*, const std::uint32_t*> bucket(std::size_t b) const {
-        if (bucket_begin_.empty()) return {nullptr, nullptr};
-        return {by_bucket_.data() + bucket_begin_[b], by_bucket_.data() + bucket_begin_[b + 1]};
-    }
-
-private:
-    static std::size_t index_size(std::size_t positions) {
-        std::size_t size = 16;
-        while (size < 2 * positions) size *= 2;
-        return size;
-    }
-    std::size_t capacity_;
-    std::size_t examples_;
-    std::vector<std::uint32_t> index_; // open addressing by key
-    std::vector<Position> positions_;
-    std::vector<Move> moves_;
-    std::vector<ExampleRef> examples_of_; // examples_ a move
-    std::vector<std::uint32_t> by_bucket_;
-    std::vector<std::size_t> bucket_begin_;
-};
 
 void sort_moves(PositionStats& p) {
     std::sort(p.moves.begin(), p.moves.end(), [](const MoveStats& a, const MoveStats& b) {
@@ -382,12 +268,7 @@ struct OpeningTree::Part {
         : options(tree_options), tree_memory(memory), parts(part_count),
           store(tree_options.temp_dir, RecordStore::chunk_bytes_for(tree_options.memory_bytes / part_count),
                 RecordStore::huge_pages_for(tree_options.memory_bytes / part_count)),
-          stream(RecordStore::huge_pages_for(tree_options.memory_bytes / part_count)) {
-        // The hot table is a few MB: for a budget of 64 MB a part and more.
-        if (tree_options.hot_positions > 0 && RecordStore::huge_pages_for(tree_options.memory_bytes / part_count) &&
-            tree_options.examples <= HotPositions::kMaxExamples)
-            hot.emplace(tree_options.hot_positions, tree_options.examples);
-    }
+          stream(RecordStore::huge_pages_for(tree_options.memory_bytes / part_count)) {}
     ~Part() { clear(); }
     Part(const Part&) = delete;
     Part& operator=(const Part&) = delete;
@@ -402,9 +283,7 @@ struct OpeningTree::Part {
         return mapped_refs[game];
     }
     GameEntry game_entry(std::uint32_t game) const { return GameEntry(stream.at(ref(game).entry)); }
-    std::size_t bytes() const {
-        return store.bytes_held() + stream.bytes_held() + refs.size() * sizeof(GameRef) + (hot ? hot->bytes() : 0);
-    }
+    std::size_t bytes() const { return store.bytes_held() + stream.bytes_held() + refs.size() * sizeof(GameRef); }
     void clear();
 
     const TreeOptions& options;
@@ -412,7 +291,6 @@ struct OpeningTree::Part {
     std::size_t parts;
     RecordStore store;
     GameStream stream;
-    std::optional<HotPositions> hot; // the positions added up as they come (none: all recorded)
     std::vector<GameRef> refs;        // of the games since the last spill
     std::uint32_t refs_written = 0;   // the games before, in refs_file
     const GameRef* mapped_refs = nullptr;
@@ -521,20 +399,6 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
             }
         }
         if (flags == 0) continue;
-        if (hot) {
-            if (HotPositions::Position* position = hot->find(ply.key, i)) {
-                if (flags & kFirstVisit) {
-                    HotPositions::add_visit(*position, game.outcome, game.variant, i, ordinal, number);
-                    flags &= ~kFirstVisit;
-                }
-                if ((flags & kHasMove) &&
-                    hot->add_move(*position, ply.move.raw(),
-                                  MoveFacts{game.outcome, ply.white_to_move, game.white_elo, game.black_elo, game.date, ply.eval_cp, ply.spent_ms},
-                                  ExampleRef{ordinal, number}))
-                    flags &= ~kHasMove;
-                if (flags == 0) continue;
-            }
-        }
         if ((flags & kHasMove) && ply.white_to_move) flags |= kWhiteMoved;
         store.append(RecordStore::bucket_of(ply.key)) =
             TreeRecord::make(ply.key, flags, game.outcome, game.variant, number, std::uint16_t(flags & kHasMove ? ply.move.raw() : 0), std::uint16_t(i));
@@ -586,7 +450,6 @@ void OpeningTree::Part::spill() {
 }
 
 void OpeningTree::Part::finish() {
-    if (hot) hot->sort_by_bucket();
     if (games_file) stream.map_written(games_file, options.temp_dir);
     if (refs_written > 0 && !mapped_refs) {
         void* map = ::mmap(nullptr, std::size_t(refs_written) * sizeof(GameRef), PROT_READ, MAP_PRIVATE, ::fileno(refs_file), 0);
@@ -603,7 +466,6 @@ void OpeningTree::Part::clear() {
     stream.release();
     refs = {};
     refs_written = 0;
-    if (hot) hot.emplace(options.hot_positions, options.examples);
     tree_memory.fetch_sub(memory_counted, std::memory_order_relaxed);
     memory_counted = 0;
     if (refs_file) std::fclose(refs_file);
@@ -691,8 +553,8 @@ public:
         examples_per_move_ = examples;
     }
     ExampleSource* examples(std::uint32_t i) { return examples_.data() + std::size_t(i) * examples_per_move_; }
-    // The move's entry, made when new (and linked first in its position's list).
-    Counted& entry(std::uint64_t key, std::uint16_t move, std::uint32_t position, std::uint32_t& first_move) {
+    // The move's entry (its index), made when new (and linked first in its position's list).
+    std::uint32_t entry(std::uint64_t key, std::uint16_t move, std::uint32_t position, std::uint32_t& first_move) {
         const std::size_t mask = slots_.size() - 1;
         for (std::size_t i = std::size_t(key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL)) & mask;; i = (i + 1) & mask) {
             if (slots_[i] == kNoMove) {
@@ -704,10 +566,10 @@ public:
                 c.position = position;
                 c.next = first_move;
                 first_move = slots_[i];
-                return c;
+                return slots_[i];
             }
-            Counted& c = counted_[slots_[i]];
-            if (c.key == key && c.move.raw() == move) return c;
+            const Counted& c = counted_[slots_[i]];
+            if (c.key == key && c.move.raw() == move) return slots_[i];
         }
     }
     Counted& operator[](std::uint32_t i) { return counted_[i]; }
@@ -733,7 +595,6 @@ namespace {
 // alone takes MBs, which would otherwise be mapped, zeroed and unmapped for each bucket.
 struct ShowBuffers {
     std::vector<TreeRecord> records;   // the bucket's, from every part
-    std::vector<std::pair<const OpeningTree::Part*, std::uint32_t>> hot; // the bucket's hot positions, from every part
     std::uint64_t bucket_bits = 0;     // the bucket's number as the first bits of a key
     std::vector<const OpeningTree::Part*> record_part;
     BucketPositions positions;
@@ -761,22 +622,15 @@ void count_positions(ShowBuffers& s, std::uint32_t min_games) {
         const std::size_t i = std::size_t(r.key_rest() >> 7) & (counters - 1);
         return std::pair{i / 4, unsigned(2 * (i % 4))};
     };
-    auto hot_position = [&](const std::pair<const OpeningTree::Part*, std::uint32_t>& h) -> const HotPositions::Position& {
-        return h.first->hot->positions()[h.second];
-    };
     if (wanted > 1) {
         s.seen.assign(counters / 4, 0);
-        for (const auto& h : s.hot) { // a hot position is counted whatever its records say
-            const std::size_t i = std::size_t((hot_position(h).key & TreeRecord::kKeyBits) >> 7) & (counters - 1);
-            s.seen[i / 4] = std::uint8_t(s.seen[i / 4] | (3u << (2 * (i % 4))));
-        }
         for (const TreeRecord& r : s.records) {
             if (!(r.flags() & kFirstVisit)) continue;
             const auto [byte, shift] = counter(r);
             if (((s.seen[byte] >> shift) & 3) < 3) s.seen[byte] = std::uint8_t(s.seen[byte] + (1u << shift));
         }
     }
-    s.positions.reset(s.records.size() + s.hot.size());
+    s.positions.reset(s.records.size());
     s.position_of.resize(s.records.size());
     for (std::uint32_t n = 0; n < s.records.size(); ++n) {
         const TreeRecord& r = s.records[n];
@@ -795,15 +649,6 @@ void count_positions(ShowBuffers& s, std::uint32_t min_games) {
         c.results.add(r.outcome());
         if (const std::uint64_t ordinal = s.record_part[n]->ref(r.game).ordinal; ordinal < c.first_ordinal)
             c.first_ordinal = ordinal, c.first_part = s.record_part[n], c.first_game = r.game, c.first_ply = r.ply;
-    }
-    for (const auto& h : s.hot) {
-        const HotPositions::Position& p = hot_position(h);
-        BucketPositions::Counted& c = s.positions[s.positions.index_of(p.key)];
-        c.variant = p.variant;
-        c.ply = std::min(c.ply, p.ply);
-        c.results.add(p.results);
-        if (p.first_ordinal < c.first_ordinal)
-            c.first_ordinal = p.first_ordinal, c.first_part = h.first, c.first_game = p.first_game, c.first_ply = p.first_ply;
     }
 }
 
@@ -830,8 +675,7 @@ struct OpeningTree::Scratch::Buffers : ShowBuffers {};
 OpeningTree::Scratch::Scratch() : buffers_(std::make_unique<Buffers>()) {}
 OpeningTree::Scratch::~Scratch() = default;
 
-// Pass two, over the kept positions' records and hot moves only: their moves' figures and first
-// examples.
+// Pass two, over the kept positions' records only: their moves' figures and first examples.
 void OpeningTree::add_kept_moves(Scratch& scratch) const {
     ShowBuffers& s = *scratch.buffers_;
     s.first_move.assign(s.positions.all().size(), BucketMoves::kNoMove);
@@ -839,13 +683,7 @@ void OpeningTree::add_kept_moves(Scratch& scratch) const {
     for (std::uint32_t n = 0; n < s.records.size(); ++n)
         if ((s.records[n].flags() & kHasMove) && s.position_of[n] != kNotCounted && s.positions[s.position_of[n]].kept)
             s.kept_moves.push_back(n);
-    std::size_t hot_moves = 0;
-    for (const auto& [part, i] : s.hot)
-        for (std::uint32_t m = part->hot->positions()[i].first_move; m != HotPositions::kNone; m = part->hot->move(m).next) ++hot_moves;
-    s.moves.reset(s.kept_moves.size() + hot_moves, options_.examples);
-    auto add_example = [&](BucketMoves::Counted& m, const ExampleSource& e) {
-        keep_example(s.moves.examples(std::uint32_t(&m - &s.moves[0])), m.example_count, options_.examples, e);
-    };
+    s.moves.reset(s.kept_moves.size(), options_.examples);
     for (std::size_t k = 0; k < s.kept_moves.size(); ++k) {
         // The games' refs and entries are scattered: each asked for ahead, the ref first.
         if (k + 16 < s.kept_moves.size()) {
@@ -860,21 +698,10 @@ void OpeningTree::add_kept_moves(Scratch& scratch) const {
         const TreeRecord& r = s.records[n];
         const OpeningTree::Part& part = *s.record_part[n];
         const GameRef& game = part.ref(r.game);
-        BucketMoves::Counted& m = s.moves.entry(r.key_rest(), r.move, s.position_of[n], s.first_move[s.position_of[n]]);
+        const std::uint32_t move = s.moves.entry(r.key_rest(), r.move, s.position_of[n], s.first_move[s.position_of[n]]);
+        BucketMoves::Counted& m = s.moves[move];
         add_move_figures(m.sums, move_facts(r, GameEntry(part.stream.at(game.entry))));
-        add_example(m, ExampleSource{game.ordinal, &part, r.game});
-    }
-    for (const auto& [part, i] : s.hot) {
-        const HotPositions::Position& p = part->hot->positions()[i];
-        const std::uint32_t position = s.positions.index_of(p.key);
-        if (!s.positions[position].kept) continue;
-        for (std::uint32_t hm = p.first_move; hm != HotPositions::kNone; hm = part->hot->move(hm).next) {
-            const HotPositions::Move& hot_move = part->hot->move(hm);
-            BucketMoves::Counted& m = s.moves.entry(p.key & TreeRecord::kKeyBits, hot_move.code, position, s.first_move[position]);
-            m.sums.add(hot_move.sums);
-            for (std::size_t e = 0; e < hot_move.examples; ++e)
-                add_example(m, ExampleSource{part->hot->examples(hm)[e].ordinal, part, part->hot->examples(hm)[e].game});
-        }
+        keep_example(s.moves.examples(move), m.example_count, options_.examples, ExampleSource{game.ordinal, &part, r.game});
     }
 }
 
@@ -890,13 +717,9 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
     s.records.clear();
     s.record_part.clear();
     s.bucket_bits = std::uint64_t(b) << (64 - RecordStore::kBucketBits);
-    s.hot.clear();
     for (const auto& part : parts_) {
         part->store.read_bucket(b, s.records);
         s.record_part.resize(s.records.size(), part.get());
-        if (!part->hot) continue;
-        const auto [first, last] = part->hot->bucket(b);
-        for (const std::uint32_t* i = first; i != last; ++i) s.hot.emplace_back(part.get(), *i);
     }
     count_positions(s, min_games_shown_);
     s.kept.clear();

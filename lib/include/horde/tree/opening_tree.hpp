@@ -77,10 +77,6 @@ struct TreeOptions {
     std::size_t memory_bytes = std::size_t(1) << 30; // the budget of the positions held in memory
     std::size_t examples = 3;                        // example games per move
     std::string temp_dir;                            // for spilled runs ("": $TMPDIR or /tmp)
-    // Positions near the start that a part adds up as games come instead of recording each visit
-    // (a few MB; none below 64 MB of budget a part, or with more than 8 examples a move). The
-    // tree is the same with any number: this is speed only.
-    std::size_t hot_positions = 4096;
 };
 
 // The tree, built in parts and read back once, a bucket of keys at a time. Each part is filled
