@@ -484,173 +484,129 @@ struct ExampleSource {
     std::uint32_t game;
 };
 
-// A bucket's positions, counted from their records (open addressing by key, sized for the
-// records, so that it stays in the cache): what `keep` decides on.
-class BucketPositions {
+// Open addressing over entries kept in a vector: the slots double when half full, so that a
+// table holds what a bucket has, not what its records could have (the root position's bucket
+// of a big file has one record a game and a handful of positions).
+template <class Entry> class GrowingTable {
 public:
-    struct Counted {
-        std::uint64_t key;
-        std::uint64_t first_ordinal = ~std::uint64_t{0}; // the first game to reach it
-        const OpeningTree::Part* first_part = nullptr;   // that game: its part, number and ply
-        std::uint32_t first_game = 0;
-        std::uint16_t first_ply = 0;
-        ResultCounts results;
-        std::uint16_t ply = 0xFFFF;
-        Variant variant = Variant::Chess;
-        bool kept = false;
-        void to(PositionStats& p) const {
-            p.key = key;
-            p.variant = variant;
-            p.ply = ply;
-            p.results = results;
-        }
-    };
-    void reset(std::size_t records) {
+    static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
+    void clear(std::size_t expected) {
         std::size_t size = 64;
-        while (size < 2 * records) size *= 2;
+        while (size < 2 * expected) size *= 2;
         slots_.assign(size, kEmpty);
-        counted_.clear();
+        entries_.clear();
     }
-    std::uint32_t index_of(std::uint64_t key) {
+    // The entry `same` finds from hash `h`, or kEmpty.
+    template <class Same> std::uint32_t find(std::uint64_t h, Same same) const {
         const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
+        for (std::size_t i = std::size_t(h) & mask;; i = (i + 1) & mask)
+            if (slots_[i] == kEmpty || same(entries_[slots_[i]])) return slots_[i];
+    }
+    // The entry `same` finds from hash `h`, made by `make` when there is none; `made` says which.
+    template <class Same, class Make> std::uint32_t find_or_add(std::uint64_t h, Same same, Make make, bool& made) {
+        if (2 * (entries_.size() + 1) > slots_.size()) grow();
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = std::size_t(h) & mask;; i = (i + 1) & mask) {
             if (slots_[i] == kEmpty) {
-                slots_[i] = std::uint32_t(counted_.size());
-                counted_.emplace_back().key = key;
+                slots_[i] = std::uint32_t(entries_.size());
+                make(entries_.emplace_back());
+                made = true;
                 return slots_[i];
             }
-            if (counted_[slots_[i]].key == key) return slots_[i];
+            if (same(entries_[slots_[i]])) {
+                made = false;
+                return slots_[i];
+            }
         }
     }
-    Counted& operator[](std::uint32_t i) { return counted_[i]; }
-    std::vector<Counted>& all() { return counted_; }
+    Entry& operator[](std::uint32_t i) { return entries_[i]; }
+    const Entry& operator[](std::uint32_t i) const { return entries_[i]; }
+    std::size_t size() const { return entries_.size(); }
 
 private:
-    static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
+    void grow() {
+        slots_.assign(2 * slots_.size(), kEmpty);
+        const std::size_t mask = slots_.size() - 1;
+        for (std::uint32_t e = 0; e < entries_.size(); ++e) {
+            std::size_t i = std::size_t(entries_[e].hash()) & mask;
+            while (slots_[i] != kEmpty) i = (i + 1) & mask;
+            slots_[i] = e;
+        }
+    }
     std::vector<std::uint32_t> slots_;
-    std::vector<Counted> counted_;
+    std::vector<Entry> entries_;
 };
 
-// A kept position's moves as its records come: (position, move) to the move's place among the
-// bucket's moves (open addressing), and each move's first examples by ordinal.
-class BucketMoves {
-public:
-    struct Counted {
-        MoveSums sums;
-        Move move;
-        std::uint64_t key;
-        std::uint32_t position;
-        std::uint32_t next = kNoMove; // the position's next move
-        std::size_t example_count = 0; // examples(i)[0 .. example_count): the first by ordinal, sorted
-    };
-    static constexpr std::uint32_t kNoMove = 0xFFFFFFFF;
-    // For up to `moves` moves of `examples` examples each (the memory stays from bucket to bucket).
-    void reset(std::size_t moves, std::size_t examples) {
-        std::size_t size = 64;
-        while (size < 2 * moves) size *= 2;
-        slots_.assign(size, kNoMove);
-        counted_.clear();
-        examples_per_move_ = examples;
+// A bucket's position, counted from its records: what `keep` decides on.
+struct CountedPosition {
+    std::uint64_t key;
+    std::uint64_t first_ordinal = ~std::uint64_t{0}; // the first game to reach it
+    const OpeningTree::Part* first_part = nullptr;   // that game: its part, number and ply
+    std::uint32_t first_game = 0;
+    std::uint16_t first_ply = 0;
+    ResultCounts results;
+    std::uint16_t ply = 0xFFFF;
+    Variant variant = Variant::Chess;
+    bool kept = false;
+    std::uint32_t first_move = 0xFFFFFFFF; // in the bucket's moves
+    std::uint64_t hash() const { return key; }
+    void to(PositionStats& p) const {
+        p.key = key;
+        p.variant = variant;
+        p.ply = ply;
+        p.results = results;
     }
-    ExampleSource* examples(std::uint32_t i) { return examples_.data() + std::size_t(i) * examples_per_move_; }
-    // The move's entry (its index), made when new (and linked first in its position's list).
-    std::uint32_t entry(std::uint64_t key, std::uint16_t move, std::uint32_t position, std::uint32_t& first_move) {
-        const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = std::size_t(key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL)) & mask;; i = (i + 1) & mask) {
-            if (slots_[i] == kNoMove) {
-                slots_[i] = std::uint32_t(counted_.size());
-                Counted& c = counted_.emplace_back();
-                if (examples_.size() < counted_.size() * examples_per_move_) examples_.resize(2 * counted_.size() * examples_per_move_);
-                c.move = Move(move);
-                c.key = key;
-                c.position = position;
-                c.next = first_move;
-                first_move = slots_[i];
-                return slots_[i];
-            }
-            const Counted& c = counted_[slots_[i]];
-            if (c.key == key && c.move.raw() == move) return slots_[i];
-        }
-    }
-    Counted& operator[](std::uint32_t i) { return counted_[i]; }
+};
 
-private:
-    std::vector<std::uint32_t> slots_;
-    std::vector<Counted> counted_;
-    std::vector<ExampleSource> examples_;
-    std::size_t examples_per_move_ = 0;
+inline std::uint64_t move_hash(std::uint64_t key, std::uint16_t move) { return key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL); }
+
+// A kept position's move, added up from its records, with its first examples by ordinal.
+struct CountedMove {
+    MoveSums sums;
+    Move move;
+    std::uint64_t key;                  // its position's
+    std::uint32_t next = 0xFFFFFFFF;    // the position's next move
+    std::size_t example_count = 0;      // ShowBuffers::examples_of(move)[0 .. example_count), sorted
+    std::uint64_t hash() const { return move_hash(key, move.raw()); }
 };
 
 } // namespace
 
-// Two passes over the bucket's records, from every part, spilled and held: the first counts
-// each position's games (its records with a first visit), the second adds up the moves of the
-// positions `keep` takes only (most positions of a big tree are reached by one game and never
-// shown). A position's FEN comes from replaying the first game that reached it, which also
-// gives the board its moves' SAN is written on. Nothing depends on the order of the records:
+// Three streaming passes over the bucket's records, from every part, spilled (read a block at a
+// time) and held (in place): the first marks the positions reached often enough (when fewer
+// games are not shown), the second counts each of those positions' games (its records with a
+// first visit), the third adds up the moves of the positions `keep` takes only (most positions
+// of a big tree are reached by one game and never shown). Memory goes with the positions and
+// moves counted, not with the records: a bucket of a hundred million games is counted in a few
+// MB. A position's FEN comes from replaying the first game that reached it, which also gives the
+// board its moves' SAN and child keys come from. Nothing depends on the order of the records:
 // figures are sums, examples the first games by ordinal.
 namespace {
 
-// What show_bucket works in, kept from bucket to bucket by a thread: the root position's bucket
-// alone takes MBs, which would otherwise be mapped, zeroed and unmapped for each bucket.
+// What show_bucket works in, kept from bucket to bucket by a thread.
 struct ShowBuffers {
-    std::vector<TreeRecord> records;   // the bucket's, from every part
-    std::uint64_t bucket_bits = 0;     // the bucket's number as the first bits of a key
-    std::vector<const OpeningTree::Part*> record_part;
-    BucketPositions positions;
-    std::vector<std::uint32_t> position_of; // a record's position
-    std::vector<std::uint32_t> kept;        // positions, to be sorted by key
-    std::vector<std::uint32_t> first_move;  // a position's first move in `moves`
-    BucketMoves moves;
-    std::vector<std::uint32_t> kept_moves;  // the records of the kept positions' moves
-    std::vector<std::uint8_t> seen;         // count_positions' counters
-    PositionStats shown;                    // the position being shown
-};
+    std::uint64_t bucket_bits = 0;            // the bucket's number as the first bits of a key
+    std::vector<TreeRecord> block;            // spilled records read back
+    GrowingTable<CountedPosition> positions;
+    std::vector<std::uint32_t> kept;          // positions, to be sorted by key
+    GrowingTable<CountedMove> moves;
+    std::vector<ExampleSource> examples;      // `examples` a move
+    std::vector<std::pair<const TreeRecord*, std::uint32_t>> span_moves; // a span's kept moves and their positions
+    std::vector<std::uint8_t> seen;           // the first pass's counters: `counters` of 2 bits
+    std::size_t counters = 0;
+    unsigned wanted = 1;                      // the first visits a position needs (at most 3; 1: no first pass)
+    PositionStats shown;                      // the position being shown
 
-// Pass one: each position's games, lowest ply, variant, and the first game to reach it.
-constexpr std::uint32_t kNotCounted = 0xFFFFFFFF; // a record of a position too rare to be shown
-
-// Pass one: each position's games, lowest ply, variant, and the first game to reach it. With
-// `min_games` > 1 (no position of fewer games is shown), 2-bit counters of the first visits (in
-// the cache) find the positions reached often enough first, and only those are counted: most
-// positions of a big tree are reached by one game.
-void count_positions(ShowBuffers& s, std::uint32_t min_games) {
-    const unsigned wanted = std::min<std::uint32_t>(std::max<std::uint32_t>(min_games, 1), 3);
-    std::size_t counters = 256; // 2 bits each, four to a byte
-    while (counters < 4 * s.records.size()) counters *= 2;
-    auto counter = [&](const TreeRecord& r) {
+    std::pair<std::size_t, unsigned> counter(const TreeRecord& r) const {
         const std::size_t i = std::size_t(r.key_rest() >> 7) & (counters - 1);
-        return std::pair{i / 4, unsigned(2 * (i % 4))};
-    };
-    if (wanted > 1) {
-        s.seen.assign(counters / 4, 0);
-        for (const TreeRecord& r : s.records) {
-            if (!(r.flags() & kFirstVisit)) continue;
-            const auto [byte, shift] = counter(r);
-            if (((s.seen[byte] >> shift) & 3) < 3) s.seen[byte] = std::uint8_t(s.seen[byte] + (1u << shift));
-        }
+        return {i / 4, unsigned(2 * (i % 4))};
     }
-    s.positions.reset(s.records.size());
-    s.position_of.resize(s.records.size());
-    for (std::uint32_t n = 0; n < s.records.size(); ++n) {
-        const TreeRecord& r = s.records[n];
-        if (wanted > 1) {
-            const auto [byte, shift] = counter(r);
-            if (((s.seen[byte] >> shift) & 3) < wanted) {
-                s.position_of[n] = kNotCounted;
-                continue;
-            }
-        }
-        const std::uint32_t i = s.position_of[n] = s.positions.index_of(r.key(s.bucket_bits));
-        if (!(r.flags() & kFirstVisit)) continue;
-        BucketPositions::Counted& c = s.positions[i];
-        c.variant = r.variant();
-        c.ply = std::min(c.ply, r.ply);
-        c.results.add(r.outcome());
-        if (const std::uint64_t ordinal = s.record_part[n]->ref(r.game).ordinal; ordinal < c.first_ordinal)
-            c.first_ordinal = ordinal, c.first_part = s.record_part[n], c.first_game = r.game, c.first_ply = r.ply;
+    bool may_be_shown(const TreeRecord& r) const {
+        if (wanted == 1) return true;
+        const auto [byte, shift] = counter(r);
+        return ((seen[byte] >> shift) & 3) >= wanted;
     }
-}
+};
 
 // The board of a position a game reached: its start, then its moves up to the ply.
 position::Board replay(const GameEntry& game, std::size_t ply, std::array<std::optional<position::Board>, 4>& starts) {
@@ -675,83 +631,129 @@ struct OpeningTree::Scratch::Buffers : ShowBuffers {};
 OpeningTree::Scratch::Scratch() : buffers_(std::make_unique<Buffers>()) {}
 OpeningTree::Scratch::~Scratch() = default;
 
-// Pass two, over the kept positions' records only: their moves' figures and first examples.
-void OpeningTree::add_kept_moves(Scratch& scratch) const {
+// The first pass (when `min_games` > 1: no position of fewer games is shown): 2-bit counters of
+// the first visits, in the cache, say which positions may be reached often enough; most
+// positions of a big tree are reached by one game. The second pass counts those only: each
+// position's games, lowest ply, variant, and the first game to reach it.
+void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
     ShowBuffers& s = *scratch.buffers_;
-    s.first_move.assign(s.positions.all().size(), BucketMoves::kNoMove);
-    s.kept_moves.clear();
-    for (std::uint32_t n = 0; n < s.records.size(); ++n)
-        if ((s.records[n].flags() & kHasMove) && s.position_of[n] != kNotCounted && s.positions[s.position_of[n]].kept)
-            s.kept_moves.push_back(n);
-    s.moves.reset(s.kept_moves.size(), options_.examples);
-    for (std::size_t k = 0; k < s.kept_moves.size(); ++k) {
-        // The games' refs and entries are scattered: each asked for ahead, the ref first.
-        if (k + 16 < s.kept_moves.size()) {
-            const std::uint32_t ahead = s.kept_moves[k + 16];
-            __builtin_prefetch(&s.record_part[ahead]->ref(s.records[ahead].game));
-        }
-        if (k + 8 < s.kept_moves.size()) {
-            const std::uint32_t ahead = s.kept_moves[k + 8];
-            __builtin_prefetch(s.record_part[ahead]->stream.address(s.record_part[ahead]->ref(s.records[ahead].game).entry));
-        }
-        const std::uint32_t n = s.kept_moves[k];
-        const TreeRecord& r = s.records[n];
-        const OpeningTree::Part& part = *s.record_part[n];
-        const GameRef& game = part.ref(r.game);
-        const std::uint32_t move = s.moves.entry(r.key_rest(), r.move, s.position_of[n], s.first_move[s.position_of[n]]);
-        BucketMoves::Counted& m = s.moves[move];
-        add_move_figures(m.sums, move_facts(r, GameEntry(part.stream.at(game.entry))));
-        keep_example(s.moves.examples(move), m.example_count, options_.examples, ExampleSource{game.ordinal, &part, r.game});
+    std::uint64_t records = 0;
+    for (const auto& part : parts_) records += part->store.bucket_records(b);
+    const unsigned wanted = s.wanted = std::min<std::uint32_t>(std::max<std::uint32_t>(min_games_shown_, 1), 3);
+    std::size_t counters = 256; // 2 bits each, four to a byte; at most 16 M (4 MB)
+    while (counters < 4 * records && counters < (std::size_t(1) << 24)) counters *= 2;
+    s.counters = counters;
+    auto counter = [&](const TreeRecord& r) { return s.counter(r); };
+    auto may_be_shown = [&](const TreeRecord& r) { return s.may_be_shown(r); };
+    if (wanted > 1) {
+        s.seen.assign(counters / 4, 0);
+        for (const auto& part : parts_)
+            part->store.visit_bucket(b, s.block, [&](const TreeRecord* r, std::size_t n) {
+                for (const TreeRecord* end = r + n; r != end; ++r) {
+                    if (!(r->flags() & kFirstVisit)) continue;
+                    const auto [byte, shift] = counter(*r);
+                    if (((s.seen[byte] >> shift) & 3) < 3) s.seen[byte] = std::uint8_t(s.seen[byte] + (1u << shift));
+                }
+            });
     }
+    s.positions.clear(std::min<std::uint64_t>(records, 1 << 16));
+    for (const auto& part : parts_)
+        part->store.visit_bucket(b, s.block, [&](const TreeRecord* r, std::size_t n) {
+            for (const TreeRecord* end = r + n; r != end; ++r) {
+                if (!(r->flags() & kFirstVisit) || !may_be_shown(*r)) continue;
+                const std::uint64_t key = r->key(s.bucket_bits);
+                bool made = false;
+                CountedPosition& c = s.positions[s.positions.find_or_add(
+                    key, [&](const CountedPosition& p) { return p.key == key; }, [&](CountedPosition& p) { p.key = key; }, made)];
+                c.variant = r->variant();
+                c.ply = std::min(c.ply, r->ply);
+                c.results.add(r->outcome());
+                if (const std::uint64_t ordinal = part->ref(r->game).ordinal; ordinal < c.first_ordinal)
+                    c.first_ordinal = ordinal, c.first_part = part.get(), c.first_game = r->game, c.first_ply = r->ply;
+            }
+        });
+    s.moves.clear(0);
+    s.examples.clear();
 }
 
-// Two passes over the bucket's records, from every part, spilled and held: the first counts
-// each position's games (its records with a first visit), the second adds up the moves of the
-// positions `keep` takes only (most positions of a big tree are reached by one game and never
-// shown). A position's FEN comes from replaying the first game that reached it, which also
-// gives the board its moves' SAN and child keys come from. Nothing depends on the order of the
-// records: figures are sums, examples the first games by ordinal.
+// The third pass, over the kept positions' move records only: their moves' figures and first
+// examples. A span's moves are listed first, so that their games' refs and entries (scattered)
+// are asked for ahead.
+void OpeningTree::add_kept_moves(std::size_t b, Scratch& scratch) const {
+    ShowBuffers& s = *scratch.buffers_;
+    const std::size_t examples = options_.examples;
+    for (const auto& part : parts_)
+        part->store.visit_bucket(b, s.block, [&](const TreeRecord* r, std::size_t n) {
+            s.span_moves.clear();
+            for (const TreeRecord* end = r + n; r != end; ++r) {
+                if (!(r->flags() & kHasMove) || !s.may_be_shown(*r)) continue;
+                const std::uint64_t key = r->key(s.bucket_bits);
+                const std::uint32_t i = s.positions.find(key, [&](const CountedPosition& p) { return p.key == key; });
+                if (i != decltype(s.positions)::kEmpty && s.positions[i].kept) s.span_moves.emplace_back(r, i);
+            }
+            for (std::size_t k = 0; k < s.span_moves.size(); ++k) {
+                if (k + 16 < s.span_moves.size()) __builtin_prefetch(&part->ref(s.span_moves[k + 16].first->game));
+                if (k + 8 < s.span_moves.size()) __builtin_prefetch(part->stream.address(part->ref(s.span_moves[k + 8].first->game).entry));
+                const auto [record, position] = s.span_moves[k];
+                const GameRef& game = part->ref(record->game);
+                const std::uint64_t key = s.positions[position].key;
+                const std::uint16_t code = record->move;
+                bool made = false;
+                const std::uint32_t m = s.moves.find_or_add(
+                    move_hash(key, code), [&](const CountedMove& c) { return c.key == key && c.move.raw() == code; },
+                    [&](CountedMove& c) {
+                        c.key = key;
+                        c.move = Move(code);
+                        c.next = s.positions[position].first_move;
+                    },
+                    made);
+                if (made) {
+                    s.positions[position].first_move = m;
+                    s.examples.resize(s.moves.size() * examples);
+                }
+                CountedMove& move = s.moves[m];
+                add_move_figures(move.sums, move_facts(*record, GameEntry(part->stream.at(game.entry))));
+                keep_example(s.examples.data() + std::size_t(m) * examples, move.example_count, examples,
+                             ExampleSource{game.ordinal, part.get(), record->game});
+            }
+        });
+}
+
+// A bucket's positions that `keep` takes, shown in key order.
 void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const PositionStats&)>& keep,
                               const std::function<void(PositionStats&)>& visit, Scratch& scratch) const {
     ShowBuffers& s = *scratch.buffers_;
-    s.records.clear();
-    s.record_part.clear();
     s.bucket_bits = std::uint64_t(b) << (64 - RecordStore::kBucketBits);
-    for (const auto& part : parts_) {
-        part->store.read_bucket(b, s.records);
-        s.record_part.resize(s.records.size(), part.get());
-    }
-    count_positions(s, min_games_shown_);
+    count_positions(b, scratch);
     s.kept.clear();
     PositionStats counts; // what keep sees: key, variant, ply and results
-    for (std::uint32_t i = 0; i < s.positions.all().size(); ++i) {
-        BucketPositions::Counted& c = s.positions[i];
-        if (c.first_ordinal == ~std::uint64_t{0}) continue;
+    for (std::uint32_t i = 0; i < s.positions.size(); ++i) {
+        CountedPosition& c = s.positions[i];
         c.to(counts);
         if ((c.kept = keep(counts))) s.kept.push_back(i);
     }
     if (s.kept.empty()) return;
-    add_kept_moves(scratch);
+    add_kept_moves(b, scratch);
     std::sort(s.kept.begin(), s.kept.end(), [&](std::uint32_t x, std::uint32_t y) { return s.positions[x].key < s.positions[y].key; });
     std::array<std::optional<position::Board>, 4> starts; // each variant's start position, made once
     PositionStats& p = s.shown; // its strings and vectors keep their memory from position to position
     for (const std::uint32_t i : s.kept) {
-        const BucketPositions::Counted& c = s.positions[i];
+        const CountedPosition& c = s.positions[i];
         c.to(p);
         const position::Board board = replay(c.first_part->game_entry(c.first_game), c.first_ply, starts);
         p.fen.clear();
         position::append_fen(p.fen, board, false);
         std::size_t moves = 0;
-        for (std::uint32_t m = s.first_move[i]; m != BucketMoves::kNoMove; m = s.moves[m].next) ++moves;
+        for (std::uint32_t m = c.first_move; m != decltype(s.moves)::kEmpty; m = s.moves[m].next) ++moves;
         p.moves.resize(moves);
         MoveStats* next_stats = p.moves.data();
-        for (std::uint32_t m = s.first_move[i]; m != BucketMoves::kNoMove; m = s.moves[m].next) {
+        for (std::uint32_t m = c.first_move; m != decltype(s.moves)::kEmpty; m = s.moves[m].next) {
             MoveStats& stats = *next_stats++;
             static_cast<MoveSums&>(stats) = s.moves[m].sums;
             stats.move = s.moves[m].move;
             stats.examples.clear();
             for (std::size_t e = 0; e < s.moves[m].example_count; ++e) {
-                const ExampleSource& example = s.moves.examples(m)[e];
+                const ExampleSource& example = s.examples[std::size_t(m) * options_.examples + e];
                 stats.examples.push_back(ExampleGame{example.ordinal, example.part->game_entry(example.game).name()});
             }
             position::Board after = board; // the position the move leads to: its key

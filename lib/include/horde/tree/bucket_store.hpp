@@ -131,6 +131,30 @@ public:
             out.insert(out.end(), chunk, chunk + std::min(chunk_records_, n - c * chunk_records_));
         }
     }
+    // Bucket b's records in the order they came, as spans: fn(const Record* first, std::size_t
+    // count) for each block of spilled ones (read into `block`, at most kBlockRecords at a time)
+    // and each chunk held, in place. Memory: one block, however big the bucket. Throws
+    // std::runtime_error when spilled records cannot be read back.
+    static constexpr std::size_t kBlockRecords = 4096;
+    template <class Fn> void visit_bucket(std::size_t b, std::vector<Record>& block, Fn&& fn) const {
+        const Bucket& bucket = buckets_[b];
+        for (const Segment& s : bucket.spilled)
+            for (std::uint64_t done = 0; done < s.count;) {
+                const std::size_t count = std::size_t(std::min<std::uint64_t>(kBlockRecords, s.count - done));
+                block.resize(count);
+                read_spilled(file_, block.data(), count * sizeof(Record), s.offset + done * sizeof(Record), temp_dir_);
+                fn(static_cast<const Record*>(block.data()), count);
+                done += count;
+            }
+        const std::size_t n = held(b);
+        for (std::size_t c = 0; c * chunk_records_ < n; ++c) fn(static_cast<const Record*>(bucket.chunks[c]), std::min(chunk_records_, n - c * chunk_records_));
+    }
+    // How many records bucket b holds, spilled and in memory.
+    std::uint64_t bucket_records(std::size_t b) const {
+        std::uint64_t n = held(b);
+        for (const Segment& s : buckets_[b].spilled) n += s.count;
+        return n;
+    }
     // Every record and segment dropped, the memory unmapped and the file closed.
     void clear() {
         for (Bucket& bucket : buckets_) bucket = Bucket{};

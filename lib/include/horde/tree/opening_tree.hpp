@@ -152,7 +152,8 @@ public:
     struct Part; // one builder: its buckets of records, its spilled segments
 
 private:
-    void add_kept_moves(Scratch& scratch) const;
+    void count_positions(std::size_t b, Scratch& scratch) const;
+    void add_kept_moves(std::size_t b, Scratch& scratch) const;
 
     TreeOptions options_;
     std::uint32_t min_games_shown_ = 1;
