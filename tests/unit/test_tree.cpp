@@ -8,6 +8,7 @@
 #include "horde/report/json.hpp"
 #include "horde/run/tree.hpp"
 #include "horde/tree/opening_tree.hpp"
+#include "horde/tree/bucket_store.hpp"
 #include "horde/tree/polyglot.hpp"
 
 #include <catch2/catch.hpp>
@@ -424,4 +425,44 @@ TEST_CASE("OpeningTree: a name past 65,535 bytes is cut before the UTF-8 charact
         CHECK(shown.size() == (ascii == 65533 ? 65535u : 65534u));
         CHECK(shown.substr(0, ascii) == std::string(ascii, 'a'));
     }
+}
+
+TEST_CASE("BucketStore: a bucket's records come back in the order they came, spilled (in blocks) and held", "[tree]") {
+    struct Record {
+        std::uint64_t key, n;
+    };
+    using Store = tree::detail::BucketStore<Record>;
+    Store store(tree::detail::temp_dir_or_default(""), 256, false); // small chunks: many a bucket
+    const std::uint64_t bucket_key = std::uint64_t(5) << 54, other_key = std::uint64_t(900) << 54;
+    std::uint64_t next = 0;
+    auto add = [&](std::size_t count) {
+        for (std::size_t i = 0; i < count; ++i) {
+            store.append(Store::bucket_of(bucket_key)) = Record{bucket_key, next++};
+            store.append(Store::bucket_of(other_key)) = Record{other_key, 0}; // another bucket in between
+        }
+    };
+    add(Store::kBlockRecords + 1000); // a segment of more than a block
+    store.spill();
+    add(7);
+    store.spill();
+    add(300); // held, over two chunks
+    CHECK(store.spills() == 2);
+    CHECK(store.bucket_records(Store::bucket_of(bucket_key)) == next);
+    std::vector<Record> block;
+    std::uint64_t expected = 0;
+    std::size_t spans = 0;
+    store.visit_bucket(Store::bucket_of(bucket_key), block, [&](const Record* r, std::size_t count) {
+        ++spans;
+        CHECK(count <= Store::kBlockRecords);
+        for (std::size_t i = 0; i < count; ++i) {
+            CHECK(r[i].key == bucket_key);
+            CHECK(r[i].n == expected++);
+        }
+    });
+    CHECK(expected == next);
+    CHECK(spans >= 4); // two blocks of the first segment, the second, the held chunks
+    std::vector<Record> all;
+    store.read_bucket(Store::bucket_of(bucket_key), all);
+    REQUIRE(all.size() == next);
+    CHECK(all.back().n == next - 1);
 }
