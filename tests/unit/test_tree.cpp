@@ -14,6 +14,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <csignal>
+#include <sys/resource.h>
 
 #include <fstream>
 #include <deque>
@@ -465,4 +467,80 @@ TEST_CASE("BucketStore: a bucket's records come back in the order they came, spi
     store.read_bucket(Store::bucket_of(bucket_key), all);
     REQUIRE(all.size() == next);
     CHECK(all.back().n == next - 1);
+}
+
+namespace {
+
+// Random chess games of `plies` plies from the start (a few first moves, so that positions are
+// shared), as the tree observer gives them.
+std::vector<tree::GameFacts> random_games(std::size_t count, int plies) {
+    std::uint64_t state = 12345;
+    auto next = [&] { return (state = state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33; };
+    std::vector<tree::GameFacts> games(count);
+    for (tree::GameFacts& game : games) {
+        game.outcome = tree::Outcome(next() % 4);
+        game.white_elo = int(1500 + next() % 500);
+        game.black_elo = int(1500 + next() % 500);
+        position::Board board(Variant::Chess);
+        for (int ply = 0; ply <= plies; ++ply) {
+            tree::GamePly p;
+            p.key = tree::position_key(Variant::Chess, board.repetition_key());
+            p.white_to_move = board.side_to_move() == WHITE;
+            const position::MoveList legal = board.legal_moves();
+            if (ply < plies && legal.size() > 0) {
+                p.move = legal[ply < 4 ? next() % 3 : next() % legal.size()];
+                board.play(p.move);
+            }
+            game.plies.push_back(p);
+            if (p.move.is_none()) break;
+        }
+    }
+    return games;
+}
+
+std::string shown_text(tree::OpeningTree& opening_tree) {
+    std::string text;
+    opening_tree.for_each([](const tree::PositionStats&) { return true; }, [&](tree::PositionStats& p) {
+        report::append_tree_position_json(text, p);
+        text += '\n';
+    });
+    return text;
+}
+
+} // namespace
+
+TEST_CASE("OpeningTree: a spill that cannot be written leaves the tree as it was", "[tree]") {
+    const std::vector<tree::GameFacts> games = random_games(3000, 16);
+    auto name = [](std::uint64_t ordinal) { return [ordinal](std::string& n) { n = "game " + std::to_string(ordinal); }; };
+    tree::OpeningTree whole(tree::TreeOptions{});
+    for (std::size_t g = 0; g < games.size(); ++g) whole.add_game(games[g], g, name(g));
+    const std::string reference = shown_text(whole);
+    REQUIRE(std::count(reference.begin(), reference.end(), '\n') > 100);
+
+    tree::TreeOptions small;
+    small.memory_bytes = 256 << 10; // spills every few games
+    tree::OpeningTree spilling(small);
+    // The temporary files may not grow past 64 KB (the writes fail with EFBIG, SIGXFSZ ignored).
+    struct rlimit saved {};
+    REQUIRE(::getrlimit(RLIMIT_FSIZE, &saved) == 0);
+    const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit limited = saved;
+    limited.rlim_cur = 64 << 10;
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &limited) == 0);
+    std::size_t failures = 0, g = 0;
+    for (; g < games.size() && failures < 3; ++g) {
+        try {
+            spilling.add_game(games[g], g, name(g));
+        } catch (const std::runtime_error& e) {
+            CHECK(std::string(e.what()).find("cannot write a spilled run") != std::string::npos);
+            ++failures; // the game is held all the same
+        }
+    }
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &saved) == 0);
+    std::signal(SIGXFSZ, old_handler);
+    CHECK(failures == 3);
+    CHECK(g < games.size());
+    for (; g < games.size(); ++g) spilling.add_game(games[g], g, name(g)); // the next spills write again
+    CHECK(spilling.spilled_runs() > 0);
+    CHECK(shown_text(spilling) == reference);
 }
