@@ -416,7 +416,10 @@ bool suffix_plainly_right(const position::Board& after, SanMove::Suffix suffix) 
                         [&]<Variant V>() { return suffix_plainly_right_as<V>(after.position(), suffix); });
 }
 
-std::string to_san(const position::Board& board, Move m) {
+namespace {
+
+// `legal`: the position's legal moves, generated here when null (only a piece move needs them).
+std::string san_of(const position::Board& board, Move m, const position::MoveList* legal, const position::Board& after) {
     const position::Position& pos = board.position();
     std::string s;
     if (m.is_castling()) {
@@ -438,7 +441,9 @@ std::string to_san(const position::Board& board, Move m) {
             s += piece_type_letter(pt);
             // Disambiguation: file if it suffices, else rank, else both.
             Bitboard others = 0;
-            for (Move o : board.legal_moves())
+            std::optional<position::MoveList> generated;
+            if (!legal) legal = &generated.emplace(board.legal_moves());
+            for (Move o : *legal)
                 if (o.to() == m.to() && o.from() != m.from() && !o.is_castling() &&
                     type_of(pos.piece_on(o.from())) == pt)
                     others |= square_bb(o.from());
@@ -451,11 +456,21 @@ std::string to_san(const position::Board& board, Move m) {
             s += position::square_name(m.to());
         }
     }
-    position::Board after = board;
-    after.play(m);
     bool mate = false;
     if (gives_check_or_mate(after, mate)) s += mate ? '#' : '+';
     return s;
+}
+
+} // namespace
+
+std::string to_san(const position::Board& board, Move m) {
+    position::Board after = board;
+    after.play(m);
+    return san_of(board, m, nullptr, after);
+}
+
+std::string to_san(const position::Board& board, Move m, const position::MoveList& legal, const position::Board& after) {
+    return san_of(board, m, &legal, after);
 }
 
 } // namespace horde::notation

@@ -694,7 +694,8 @@ void OpeningTree::add_kept_moves(std::size_t b, Scratch& scratch) const {
             for (std::size_t k = 0; k < s.span_moves.size(); ++k) {
                 if (k + 16 < s.span_moves.size()) __builtin_prefetch(&part->ref(s.span_moves[k + 16].first->game));
                 if (k + 8 < s.span_moves.size()) __builtin_prefetch(part->stream.address(part->ref(s.span_moves[k + 8].first->game).entry));
-                const auto [record, position] = s.span_moves[k];
+                const TreeRecord* record = s.span_moves[k].first; // (plain names: a lambda below captures them)
+                const std::uint32_t position = s.span_moves[k].second;
                 const GameRef& game = part->ref(record->game);
                 const std::uint64_t key = s.positions[position].key;
                 const std::uint16_t code = record->move;
@@ -743,6 +744,7 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
         const position::Board board = replay(c.first_part->game_entry(c.first_game), c.first_ply, starts);
         p.fen.clear();
         position::append_fen(p.fen, board, false);
+        const position::MoveList legal = board.legal_moves(); // once for the SAN of every move
         std::size_t moves = 0;
         for (std::uint32_t m = c.first_move; m != decltype(s.moves)::kEmpty; m = s.moves[m].next) ++moves;
         p.moves.resize(moves);
@@ -756,12 +758,12 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
                 const ExampleSource& example = s.examples[std::size_t(m) * options_.examples + e];
                 stats.examples.push_back(ExampleGame{example.ordinal, example.part->game_entry(example.game).name()});
             }
-            position::Board after = board; // the position the move leads to: its key
+            position::Board after = board; // the position the move leads to: its key, and the SAN's check
             after.play(stats.move);
             stats.child_key = position_key(p.variant, after.repetition_key());
+            stats.san.assign(notation::to_san(board, stats.move, legal, after));
         }
         sort_moves(p);
-        for (MoveStats& m : p.moves) m.san.assign(notation::to_san(board, m.move));
         visit(p);
     }
 }

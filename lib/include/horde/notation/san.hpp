@@ -99,5 +99,8 @@ bool suffix_plainly_right(const position::Board& after, SanMove::Suffix suffix);
 // The SAN of a legal move, with '+' or '#'. A move that wins by a variant rule (the
 // capture of the last Horde unit, a king reaching the campmate rank) gets '#'.
 std::string to_san(const position::Board& board, Move move);
+// The same, with the position's legal moves and the position after the move at hand (a caller
+// that writes every move of a position generates the legal moves once).
+std::string to_san(const position::Board& board, Move move, const position::MoveList& legal, const position::Board& after);
 
 } // namespace horde::notation
