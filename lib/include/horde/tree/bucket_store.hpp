@@ -5,10 +5,12 @@
 
 #include "horde/tree/spill_files.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace horde::tree::detail {
