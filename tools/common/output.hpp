@@ -104,14 +104,19 @@ public:
     void end_record() {
         if (buffer_.size() >= kFlushAt) flush();
     }
-    void flush() {
-        std::size_t done = 0;
-        while (done < buffer_.size()) {
-            const ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) fail_write(name_, n < 0 ? errno : EIO);
-            done += std::size_t(n);
+    // Whole records at once: a batch of at least kFlushAt bytes goes out from where it is, not
+    // copied into the buffer (a tree writes as much as it reads).
+    void write_records(std::string_view data) {
+        if (data.size() < kFlushAt) {
+            write(data);
+            end_record();
+            return;
         }
+        flush();
+        write_all(data);
+    }
+    void flush() {
+        write_all(buffer_);
         buffer_.clear();
     }
     // Flushes, and closes a file this object created (a failed close is a write error too).
@@ -123,6 +128,16 @@ public:
     }
 
 private:
+    void write_all(std::string_view data) {
+        std::size_t done = 0;
+        while (done < data.size()) {
+            const ssize_t n = ::write(fd_, data.data() + done, data.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) fail_write(name_, n < 0 ? errno : EIO);
+            done += std::size_t(n);
+        }
+    }
+
     std::string name_;
     int fd_;
     bool owns_fd_ = false;

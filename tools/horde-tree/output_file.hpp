@@ -52,10 +52,7 @@ public:
     }
 
     bool is_terminal() const { return ::isatty(fd_) == 1; }
-    void write(std::string_view data) {
-        out_->write(data);
-        out_->end_record();
-    }
+    void write(std::string_view data) { out_->write_records(data); } // whole records
     // Everything is written: FILE gets its name (replacing an older FILE).
     void commit() {
         out_->flush();

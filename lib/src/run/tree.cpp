@@ -246,12 +246,18 @@ void show_tree(tree::OpeningTree& tree, unsigned threads, const std::function<bo
                const std::function<void(tree::PositionStats&, std::string& text)>& render,
                const std::function<void(std::string& text)>& write) {
     if (threads <= 1) {
+        // Positions rendered one after another into a batch of some 64 KB, handed on whole.
+        constexpr std::size_t kBatch = 1 << 16;
         std::string text;
+        text.reserve(2 * kBatch);
         tree.for_each(keep, [&](tree::PositionStats& p) {
-            text.clear();
             render(p, text);
-            write(text);
+            if (text.size() >= kBatch) {
+                write(text);
+                text.clear();
+            }
         });
+        if (!text.empty()) write(text);
         return;
     }
     {   // the parts finished (what they spilled mapped) on the threads
