@@ -544,3 +544,41 @@ TEST_CASE("OpeningTree: a spill that cannot be written leaves the tree as it was
     CHECK(spilling.spilled_runs() > 0);
     CHECK(shown_text(spilling) == reference);
 }
+
+TEST_CASE("Tree NDJSON: a move's object, its escapes and nulls, and a move of long example names", "[tree][json]") {
+    tree::PositionStats p;
+    p.key = 0x0123456789abcdefULL;
+    p.variant = Variant::Horde;
+    p.fen = "8/8/8/8/8/8/8/8 w - -";
+    p.ply = 3;
+    p.results.games = 4, p.results.white = 2, p.results.draws = 1, p.results.black = 1;
+    tree::MoveStats& e4 = p.moves.emplace_back();
+    e4.move = Move(E2, E4);
+    e4.san.assign("e4");
+    e4.results.games = 3, e4.results.white = 2, e4.results.draws = 1;
+    e4.rated = 2, e4.mover_elo_sum = 3001, e4.opponent_elo_sum = 2800, e4.mover_wins = 1;
+    e4.evals = 4, e4.eval_cp_sum = -50; // -0.125 pawns: rounded as {:.2f} rounds
+    e4.timed = 3, e4.spent_ms_sum = 10000;
+    e4.first_date = 20240131, e4.last_date = 20250000;
+    e4.child_key = 0xfedcba9876543210ULL;
+    const std::string names[] = {"https://x.org/\"q\"\\", std::string("tab\there\x01") + "\xc3\xa9\xff"};
+    for (const std::string& n : names) e4.examples.push_back(tree::ExampleGame{0, n});
+    tree::MoveStats& a3 = p.moves.emplace_back();
+    a3.move = Move(A2, A3);
+    a3.san.assign("a3");
+    a3.results.games = 1;
+    const std::string long_name(3000, 'n'); // past what a move's buffer holds when escaped: the general path
+    a3.examples.push_back(tree::ExampleGame{0, long_name});
+    std::string text;
+    report::append_tree_position_json(text, p);
+    const std::string expected =
+        "{\"fen\":\"8/8/8/8/8/8/8/8 w - -\",\"variant\":\"horde\",\"key\":\"0123456789abcdef\",\"ply\":3,\"games\":4,\"white\":2,"
+        "\"draws\":1,\"black\":1,\"moves\":["
+        "{\"uci\":\"e2e4\",\"san\":\"e4\",\"games\":3,\"white\":2,\"draws\":1,\"black\":0,\"rated\":2,\"rating\":1500.5,"
+        "\"performance\":1600.0,\"eval\":-0.12,\"seconds\":3.33,\"first_date\":\"2024.01.31\",\"last_date\":\"2025.??.??\","
+        "\"examples\":[\"https://x.org/\\\"q\\\"\\\\\",\"tab\\there\\u0001\xc3\xa9\\u00ff\"],\"child\":\"fedcba9876543210\"},"
+        "{\"uci\":\"a2a3\",\"san\":\"a3\",\"games\":1,\"white\":0,\"draws\":0,\"black\":0,\"rated\":0,\"rating\":null,"
+        "\"performance\":null,\"eval\":null,\"seconds\":null,\"first_date\":null,\"last_date\":null,\"examples\":[\"" +
+        long_name + "\"],\"child\":\"0000000000000000\"}]}";
+    CHECK(text == expected);
+}

@@ -310,7 +310,58 @@ namespace horde::report {
 
 namespace {
 
-void append_tree_move_json(std::string& out, const tree::MoveStats& m) {
+// A tree writes as much JSON as it reads PGN: a move's object goes into a stack buffer through
+// a pointer, then onto the output in one append. A move whose names might not fit (its bound
+// counts every byte of a name as a 6-byte escape) is written by the general JsonObject path;
+// both write the same bytes.
+constexpr std::size_t kMoveBuffer = 4096;
+constexpr std::size_t kDoubleRoom = 320;     // the longest fixed double: 309 digits, sign, point, 2 decimals
+constexpr std::size_t kMoveFixedBound = 600 + 4 * kDoubleRoom; // everything but the SAN and the example names
+
+bool plain_json_text(std::string_view s) {
+    for (const char c : s)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80 || c == '"' || c == '\\') return false;
+    return true;
+}
+
+struct TreeJsonWriter {
+    char* p;
+    template <std::size_t N> void literal(const char (&text)[N]) {
+        std::memcpy(p, text, N - 1);
+        p += N - 1;
+    }
+    void number(std::uint64_t n) { p = std::to_chars(p, p + 24, n).ptr; }
+    void fixed_or_null(bool known, double value, int decimals) {
+        if (!known) return literal("null");
+        p = std::to_chars(p, p + kDoubleRoom, value, std::chars_format::fixed, decimals).ptr; // always fits
+    }
+    void quoted(std::string_view s) { // s needs no escape (plain_json_text)
+        *p++ = '"';
+        std::memcpy(p, s.data(), s.size());
+        p += s.size();
+        *p++ = '"';
+    }
+    void string(std::string_view s) {
+        if (plain_json_text(s)) return quoted(s);
+        std::string escaped;
+        append_json_string(escaped, s);
+        std::memcpy(p, escaped.data(), escaped.size());
+        p += escaped.size();
+    }
+    void date_or_null(std::uint32_t date) {
+        if (!date) return literal("null");
+        const std::string text = tree::date_text(date);
+        quoted(text);
+    }
+    void hex64(std::uint64_t value) {
+        *p++ = '"';
+        for (int i = 15; i >= 0; --i, value >>= 4) p[i] = "0123456789abcdef"[value & 15];
+        p += 16;
+        *p++ = '"';
+    }
+};
+
+void append_tree_move_json_slowly(std::string& out, const tree::MoveStats& m) {
     const tree::MoveFigures f = tree::move_figures(m);
     JsonObject o(out);
     std::string uci;
@@ -337,6 +388,50 @@ void append_tree_move_json(std::string& out, const tree::MoveStats& m) {
     examples += ']';
     o.hex64("child", m.child_key);
     o.end();
+}
+
+void append_tree_move_json(std::string& out, const tree::MoveStats& m) {
+    std::size_t bound = kMoveFixedBound + 6 * m.san.view().size();
+    for (const tree::ExampleGame& e : m.examples) bound += 6 * e.name.size() + 3;
+    if (bound > kMoveBuffer) return append_tree_move_json_slowly(out, m);
+    char buffer[kMoveBuffer];
+    const tree::MoveFigures f = tree::move_figures(m);
+    TreeJsonWriter w{buffer};
+    w.literal("{\"uci\":\"");
+    w.p = position::write_uci(w.p, m.move);
+    w.literal("\",\"san\":");
+    w.string(m.san.view());
+    w.literal(",\"games\":");
+    w.number(m.results.games);
+    w.literal(",\"white\":");
+    w.number(m.results.white);
+    w.literal(",\"draws\":");
+    w.number(m.results.draws);
+    w.literal(",\"black\":");
+    w.number(m.results.black);
+    w.literal(",\"rated\":");
+    w.number(m.rated);
+    w.literal(",\"rating\":");
+    w.fixed_or_null(f.rating >= 0, f.rating, 1);
+    w.literal(",\"performance\":");
+    w.fixed_or_null(f.rating >= 0, f.performance, 1);
+    w.literal(",\"eval\":");
+    w.fixed_or_null(f.has_eval, f.eval, 2);
+    w.literal(",\"seconds\":");
+    w.fixed_or_null(f.has_time, f.seconds, 2);
+    w.literal(",\"first_date\":");
+    w.date_or_null(m.first_date);
+    w.literal(",\"last_date\":");
+    w.date_or_null(m.last_date);
+    w.literal(",\"examples\":[");
+    for (const tree::ExampleGame& e : m.examples) {
+        if (&e != &m.examples.front()) *w.p++ = ',';
+        w.string(e.name);
+    }
+    w.literal("],\"child\":");
+    w.hex64(m.child_key);
+    *w.p++ = '}';
+    out.append(buffer, std::size_t(w.p - buffer));
 }
 
 } // namespace
