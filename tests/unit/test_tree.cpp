@@ -12,8 +12,12 @@
 #include "horde/tree/polyglot.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
 #include <csignal>
 #include <sys/resource.h>
 
@@ -581,4 +585,30 @@ TEST_CASE("Tree NDJSON: a move's object, its escapes and nulls, and a move of lo
         "\"performance\":null,\"eval\":null,\"seconds\":null,\"first_date\":null,\"last_date\":null,\"examples\":[\"" +
         long_name + "\"],\"child\":\"0000000000000000\"}]}";
     CHECK(text == expected);
+}
+
+TEST_CASE("write_fixed writes the bytes of std::to_chars, ties and all", "[tree][json]") {
+    std::vector<double> values = {0.0, -0.0, 0.04, -0.04, 0.05, 0.125, -0.125, 0.375, 2.5, 3.5, 1e-300, 2147483647.4,
+                                  214748364.75, 21474836.475, 1e20, -1e20, 1e300, 1499.95, 1500.05, 0.005, 0.0049999999999999,
+                                  std::numeric_limits<double>::infinity(), std::nan("")};
+    // Means as the tree writes them: a sum over a count, and numbers of every size.
+    for (std::int64_t sum = -3000; sum <= 3000; sum += 7)
+        for (int count = 1; count <= 40; ++count) values.push_back(double(sum) / count / 100.0);
+    std::uint64_t state = 12345;
+    for (int i = 0; i < 20000; ++i) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        const double magnitude = std::pow(10.0, double(int(state >> 60) - 6));
+        values.push_back((double(state >> 11) / double(1ULL << 53) - 0.5) * magnitude);
+        values.push_back(double((state >> 20) % 100000) / 8.0 / 1000.0); // exact ties at 3 decimals
+    }
+    std::size_t checked = 0;
+    for (const double v : values)
+        for (int decimals = 0; decimals <= 3; ++decimals) {
+            char ours[400], theirs[400];
+            const std::string_view got(ours, std::size_t(report::write_fixed(ours, v, decimals) - ours));
+            const std::string_view expected(theirs, std::size_t(std::to_chars(theirs, theirs + sizeof theirs, v, std::chars_format::fixed, decimals).ptr - theirs));
+            if (got != expected) FAIL_CHECK(fmt::format("{:a} with {} decimals: {} (to_chars: {})", v, decimals, got, expected));
+            ++checked;
+        }
+    CHECK(checked > 100000);
 }

@@ -481,7 +481,7 @@ namespace {
 struct ExampleSource {
     std::uint64_t ordinal;
     const OpeningTree::Part* part;
-    std::uint32_t game;
+    std::uint64_t entry; // the game's entry in its part's stream (read once more for the name)
 };
 
 // Open addressing over entries kept in a vector: the slots double when half full, so that a
@@ -715,7 +715,7 @@ void OpeningTree::add_kept_moves(std::size_t b, Scratch& scratch) const {
                 CountedMove& move = s.moves[m];
                 add_move_figures(move.sums, move_facts(*record, GameEntry(part->stream.at(game.entry))));
                 keep_example(s.examples.data() + std::size_t(m) * examples, move.example_count, examples,
-                             ExampleSource{game.ordinal, part.get(), record->game});
+                             ExampleSource{game.ordinal, part.get(), game.entry});
             }
         });
 }
@@ -756,7 +756,7 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
             stats.examples.clear();
             for (std::size_t e = 0; e < s.moves[m].example_count; ++e) {
                 const ExampleSource& example = s.examples[std::size_t(m) * options_.examples + e];
-                stats.examples.push_back(ExampleGame{example.ordinal, example.part->game_entry(example.game).name()});
+                stats.examples.push_back(ExampleGame{example.ordinal, GameEntry(example.part->stream.at(example.entry)).name()});
             }
             position::Board after = board; // the position the move leads to: its key, and the SAN's check
             after.play(stats.move);

@@ -27,6 +27,12 @@ void append_json_string(std::string& out, std::string_view s);
 // The same without the quotes.
 std::string json_escape(std::string_view s);
 
+// `value` with `decimals` (0 to 3) digits after the point at p: the bytes of std::to_chars
+// (chars_format::fixed, the exact binary value rounded half to even), found with integer
+// arithmetic when the value is small and not within a hair of a tie, and by to_chars otherwise.
+// The caller leaves room for 320 characters. The end of what was written.
+char* write_fixed(char* p, double value, int decimals);
+
 // One JSON object appended to a string, field by field, in the order of the calls:
 //   JsonObject(out).number("game", 3).string("fen", fen).null("san").end();
 class JsonObject {
