@@ -67,10 +67,15 @@ constexpr unsigned kFirstVisit = 1; // the game's first visit of the position: i
 constexpr unsigned kHasMove = 2;    // the game's first play of the move from the position
 constexpr unsigned kWhiteMoved = 4;
 
-// Where a part finds a game from its number: its place across every input, and its entry.
+// Where a part finds a game from its number: its place across every input, its entry, and what
+// the figures of each of its moves need (read for some 900,000 moves of a bench tree: its entry
+// is read only when it holds %evals or times).
 struct GameRef {
     std::uint64_t ordinal;
     std::uint64_t entry; // the offset of its entry in the part's game stream
+    std::int32_t white_elo, black_elo;
+    std::uint32_t date;
+    std::uint32_t figures; // kHasEvals | kHasTimes: the entry holds them
 };
 
 // A game's entry in its part's game stream: this head, then the name, the start's FEN (none:
@@ -78,8 +83,6 @@ struct GameRef {
 // the times spent (i32 each, kNoFigure where a move has none), a move each.
 struct GameEntryHead {
     std::uint32_t size; // of the whole entry
-    std::int32_t white_elo, black_elo;
-    std::uint32_t date;
     std::uint16_t name_size;
     std::uint16_t moves;
     std::uint8_t variant;
@@ -156,18 +159,24 @@ void add_move_figures(MoveSums& m, const MoveFacts& f) {
     }
 }
 
-// A move's figures from a game's record of it.
-MoveFacts move_facts(const TreeRecord& r, const GameEntry& game) {
-    const GameEntryHead& g = game.head();
-    return MoveFacts{r.outcome(), (r.flags() & kWhiteMoved) != 0, g.white_elo, g.black_elo, g.date, game.eval_cp(r.ply), game.spent_ms(r.ply)};
+// A move's figures from a game's record of it: its entry is read for %evals and times only.
+template <class Stream> MoveFacts move_facts(const TreeRecord& r, const GameRef& game, const Stream& stream) {
+    MoveFacts f{r.outcome(), (r.flags() & kWhiteMoved) != 0, game.white_elo, game.black_elo, game.date, kNoFigure, kNoFigure};
+    if (game.figures) {
+        const GameEntry entry(stream.at(game.entry));
+        f.eval_cp = entry.eval_cp(r.ply);
+        f.spent_ms = entry.spent_ms(r.ply);
+    }
+    return f;
 }
 
 // The first `limit` examples by ordinal, kept sorted in place: `count` of them so far.
-template <class Example> void keep_example(Example* examples, std::size_t& count, std::size_t limit, const Example& e) {
-    if (count == limit && (limit == 0 || e.ordinal >= examples[count - 1].ordinal)) return;
+template <class Example> bool keep_example(Example* examples, std::size_t& count, std::size_t limit, const Example& e) {
+    if (count == limit && (limit == 0 || e.ordinal >= examples[count - 1].ordinal)) return false;
     std::size_t at = count < limit ? count++ : count - 1;
     for (; at > 0 && e.ordinal < examples[at - 1].ordinal; --at) examples[at] = examples[at - 1];
     examples[at] = e;
+    return true;
 }
 
 void sort_moves(PositionStats& p) {
@@ -274,7 +283,7 @@ struct OpeningTree::Part {
     Part& operator=(const Part&) = delete;
 
     void add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name);
-    std::uint64_t write_game_entry(const GameFacts& game);
+    GameRef write_game_entry(const GameFacts& game, std::uint64_t ordinal);
     void spill();
     void finish();
     const GameRef& ref(std::uint32_t game) const {
@@ -293,6 +302,8 @@ struct OpeningTree::Part {
     GameStream stream;
     std::vector<GameRef> refs;        // of the games since the last spill
     std::uint32_t refs_written = 0;   // the games before, in refs_file
+    std::uint64_t last_ordinal = 0;
+    bool ordinals_ascending = true;   // each game added after the games before it in the input
     const GameRef* mapped_refs = nullptr;
     std::size_t memory_counted = 0;   // added to tree_memory
     std::FILE* refs_file = nullptr;
@@ -334,7 +345,7 @@ std::size_t OpeningTree::spilled_runs() const {
 }
 
 // The game's entry (what only the positions shown need) at the end of the stream: its offset.
-std::uint64_t OpeningTree::Part::write_game_entry(const GameFacts& game) {
+GameRef OpeningTree::Part::write_game_entry(const GameFacts& game, std::uint64_t ordinal) {
     GameEntryHead head{};
     while (head.moves < game.plies.size() && !game.plies[head.moves].move.is_none()) ++head.moves;
     bool evals = false, times = false;
@@ -342,9 +353,6 @@ std::uint64_t OpeningTree::Part::write_game_entry(const GameFacts& game) {
         evals |= game.plies[i].eval_cp != kNoFigure;
         times |= game.plies[i].spent_ms != kNoFigure;
     }
-    head.white_elo = game.white_elo;
-    head.black_elo = game.black_elo;
-    head.date = game.date;
     head.name_size = std::uint16_t(name.size());
     head.variant = std::uint8_t(game.variant);
     head.start_fen_size = std::uint8_t(std::min<std::size_t>(game.start_fen.size(), 0xFF)); // at most 92 characters
@@ -365,7 +373,7 @@ std::uint64_t OpeningTree::Part::write_game_entry(const GameFacts& game) {
     }
     for (std::size_t i = 0; evals && i < head.moves; ++i) put(&game.plies[i].eval_cp, 4);
     for (std::size_t i = 0; times && i < head.moves; ++i) put(&game.plies[i].spent_ms, 4);
-    return offset;
+    return GameRef{ordinal, offset, game.white_elo, game.black_elo, game.date, head.figures};
 }
 
 void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, const std::function<void(std::string&)>& name_of) {
@@ -380,20 +388,29 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
     }
     if (refs_written + refs.size() >= 0xFFFFFFFFu) throw std::runtime_error("a tree part holds 4,294,967,295 games at most");
     const auto number = std::uint32_t(refs_written + refs.size());
-    refs.push_back(GameRef{ordinal, write_game_entry(game)});
+    if (number > 0 && ordinal < last_ordinal) ordinals_ascending = false;
+    last_ordinal = ordinal;
+    refs.push_back(write_game_entry(game, ordinal));
 
     seen.clear();
     seen_moves.clear();
+    // A game seldom comes back to a position within the plies kept: 64 bits of its keys say
+    // "never seen" without a search most of the time.
+    std::uint64_t seen_bits = 0;
     for (std::size_t i = 0; i < game.plies.size(); ++i) {
         const GamePly& ply = game.plies[i];
         unsigned flags = 0;
-        if (std::find(seen.begin(), seen.end(), ply.key) == seen.end()) {
+        const std::uint64_t bit = std::uint64_t(1) << (ply.key & 63);
+        const bool new_position = !(seen_bits & bit) || std::find(seen.begin(), seen.end(), ply.key) == seen.end();
+        if (new_position) {
             seen.push_back(ply.key);
+            seen_bits |= bit;
             flags |= kFirstVisit;
         }
         if (!ply.move.is_none() && i + 1 < game.plies.size()) {
+            // A move from a new position is new; from a position seen before, it may not be.
             const auto move_id = std::pair{ply.key, ply.move.raw()};
-            if (std::find(seen_moves.begin(), seen_moves.end(), move_id) == seen_moves.end()) {
+            if (new_position || std::find(seen_moves.begin(), seen_moves.end(), move_id) == seen_moves.end()) {
                 seen_moves.push_back(move_id);
                 flags |= kHasMove;
             }
@@ -466,6 +483,8 @@ void OpeningTree::Part::clear() {
     stream.release();
     refs = {};
     refs_written = 0;
+    last_ordinal = 0;
+    ordinals_ascending = true;
     tree_memory.fetch_sub(memory_counted, std::memory_order_relaxed);
     memory_counted = 0;
     if (refs_file) std::fclose(refs_file);
@@ -544,6 +563,7 @@ struct CountedPosition {
     const OpeningTree::Part* first_part = nullptr;   // that game: its part, number and ply
     std::uint32_t first_game = 0;
     std::uint16_t first_ply = 0;
+    std::uint32_t last_part = 0xFFFFFFFF; // the part of its last record counted
     ResultCounts results;
     std::uint16_t ply = 0xFFFF;
     Variant variant = Variant::Chess;
@@ -657,7 +677,11 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
             });
     }
     s.positions.clear(std::min<std::uint64_t>(records, 1 << 16));
-    for (const auto& part : parts_)
+    for (std::uint32_t part_index = 0; part_index < parts_.size(); ++part_index) {
+        const auto& part = parts_[part_index];
+        // A part whose games came in input order (one thread's always do) has a position's
+        // first game in its first record: its ordinal is looked up once, not a record each.
+        const bool in_order = part->ordinals_ascending;
         part->store.visit_bucket(b, s.block, [&](const TreeRecord* r, std::size_t n) {
             for (const TreeRecord* end = r + n; r != end; ++r) {
                 if (!(r->flags() & kFirstVisit) || !may_be_shown(*r)) continue;
@@ -668,10 +692,13 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
                 c.variant = r->variant();
                 c.ply = std::min(c.ply, r->ply);
                 c.results.add(r->outcome());
+                if (c.last_part == part_index && in_order) continue;
+                c.last_part = part_index;
                 if (const std::uint64_t ordinal = part->ref(r->game).ordinal; ordinal < c.first_ordinal)
                     c.first_ordinal = ordinal, c.first_part = part.get(), c.first_game = r->game, c.first_ply = r->ply;
             }
         });
+    }
     s.moves.clear(0);
     s.examples.clear();
 }
@@ -693,7 +720,9 @@ void OpeningTree::add_kept_moves(std::size_t b, Scratch& scratch) const {
             }
             for (std::size_t k = 0; k < s.span_moves.size(); ++k) {
                 if (k + 16 < s.span_moves.size()) __builtin_prefetch(&part->ref(s.span_moves[k + 16].first->game));
-                if (k + 8 < s.span_moves.size()) __builtin_prefetch(part->stream.address(part->ref(s.span_moves[k + 8].first->game).entry));
+                if (k + 8 < s.span_moves.size())
+                    if (const GameRef& ahead = part->ref(s.span_moves[k + 8].first->game); ahead.figures)
+                        __builtin_prefetch(part->stream.address(ahead.entry));
                 const TreeRecord* record = s.span_moves[k].first; // (plain names: a lambda below captures them)
                 const std::uint32_t position = s.span_moves[k].second;
                 const GameRef& game = part->ref(record->game);
@@ -713,9 +742,10 @@ void OpeningTree::add_kept_moves(std::size_t b, Scratch& scratch) const {
                     s.examples.resize(s.moves.size() * examples);
                 }
                 CountedMove& move = s.moves[m];
-                add_move_figures(move.sums, move_facts(*record, GameEntry(part->stream.at(game.entry))));
-                keep_example(s.examples.data() + std::size_t(m) * examples, move.example_count, examples,
-                             ExampleSource{game.ordinal, part.get(), game.entry});
+                add_move_figures(move.sums, move_facts(*record, game, part->stream));
+                if (keep_example(s.examples.data() + std::size_t(m) * examples, move.example_count, examples,
+                                 ExampleSource{game.ordinal, part.get(), game.entry}))
+                    __builtin_prefetch(part->stream.address(game.entry)); // its name is read when shown
             }
         });
 }
