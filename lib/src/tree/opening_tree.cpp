@@ -612,6 +612,16 @@ struct ShowBuffers {
     GrowingTable<CountedMove> moves;
     std::vector<ExampleSource> examples;      // `examples` a move
     std::vector<std::pair<const TreeRecord*, std::uint32_t>> span_moves; // a span's kept moves and their positions
+    // The counting pass lists the move records of the positions it counts, and their positions,
+    // while they are few (most buckets): the third pass then reads the list, not the bucket.
+    struct ListedMove {
+        TreeRecord record;
+        std::uint32_t position;
+    };
+    static constexpr std::size_t kListedMovesMax = 1 << 16; // 1.5 MB
+    std::vector<ListedMove> listed_moves;
+    std::vector<std::size_t> listed_part_ends; // where each part's listed moves end
+    bool moves_listed = false;                 // the list holds every such record
     std::vector<std::uint8_t> seen;           // the first pass's counters: `counters` of 2 bits
     std::size_t counters = 0;
     unsigned wanted = 1;                      // the first visits a position needs (at most 3; 1: no first pass)
@@ -627,6 +637,17 @@ struct ShowBuffers {
         return ((seen[byte] >> shift) & 3) >= wanted;
     }
 };
+
+// Lists a move record of a counted position; past kListedMovesMax the list is given up (the
+// third pass then reads the bucket again).
+void list_move(ShowBuffers& s, const TreeRecord& r, std::uint32_t position) {
+    if (s.listed_moves.size() == ShowBuffers::kListedMovesMax) {
+        s.moves_listed = false;
+        s.listed_moves.clear();
+        return;
+    }
+    s.listed_moves.push_back({r, position});
+}
 
 // The board of a position a game reached: its start, then its moves up to the ply.
 position::Board replay(const GameEntry& game, std::size_t ply, std::array<std::optional<position::Board>, 4>& starts) {
@@ -677,6 +698,9 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
             });
     }
     s.positions.clear(std::min<std::uint64_t>(records, 1 << 16));
+    s.listed_moves.clear();
+    s.listed_part_ends.clear();
+    s.moves_listed = true;
     for (std::uint32_t part_index = 0; part_index < parts_.size(); ++part_index) {
         const auto& part = parts_[part_index];
         // A part whose games came in input order (one thread's always do) has a position's
@@ -684,11 +708,19 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
         const bool in_order = part->ordinals_ascending;
         part->store.visit_bucket(b, s.block, [&](const TreeRecord* r, std::size_t n) {
             for (const TreeRecord* end = r + n; r != end; ++r) {
-                if (!(r->flags() & kFirstVisit) || !may_be_shown(*r)) continue;
+                const unsigned flags = r->flags();
+                if (!may_be_shown(*r)) continue;
                 const std::uint64_t key = r->key(s.bucket_bits);
+                auto same_key = [&](const CountedPosition& p) { return p.key == key; };
+                if (!(flags & kFirstVisit)) { // a move from a position the game came back to
+                    const std::uint32_t i = s.positions.find(key, same_key);
+                    if (s.moves_listed && i != decltype(s.positions)::kEmpty) list_move(s, *r, i);
+                    continue;
+                }
                 bool made = false;
-                CountedPosition& c = s.positions[s.positions.find_or_add(
-                    key, [&](const CountedPosition& p) { return p.key == key; }, [&](CountedPosition& p) { p.key = key; }, made)];
+                const std::uint32_t i = s.positions.find_or_add(key, same_key, [&](CountedPosition& p) { p.key = key; }, made);
+                if (s.moves_listed && (flags & kHasMove)) list_move(s, *r, i);
+                CountedPosition& c = s.positions[i];
                 c.variant = r->variant();
                 c.ply = std::min(c.ply, r->ply);
                 c.results.add(r->outcome());
@@ -698,17 +730,30 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
                     c.first_ordinal = ordinal, c.first_part = part.get(), c.first_game = r->game, c.first_ply = r->ply;
             }
         });
+        s.listed_part_ends.push_back(s.listed_moves.size());
     }
     s.moves.clear(0);
     s.examples.clear();
 }
 
 // The third pass, over the kept positions' move records only: their moves' figures and first
-// examples. A span's moves are listed first, so that their games' refs and entries (scattered)
-// are asked for ahead.
+// examples, from the list the count made, or else from the bucket read again.
 void OpeningTree::add_kept_moves(std::size_t b, Scratch& scratch) const {
     ShowBuffers& s = *scratch.buffers_;
-    const std::size_t examples = options_.examples;
+    if (s.moves_listed) {
+        std::size_t begin = 0;
+        for (std::size_t part_index = 0; part_index < parts_.size(); ++part_index) {
+            const std::size_t end = s.listed_part_ends[part_index];
+            for (std::size_t k = begin; k < end; k += RecordStore::kBlockRecords) {
+                s.span_moves.clear();
+                for (std::size_t j = k; j < std::min(end, k + RecordStore::kBlockRecords); ++j)
+                    if (s.positions[s.listed_moves[j].position].kept) s.span_moves.emplace_back(&s.listed_moves[j].record, s.listed_moves[j].position);
+                add_span_moves(*parts_[part_index], scratch);
+            }
+            begin = end;
+        }
+        return;
+    }
     for (const auto& part : parts_)
         part->store.visit_bucket(b, s.block, [&](const TreeRecord* r, std::size_t n) {
             s.span_moves.clear();
@@ -718,36 +763,44 @@ void OpeningTree::add_kept_moves(std::size_t b, Scratch& scratch) const {
                 const std::uint32_t i = s.positions.find(key, [&](const CountedPosition& p) { return p.key == key; });
                 if (i != decltype(s.positions)::kEmpty && s.positions[i].kept) s.span_moves.emplace_back(r, i);
             }
-            for (std::size_t k = 0; k < s.span_moves.size(); ++k) {
-                if (k + 16 < s.span_moves.size()) __builtin_prefetch(&part->ref(s.span_moves[k + 16].first->game));
-                if (k + 8 < s.span_moves.size())
-                    if (const GameRef& ahead = part->ref(s.span_moves[k + 8].first->game); ahead.figures)
-                        __builtin_prefetch(part->stream.address(ahead.entry));
-                const TreeRecord* record = s.span_moves[k].first; // (plain names: a lambda below captures them)
-                const std::uint32_t position = s.span_moves[k].second;
-                const GameRef& game = part->ref(record->game);
-                const std::uint64_t key = s.positions[position].key;
-                const std::uint16_t code = record->move;
-                bool made = false;
-                const std::uint32_t m = s.moves.find_or_add(
-                    move_hash(key, code), [&](const CountedMove& c) { return c.key == key && c.move.raw() == code; },
-                    [&](CountedMove& c) {
-                        c.key = key;
-                        c.move = Move(code);
-                        c.next = s.positions[position].first_move;
-                    },
-                    made);
-                if (made) {
-                    s.positions[position].first_move = m;
-                    s.examples.resize(s.moves.size() * examples);
-                }
-                CountedMove& move = s.moves[m];
-                add_move_figures(move.sums, move_facts(*record, game, part->stream));
-                if (keep_example(s.examples.data() + std::size_t(m) * examples, move.example_count, examples,
-                                 ExampleSource{game.ordinal, part.get(), game.entry}))
-                    __builtin_prefetch(part->stream.address(game.entry)); // its name is read when shown
-            }
+            add_span_moves(*part, scratch);
         });
+}
+
+// A span's kept moves added up: their games' refs and entries (scattered) are asked for ahead.
+void OpeningTree::add_span_moves(const Part& part_of_span, Scratch& scratch) const {
+    ShowBuffers& s = *scratch.buffers_;
+    const std::size_t examples = options_.examples;
+    const Part* part = &part_of_span;
+    for (std::size_t k = 0; k < s.span_moves.size(); ++k) {
+        if (k + 16 < s.span_moves.size()) __builtin_prefetch(&part->ref(s.span_moves[k + 16].first->game));
+        if (k + 8 < s.span_moves.size())
+            if (const GameRef& ahead = part->ref(s.span_moves[k + 8].first->game); ahead.figures)
+                __builtin_prefetch(part->stream.address(ahead.entry));
+        const TreeRecord* record = s.span_moves[k].first; // (plain names: a lambda below captures them)
+        const std::uint32_t position = s.span_moves[k].second;
+        const GameRef& game = part->ref(record->game);
+        const std::uint64_t key = s.positions[position].key;
+        const std::uint16_t code = record->move;
+        bool made = false;
+        const std::uint32_t m = s.moves.find_or_add(
+            move_hash(key, code), [&](const CountedMove& c) { return c.key == key && c.move.raw() == code; },
+            [&](CountedMove& c) {
+                c.key = key;
+                c.move = Move(code);
+                c.next = s.positions[position].first_move;
+            },
+            made);
+        if (made) {
+            s.positions[position].first_move = m;
+            s.examples.resize(s.moves.size() * examples);
+        }
+        CountedMove& move = s.moves[m];
+        add_move_figures(move.sums, move_facts(*record, game, part->stream));
+        if (keep_example(s.examples.data() + std::size_t(m) * examples, move.example_count, examples,
+                         ExampleSource{game.ordinal, part, game.entry}))
+            __builtin_prefetch(part->stream.address(game.entry)); // its name is read when shown
+    }
 }
 
 // A bucket's positions that `keep` takes, shown in key order.

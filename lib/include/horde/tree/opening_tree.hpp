@@ -154,6 +154,7 @@ public:
 private:
     void count_positions(std::size_t b, Scratch& scratch) const;
     void add_kept_moves(std::size_t b, Scratch& scratch) const;
+    void add_span_moves(const Part& part, Scratch& scratch) const;
 
     TreeOptions options_;
     std::uint32_t min_games_shown_ = 1;
