@@ -291,7 +291,6 @@ struct OpeningTree::Part {
         if (!mapped_refs) throw std::logic_error("a tree is shown before finish_adding");
         return mapped_refs[game];
     }
-    GameEntry game_entry(std::uint32_t game) const { return GameEntry(stream.at(ref(game).entry)); }
     std::size_t bytes() const { return store.bytes_held() + stream.bytes_held() + refs.size() * sizeof(GameRef); }
     void clear();
 
@@ -560,8 +559,8 @@ private:
 struct CountedPosition {
     std::uint64_t key;
     std::uint64_t first_ordinal = ~std::uint64_t{0}; // the first game to reach it
-    const OpeningTree::Part* first_part = nullptr;   // that game: its part, number and ply
-    std::uint32_t first_game = 0;
+    const OpeningTree::Part* first_part = nullptr;   // that game: its part, entry and ply
+    std::uint64_t first_entry = 0;
     std::uint16_t first_ply = 0;
     std::uint32_t last_part = 0xFFFFFFFF; // the part of its last record counted
     ResultCounts results;
@@ -726,8 +725,8 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
                 c.results.add(r->outcome());
                 if (c.last_part == part_index && in_order) continue;
                 c.last_part = part_index;
-                if (const std::uint64_t ordinal = part->ref(r->game).ordinal; ordinal < c.first_ordinal)
-                    c.first_ordinal = ordinal, c.first_part = part.get(), c.first_game = r->game, c.first_ply = r->ply;
+                if (const GameRef& game = part->ref(r->game); game.ordinal < c.first_ordinal)
+                    c.first_ordinal = game.ordinal, c.first_part = part.get(), c.first_entry = game.entry, c.first_ply = r->ply;
             }
         });
         s.listed_part_ends.push_back(s.listed_moves.size());
@@ -821,10 +820,14 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
     std::sort(s.kept.begin(), s.kept.end(), [&](std::uint32_t x, std::uint32_t y) { return s.positions[x].key < s.positions[y].key; });
     std::array<std::optional<position::Board>, 4> starts; // each variant's start position, made once
     PositionStats& p = s.shown; // its strings and vectors keep their memory from position to position
-    for (const std::uint32_t i : s.kept) {
-        const CountedPosition& c = s.positions[i];
+    for (std::size_t k = 0; k < s.kept.size(); ++k) {
+        if (k + 1 < s.kept.size()) { // the next position's game, asked for while this one is shown
+            const CountedPosition& next = s.positions[s.kept[k + 1]];
+            __builtin_prefetch(next.first_part->stream.address(next.first_entry));
+        }
+        const CountedPosition& c = s.positions[s.kept[k]];
         c.to(p);
-        const position::Board board = replay(c.first_part->game_entry(c.first_game), c.first_ply, starts);
+        const position::Board board = replay(GameEntry(c.first_part->stream.at(c.first_entry)), c.first_ply, starts);
         p.fen.clear();
         position::append_fen(p.fen, board, false);
         const position::MoveList legal = board.legal_moves(); // once for the SAN of every move
