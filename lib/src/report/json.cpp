@@ -377,8 +377,9 @@ struct TreeJsonWriter {
     }
     void date_or_null(std::uint32_t date) {
         if (!date) return literal("null");
-        const std::string text = tree::date_text(date);
-        quoted(text);
+        *p++ = '"';
+        p = tree::write_date(p, date);
+        *p++ = '"';
     }
     void hex64(std::uint64_t value) {
         *p++ = '"';

@@ -867,12 +867,18 @@ void OpeningTree::clear() {
 }
 
 std::string date_text(std::uint32_t date) {
+    char text[10];
+    return std::string(text, std::size_t(write_date(text, date) - text));
+}
+
+char* write_date(char* out, std::uint32_t date) {
     // By hand: called for two dates of every move shown.
     char text[10] = {'0', '0', '0', '0', '.', '?', '?', '.', '?', '?'};
     for (unsigned year = date / 10000 % 10000, i = 4; i-- > 0; year /= 10) text[i] = char('0' + year % 10);
     if (const unsigned month = date / 100 % 100) text[5] = char('0' + month / 10), text[6] = char('0' + month % 10);
     if (const unsigned day = date % 100) text[8] = char('0' + day / 10), text[9] = char('0' + day % 10);
-    return std::string(text, sizeof text);
+    std::memcpy(out, text, sizeof text);
+    return out + sizeof text;
 }
 
 MoveFigures move_figures(const MoveStats& m) {

@@ -175,5 +175,6 @@ MoveFigures move_figures(const MoveStats& m);
 
 // A date as the outputs write it: "2024.01.31" from 20240131, "2024.??.??" for unknown parts.
 std::string date_text(std::uint32_t yyyymmdd);
+char* write_date(char* out, std::uint32_t yyyymmdd); // the same 10 characters at out: their end
 
 } // namespace horde::tree
