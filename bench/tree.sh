@@ -18,8 +18,13 @@
 # the first illegal move). Medians of --runs N interleaved rounds (default 5) of wall and CPU
 # time; "paired" is the median of the per-round ratios (a change of the shared machine's load
 # between rounds cancels). On a loaded machine compare CPU times for one thread.
+# Each timed run follows an untimed run of the same command (--no-warmup: not), and writes a new
+# file: on a VM that reports freed memory to its host (virtio-balloon free page reporting, as
+# the reference machine does), the first process to touch memory another one freed a few seconds
+# before pays the host's page faults, some 0.18 s for a book run after make-book's 260 MB; a
+# run right after its warm-up measures the tool, not the last command's memory.
 # Usage: bench/tree.sh [--runs N] [--games N] [--max-ply N] [--build DIR] [--polyglot PATH]
-#                      [--uniform-openings] [--cache DIR | --no-cache] [--pgn FILE]
+#                      [--uniform-openings] [--cache DIR | --no-cache] [--pgn FILE] [--no-warmup]
 # Exit status: 0 (targets are reported, not enforced), 1 when outputs differ, 2 on a setup error.
 set -euo pipefail
 
@@ -35,6 +40,7 @@ POLYGLOT=$(command -v polyglot || echo /usr/games/polyglot)
 GEN_OPTIONS=()
 CACHE=
 PGN=
+WARMUP=1
 while [ $# -gt 0 ]; do
     case $1 in
     --runs) RUNS=$2; shift 2 ;;
@@ -46,7 +52,8 @@ while [ $# -gt 0 ]; do
     --cache) CACHE=$2; shift 2 ;;
     --no-cache) CACHE=none; shift ;;
     --pgn) PGN=$2; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --no-warmup) WARMUP=0; shift ;;
+    -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/tree.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -79,23 +86,30 @@ fi
 
 echo "horde-tree bench: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "horde-tree: $TREE ($("$TREE" --version 2>&1 | head -n 1)); make-book: $POLYGLOT"
-printf 'input: %.1f MB (%s); book --max-ply %d; %d interleaved rounds, medians\n\n' \
-    "$(echo "$(stat -c %s "$GAMES_PGN") / 1000000" | bc -l)" "$what" "$MAX_PLY" "$RUNS"
+printf 'input: %.1f MB (%s); book --max-ply %d; %d interleaved rounds, medians; %s\n\n' \
+    "$(echo "$(stat -c %s "$GAMES_PGN") / 1000000" | bc -l)" "$what" "$MAX_PLY" "$RUNS" \
+    "$([ "$WARMUP" = 1 ] && echo 'each timed run after a warm-up run' || echo 'no warm-up runs')"
 
+# timed <output|""> <label> <command...>: the warm-up run, its output file removed (replacing it
+# would time the kernel freeing the old file's page cache, not the tool), then the timed run.
+timed() {
+    local output=$1 label=$2
+    shift 2
+    [ "$WARMUP" = 1 ] && { "$@" >/dev/null 2>&1 || true; }
+    [ -n "$output" ] && rm -f "$output"
+    time_once "$label" "$@"
+}
 status=0
 same() { cmp -s "$1" "$2" || { echo "DIFFER: $3"; status=1; }; }
 for _ in $(seq "$RUNS"); do
-    # Each run writes a new file: replacing the last round's output would time the kernel
-    # freeing its page cache (some 30 ms for a 42 MB tree on the reference VM), not the tool.
-    rm -f "$WORK"/*.bin "$WORK"/tree?.ndjson
     # make-book's defaults (-max-ply 1024: every move of these games read by both), then --max-ply
-    time_once book "$TREE" --threads 1 -q --format polyglot --max-ply 1024 --min-games 3 -o "$WORK/ours-full.bin" "$GAMES_PGN"
-    time_once make-book "$POLYGLOT" make-book -pgn "$GAMES_PGN" -bin "$WORK/theirs-full.bin"
-    time_once book-ply "$TREE" --threads 1 -q --format polyglot --max-ply "$MAX_PLY" --min-games 3 -o "$WORK/ours.bin" "$GAMES_PGN"
-    time_once make-book-ply "$POLYGLOT" make-book -pgn "$GAMES_PGN" -bin "$WORK/theirs.bin" -max-ply "$MAX_PLY" -min-game 3
-    time_once tree1 "$TREE" --threads 1 -q --max-ply 20 -o "$WORK/tree1.ndjson" "$GAMES_PGN"
-    time_once check1 "$CHECK" --threads 1 -q "$GAMES_PGN"
-    time_once tree2 "$TREE" --threads 2 -q --max-ply 20 -o "$WORK/tree2.ndjson" "$GAMES_PGN"
+    timed "$WORK/ours-full.bin" book "$TREE" --threads 1 -q --format polyglot --max-ply 1024 --min-games 3 -o "$WORK/ours-full.bin" "$GAMES_PGN"
+    timed "$WORK/theirs-full.bin" make-book "$POLYGLOT" make-book -pgn "$GAMES_PGN" -bin "$WORK/theirs-full.bin"
+    timed "$WORK/ours.bin" book-ply "$TREE" --threads 1 -q --format polyglot --max-ply "$MAX_PLY" --min-games 3 -o "$WORK/ours.bin" "$GAMES_PGN"
+    timed "$WORK/theirs.bin" make-book-ply "$POLYGLOT" make-book -pgn "$GAMES_PGN" -bin "$WORK/theirs.bin" -max-ply "$MAX_PLY" -min-game 3
+    timed "$WORK/tree1.ndjson" tree1 "$TREE" --threads 1 -q --max-ply 20 -o "$WORK/tree1.ndjson" "$GAMES_PGN"
+    timed "" check1 "$CHECK" --threads 1 -q "$GAMES_PGN"
+    timed "$WORK/tree2.ndjson" tree2 "$TREE" --threads 2 -q --max-ply 20 -o "$WORK/tree2.ndjson" "$GAMES_PGN"
 done
 same "$WORK/ours-full.bin" "$WORK/theirs-full.bin" "horde-tree's book against make-book's (its defaults)"
 same "$WORK/ours.bin" "$WORK/theirs.bin" "horde-tree's book against make-book's (--max-ply $MAX_PLY)"
