@@ -304,6 +304,10 @@ struct OpeningTree::Part {
     std::uint64_t last_ordinal = 0;
     bool ordinals_ascending = true;   // each game added after the games before it in the input
     const GameRef* mapped_refs = nullptr;
+    // Games added out of input order (several threads): each game's ordinal less the part's
+    // lowest, made by finish(), so that counting finds a position's first game from a small array
+    // read in the records' order rather than from the refs (empty: compare the refs' ordinals).
+    std::vector<std::uint32_t> ordinal_offsets;
     std::size_t memory_counted = 0;   // added to tree_memory
     std::FILE* refs_file = nullptr;
     std::FILE* games_file = nullptr;
@@ -473,6 +477,17 @@ void OpeningTree::Part::finish() {
             throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", options.temp_dir, std::strerror(errno)));
         mapped_refs = static_cast<const GameRef*>(map);
     }
+    const std::uint64_t games = refs_written + refs.size();
+    // At most an eighth of the part's share of the budget (4 bytes a game; refs take 32).
+    if (ordinals_ascending || !ordinal_offsets.empty() || games * 4 > options.memory_bytes / parts / 8) return;
+    std::uint64_t lowest = ~std::uint64_t{0}, highest = 0;
+    for (std::uint32_t game = 0; game < games; ++game) {
+        lowest = std::min(lowest, ref(game).ordinal);
+        highest = std::max(highest, ref(game).ordinal);
+    }
+    if (highest - lowest > 0xFFFFFFFEu) return;
+    ordinal_offsets.resize(std::size_t(games));
+    for (std::uint32_t game = 0; game < games; ++game) ordinal_offsets[game] = std::uint32_t(ref(game).ordinal - lowest);
 }
 
 void OpeningTree::Part::clear() {
@@ -484,6 +499,7 @@ void OpeningTree::Part::clear() {
     refs_written = 0;
     last_ordinal = 0;
     ordinals_ascending = true;
+    ordinal_offsets = {};
     tree_memory.fetch_sub(memory_counted, std::memory_order_relaxed);
     memory_counted = 0;
     if (refs_file) std::fclose(refs_file);
@@ -563,12 +579,26 @@ struct CountedPosition {
     std::uint64_t first_entry = 0;
     std::uint16_t first_ply = 0;
     std::uint32_t last_part = 0xFFFFFFFF; // the part of its last record counted
+    // The first game among last_part's records, by its rank there (the game's number when the
+    // part's games came in input order, else its ordinal or ordinal offset): its ordinal is read
+    // only when the next part's records begin or the position is kept, not for every position.
+    const OpeningTree::Part* candidate_part = nullptr; // none: nothing to resolve
+    std::uint64_t candidate_rank = 0;
+    std::uint32_t candidate_game = 0;
+    std::uint16_t candidate_ply = 0;
     ResultCounts results;
     std::uint16_t ply = 0xFFFF;
     Variant variant = Variant::Chess;
     bool kept = false;
     std::uint32_t first_move = 0xFFFFFFFF; // in the bucket's moves
     std::uint64_t hash() const { return key; }
+    void resolve_first_game() {
+        if (!candidate_part) return;
+        const GameRef& game = candidate_part->ref(candidate_game);
+        if (game.ordinal < first_ordinal)
+            first_ordinal = game.ordinal, first_part = candidate_part, first_entry = game.entry, first_ply = candidate_ply;
+        candidate_part = nullptr;
+    }
     void to(PositionStats& p) const {
         p.key = key;
         p.variant = variant;
@@ -705,6 +735,12 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
         // A part whose games came in input order (one thread's always do) has a position's
         // first game in its first record: its ordinal is looked up once, not a record each.
         const bool in_order = part->ordinals_ascending;
+        const std::uint32_t* offsets = part->ordinal_offsets.empty() ? nullptr : part->ordinal_offsets.data();
+        // Compared within the part only: a game's number in order, else its ordinal (offset).
+        auto rank = [&](const TreeRecord& r) -> std::uint64_t {
+            if (in_order) return r.game;
+            return offsets ? offsets[r.game] : part->ref(r.game).ordinal;
+        };
         part->store.visit_bucket(b, s.block, [&](const TreeRecord* r, std::size_t n) {
             for (const TreeRecord* end = r + n; r != end; ++r) {
                 const unsigned flags = r->flags();
@@ -723,10 +759,14 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
                 c.variant = r->variant();
                 c.ply = std::min(c.ply, r->ply);
                 c.results.add(r->outcome());
-                if (c.last_part == part_index && in_order) continue;
-                c.last_part = part_index;
-                if (const GameRef& game = part->ref(r->game); game.ordinal < c.first_ordinal)
-                    c.first_ordinal = game.ordinal, c.first_part = part.get(), c.first_entry = game.entry, c.first_ply = r->ply;
+                if (c.last_part != part_index) {
+                    c.resolve_first_game(); // the last part's first game, if any
+                    c.last_part = part_index;
+                    c.candidate_part = part.get(), c.candidate_rank = rank(*r), c.candidate_game = r->game, c.candidate_ply = r->ply;
+                } else if (!in_order) {
+                    if (const std::uint64_t at = rank(*r); at < c.candidate_rank)
+                        c.candidate_rank = at, c.candidate_game = r->game, c.candidate_ply = r->ply;
+                }
             }
         });
         s.listed_part_ends.push_back(s.listed_moves.size());
@@ -813,7 +853,10 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
     for (std::uint32_t i = 0; i < s.positions.size(); ++i) {
         CountedPosition& c = s.positions[i];
         c.to(counts);
-        if ((c.kept = keep(counts))) s.kept.push_back(i);
+        if ((c.kept = keep(counts))) {
+            c.resolve_first_game();
+            s.kept.push_back(i);
+        }
     }
     if (s.kept.empty()) return;
     add_kept_moves(b, scratch);
