@@ -172,10 +172,14 @@ public:
         std::vector<std::thread> workers;
         for (unsigned t = 0; t < threads_; ++t) workers.emplace_back([this] { work(); });
         try {
+            std::string text;
             for (std::size_t b = 0; b < batches_; ++b) {
-                std::string text;
                 {
                     std::unique_lock lock(mutex_);
+                    if (text.capacity() > 0) { // the last batch's, written: its memory goes back
+                        text.clear();
+                        spare_.push_back(std::move(text));
+                    }
                     cv_.wait(lock, [&] { return ready_[b % window_] || failure_; });
                     if (failure_) break;
                     text = std::move(texts_[b % window_]);
@@ -195,6 +199,7 @@ public:
 private:
     void work() {
         tree::OpeningTree::Scratch scratch;
+        std::string text;
         for (;;) {
             std::size_t b;
             {
@@ -202,8 +207,12 @@ private:
                 cv_.wait(lock, [&] { return failure_ || next_ >= batches_ || next_ < written_ + window_; });
                 if (failure_ || next_ >= batches_) return;
                 b = next_++;
+                if (!spare_.empty()) { // a written batch's string: rendered into without growing again
+                    text = std::move(spare_.back());
+                    spare_.pop_back();
+                }
             }
-            std::string text;
+            text.clear(); // (moved from, when no spare was left)
             try {
                 tree_.show_bucket(b, keep_, [&](tree::PositionStats& p) { render_(p, text); }, scratch);
             } catch (...) {
@@ -235,6 +244,7 @@ private:
     std::mutex mutex_;
     std::condition_variable cv_;
     std::vector<std::string> texts_; // a ring of `window_` batches
+    std::vector<std::string> spare_; // written batches' strings, empty, their memory kept
     std::vector<char> ready_;
     std::size_t next_ = 0, written_ = 0; // the next batch to render; batches written
     std::exception_ptr failure_;
