@@ -26,6 +26,12 @@ paired_wall_ratio() {
     paste <(awk -v l="$1" '$1 == l { print $2 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $2 }' "$WORK/times") |
         awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median
 }
+# paired_wall_spread <label a> <label b>: the lowest and highest of those per-round wall-clock
+# ratios ("1.44-1.56"): how far one round's figure moves on this machine.
+paired_wall_spread() {
+    paste <(awk -v l="$1" '$1 == l { print $2 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $2 }' "$WORK/times") |
+        awk '$2 > 0 { r = $1 / $2; if (n++ == 0 || r < lo) lo = r; if (n == 1 || r > hi) hi = r } END { if (n) printf "%.2f-%.2f", lo, hi }'
+}
 paired_ratio() {
     paste <(awk -v l="$1" '$1 == l { print $3 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $3 }' "$WORK/times") |
         awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median

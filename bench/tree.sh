@@ -129,10 +129,10 @@ echo "  target: make-book / horde-tree >= 10x (both read and check every move of
 row "book, --max-ply $MAX_PLY" book-ply make-book-ply make-book
 echo "  (make-book skips the moves past --max-ply unread; horde-tree checks whole games, so that only valid games count)"
 row "horde-check -q, 1 thread" check1 tree1 "tree"
-echo "  target: tree to ply 20 (ndjson, 1 thread) / plain check <= 1.5x"
+echo "  target: tree to ply 20 (ndjson, 1 thread) / plain check <= 1.5x; one round's wall ratio: $(paired_wall_spread tree1 check1)"
 row "tree to ply 20, --threads 2" tree2 tree1 "1 thread"
-printf '  target: 1 thread / 2 threads >= 1.7x wall; CPU/wall of --threads 2: %.2f (the cores the run got), of --threads 1: %.2f\n' \
-    "$(ratio "$(med tree2 cpu)" "$(med tree2 wall)")" "$(ratio "$(med tree1 cpu)" "$(med tree1 wall)")"
+printf '  target: 1 thread / 2 threads >= 1.7x wall; one round'"'"'s: %s; CPU/wall of --threads 2: %.2f (the cores the run got), of --threads 1: %.2f\n' \
+    "$(paired_wall_spread tree1 tree2)" "$(ratio "$(med tree2 cpu)" "$(med tree2 wall)")" "$(ratio "$(med tree1 cpu)" "$(med tree1 wall)")"
 echo "load after the rounds: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
