@@ -159,13 +159,16 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
 
 namespace {
 
-// The tree's buckets shown and rendered by `threads` threads, a bucket each at a time, at most
-// `window` buckets ahead of the writer (bounded memory), and written in order by the calling thread.
+// The tree's buckets shown and rendered by `threads` threads, kBucketsPerBatch buckets each at
+// a time (fewer hand-overs between threads: each one is a wake-up), at most `window` batches
+// and kMaxHeldBytes of text ahead of the writer (bounded memory, however big a bucket's text),
+// and written in order by the calling thread.
 class ParallelShow {
 public:
     ParallelShow(const tree::OpeningTree& tree, const std::function<bool(const tree::PositionStats&)>& keep,
                  const std::function<void(tree::PositionStats&, std::string&)>& render, unsigned threads)
-        : tree_(tree), keep_(keep), render_(render), threads_(threads), batches_(tree::OpeningTree::kBuckets),
+        : tree_(tree), keep_(keep), render_(render), threads_(threads),
+          batches_((tree::OpeningTree::kBuckets + kBucketsPerBatch - 1) / kBucketsPerBatch),
           window_(4 * std::size_t(threads)), texts_(window_), ready_(window_) {}
 
     void run(const std::function<void(std::string&)>& write) {
@@ -173,16 +176,21 @@ public:
         for (unsigned t = 0; t < threads_; ++t) workers.emplace_back([this] { work(); });
         try {
             std::string text;
+            std::size_t text_bytes = 0;
             for (std::size_t b = 0; b < batches_; ++b) {
                 {
                     std::unique_lock lock(mutex_);
-                    if (text.capacity() > 0) { // the last batch's, written: its memory goes back
+                    if (b > 0) { // the last batch's, written: its memory goes back (not a huge one's)
+                        held_bytes_ -= text_bytes;
                         text.clear();
-                        spare_.push_back(std::move(text));
+                        if (text.capacity() <= kMaxSpareCapacity) spare_.push_back(std::move(text));
+                        text = std::string();
+                        cv_.notify_all();
                     }
                     cv_.wait(lock, [&] { return ready_[b % window_] || failure_; });
                     if (failure_) break;
                     text = std::move(texts_[b % window_]);
+                    text_bytes = text.size();
                     ready_[b % window_] = false;
                     ++written_;
                 }
@@ -204,7 +212,11 @@ private:
             std::size_t b;
             {
                 std::unique_lock lock(mutex_);
-                cv_.wait(lock, [&] { return failure_ || next_ >= batches_ || next_ < written_ + window_; });
+                // The batch the writer waits for is always rendered, whatever the text held.
+                cv_.wait(lock, [&] {
+                    return failure_ || next_ >= batches_ ||
+                           (next_ < written_ + window_ && (next_ == written_ || held_bytes_ < kMaxHeldBytes));
+                });
                 if (failure_ || next_ >= batches_) return;
                 b = next_++;
                 if (!spare_.empty()) { // a written batch's string: rendered into without growing again
@@ -214,13 +226,15 @@ private:
             }
             text.clear(); // (moved from, when no spare was left)
             try {
-                tree_.show_bucket(b, keep_, [&](tree::PositionStats& p) { render_(p, text); }, scratch);
+                for (std::size_t bucket = b * kBucketsPerBatch; bucket < std::min((b + 1) * kBucketsPerBatch, tree::OpeningTree::kBuckets); ++bucket)
+                    tree_.show_bucket(bucket, keep_, [&](tree::PositionStats& p) { render_(p, text); }, scratch);
             } catch (...) {
                 fail(std::current_exception());
                 return;
             }
             {
                 std::lock_guard lock(mutex_);
+                held_bytes_ += text.size();
                 texts_[b % window_] = std::move(text);
                 ready_[b % window_] = true;
             }
@@ -240,6 +254,9 @@ private:
     const std::function<bool(const tree::PositionStats&)>& keep_;
     const std::function<void(tree::PositionStats&, std::string&)>& render_;
     const unsigned threads_;
+    static constexpr std::size_t kBucketsPerBatch = 8;
+    static constexpr std::size_t kMaxHeldBytes = std::size_t(64) << 20;    // rendered, not yet written
+    static constexpr std::size_t kMaxSpareCapacity = std::size_t(4) << 20; // a string kept for reuse
     const std::size_t batches_, window_;
     std::mutex mutex_;
     std::condition_variable cv_;
@@ -247,6 +264,7 @@ private:
     std::vector<std::string> spare_; // written batches' strings, empty, their memory kept
     std::vector<char> ready_;
     std::size_t next_ = 0, written_ = 0; // the next batch to render; batches written
+    std::size_t held_bytes_ = 0;         // the text of the batches rendered and not yet written
     std::exception_ptr failure_;
 };
 
