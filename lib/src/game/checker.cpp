@@ -106,6 +106,7 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     record_.notes = std::move(notes);
     record_.game = game.number;
     record_.line = game.start.line;
+    record_.offset = game.start.offset;
     game_ = nullptr;
     main_line_dead_ = false;
     started_ = false;

@@ -32,6 +32,7 @@ namespace {
 // (the book's halving rule needs input order; the tree does not, see below) its result and how
 // many of the slot's book moves are its own.
 struct TreeGame {
+    std::uint64_t offset = 0;       // GameRecord::offset
     std::optional<Variant> variant; // a game that went in
     int book_result = 0;
     std::uint32_t book_moves = 0;
@@ -90,8 +91,9 @@ void collect_book_moves(const tree::GameFacts& facts, TreeGame& game, std::vecto
 
 // The tree is built on the worker threads, each adding to a free part: its figures are sums and
 // its examples the first games by ordinal, so it does not need input order, only each game's
-// ordinal, which is its number in the input (the pipeline hands it on once known: needs_number)
-// after the games of the inputs before.
+// ordinal: its byte offset in its input, after the inputs before (TreeSink::next_ordinal). The
+// offset is known on any thread at once, so that a game goes into the tree without waiting for
+// its number (the pipeline holds a game back until then: needs_number).
 void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display,
               const TreeRunSettings& settings, TreeSink& sink,
               const std::function<void(std::string& diagnostics, const TreeTotals& totals)>& report) {
@@ -99,11 +101,13 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     PipelineSettings pipeline_settings;
     pipeline_settings.threads = settings.threads;
     pipeline_settings.input_position = settings.input_position;
-    // The number appears in diagnostics, names an example game without a Site tag, and gives a
-    // tree game its ordinal.
-    pipeline_settings.needs_number = [tree = sink.tree != nullptr](const game::GameRecord& r) {
+    // The number appears in diagnostics (an invalid game's, a game's warnings with --warnings)
+    // and names an example game without a Site tag.
+    pipeline_settings.needs_number = [warnings = settings.diagnostics && settings.warnings](const game::GameRecord& r) {
+        if (!r.selected) return false;
+        if (!r.valid() || (warnings && !r.warnings.empty())) return true;
         const auto* facts = std::any_cast<tree::GameFacts>(&r.product);
-        return r.selected && (tree || !r.valid() || !facts || facts->site.empty());
+        return !facts || facts->site.empty();
     };
     pipeline_settings.batch_full = [&slots](std::size_t slot) { return slots[slot].diagnostics.size() >= (64 << 10); };
     const tree::TreeObserverOptions observer_options{settings.max_ply, sink.book != nullptr, sink.tree != nullptr};
@@ -115,13 +119,14 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     const std::size_t parts = pipeline.slots() == 1 ? 1 : std::size_t(settings.threads) + 1;
     if (sink.tree && sink.tree->parts() != parts) sink.tree->set_parts(parts);
     std::vector<std::mutex> part_locks(parts);
-    const std::uint64_t first_ordinal = sink.next_ordinal; // of this input's first game
-    std::uint64_t games = 0;
+    const std::uint64_t first_ordinal = sink.next_ordinal; // this input's offsets start here
+    std::uint64_t games = 0, last_offset = 0;
     pipeline.run(
         reader, options,
         [&](std::size_t slot, const game::GameRecord& r, std::string_view) {
             TreeSlot& s = slots[slot];
             TreeGame& g = s.games.emplace_back();
+            g.offset = r.offset;
             const auto* facts = std::any_cast<tree::GameFacts>(&r.product);
             if (!take_game(r, settings, display, s) || !facts || facts->plies.empty()) return;
             if (sink.variant_check && r.variant) sink.variant_check(r, *r.variant);
@@ -131,7 +136,7 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
             std::size_t part = slot % parts;
             while (!part_locks[part].try_lock()) part = (part + 1) % parts;
             std::lock_guard hold(part_locks[part], std::adopt_lock);
-            sink.tree->add_game(part, *facts, first_ordinal + r.game - 1, [&](std::string& name) {
+            sink.tree->add_game(part, *facts, first_ordinal + r.offset, [&](std::string& name) {
                 if (facts->site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, r.game);
                 else name = facts->site;
             });
@@ -141,6 +146,7 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
             games += s.games.size();
             const BookMove* book_move = s.book_moves.data();
             for (const TreeGame& g : s.games) {
+                last_offset = std::max(last_offset, g.offset);
                 if (g.variant && !sink.first_variant) sink.first_variant = g.variant;
                 if (!g.book_moves) continue;
                 sink.book->begin_game(g.book_result);
@@ -154,7 +160,7 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
             s.diagnostics.clear();
             s.totals = {};
         });
-    sink.next_ordinal = first_ordinal + games;
+    if (games > 0) sink.next_ordinal = first_ordinal + last_offset + 1;
 }
 
 namespace {

@@ -304,10 +304,10 @@ struct OpeningTree::Part {
     std::uint64_t last_ordinal = 0;
     bool ordinals_ascending = true;   // each game added after the games before it in the input
     const GameRef* mapped_refs = nullptr;
-    // Games added out of input order (several threads): each game's ordinal less the part's
-    // lowest, made by finish(), so that counting finds a position's first game from a small array
-    // read in the records' order rather than from the refs (empty: compare the refs' ordinals).
-    std::vector<std::uint32_t> ordinal_offsets;
+    // Games added out of input order (several threads): each game's ordinal, copied by finish(),
+    // so that counting finds a position's first game from an array of 8 bytes a game read in the
+    // records' order rather than from the 32-byte refs (empty: compare the refs' ordinals).
+    std::vector<std::uint64_t> ordinals;
     std::size_t memory_counted = 0;   // added to tree_memory
     std::FILE* refs_file = nullptr;
     std::FILE* games_file = nullptr;
@@ -478,16 +478,10 @@ void OpeningTree::Part::finish() {
         mapped_refs = static_cast<const GameRef*>(map);
     }
     const std::uint64_t games = refs_written + refs.size();
-    // At most an eighth of the part's share of the budget (4 bytes a game; refs take 32).
-    if (ordinals_ascending || !ordinal_offsets.empty() || games * 4 > options.memory_bytes / parts / 8) return;
-    std::uint64_t lowest = ~std::uint64_t{0}, highest = 0;
-    for (std::uint32_t game = 0; game < games; ++game) {
-        lowest = std::min(lowest, ref(game).ordinal);
-        highest = std::max(highest, ref(game).ordinal);
-    }
-    if (highest - lowest > 0xFFFFFFFEu) return;
-    ordinal_offsets.resize(std::size_t(games));
-    for (std::uint32_t game = 0; game < games; ++game) ordinal_offsets[game] = std::uint32_t(ref(game).ordinal - lowest);
+    // At most an eighth of the part's share of the budget (refs take 32 bytes a game).
+    if (ordinals_ascending || !ordinals.empty() || games * sizeof(std::uint64_t) > options.memory_bytes / parts / 8) return;
+    ordinals.resize(std::size_t(games));
+    for (std::uint32_t game = 0; game < games; ++game) ordinals[game] = ref(game).ordinal;
 }
 
 void OpeningTree::Part::clear() {
@@ -499,7 +493,7 @@ void OpeningTree::Part::clear() {
     refs_written = 0;
     last_ordinal = 0;
     ordinals_ascending = true;
-    ordinal_offsets = {};
+    ordinals = {};
     tree_memory.fetch_sub(memory_counted, std::memory_order_relaxed);
     memory_counted = 0;
     if (refs_file) std::fclose(refs_file);
@@ -580,7 +574,7 @@ struct CountedPosition {
     std::uint16_t first_ply = 0;
     std::uint32_t last_part = 0xFFFFFFFF; // the part of its last record counted
     // The first game among last_part's records, by its rank there (the game's number when the
-    // part's games came in input order, else its ordinal or ordinal offset): its ordinal is read
+    // part's games came in input order, else its ordinal): its ordinal is read
     // only when the next part's records begin or the position is kept, not for every position.
     const OpeningTree::Part* candidate_part = nullptr; // none: nothing to resolve
     std::uint64_t candidate_rank = 0;
@@ -735,11 +729,11 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
         // A part whose games came in input order (one thread's always do) has a position's
         // first game in its first record: its ordinal is looked up once, not a record each.
         const bool in_order = part->ordinals_ascending;
-        const std::uint32_t* offsets = part->ordinal_offsets.empty() ? nullptr : part->ordinal_offsets.data();
-        // Compared within the part only: a game's number in order, else its ordinal (offset).
+        const std::uint64_t* ordinals = part->ordinals.empty() ? nullptr : part->ordinals.data();
+        // Compared within the part only: a game's number in order, else its ordinal.
         auto rank = [&](const TreeRecord& r) -> std::uint64_t {
             if (in_order) return r.game;
-            return offsets ? offsets[r.game] : part->ref(r.game).ordinal;
+            return ordinals ? ordinals[r.game] : part->ref(r.game).ordinal;
         };
         part->store.visit_bucket(b, s.block, [&](const TreeRecord* r, std::size_t n) {
             for (const TreeRecord* end = r + n; r != end; ++r) {

@@ -97,6 +97,9 @@ struct CheckOptions {
 struct GameRecord {
     std::uint64_t game = 0; // 1-based index in the input
     std::uint64_t line = 0; // line where the game starts
+    // Byte offset of the game's first token in the (decompressed) input: input order, known on
+    // any thread before the game's number is (run/pipeline.hpp).
+    std::uint64_t offset = 0;
     std::vector<std::pair<std::string, std::string>> tags; // in input order
     std::optional<Variant> variant;
     std::optional<position::Board> start; // nullopt when the start position is invalid

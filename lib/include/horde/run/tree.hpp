@@ -49,7 +49,9 @@ struct TreeSink {
     tree::OpeningTree* tree = nullptr;
     tree::PolyglotBookBuilder* book = nullptr;
     std::function<void(const game::GameRecord&, Variant)> variant_check;
-    std::uint64_t next_ordinal = 0; // the ordinal of the next game across inputs (examples)
+    // Past every ordinal given so far: a game's ordinal (the order of examples) is this, as its
+    // input began, plus the game's byte offset in the input.
+    std::uint64_t next_ordinal = 0;
     std::optional<Variant> first_variant; // of the first game that went in
 };
 
