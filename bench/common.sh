@@ -22,17 +22,15 @@ med() {
 # paired_ratio <label a> <label b>: the median over the rounds of cpu(a) / cpu(b), the two
 # measured back to back in each round, so a change of machine load between rounds cancels.
 # paired_wall_ratio <label a> <label b>: the same for wall-clock time (what threads buy).
-paired_wall_ratio() {
-    paste <(awk -v l="$1" '$1 == l { print $2 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $2 }' "$WORK/times") |
-        awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median
-}
 # paired_wall_spread <label a> <label b>: the lowest and highest of those per-round wall-clock
 # ratios ("1.44-1.56"): how far one round's figure moves on this machine.
-paired_wall_spread() {
-    paste <(awk -v l="$1" '$1 == l { print $2 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $2 }' "$WORK/times") |
-        awk '$2 > 0 { r = $1 / $2; if (n++ == 0 || r < lo) lo = r; if (n == 1 || r > hi) hi = r } END { if (n) printf "%.2f-%.2f", lo, hi }'
+# paired_ratios <column> <label a> <label b>: the per-round ratios behind them, a line each.
+paired_ratios() {
+    paste <(awk -v l="$2" -v c="$1" '$1 == l { print $c }' "$WORK/times") <(awk -v l="$3" -v c="$1" '$1 == l { print $c }' "$WORK/times") |
+        awk '$2 > 0 { printf "%.4f\n", $1 / $2 }'
 }
-paired_ratio() {
-    paste <(awk -v l="$1" '$1 == l { print $3 }' "$WORK/times") <(awk -v l="$2" '$1 == l { print $3 }' "$WORK/times") |
-        awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median
+paired_wall_ratio() { paired_ratios 2 "$1" "$2" | median; }
+paired_ratio() { paired_ratios 3 "$1" "$2" | median; }
+paired_wall_spread() {
+    paired_ratios 2 "$1" "$2" | awk 'NR == 1 || $1 < lo { lo = $1 } NR == 1 || $1 > hi { hi = $1 } END { if (NR) printf "%.2f-%.2f", lo, hi }'
 }

@@ -101,13 +101,14 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     PipelineSettings pipeline_settings;
     pipeline_settings.threads = settings.threads;
     pipeline_settings.input_position = settings.input_position;
-    // The number appears in diagnostics (an invalid game's, a game's warnings with --warnings)
-    // and names an example game without a Site tag.
-    pipeline_settings.needs_number = [warnings = settings.diagnostics && settings.warnings](const game::GameRecord& r) {
+    // A game waits for its number only where the number is printed: in its diagnostics (as
+    // take_game writes them) and as the name of an example without a Site tag.
+    pipeline_settings.needs_number = [diagnostics = settings.diagnostics, warnings = settings.warnings,
+                                      tree = sink.tree != nullptr](const game::GameRecord& r) {
         if (!r.selected) return false;
-        if (!r.valid() || (warnings && !r.warnings.empty())) return true;
+        if (diagnostics && (!r.valid() || (warnings && !r.warnings.empty()))) return true;
         const auto* facts = std::any_cast<tree::GameFacts>(&r.product);
-        return !facts || facts->site.empty();
+        return tree && facts && facts->site.empty();
     };
     pipeline_settings.batch_full = [&slots](std::size_t slot) { return slots[slot].diagnostics.size() >= (64 << 10); };
     const tree::TreeObserverOptions observer_options{settings.max_ply, sink.book != nullptr, sink.tree != nullptr};
