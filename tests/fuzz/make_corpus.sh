@@ -11,7 +11,8 @@ LIST=$BUILD/tools/horde-list
 CORPUS=$HERE/corpus
 TESTDATA=$PROJECT/testdata
 rm -rf "$CORPUS"
-mkdir -p "$CORPUS"/{fen,san,pgn,moves,epd,movegen,input}
+mkdir -p "$CORPUS"/{fen,san,pgn,moves,epd,movegen,input,tree}
+ln -s pgn "$CORPUS/split" # split's seeds are pgn's
 
 for v in chess horde orda chess960; do
     n=0
@@ -49,6 +50,21 @@ for v in chess horde orda chess960; do
 done
 # pgn: the dialect fixtures (one per tolerated or refused spelling, null moves included).
 for f in "$TESTDATA"/dialects/*.pgn; do cp "$f" "$CORPUS/pgn/dialect-$(basename "$f")"; done
+
+# tree: the five-game files, each after three invalid games of its variant (for the moves before
+# an error), the transposition fixture and the selection fixture (%clk, %eval, ratings, dates).
+for v in chess horde orda chess960; do
+    if [ -s "$CORPUS/pgn/$v-valid-five" ]; then
+        cp "$CORPUS/pgn/$v-valid-five" "$CORPUS/tree/$v-five"
+    else # a corpus of fewer than 25 games (chess960): its first five
+        cat "$CORPUS/pgn/$v-valid-"{1,2,3,4,5} >"$CORPUS/tree/$v-five"
+    fi
+    [ ! -f "$CORPUS/pgn/$v-invalid-3" ] ||
+        cat "$CORPUS/pgn/$v-invalid-1" "$CORPUS/pgn/$v-invalid-2" "$CORPUS/pgn/$v-invalid-3" "$CORPUS/tree/$v-five" \
+            >"$CORPUS/tree/$v-invalid-then-five"
+done
+cp "$TESTDATA/tree/transpositions.pgn" "$CORPUS/tree/transpositions.pgn"
+cp "$TESTDATA/select/games.pgn" "$CORPUS/tree/select-games.pgn"
 
 # input: a little text in every format the input layer reads, whole and cut short, and a zstd
 # file behind a skippable frame (as lichess dumps start).

@@ -101,6 +101,7 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     PipelineSettings pipeline_settings;
     pipeline_settings.threads = settings.threads;
     pipeline_settings.input_position = settings.input_position;
+    if (settings.batch_bytes) pipeline_settings.batch_bytes = settings.batch_bytes;
     // A game waits for its number only where the number is printed: in its diagnostics (as
     // take_game writes them) and as the name of an example without a Site tag.
     pipeline_settings.needs_number = [diagnostics = settings.diagnostics, warnings = settings.warnings,

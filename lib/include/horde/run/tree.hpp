@@ -10,6 +10,7 @@
 #include "horde/tree/opening_tree.hpp"
 #include "horde/tree/polyglot.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -29,6 +30,9 @@ struct TreeRunSettings {
     bool invalid_prefixes = false;
     bool diagnostics = true; // the errors of invalid games, as horde-check prints them
     bool warnings = false;   // and the warnings of the games
+    // Input bytes a chunk of the pipeline (0: its default): small in tests, so that a small input
+    // is cut into chunks for several threads.
+    std::size_t batch_bytes = 0;
     std::function<std::uint64_t()> input_position; // for progress (bytes read so far)
 };
 
