@@ -33,6 +33,19 @@ namespace horde::fuzz {
         if (!(condition)) ::horde::fuzz::fail(__FILE__, __LINE__, #condition, (detail));                   \
     } while (0)
 
+// A self-check that two texts are equal: on failure, what differs, the byte where the texts
+// part, and 200 bytes either side of it in both.
+inline void check_same(std::string_view want, std::string_view got, std::string_view what, const char* file, int line) {
+    if (want == got) return;
+    std::size_t i = 0;
+    while (i < want.size() && i < got.size() && want[i] == got[i]) ++i;
+    const std::size_t from = i > 200 ? i - 200 : 0;
+    fail(file, line, "want == got",
+         std::string(what) + ": first difference at byte " + std::to_string(i) + "\nwant: " + std::string(want.substr(from, 400)) +
+             "\ngot:  " + std::string(got.substr(from, 400)));
+}
+#define FUZZ_CHECK_SAME(want, got, what) ::horde::fuzz::check_same((want), (got), (what), __FILE__, __LINE__)
+
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
     return {reinterpret_cast<const char*>(data), size};
 }

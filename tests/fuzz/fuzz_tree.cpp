@@ -153,13 +153,6 @@ std::string build_book(std::string_view input, const Build& b, int max_ply, cons
     return tree::polyglot_book_bytes(entries);
 }
 
-void expect_same(const std::string& want, const std::string& got, const std::string& what) {
-    if (want == got) return;
-    std::size_t i = 0;
-    while (i < want.size() && i < got.size() && want[i] == got[i]) ++i;
-    const std::size_t from = i > 200 ? i - 200 : 0;
-    FUZZ_CHECK(false, fmt::format("{}: first difference at byte {}\nwant: {}\ngot:  {}", what, i, want.substr(from, 400), got.substr(from, 400)));
-}
 
 } // namespace
 
@@ -169,24 +162,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const int max_ply = 1 + int(size % 24);
     const bool prefixes = size % 2 == 1;
 
-    const Build memory{}, spilled{1, 4096, 1, false}, threaded{3, std::size_t(1) << 30, 2, false};
-    Build memory_page = memory, spilled_page = spilled;
-    memory_page.page = spilled_page.page = true;
+    const Build memory{}, memory_page{1, std::size_t(1) << 30, 1, true}, spilled_page{1, 4096, 1, true},
+        threaded{3, std::size_t(1) << 30, 2, false};
     const Shown a = build_tree(input, memory_page, max_ply, prefixes, 1);
     check_totals(a.totals, "one thread");
     check_ndjson(a);
     const Shown b = build_tree(input, spilled_page, max_ply, prefixes, 1);
-    expect_same(a.text, b.text, "spilled tree");
-    expect_same(a.page, b.page, "spilled tree's page");
+    FUZZ_CHECK_SAME(a.text, b.text, "spilled tree");
+    FUZZ_CHECK_SAME(a.page, b.page, "spilled tree's page");
     const Shown c = build_tree(input, threaded, max_ply, prefixes, 1);
     check_totals(c.totals, "three threads");
     FUZZ_CHECK(c.totals.games == a.totals.games && c.totals.used == a.totals.used && c.totals.partial == a.totals.partial,
                fmt::format("{} games, {} used on one thread; {}, {} on three", a.totals.games, a.totals.used, c.totals.games, c.totals.used));
-    expect_same(a.text, c.text, "tree on three threads");
+    FUZZ_CHECK_SAME(a.text, c.text, "tree on three threads");
     std::string often;
     for (const auto& [games, text] : a.positions)
         if (games >= 2) often += text;
-    expect_same(often, build_tree(input, memory, max_ply, prefixes, 2).text, "positions of 2 games or more");
+    FUZZ_CHECK_SAME(often, build_tree(input, memory, max_ply, prefixes, 2).text, "positions of 2 games or more");
 
     tree::PolyglotBookOptions defaults, uniform, white;
     uniform.min_games = 1;
@@ -197,8 +189,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         for (const auto* options : {&defaults, &uniform, &white}) {
             const std::string want = build_book(input, memory, max_ply, *options);
-            expect_same(want, build_book(input, Build{1, 64, 1, false}, max_ply, *options), "spilled book");
-            expect_same(want, build_book(input, Build{3, 64, 1, false}, max_ply, *options), "book on three threads");
+            FUZZ_CHECK_SAME(want, build_book(input, Build{1, 64, 1, false}, max_ply, *options), "spilled book");
+            FUZZ_CHECK_SAME(want, build_book(input, Build{3, 64, 1, false}, max_ply, *options), "book on three threads");
         }
     } catch (const NotPolyglot&) {
         // an Orda game: no Polyglot book (horde-tree says so, exit 2)
