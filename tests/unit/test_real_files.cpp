@@ -91,7 +91,11 @@ TEST_CASE("warnings a writer repeats on every move: once per game and code, coun
     strict.strict = true;
     const game::GameRecord s = check_one("1. e2e4 e7e5 2. g1f3 *", strict);
     REQUIRE(count_code(s.errors, "uci-move") == 1);
-    CHECK(s.errors[0].message == "UCI move 'e2e4': read as e4 (3 moves like this in the game, from ply 1) (strict mode)");
+    // --strict made it an error: the diagnostic says so (strict), the outputs print it after the message.
+    CHECK(s.errors[0].message == "UCI move 'e2e4': read as e4 (3 moves like this in the game, from ply 1)");
+    CHECK(s.errors[0].strict);
+    CHECK(game::printed_message(s.errors[0]) == "UCI move 'e2e4': read as e4 (3 moves like this in the game, from ply 1) (strict mode)");
+    CHECK(!r.warnings[0].strict);
     // no check marks expected on coordinates
     CHECK(count_code(check_one("1. f2f3 e7e5 2. g2g4 d8h4 0-1").warnings, "missing-check-suffix") == 0);
     // null moves in variations stay one warning each

@@ -53,7 +53,8 @@ int for_each_fen_line(std::string_view tool, const std::string& path, const FenL
     const auto failure = io::for_each_line(path, [&](std::size_t line_number, std::string_view line) {
         const game::FenVerdict verdict = game::check_fen_line(line, options.default_variant, options.strict);
         if (!verdict.valid && !options.quiet)
-            fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, verdict.message, diagnostic_name(verdict.code));
+            fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, game::printed_message(verdict.message, verdict.strict),
+                       diagnostic_name(verdict.code));
         if (!verdict.warning.empty() && options.warnings && !options.quiet)
             fmt::print(stderr, "{}:{}:1: warning: {} [{}]\n", display, line_number, verdict.warning,
                        diagnostic_name(verdict.warning_code));

@@ -1,6 +1,7 @@
 #include "run.hpp"
 
 #include "cli.hpp"
+#include "fen.hpp"
 #include "log.hpp"
 #include "output.hpp"
 #include "against.hpp"
@@ -55,13 +56,9 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // The position of --fen (or the start) after --moves; a usage error when there is none.
 position::Board start_board(const Mode& o, Variant variant) {
     const std::string fen = o.fen.value_or(std::string(position::start_fen(variant)));
-    auto parsed = position::read_fen(variant, fen);
-    if (auto* err = std::get_if<position::FenError>(&parsed))
-        fail_usage(fmt::format("invalid FEN for {}: {}", variant_name(variant), err->message));
-    const position::FenBoard& read = std::get<position::FenBoard>(parsed);
-    if (!read.warning.empty())
-        fmt::print(stderr, "horde-perft: warning: --fen: {} [fen-fullmove-zero]\n", read.warning);
-    auto played = notation::play_move_list(read.board, o.moves);
+    const position::Board board =
+        read_fen_option(variant, fen, "horde-perft", "--fen", fmt::format("invalid FEN for {}", variant_name(variant)));
+    auto played = notation::play_move_list(board, o.moves);
     if (auto* err = std::get_if<notation::MoveListError>(&played))
         fail_usage(fmt::format("--moves: ply {} '{}': {} [{}]", err->ply, err->token, err->message, diagnostic_name(err->code)));
     return std::get<notation::PlayedMoveList>(played).end;
@@ -192,18 +189,21 @@ int run_stream(const Mode& o, const Runner& runner) {
     std::uint64_t all_nodes = 0;
     const auto failure = io::for_each_line(name, [&](std::size_t line_number, std::string_view line) {
         const perft::WeightedFen weighted = perft::parse_weighted_fen(line); // "FEN" or "FEN<TAB>weight"
-        auto parsed = position::read_fen(runner.variant, weighted.fen);
-        if (auto* err = std::get_if<position::FenError>(&parsed); err || !weighted.error.empty()) {
-            fmt::print(stderr, "{}:{}: error: {}\n", display, line_number,
-                       err ? "invalid FEN: " + err->message : weighted.error);
+        const std::string where = fmt::format("{}:{}", display, line_number);
+        if (!weighted.error.empty()) {
+            fmt::print(stderr, "{}: error: {}\n", where, weighted.error);
             status = kExitInvalid;
             return;
         }
-        const position::FenBoard& read = std::get<position::FenBoard>(parsed);
-        if (!read.warning.empty())
-            fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, read.warning);
+        auto read = read_tool_fen(runner.variant, weighted.fen, where);
+        if (auto* err = std::get_if<position::FenError>(&read)) {
+            fmt::print(stderr, "{}: error: invalid FEN: {}\n", where, err->message);
+            status = kExitInvalid;
+            return;
+        }
         const auto t0 = std::chrono::steady_clock::now();
-        const auto nodes = weighted.weight * perft::perft(runner.variant, read.board.position(), o.depth, runner.perft_options);
+        const auto nodes =
+            weighted.weight * perft::perft(runner.variant, std::get<position::Board>(read).position(), o.depth, runner.perft_options);
         all_nodes += nodes;
         runner.report(weighted.fen, o.depth, nodes, seconds_since(t0));
         finish_stdout(); // each count as soon as it is known
@@ -229,16 +229,13 @@ int run_epd(const Mode& o, const Runner& runner) {
             ++summary.errors;
             return;
         }
-        auto parsed = position::read_fen(runner.variant, entry->fen);
-        if (auto* err = std::get_if<position::FenError>(&parsed)) {
+        auto read = read_tool_fen(runner.variant, entry->fen, fmt::format("{}:{}", display, line_number));
+        if (auto* err = std::get_if<position::FenError>(&read)) {
             fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", display, line_number, err->message);
             ++summary.errors;
             return;
         }
-        const position::FenBoard& read = std::get<position::FenBoard>(parsed);
-        if (!read.warning.empty())
-            fmt::print(stderr, "{}:{}: warning: {} [fen-fullmove-zero]\n", display, line_number, read.warning);
-        const position::Board& board = read.board;
+        const position::Board& board = std::get<position::Board>(read);
         for (std::size_t i = 0; i < entry->expected.size(); ++i) {
             const auto [depth, expected] = entry->expected[i];
             if (o.depth >= 0 && depth > o.depth) continue;

@@ -1,6 +1,7 @@
 #include "args.hpp"
 
 #include "cli.hpp"
+#include "fen.hpp"
 #include "input.hpp"
 #include "progress.hpp"
 #include "where.hpp"
@@ -61,12 +62,7 @@ void decide_input(Mode& o) {
         return;
     }
     const std::string fen = o.fen ? *o.fen : std::string(position::start_fen(o.variant));
-    auto parsed = position::read_fen(o.variant, fen);
-    if (auto* err = std::get_if<position::FenError>(&parsed))
-        fail_usage(fmt::format("invalid FEN for {}: {}", variant_name(o.variant), err->message));
-    const position::FenBoard& read = std::get<position::FenBoard>(parsed);
-    if (!read.warning.empty()) fmt::print(stderr, "horde-replay: warning: --fen: {} [fen-fullmove-zero]\n", read.warning);
-    o.start_board = read.board;
+    o.start_board = read_fen_option(o.variant, fen, "horde-replay", "--fen", fmt::format("invalid FEN for {}", variant_name(o.variant)));
     o.input = o.args.empty() ? InputKind::MoveLines : InputKind::MoveArguments;
     if (o.input == InputKind::MoveLines && !o.stdin_input) {
         if (o.interactive) fail_usage("--interactive reads keys from stdin: give the moves as arguments");

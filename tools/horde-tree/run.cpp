@@ -1,6 +1,7 @@
 #include "run.hpp"
 
 #include "cli.hpp"
+#include "fen.hpp"
 #include "loops.hpp"
 #include "output.hpp"
 #include "output_file.hpp"
@@ -52,10 +53,8 @@ int read_file(const std::string& name, const Mode& o, run::TreeSink& sink, RunSt
 // The key of --position FEN or --moves LIST, in the variant of --variant or of the tree's games.
 std::uint64_t query_key(const Mode& o, Variant variant) {
     if (o.position_fen) {
-        auto board = position::read_fen(variant, *o.position_fen);
-        if (const auto* e = std::get_if<position::FenError>(&board))
-            fail_usage(fmt::format("--position: not a {} position: {}", variant_name(variant), e->message));
-        const position::Board& b = std::get<position::FenBoard>(board).board;
+        const position::Board b = read_fen_option(variant, *o.position_fen, "horde-tree", "--position",
+                                                  fmt::format("--position: not a {} position", variant_name(variant)));
         return tree::position_key(variant, b.repetition_key());
     }
     const position::Board start(variant);

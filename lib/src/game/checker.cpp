@@ -46,8 +46,14 @@ std::string game_players(const GameRecord& record) {
 }
 
 void GameChecker::add_error(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply,
-                            std::string token) {
-    record_.errors.push_back({line, column, ply, code, std::move(message), std::move(token)});
+                            std::string token, bool strict) {
+    record_.errors.push_back({line, column, ply, code, std::move(message), std::move(token), strict});
+}
+
+std::string printed_message(std::string_view message, bool strict) {
+    std::string out(message);
+    if (strict) out += " (strict mode)";
+    return out;
 }
 
 namespace {
@@ -78,8 +84,7 @@ void GameChecker::add_warning(DiagnosticCode code, std::string message, std::uin
         repeated_.push_back({code, 1, as_error ? record_.errors.size() : record_.warnings.size(), ply});
     }
     if (as_error) {
-        message += " (strict mode)";
-        record_.errors.push_back({line, column, ply, code, std::move(message), std::move(token)});
+        record_.errors.push_back({line, column, ply, code, std::move(message), std::move(token), true});
         return;
     }
     record_.warnings.push_back({line, column, ply, code, std::move(message), std::move(token)});
@@ -136,12 +141,7 @@ void GameChecker::count_repeated_warnings() {
     for (const auto& r : repeated_) {
         auto& list = options_.strict && strict_makes_error(r.code) ? record_.errors : record_.warnings;
         if (r.count < 2 || r.index >= list.size()) continue;
-        std::string& message = list[r.index].message;
-        constexpr std::string_view kStrict = " (strict mode)";
-        const bool strict_mark = message.ends_with(kStrict);
-        if (strict_mark) message.resize(message.size() - kStrict.size());
-        message += fmt::format(" ({} moves like this in the game, from ply {})", r.count, r.first_ply);
-        if (strict_mark) message += kStrict;
+        list[r.index].message += fmt::format(" ({} moves like this in the game, from ply {})", r.count, r.first_ply);
     }
 }
 
@@ -534,7 +534,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
             main_line_dead_ = true;
             return Move::none();
         }
-        add_error(notation::diagnostic_code(e->code), e->message, line, column, ply, std::string(token));
+        add_error(notation::diagnostic_code(e->code), e->message, line, column, ply, std::string(token), e->strict);
         main_line_dead_ = true;
         return Move::none();
     }
@@ -559,8 +559,8 @@ Move GameChecker::variation_move(std::string_view token, std::uint64_t line, std
     const int ply = l.ply + 1;
     const int fullmove = l.current->position().fullmove;
     const bool white = l.current->side_to_move() == WHITE;
-    auto fail = [&](DiagnosticCode code, std::string message) {
-        add_error(code, fmt::format("in a variation: {}", message), line, column, ply, std::string(token));
+    auto fail = [&](DiagnosticCode code, std::string message, bool strict = false) {
+        add_error(code, fmt::format("in a variation: {}", message), line, column, ply, std::string(token), strict);
         l.current.reset();
         return Move::none();
     };
@@ -592,7 +592,7 @@ Move GameChecker::variation_move(std::string_view token, std::uint64_t line, std
         return played(Move::none());
     }
     auto read = read_move(*l.current, token);
-    if (auto* e = std::get_if<notation::SanError>(&read)) return fail(notation::diagnostic_code(e->code), e->message);
+    if (auto* e = std::get_if<notation::SanError>(&read)) return fail(notation::diagnostic_code(e->code), e->message, e->strict);
     auto& reading = std::get<Reading>(read);
     l.before_last = l.current;
     l.current->play(reading.move);

@@ -83,8 +83,7 @@ bool DuplicateFinder::check(GameRecord& record, bool strict) {
     message = "duplicate game: " + message;
     const bool as_error = strict && strict_makes_error(DiagnosticCode::DuplicateGame);
     auto& list = as_error ? record.errors : record.warnings;
-    if (as_error) message += " (strict mode)";
-    list.push_back({record.line, 1, 0, DiagnosticCode::DuplicateGame, std::move(message), {}});
+    list.push_back({record.line, 1, 0, DiagnosticCode::DuplicateGame, std::move(message), {}, as_error});
     record.duplicate = true;
     return true;
 }

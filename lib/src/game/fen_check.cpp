@@ -87,7 +87,8 @@ FenVerdict check_fen_line(std::string_view line, Variant default_variant, bool s
     if (!read.warning.empty()) {
         if (strict && strict_makes_error(DiagnosticCode::FenFullmoveZero)) {
             v.code = DiagnosticCode::FenFullmoveZero;
-            v.message = read.warning + " (strict mode)";
+            v.message = std::move(read.warning);
+            v.strict = true;
             return v;
         }
         v.warning_code = DiagnosticCode::FenFullmoveZero;

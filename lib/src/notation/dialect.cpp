@@ -96,7 +96,7 @@ std::variant<DialectMove, SanError> read_long(const position::Board& board, std:
         san.promotion = lm.promotion ? upper(lm.promotion) : 0;
         auto resolved = resolve_san_move(board, san);
         if (auto* e = std::get_if<SanError>(&resolved))
-            return SanError{e->code, fmt::format("'{}' (from {} to {}): {}", token, from_name, to_name, e->message)};
+            return SanError{e->code, fmt::format("'{}' (from {} to {}): {}", token, from_name, to_name, e->message), e->strict};
         return illegal(fmt::format("'{}': no legal move from {} to {}", token, from_name, to_name));
     }
     out.move = m;

@@ -58,10 +58,6 @@ std::string_view piece_word(PieceType pt) {
     return names[pt];
 }
 
-std::string_view game_title(Variant v) {
-    return v == Variant::Horde ? "Horde" : v == Variant::Orda ? "Orda" : v == Variant::Chess960 ? "Chess960" : "chess";
-}
-
 // Which piece letters a side may move in a variant (pawns aside).
 bool side_has_piece_type(Variant v, Color c, PieceType pt) {
     if (v != Variant::Orda) return pt >= KNIGHT && pt <= KING;
@@ -261,7 +257,7 @@ struct SanWarner {
     bool strict;
     SanResolution& out;
     std::optional<SanError> operator()(SanWarningCode code, std::string msg) const {
-        if (strict) return SanError{SanErrorCode::Syntax, fmt::format("{} (strict mode)", msg)};
+        if (strict && strict_makes_error(diagnostic_code(code))) return SanError{SanErrorCode::Syntax, std::move(msg), true};
         out.warnings.push_back({code, std::move(msg)});
         return std::nullopt;
     }
@@ -287,14 +283,14 @@ std::variant<std::pair<PieceType, PieceType>, SanError> san_piece_types(const po
         pt = piece_type_from_letter(san.piece);
         if (pt == NO_PIECE_TYPE || !side_has_piece_type(v, us, pt))
             return SanError{SanErrorCode::UnknownPiece,
-                            fmt::format("{} has no piece '{}' in {}", color_name(us), san.piece, game_title(v))};
+                            fmt::format("{} has no piece '{}' in {}", color_name(us), san.piece, variant_title(v))};
     }
     PieceType promoted = NO_PIECE_TYPE;
     if (san.promotion) {
         promoted = piece_type_from_letter(san.promotion);
         if (promoted == NO_PIECE_TYPE)
             return SanError{SanErrorCode::UnknownPiece,
-                            fmt::format("promotion to '{}': no such piece in {}", san.promotion, game_title(v))};
+                            fmt::format("promotion to '{}': no such piece in {}", san.promotion, variant_title(v))};
         if (!promotion_allowed(v, promoted))
             return illegal(v == Variant::Orda
                                ? fmt::format("promotion to '{}': pawns promote only to a queen or a kheshig in Orda", san.promotion)
@@ -399,7 +395,7 @@ std::optional<SanError> check_suffix(const position::Board& after, const SanMove
         problem = san.double_plus ? "'++' (mate) on a check that is not mate" : "'#' on a check that is not mate";
     }
     if (problem.empty()) return std::nullopt;
-    if (strict) return SanError{SanErrorCode::Syntax, fmt::format("{} (strict mode)", problem)};
+    if (strict && strict_makes_error(diagnostic_code(code))) return SanError{SanErrorCode::Syntax, std::move(problem), true};
     warnings.push_back({code, std::move(problem)});
     return std::nullopt;
 }

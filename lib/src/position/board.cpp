@@ -210,10 +210,6 @@ std::string Board::fen(bool with_counters) const {
 
 namespace {
 
-constexpr std::string_view game_title(Variant v) {
-    return v == Variant::Horde ? "Horde" : v == Variant::Orda ? "Orda" : v == Variant::Chess960 ? "Chess960" : "chess";
-}
-
 // Which piece letters each colour may use in a variant.
 constexpr bool piece_allowed(Variant v, Color c, PieceType pt) {
     if (v != Variant::Orda) return pt >= PAWN && pt <= KING;
@@ -248,7 +244,7 @@ FenError unknown_piece(Variant v, const Setup& setup) {
             const bool white = !(ch >= 'a' && ch <= 'z'); // as the letter is written
             return {FenError::Field::Placement, FenError::Code::UnknownPiece,
                     fmt::format("placement field: '{}' is no {} piece in {}", ch, white ? "White" : "Black",
-                                game_title(v))};
+                                variant_title(v))};
         }
     return {FenError::Field::Placement, FenError::Code::UnknownPiece, "placement field: no piece is unknown"};
 }
@@ -283,7 +279,7 @@ std::optional<CastlingFieldError> parse_castling_right(Variant v, Position& pos,
         const std::string_view hint = v == Variant::Chess ? " (a Chess960 position needs the chess960 variant)" : "";
         if (up != 'K' && up != 'Q' && up != 'H' && up != 'A')
             return syntax(fmt::format("'{}' but {} castles only with the rooks of the a- and h-files in {}{}", ch,
-                                      colour, game_title(v), hint));
+                                      colour, variant_title(v), hint));
         rook = relative_square(c, up == 'K' || up == 'H' ? H1 : A1);
         if (pos.board[king] != make_piece(c, KING))
             return no_pieces(fmt::format("'{}' but no {} king on {}{}", ch, colour, square_name(king), hint));

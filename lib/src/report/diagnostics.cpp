@@ -12,7 +12,8 @@ std::string format_diagnostic(std::string_view file, const game::GameRecord& r, 
                               std::string_view severity) {
     std::string where = fmt::format("game {} ({})", r.game, game::game_players(r));
     if (d.ply > 0) where += d.token.empty() ? fmt::format(", ply {}", d.ply) : fmt::format(", ply {} \"{}\"", d.ply, d.token);
-    return fmt::format("{}:{}:{}: {}: {}: {} [{}]", file, d.line, d.column, severity, where, d.message, diagnostic_name(d.code));
+    return fmt::format("{}:{}:{}: {}: {}: {} [{}]", file, d.line, d.column, severity, where, game::printed_message(d),
+                       diagnostic_name(d.code));
 }
 
 void print_diagnostic(std::FILE* out, std::string_view file, const game::GameRecord& r, const game::Diagnostic& d,

@@ -40,7 +40,7 @@ std::string diagnostics_json(const std::vector<game::Diagnostic>& list) {
         o.number("line", d.line).number("column", d.column);
         if (d.ply > 0) o.number("ply", d.ply);
         else o.null("ply");
-        o.string("code", diagnostic_name(d.code)).string("message", d.message);
+        o.string("code", diagnostic_name(d.code)).string("message", game::printed_message(d));
         if (!d.token.empty()) o.string("token", d.token);
         o.end();
     }
@@ -229,7 +229,8 @@ std::string fen_verdict_to_json(const game::FenVerdict& v, std::uint64_t line_nu
         }
     } else {
         // The error of a FEN line stands at its first column and belongs to no ply.
-        const game::Diagnostic error{.line = line_number, .column = 1, .ply = 0, .code = v.code, .message = v.message, .token = {}};
+        const game::Diagnostic error{
+            .line = line_number, .column = 1, .ply = 0, .code = v.code, .message = v.message, .token = {}, .strict = v.strict};
         o.null("status").raw("errors", diagnostics_json({error})).raw("warnings", "[]");
     }
     o.end();

@@ -74,8 +74,9 @@ enum class DiagnosticCode : std::uint8_t {
 // ErrorOrWarning: the same code is an error in some cases and a warning in others (the
 // description says which).
 enum class DiagnosticSeverity : std::uint8_t { Error, Warning, ErrorOrWarning };
-// What --strict does to the code given as a warning: it becomes an error (its message ends with
-// " (strict mode)"), or stays a warning. An error is an error in either mode.
+// What --strict does to the code given as a warning (the table's column, per code): it becomes an
+// error (game::Diagnostic::strict; printed with " (strict mode)"), or stays a warning. An error is
+// an error in either mode.
 enum class StrictBehaviour : std::uint8_t { BecomesError, StaysWarning };
 // A warning a file's writer repeats on every move is given once per game (the first, with the
 // count and the first ply); the others each time.
@@ -93,68 +94,68 @@ struct DiagnosticInfo {
 namespace diagnostic_detail {
 using C = DiagnosticCode;
 using S = DiagnosticSeverity;
-constexpr StrictBehaviour kToError = StrictBehaviour::BecomesError;
+constexpr StrictBehaviour kToError = StrictBehaviour::BecomesError, kStaysWarning = StrictBehaviour::StaysWarning;
 constexpr DiagnosticRepeat kEach = DiagnosticRepeat::EachTime, kOnce = DiagnosticRepeat::OncePerGame;
 } // namespace diagnostic_detail
 
 // clang-format off
 inline constexpr DiagnosticInfo kDiagnosticCodes[] = {
-#define HORDE_CODE(code, name, severity, repeat, description) \
-    {diagnostic_detail::C::code, name, diagnostic_detail::S::severity, diagnostic_detail::kToError, diagnostic_detail::repeat, description}
-    HORDE_CODE(SanSyntax, "san-syntax", Error, kEach, "a token that is no SAN move (nor a dialect of one)"),
-    HORDE_CODE(UnknownPiece, "unknown-piece", Error, kEach, "a piece letter the variant does not have"),
-    HORDE_CODE(IllegalMove, "illegal-move", Error, kEach, "no legal move matches (the message says why)"),
-    HORDE_CODE(AmbiguousMove, "ambiguous-move", Error, kEach, "several legal moves match (the message names them)"),
-    HORDE_CODE(MoveAfterEnd, "move-after-end", Error, kEach, "a move after checkmate, stalemate, extinction, campmate or an automatic draw"),
-    HORDE_CODE(WrongResult, "wrong-result", Error, kEach, "the result contradicts the final position, or the Result tag and the movetext disagree, or the Result tag is no result"),
-    HORDE_CODE(BadFen, "bad-fen", Error, kEach, "the FEN tag (or `--fen` line) is not a valid position of the variant, or `SetUp \"1\"` has no FEN"),
-    HORDE_CODE(BadJson, "bad-json", Error, kEach, "`--fen`: an NDJSON line without a `\"fen\"` string"),
-    HORDE_CODE(UnknownVariant, "unknown-variant", Error, kEach, "a Variant tag that names no variant we know (never skipped: `Hrode` is a typo)"),
-    HORDE_CODE(UnsupportedVariant, "unsupported-variant", Error, kEach, "a variant other programs play and we do not (Crazyhouse, Atomic, ...: README's \"Variants we do not play\"); one error per game, its movetext skipped; none with `--skip-unsupported`"),
-    HORDE_CODE(InputError, "input-error", Error, kEach, "the input stopped inside this game (a read or decompression error): the game is incomplete, exit 2"),
-    HORDE_CODE(PgnSyntax, "pgn-syntax", Error, kEach, "a tag after the movetext began, a variation that follows no move"),
-    HORDE_CODE(NullMove, "null-move", ErrorOrWarning, kEach, "a null move in the main line (warning with `--allow-null-moves`), or in check; in a variation a warning"),
-    HORDE_CODE(EnPassantMark, "en-passant-mark", ErrorOrWarning, kOnce, "`e.p.` after an en passant capture (warning), after any other move (error)"),
-    HORDE_CODE(UnterminatedComment, "unterminated-comment", Error, kEach, "`{` never closed (reported at the `{`)"),
-    HORDE_CODE(UnterminatedVariation, "unterminated-variation", Error, kEach, "`(` never closed (at the `(`)"),
-    HORDE_CODE(UnmatchedParen, "unmatched-paren", Error, kEach, "`)` without `(` (reader)"),
-    HORDE_CODE(UnbalancedParenthesis, "unbalanced-parenthesis", Error, kEach, "`)` without `(` (checker)"),
-    HORDE_CODE(MalformedTag, "malformed-tag", Error, kEach, "a tag pair with bad syntax; the rest of its line is skipped (never movetext)"),
-    HORDE_CODE(TruncatedTag, "truncated-tag", Error, kEach, "the input ends inside a tag pair"),
-    HORDE_CODE(GarbageToken, "garbage-token", Error, kEach, "a movetext token of no known shape, named in the message"),
-    HORDE_CODE(TokenTooLong, "token-too-long", Error, kEach, "a token longer than 255 bytes"),
-    HORDE_CODE(NulByte, "nul-byte", Error, kEach, "a NUL byte in a token or tag value"),
-    HORDE_CODE(InvalidByte, "invalid-byte", Error, kEach, "a control or non-ASCII byte in a token"),
-    HORDE_CODE(ZeroCastling, "zero-castling", Warning, kOnce, "`0-0` for `O-O`"),
-    HORDE_CODE(MissingCheckSuffix, "missing-check-suffix", Warning, kOnce, "a check or mate without `+`/`#` (never for UCI or long-algebraic moves, which carry no marks)"),
-    HORDE_CODE(WrongCheckSuffix, "wrong-check-suffix", Warning, kOnce, "`+`/`#` where it does not apply"),
-    HORDE_CODE(PromotionWithoutEquals, "promotion-without-equals", Warning, kOnce, "`e8Q`"),
-    HORDE_CODE(MissingCaptureMark, "missing-capture-mark", Warning, kOnce, "a capture without `x`"),
-    HORDE_CODE(SpuriousCaptureMark, "spurious-capture-mark", Warning, kOnce, "`x` on a move that captures nothing"),
-    HORDE_CODE(NeedlessDisambiguation, "needless-disambiguation", Warning, kOnce, "more origin than needed (`Ngf3` with one knight)"),
-    HORDE_CODE(UciMove, "uci-move", Warning, kOnce, "a UCI move (`g1f3`)"),
-    HORDE_CODE(LongAlgebraic, "long-algebraic", Warning, kOnce, "`e2-e4`, `Ng1-f3`"),
-    HORDE_CODE(CastlingAsKingMove, "castling-as-king-move", Warning, kOnce, "`e1g1` for castling"),
-    HORDE_CODE(LowercaseCastling, "lowercase-castling", Warning, kOnce, "`o-o`"),
-    HORDE_CODE(LowercasePiece, "lowercase-piece", Warning, kOnce, "`nf3`"),
-    HORDE_CODE(PawnLetter, "pawn-letter", Warning, kOnce, "`Pe4`"),
-    HORDE_CODE(DoublePlusMate, "double-plus-mate", Warning, kOnce, "`++` for mate"),
-    HORDE_CODE(UnicodeEllipsis, "unicode-ellipsis", Warning, kEach, "`1…`"),
-    HORDE_CODE(MissingMoveNumber, "missing-move-number", Warning, kOnce, "a White move without its number"),
-    HORDE_CODE(WrongMoveNumber, "wrong-move-number", Warning, kOnce, "a move number that is not the move's"),
-    HORDE_CODE(RepeatedMoveNumber, "repeated-move-number", Warning, kOnce, "White's number written twice"),
-    HORDE_CODE(ResultInVariation, "result-in-variation", Warning, kEach, "a result token inside a variation (it ends nothing)"),
-    HORDE_CODE(ResultGlued, "result-glued", Warning, kEach, "a decisive or drawn result glued to a check or mate mark (`Qh4#0-1`); `Nf3*` is standard and gives none"),
-    HORDE_CODE(MissingResult, "missing-result", Warning, kEach, "the movetext ends without a result: read as `*`"),
-    HORDE_CODE(StarResultAtEnd, "star-result-at-end", Warning, kEach, "the last move ends the game (checkmate, stalemate, ...) but the result is `*`, or there is no result at all (the message says which)"),
-    HORDE_CODE(NoMovetext, "no-movetext", Warning, kEach, "a game with tags and no movetext"),
-    HORDE_CODE(TextBetweenGames, "text-between-games", Warning, kEach, "text before the first game or between games"),
-    HORDE_CODE(BlankLineInMovetext, "blank-line-in-movetext", Warning, kEach, "a blank line inside movetext that goes on"),
-    HORDE_CODE(UnescapedQuote, "unescaped-quote", Warning, kEach, "`[White \"\"Socrates\"\"]`: a tag line with unescaped quotes, read as one tag (the message says what)"),
-    HORDE_CODE(FenFullmoveZero, "fen-fullmove-zero", Warning, kEach, "a FEN with fullmove number 0 (puzzle files): read as 1"),
-    HORDE_CODE(DecisiveResultAtClaimableDraw, "decisive-result-at-claimable-draw", Warning, kEach, "`1-0`/`0-1` where a draw could be claimed"),
-    HORDE_CODE(LichessTimeForfeitDraw, "lichess-time-forfeit-draw", Warning, kEach, "`--lichess`: a draw on time where both sides could still win"),
-    HORDE_CODE(DuplicateGame, "duplicate-game", Warning, kEach, "`--duplicates`: the same game as an earlier one"),
+#define HORDE_CODE(code, name, severity, strict, repeat, description) \
+    {diagnostic_detail::C::code, name, diagnostic_detail::S::severity, diagnostic_detail::strict, diagnostic_detail::repeat, description}
+    HORDE_CODE(SanSyntax, "san-syntax", Error, kToError, kEach, "a token that is no SAN move (nor a dialect of one)"),
+    HORDE_CODE(UnknownPiece, "unknown-piece", Error, kToError, kEach, "a piece letter the variant does not have"),
+    HORDE_CODE(IllegalMove, "illegal-move", Error, kToError, kEach, "no legal move matches (the message says why)"),
+    HORDE_CODE(AmbiguousMove, "ambiguous-move", Error, kToError, kEach, "several legal moves match (the message names them)"),
+    HORDE_CODE(MoveAfterEnd, "move-after-end", Error, kToError, kEach, "a move after checkmate, stalemate, extinction, campmate or an automatic draw"),
+    HORDE_CODE(WrongResult, "wrong-result", Error, kToError, kEach, "the result contradicts the final position, or the Result tag and the movetext disagree, or the Result tag is no result"),
+    HORDE_CODE(BadFen, "bad-fen", Error, kToError, kEach, "the FEN tag (or `--fen` line) is not a valid position of the variant, or `SetUp \"1\"` has no FEN"),
+    HORDE_CODE(BadJson, "bad-json", Error, kToError, kEach, "`--fen`: an NDJSON line without a `\"fen\"` string"),
+    HORDE_CODE(UnknownVariant, "unknown-variant", Error, kToError, kEach, "a Variant tag that names no variant we know (never skipped: `Hrode` is a typo)"),
+    HORDE_CODE(UnsupportedVariant, "unsupported-variant", Error, kToError, kEach, "a variant other programs play and we do not (Crazyhouse, Atomic, ...: README's \"Variants we do not play\"); one error per game, its movetext skipped; none with `--skip-unsupported`"),
+    HORDE_CODE(InputError, "input-error", Error, kToError, kEach, "the input stopped inside this game (a read or decompression error): the game is incomplete, exit 2"),
+    HORDE_CODE(PgnSyntax, "pgn-syntax", Error, kToError, kEach, "a tag after the movetext began, a variation that follows no move"),
+    HORDE_CODE(NullMove, "null-move", ErrorOrWarning, kToError, kEach, "a null move in the main line (warning with `--allow-null-moves`), or in check; in a variation a warning"),
+    HORDE_CODE(EnPassantMark, "en-passant-mark", ErrorOrWarning, kToError, kOnce, "`e.p.` after an en passant capture (warning), after any other move (error)"),
+    HORDE_CODE(UnterminatedComment, "unterminated-comment", Error, kToError, kEach, "`{` never closed (reported at the `{`)"),
+    HORDE_CODE(UnterminatedVariation, "unterminated-variation", Error, kToError, kEach, "`(` never closed (at the `(`)"),
+    HORDE_CODE(UnmatchedParen, "unmatched-paren", Error, kToError, kEach, "`)` without `(` (reader)"),
+    HORDE_CODE(UnbalancedParenthesis, "unbalanced-parenthesis", Error, kToError, kEach, "`)` without `(` (checker)"),
+    HORDE_CODE(MalformedTag, "malformed-tag", Error, kToError, kEach, "a tag pair with bad syntax; the rest of its line is skipped (never movetext)"),
+    HORDE_CODE(TruncatedTag, "truncated-tag", Error, kToError, kEach, "the input ends inside a tag pair"),
+    HORDE_CODE(GarbageToken, "garbage-token", Error, kToError, kEach, "a movetext token of no known shape, named in the message"),
+    HORDE_CODE(TokenTooLong, "token-too-long", Error, kToError, kEach, "a token longer than 255 bytes"),
+    HORDE_CODE(NulByte, "nul-byte", Error, kToError, kEach, "a NUL byte in a token or tag value"),
+    HORDE_CODE(InvalidByte, "invalid-byte", Error, kToError, kEach, "a control or non-ASCII byte in a token"),
+    HORDE_CODE(ZeroCastling, "zero-castling", Warning, kToError, kOnce, "`0-0` for `O-O`"),
+    HORDE_CODE(MissingCheckSuffix, "missing-check-suffix", Warning, kToError, kOnce, "a check or mate without `+`/`#` (never for UCI or long-algebraic moves, which carry no marks)"),
+    HORDE_CODE(WrongCheckSuffix, "wrong-check-suffix", Warning, kToError, kOnce, "`+`/`#` where it does not apply"),
+    HORDE_CODE(PromotionWithoutEquals, "promotion-without-equals", Warning, kToError, kOnce, "`e8Q`"),
+    HORDE_CODE(MissingCaptureMark, "missing-capture-mark", Warning, kToError, kOnce, "a capture without `x`"),
+    HORDE_CODE(SpuriousCaptureMark, "spurious-capture-mark", Warning, kToError, kOnce, "`x` on a move that captures nothing"),
+    HORDE_CODE(NeedlessDisambiguation, "needless-disambiguation", Warning, kToError, kOnce, "more origin than needed (`Ngf3` with one knight)"),
+    HORDE_CODE(UciMove, "uci-move", Warning, kToError, kOnce, "a UCI move (`g1f3`)"),
+    HORDE_CODE(LongAlgebraic, "long-algebraic", Warning, kToError, kOnce, "`e2-e4`, `Ng1-f3`"),
+    HORDE_CODE(CastlingAsKingMove, "castling-as-king-move", Warning, kToError, kOnce, "`e1g1` for castling"),
+    HORDE_CODE(LowercaseCastling, "lowercase-castling", Warning, kToError, kOnce, "`o-o`"),
+    HORDE_CODE(LowercasePiece, "lowercase-piece", Warning, kToError, kOnce, "`nf3`"),
+    HORDE_CODE(PawnLetter, "pawn-letter", Warning, kToError, kOnce, "`Pe4`"),
+    HORDE_CODE(DoublePlusMate, "double-plus-mate", Warning, kToError, kOnce, "`++` for mate"),
+    HORDE_CODE(UnicodeEllipsis, "unicode-ellipsis", Warning, kToError, kEach, "`1…`"),
+    HORDE_CODE(MissingMoveNumber, "missing-move-number", Warning, kToError, kOnce, "a White move without its number"),
+    HORDE_CODE(WrongMoveNumber, "wrong-move-number", Warning, kToError, kOnce, "a move number that is not the move's"),
+    HORDE_CODE(RepeatedMoveNumber, "repeated-move-number", Warning, kToError, kOnce, "White's number written twice"),
+    HORDE_CODE(ResultInVariation, "result-in-variation", Warning, kToError, kEach, "a result token inside a variation (it ends nothing)"),
+    HORDE_CODE(ResultGlued, "result-glued", Warning, kToError, kEach, "a decisive or drawn result glued to a check or mate mark (`Qh4#0-1`); `Nf3*` is standard and gives none"),
+    HORDE_CODE(MissingResult, "missing-result", Warning, kToError, kEach, "the movetext ends without a result: read as `*`"),
+    HORDE_CODE(StarResultAtEnd, "star-result-at-end", Warning, kToError, kEach, "the last move ends the game (checkmate, stalemate, ...) but the result is `*`, or there is no result at all (the message says which)"),
+    HORDE_CODE(NoMovetext, "no-movetext", Warning, kToError, kEach, "a game with tags and no movetext"),
+    HORDE_CODE(TextBetweenGames, "text-between-games", Warning, kToError, kEach, "text before the first game or between games"),
+    HORDE_CODE(BlankLineInMovetext, "blank-line-in-movetext", Warning, kToError, kEach, "a blank line inside movetext that goes on"),
+    HORDE_CODE(UnescapedQuote, "unescaped-quote", Warning, kToError, kEach, "`[White \"\"Socrates\"\"]`: a tag line with unescaped quotes, read as one tag (the message says what)"),
+    HORDE_CODE(FenFullmoveZero, "fen-fullmove-zero", Warning, kToError, kEach, "a FEN with fullmove number 0 (puzzle files): read as 1"),
+    HORDE_CODE(DecisiveResultAtClaimableDraw, "decisive-result-at-claimable-draw", Warning, kToError, kEach, "`1-0`/`0-1` where a draw could be claimed"),
+    HORDE_CODE(LichessTimeForfeitDraw, "lichess-time-forfeit-draw", Warning, kToError, kEach, "`--lichess`: a draw on time where both sides could still win"),
+    HORDE_CODE(DuplicateGame, "duplicate-game", Warning, kToError, kEach, "`--duplicates`: the same game as an earlier one"),
 #undef HORDE_CODE
 };
 // clang-format on

@@ -23,6 +23,17 @@ constexpr std::string_view variant_name(Variant v) {
     return "chess";
 }
 
+// The game's name in a sentence ("no piece 'Q' in Horde", "... in chess").
+constexpr std::string_view variant_title(Variant v) {
+    switch (v) {
+    case Variant::Chess: return "chess";
+    case Variant::Horde: return "Horde";
+    case Variant::Orda: return "Orda";
+    case Variant::Chess960: return "Chess960";
+    }
+    return "chess";
+}
+
 // Standard chess or Chess960: the games with FIDE's pieces, kings on both sides, and the
 // insufficient-material draw.
 constexpr bool is_chess(Variant v) { return v == Variant::Chess || v == Variant::Chess960; }

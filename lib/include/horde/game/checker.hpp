@@ -32,7 +32,14 @@ struct Diagnostic {
     DiagnosticCode code;  // printed as diagnostic_name(code): "illegal-move", "wrong-result", ...
     std::string message;
     std::string token;    // the SAN (or other token) concerned, if any
+    // A warning --strict made an error (its code's --strict column says it does): printed with
+    // " (strict mode)" after the message (printed_message).
+    bool strict = false;
 };
+
+// The message as the outputs print it: with " (strict mode)" when --strict made it an error.
+std::string printed_message(std::string_view message, bool strict);
+inline std::string printed_message(const Diagnostic& d) { return printed_message(d.message, d.strict); }
 
 // --duplicates: off, equal games, or also games where one's moves are a prefix of the other's.
 enum class DuplicateMode : std::uint8_t { Off, Exact, Prefix };
@@ -209,7 +216,7 @@ public:
 
 private:
     void add_error(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
-                   std::string token = {});
+                   std::string token = {}, bool strict = false);
     void add_warning(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
                      std::string token = {});
     void start_movetext();

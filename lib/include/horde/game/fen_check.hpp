@@ -16,6 +16,7 @@ struct FenVerdict {
     bool valid = false;
     DiagnosticCode code = DiagnosticCode::BadFen; // when invalid: BadFen, UnknownVariant, BadJson (FenFullmoveZero in strict mode)
     std::string message;
+    bool strict = false; // the error is a warning --strict made one (game::Diagnostic::strict)
     // What was read with certainty but unusually (fen_warning): its code when `warning` is not empty.
     DiagnosticCode warning_code = DiagnosticCode::FenFullmoveZero;
     std::string warning;

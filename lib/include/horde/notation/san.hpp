@@ -43,6 +43,7 @@ std::string_view san_error_code_name(SanErrorCode code); // "san-syntax", ...: i
 struct SanError {
     SanErrorCode code;
     std::string message;
+    bool strict = false; // a warning that strict mode made an error (game::Diagnostic::strict)
 };
 
 std::variant<SanMove, SanError> parse_san(std::string_view token);
