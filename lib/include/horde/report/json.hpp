@@ -4,6 +4,7 @@
 // build on JsonObject (keys are plain identifiers; values are escaped).
 #pragma once
 
+#include "horde/db/explorer.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/perft/breakdown.hpp"
@@ -123,5 +124,11 @@ char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move p
 // horde-tree --format ndjson: one position of the tree and its moves, as one object (no
 // newline).
 void append_tree_position_json(std::string& out, const tree::PositionStats& p);
+
+// horde-db query --json and horde-db serve's /lichess: the answer as lichess's opening explorer
+// writes it (white, draws, black, moves[] {uci, san, averageRating, white, draws, black, game},
+// topGames, recentGames, opening), no newline. A game: {uci (top and recent games), id,
+// winner, speed, white {name, rating}, black {name, rating}, year, month}; unknown fields null.
+void append_explorer_json(std::string& out, const db::ExplorerAnswer& answer);
 
 } // namespace horde::report
