@@ -548,4 +548,20 @@ void append_explorer_json(std::string& out, const db::ExplorerAnswer& a) {
     o.end();
 }
 
+void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply) {
+    JsonObject o(out);
+    o.string("id", game.id).number("serial", game.serial).string("source", game.source).number("game", game.source_game);
+    o.number("ply", ply);
+    std::string& tags = o.name("tags");
+    tags += '{';
+    for (std::size_t i = 0; i < game.tags.size(); ++i) { // a tag's name is the PGN's: escaped as any text
+        if (i) tags += ',';
+        append_json_string(tags, game.tags[i].first);
+        tags += ':';
+        append_json_string(tags, game.tags[i].second);
+    }
+    tags += '}';
+    o.end();
+}
+
 } // namespace horde::report

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "horde/db/explorer.hpp"
+#include "horde/db/games.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/perft/breakdown.hpp"
@@ -130,5 +131,9 @@ void append_tree_position_json(std::string& out, const tree::PositionStats& p);
 // topGames, recentGames, opening), no newline. A game: {uci (top and recent games), id,
 // winner, speed, white {name, rating}, black {name, rating}, year, month}; unknown fields null.
 void append_explorer_json(std::string& out, const db::ExplorerAnswer& answer);
+
+// horde-db games --format ndjson: a stored game (id, serial, source, game, ply at which it
+// reached the position, tags as an object in input order), no newline.
+void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply);
 
 } // namespace horde::report
