@@ -52,8 +52,8 @@ snapshot "$WORK/two" "$WORK/two.snap"
 expect_same_file "$WORK/two.snap" "$WORK/one.snap" "re-adding a file changes nothing"
 
 # The same games in another file: a copy whose Site is another lichess URL of the same id, and
-# games equal in tags and moves but spelt differently (other line breaks).
-sed 's|^\[Site "https://lichess.org/\([A-Za-z0-9]*\)"\]|[Site "https://lichess.org/\1/black"]|' "$A" | tr '\n' '\n' >"$WORK/copy.pgn"
+# games equal in tags and moves but spelt differently (CRLF line ends).
+sed 's|^\[Site "https://lichess.org/\([A-Za-z0-9]*\)"\]|[Site "https://lichess.org/\1/black"]|' "$A" | sed 's/$/\r/' >"$WORK/copy.pgn"
 run_tool "$DB" add "$WORK/two" "$WORK/copy.pgn"
 expect_match "$WORK/err" '^horde-db: 300 games, 0 added, 300 already there' "the same games in another file"
 snapshot "$WORK/two" "$WORK/two.snap"
