@@ -127,9 +127,10 @@ char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move p
 void append_tree_position_json(std::string& out, const tree::PositionStats& p);
 
 // horde-db query --json and horde-db serve's /lichess: the answer as lichess's opening explorer
-// writes it (white, draws, black, moves[] {uci, san, averageRating, white, draws, black, game},
-// topGames, recentGames, opening), no newline. A game: {uci (top and recent games), id,
-// winner, speed, white {name, rating}, black {name, rating}, year, month}; unknown fields null.
+// writes it (white, draws, black, moves[] {uci, san, averageRating, white, draws, black, game,
+// opening}, topGames, recentGames, opening), no newline. A game: {uci (top and recent games), id,
+// winner, speed, white {name, rating}, black {name, rating}, year, month}; an unknown rating or
+// year is 0, an unknown speed or month null, a name "?" when the tag is missing.
 void append_explorer_json(std::string& out, const db::ExplorerAnswer& answer);
 
 // horde-db games --format ndjson: a stored game (id, serial, source, game, ply at which it
