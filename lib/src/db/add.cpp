@@ -304,6 +304,9 @@ void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
     base.game = index;
     seen.clear();
     seen_moves.clear();
+    // A game seldom comes back to a position: 64 bits of its keys say "never seen" without a
+    // search most of the time (as horde-tree's parts do).
+    std::uint64_t seen_bits = 0;
     for (std::size_t i = 0; i < f.plies.size(); ++i) {
         const tree::GamePly& ply = f.plies[i];
         const bool has_move = !ply.move.is_none() && i + 1 < f.plies.size();
@@ -311,9 +314,11 @@ void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
         v.position = ply.key;
         v.ply = std::uint16_t(i);
         v.move = has_move ? ply.move.raw() : 0;
-        const bool new_position = std::find(seen.begin(), seen.end(), ply.key) == seen.end();
+        const std::uint64_t bit = std::uint64_t(1) << (ply.key & 63);
+        const bool new_position = !(seen_bits & bit) || std::find(seen.begin(), seen.end(), ply.key) == seen.end();
         if (new_position) {
             seen.push_back(ply.key);
+            seen_bits |= bit;
             positions.push_back(v);
         }
         if (!has_move) continue;
