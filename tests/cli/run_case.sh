@@ -25,8 +25,12 @@
 #   OUT-first-match: ERE     the first line matches
 #   OUT-match: ERE           some line matches the extended regular expression (grep -E)
 #   OUT-no-match: ERE        no line matches
-#   OUT-all-match: ERE       every line matches
+#   OUT-all-match: ERE       every line matches, and there is at least one line
 #   OUT-check: SHELL         the command, reading the output on its stdin, exits 0
+# and for a file the tool wrote:
+#   file-check: SHELL        the command, run in $WORK after the run, exits 0
+# A case expects something of what the run produced (some stdout*, stderr* or file-check key):
+# one that checks only the exit status is malformed (it would pass on a run that read nothing).
 # Shell values (run, stdin, setup, let, *-file, *-check) see $CHECK $LIST $PERFT $REPLAY $TREE (the
 # tools), $TESTDATA, $GAMES ($TESTDATA/games) and $WORK, and run in $WORK. Expected texts and
 # patterns are literal, except that {NAME} is replaced by a `let` value or by WORK, GAMES or
@@ -97,7 +101,7 @@ expand() { # <text> <literal|regex>
 in_work() { (cd "$WORK" && eval "$1"); }
 
 # --- before the run: needs, files, setup, let, run, stdin
-RUN= STDIN=/dev/null STDIN_PIPE= STATUS_WANT=
+RUN= STDIN=/dev/null STDIN_PIPE= STATUS_WANT= EXPECTATIONS=0
 for i in "${!KEYS[@]}"; do
     key=${KEYS[$i]} value=${VALUES[$i]}
     case $key in
@@ -125,12 +129,13 @@ for i in "${!KEYS[@]}"; do
     stdin\<\<) printf '%s' "${value#*$'\x1f'}" >"$WORK/.stdin"; STDIN=$WORK/.stdin ;;
     stdin-pipe) STDIN_PIPE=$(in_work "printf '%s' $value") ;;
     status) [[ $value =~ ^[0-9]+$ ]] || die "status: a number, not '$value'"; STATUS_WANT=$value ;;
-    stdout* | stderr*) ;;
+    stdout* | stderr* | file-check) EXPECTATIONS=$((EXPECTATIONS + 1)) ;;
     *) die "unknown key '$key'" ;;
     esac
 done
 [ -n "$RUN" ] || die "no run: line"
 [ -n "$STATUS_WANT" ] || die "no status: line (every case states the exit status it expects)"
+[ "$EXPECTATIONS" -gt 0 ] || die "malformed case: it checks only the exit status (give an expectation on stdout, stderr or a file it writes)"
 
 eval "argv=($RUN)" || die "run: cannot split '$RUN'"
 case ${argv[0]} in
@@ -157,6 +162,12 @@ for i in "${!KEYS[@]}"; do
     case $key in
     stdout*) stream=stdout ;;
     stderr*) stream=stderr ;;
+    file-check)
+        CHECKS=$((CHECKS + 1))
+        command=$(expand "$value" literal)
+        in_work "$command" </dev/null >"$WORK/.check" 2>&1 || fail "file check failed: $command ($(head -c 300 "$WORK/.check"))"
+        continue
+        ;;
     *) continue ;;
     esac
     got=$WORK/.$stream
@@ -197,8 +208,13 @@ for i in "${!KEYS[@]}"; do
         ! grep -Eq -- "$(expand "$value" regex)" "$got" || fail "a line of $stream matches /$(expand "$value" regex)/: $(grep -Em1 -- "$(expand "$value" regex)" "$got" | head -c 300)"
         ;;
     -all-match)
-        bad=$(grep -Evc -- "$(expand "$value" regex)" "$got")
-        [ "$bad" -eq 0 ] || fail "$bad lines of $stream do not match /$(expand "$value" regex)/, e.g. $(grep -Evm1 -- "$(expand "$value" regex)" "$got" | head -c 300)"
+        pattern=$(expand "$value" regex)
+        if [ ! -s "$got" ]; then
+            fail "$stream is empty: there is no line to match /$pattern/"
+        else
+            bad=$(grep -Evc -- "$pattern" "$got")
+            [ "$bad" -eq 0 ] || fail "$bad lines of $stream do not match /$pattern/, e.g. $(grep -Evm1 -- "$pattern" "$got" | head -c 300)"
+        fi
         ;;
     -check)
         command=$(expand "$value" literal)

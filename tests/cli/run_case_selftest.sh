@@ -11,7 +11,7 @@ trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$TMP/cases/selftest"
 failures=0 cases=0
 
-# case_status <expected status> <name> <case text>
+# case_status <expected status> <name> <case text> <runner args...>
 case_status() {
     local expected=$1 name=$2 text=$3 status=0
     shift 3
@@ -25,6 +25,10 @@ case_status() {
 }
 ARGS=("$@")
 run_status() { case_status "$1" "$2" "$3" "${ARGS[@]}"; }
+# said <name> <ERE>: the runner's output for the case names why it failed or was refused
+said() {
+    grep -Eq -- "$2" "$TMP/$1.out" || { echo "FAIL: $1: the runner did not say /$2/: $(head -c 300 "$TMP/$1.out")" >&2; failures=$((failures + 1)); }
+}
 
 run_status 0 pass 'run: horde-perft --variant horde --depth 1
 status: 0
@@ -51,7 +55,8 @@ END
 stdout-last-line: 3
 stderr-no-match: {want}{want}{want}{want}{want}'
 run_status 1 wrong-status 'run: horde-perft --variant horde --depth 1
-status: 2'
+status: 2
+stdout: 8'
 run_status 1 wrong-stdout 'run: horde-perft --variant horde --depth 1
 status: 0
 stdout: 9'
@@ -78,7 +83,48 @@ run: horde-perft --variant horde --depth 1
 status: 0
 stdout: {want}'
 run_status 2 not-a-tool 'run: true
+status: 0
+stdout-empty:'
+said not-a-tool 'the first word is a tool'
+# *-all-match on no line at all fails: every line of nothing matches, so it proves nothing
+run_status 1 all-match-empty 'run: horde-check
+status: 0
+stdout-all-match: .*
+stderr-all-match: ^horde-check: 0 games, '
+said all-match-empty 'stdout is empty: there is no line to match'
+run_status 1 all-match-empty-stdin 'stdin <<END
+END
+run: horde-perft --variant horde --depth 1 -
+status: 0
+stdout-all-match: .*'
+said all-match-empty-stdin 'stdout is empty'
+# a case that checks only the exit status is refused: it would pass on a run that read nothing
+run_status 2 status-only 'run: horde-check
 status: 0'
+said status-only 'malformed case: it checks only the exit status'
+run_status 2 status-and-setup-only 'file: a.pgn <<END
+[Result "*"]
+*
+END
+run: horde-check a.pgn
+status: 0'
+said status-and-setup-only 'malformed case'
+# a file the tool wrote is an expectation of its own
+run_status 0 file-check 'file: a.pgn <<END
+[Result "*"]
+1. e4 *
+END
+run: horde-check --valid-out v.pgn a.pgn
+status: 0
+file-check: cmp -s a.pgn v.pgn'
+run_status 1 file-check-fails 'file: a.pgn <<END
+[Result "*"]
+1. e4 *
+END
+run: horde-check --valid-out v.pgn a.pgn
+status: 0
+file-check: test ! -e v.pgn'
+said file-check-fails 'file check failed: test ! -e v.pgn'
 run_status 77 needs 'needs: no-such-program-here
 run: horde-perft --variant horde --depth 1
 status: 0'
