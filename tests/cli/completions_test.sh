@@ -22,10 +22,12 @@ fail() {
     failures=$((failures + 1))
 }
 
-# Long options of a tool from the option lines of its --help (CLI11: "  -h,--help  ...",
+# Long options of a tool from the option lines of its --help (and its subcommands') (CLI11: "  -h,--help  ...",
 # "  --variant TEXT=horde  ..."), one per line, without the leading dashes.
 long_options() {
-    "$1" --help | grep -E '^[[:space:]]+-' | awk '{print $1}' | tr ',' '\n' | grep -E '^--[a-z]' |
+    # A tool with subcommands (horde-db): their options too.
+    { "$1" --help; for sub in $("$1" --help | awk '/^Subcommands:/ { s = 1; next } s && /^  [a-z]/ { print $1 }'); do
+        "$1" "$sub" --help; done; } | grep -E '^[[:space:]]+-' | awk '{print $1}' | tr ',' '\n' | grep -E '^--[a-z]' |
         sed -e 's/^--//' -e 's/[^a-z0-9-].*$//' | sort -u
 }
 

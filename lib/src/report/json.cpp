@@ -481,3 +481,87 @@ void append_tree_position_json(std::string& out, const tree::PositionStats& p) {
 }
 
 } // namespace horde::report
+
+namespace horde::report {
+
+namespace {
+
+void append_player_json(std::string& out, std::string_view name, int rating) {
+    JsonObject player(out);
+    player.string("name", name.empty() ? std::string_view("?") : name);
+    player.number("rating", std::max(rating, 0)); // lichess's schema: an integer (0: unknown)
+    player.end();
+}
+
+void append_explorer_game_json(std::string& out, const db::ExplorerGame& g, bool with_uci) {
+    JsonObject o(out);
+    if (with_uci) o.string_or_null("uci", g.uci.empty() ? std::nullopt : std::optional<std::string_view>(g.uci));
+    o.string("id", g.id);
+    switch (g.outcome) {
+    case tree::Outcome::WhiteWins: o.string("winner", "white"); break;
+    case tree::Outcome::BlackWins: o.string("winner", "black"); break;
+    default: o.null("winner"); break;
+    }
+    if (g.speed == db::Speed::Unknown) o.null("speed");
+    else o.string("speed", db::speed_name(g.speed));
+    append_player_json(o.name("white"), g.white_name, g.white_rating);
+    append_player_json(o.name("black"), g.black_name, g.black_rating);
+    const std::uint32_t year = g.date / 10000, month = g.date / 100 % 100;
+    o.number("year", year); // lichess's schema: a number (0: unknown)
+    if (year && month >= 1 && month <= 12) o.string("month", fmt::format("{:04}-{:02}", year, month));
+    else o.null("month");
+    o.end();
+}
+
+void append_game_array(std::string& out, const std::vector<db::ExplorerGame>& games) {
+    out += '[';
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (i) out += ',';
+        append_explorer_game_json(out, games[i], true);
+    }
+    out += ']';
+}
+
+} // namespace
+
+void append_explorer_json(std::string& out, const db::ExplorerAnswer& a) {
+    JsonObject o(out);
+    o.number("white", a.results.white).number("draws", a.results.draws).number("black", a.results.black);
+    std::string& moves = o.name("moves");
+    moves += '[';
+    for (std::size_t i = 0; i < a.moves.size(); ++i) {
+        const db::ExplorerMove& m = a.moves[i];
+        if (i) moves += ',';
+        JsonObject mo(moves);
+        mo.string("uci", m.uci).string("san", m.san).number("averageRating", m.average_rating);
+        mo.number("white", m.sums.results.white).number("draws", m.sums.results.draws).number("black", m.sums.results.black);
+        if (m.game) append_explorer_game_json(mo.name("game"), *m.game, false);
+        else mo.null("game");
+        mo.null("opening"); // lichess's schema requires it; no opening names are known
+        mo.end();
+    }
+    moves += ']';
+    append_game_array(o.name("topGames"), a.top_games);
+    append_game_array(o.name("recentGames"), a.recent_games);
+    if (a.opening) o.string("opening", *a.opening);
+    else o.null("opening");
+    o.end();
+}
+
+void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply) {
+    JsonObject o(out);
+    o.string("id", game.id).number("serial", game.serial).string("source", game.source).number("game", game.source_game);
+    o.number("ply", ply);
+    std::string& tags = o.name("tags");
+    tags += '{';
+    for (std::size_t i = 0; i < game.tags.size(); ++i) { // a tag's name is the PGN's: escaped as any text
+        if (i) tags += ',';
+        append_json_string(tags, game.tags[i].first);
+        tags += ':';
+        append_json_string(tags, game.tags[i].second);
+    }
+    tags += '}';
+    o.end();
+}
+
+} // namespace horde::report

@@ -4,6 +4,8 @@
 // build on JsonObject (keys are plain identifiers; values are escaped).
 #pragma once
 
+#include "horde/db/explorer.hpp"
+#include "horde/db/games.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/perft/breakdown.hpp"
@@ -123,5 +125,16 @@ char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move p
 // horde-tree --format ndjson: one position of the tree and its moves, as one object (no
 // newline).
 void append_tree_position_json(std::string& out, const tree::PositionStats& p);
+
+// horde-db query --json and horde-db serve's /lichess: the answer as lichess's opening explorer
+// writes it (white, draws, black, moves[] {uci, san, averageRating, white, draws, black, game,
+// opening}, topGames, recentGames, opening), no newline. A game: {uci (top and recent games), id,
+// winner, speed, white {name, rating}, black {name, rating}, year, month}; an unknown rating or
+// year is 0, an unknown speed or month null, a name "?" when the tag is missing.
+void append_explorer_json(std::string& out, const db::ExplorerAnswer& answer);
+
+// horde-db games --format ndjson: a stored game (id, serial, source, game, ply at which it
+// reached the position, tags as an object in input order), no newline.
+void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply);
 
 } // namespace horde::report
