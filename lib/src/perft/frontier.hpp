@@ -22,6 +22,34 @@ template <Variant V, Color Us> [[gnu::always_inline]] inline Bitboard castling_s
     return result;
 }
 
+// Of the squares `needed`, those that colour Them attacks over `occupied` (the king's steps
+// and castling path, our king taken off): the leapers' attacks in bulk, then only the sliders
+// on a line through one of the needed squares, each a table lookup that often misses the L1
+// cache, where the full map looked up every enemy slider.
+template <Variant V, Color Them>
+[[gnu::always_inline]] inline Bitboard attacked_among(const position::Position& pos, Bitboard needed, Bitboard occupied) {
+    Bitboard attacked = pawn_attacks_bb<Them>(pos.pieces(Them, PAWN));
+    Bitboard knights = pos.pieces(Them, KNIGHT), kings = pos.pieces(Them, KING);
+    if constexpr (Rules<V>::orda_pieces) {
+        knights |= pos.pieces(Them, KHESHIG);
+        kings |= pos.pieces(Them, KHESHIG);
+        for (Bitboard b = pos.pieces(Them, YURT); b;) attacked |= yurt_attacks(Them, pop_lsb(b));
+    }
+    for (Bitboard b = kings; b;) attacked |= king_attacks(pop_lsb(b));
+    for (Bitboard b = knights; b;) attacked |= knight_attacks(pop_lsb(b));
+    Bitboard diagonal_lines = 0, straight_lines = 0;
+    for (Bitboard b = needed & ~attacked; b;) {
+        const Square s = pop_lsb(b);
+        diagonal_lines |= bishop_pseudo_attacks(s);
+        straight_lines |= rook_pseudo_attacks(s);
+    }
+    for (Bitboard b = position::diagonal_attackers<V, Them>(pos) & diagonal_lines; b;)
+        attacked |= bishop_attacks(pop_lsb(b), occupied);
+    for (Bitboard b = position::straight_attackers<V, Them>(pos) & straight_lines; b;)
+        attacked |= rook_attacks(pop_lsb(b), occupied);
+    return attacked & needed;
+}
+
 // generate_king_moves for counting: checks and pins come from the enemy's leapers next to the
 // king and its sliders on the king's lines, and the map of the enemy's attacks is built only
 // when the king has a square to step to or may castle (often not, at the leaves).
@@ -44,10 +72,17 @@ template <Variant V, Color Us>
     }
     const Bitboard steps = king_attacks(king) & ~own;
     bool may_castle = false;
-    if constexpr (Rules<V>::chess960) may_castle = !checkers && (pos.castling & (Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO));
-    else if constexpr (Rules<V>::can_castle(Us)) may_castle = !checkers && castling_safe_squares<V, Us>(pos, occupied);
+    Bitboard needed = steps;
+    if constexpr (Rules<V>::chess960) {
+        may_castle = !checkers && (pos.castling & (Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO));
+    } else if constexpr (Rules<V>::can_castle(Us)) {
+        const Bitboard castling_squares = checkers ? 0 : castling_safe_squares<V, Us>(pos, occupied);
+        may_castle = castling_squares != 0;
+        needed |= castling_squares;
+    }
     Bitboard danger = 0;
-    if (steps || may_castle) danger = position::detail::attacked_squares<V, Them>(pos, occupied ^ king_bb);
+    if (Rules<V>::chess960 && may_castle) danger = position::detail::attacked_squares<V, Them>(pos, occupied ^ king_bb);
+    else if (needed) danger = attacked_among<V, Them>(pos, needed, occupied ^ king_bb);
     count += popcount(steps & ~danger);
     if (checkers) {
         if (more_than_one(checkers)) {
@@ -92,9 +127,33 @@ template <Variant V, Color Us> struct FrontierSink {
     position::Position& child;     // a copy of the node, side to move Them
     std::uint64_t count = 0;
 
+    // Horde, Black to move, White with nothing but pawns (the whole opening): White's replies
+    // are its pawns' moves, all legal (no king), counted from the child's bitboards in registers.
+    bool white_pawns_only = V == Variant::Horde && Us == BLACK && pos.pieces(WHITE) == pos.pieces(WHITE, PAWN);
+
+    [[gnu::always_inline]] std::uint64_t white_pawn_replies(Square from, Square to, PieceType moved) const {
+        const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
+        const Bitboard pawns = pos.pieces(WHITE) & ~to_bb;
+        const Bitboard empty = ~((pos.pieces() ^ from_bb) | to_bb);
+        const Bitboard black = pos.pieces(BLACK) ^ from_bb ^ to_bb;
+        position::MoveCountSink<V> replies;
+        position::detail::generate_pawn_moves<V, WHITE>(pawns, empty, empty, black, replies);
+        if (moved == PAWN && HORDE_INJECTED_BUG != 1) {
+            const Square ep = pos.ep_after_pawn_move(from, to);
+            if (ep != SQ_NONE) replies.count += popcount(pawn_attacks(BLACK, ep) & pawns);
+        }
+        return replies.count;
+    }
+
     // The leaves below the child after a move of a `moved` piece from `from` to `to` (not
     // castling, en passant or a promotion).
     [[gnu::always_inline]] void count_child(Square from, Square to, PieceType moved) {
+        if constexpr (V == Variant::Horde && Us == BLACK) {
+            if (white_pawns_only) {
+                count += white_pawn_replies(from, to, moved);
+                return;
+            }
+        }
         const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
         // A quiet move's destination toggles the occupancy (by_type[NO_PIECE_TYPE]); a
         // capture's toggles the captured piece's type instead.
