@@ -2,9 +2,11 @@
 # Perft speed of horde-perft against the Debian peers, in one run, on the same positions:
 #   Fairy-Stockfish (horde, orda via bench/oracle/orda.ini) and Stockfish (chess; Chess960 with
 #   UCI_Chess960).
-# Single thread, no hash, median of N runs; then our 2 threads against our 1 thread.
+# Single thread, no hash, median of N runs; then our 2 threads against our 1 thread; with
+# --gigantua, Gigantua (a chess-only perft the user built from its public source, which this
+# project does not ship) on its own four positions at its depths.
 #
-# Usage: bench/perft.sh [--runs N] [--perft PATH] [--fsf PATH] [--sf PATH]
+# Usage: bench/perft.sh [--runs N] [--perft PATH] [--fsf PATH] [--sf PATH] [--gigantua PATH]
 # Exit status: 0 when all node counts agree (targets are reported, not enforced), 1 on a
 # node-count disagreement, 2 on a usage or setup error.
 set -euo pipefail
@@ -18,6 +20,7 @@ PERFT=$PROJECT/build/tools/horde-perft
 FSF=/usr/games/fairy-stockfish
 SF=/usr/games/stockfish
 ORDA_INI=$HERE/oracle/orda.ini
+GIGANTUA=""
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -25,12 +28,13 @@ while [ $# -gt 0 ]; do
     --perft) PERFT=$2; shift 2 ;;
     --fsf) FSF=$2; shift 2 ;;
     --sf) SF=$2; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --gigantua) GIGANTUA=$2; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/perft.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || { echo "bench/perft.sh: --runs must be a positive number" >&2; exit 2; }
-for exe in "$PERFT" "$FSF" "$SF"; do
+for exe in "$PERFT" "$FSF" "$SF" ${GIGANTUA:+"$GIGANTUA"}; do
     [ -x "$exe" ] || { echo "bench/perft.sh: '$exe' is not an executable (build first, or apt-get install fairy-stockfish stockfish)" >&2; exit 2; }
 done
 
@@ -81,6 +85,15 @@ peer() {
     echo "${nodes:-0} $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')"
 }
 
+# gigantua <fen> <depth>: runs Gigantua as `Gigantua FEN DEPTH` and prints "<nodes> <seconds>"
+# from its own line for that depth, "Perft D: NODES MS MNPS MNodes/s" (its own timing of that
+# depth alone; seconds from its n/s, since its milliseconds are whole). It counts depths 1..D
+# first and then waits for a key: its stdin is empty here.
+gigantua() {
+    "$GIGANTUA" "$1" "$2" </dev/null 2>/dev/null |
+        awk -v d="$2" '$1 == "Perft" && $2 == d ":" { printf "%s %.6f\n", $3, ($5 > 0 ? $3 / ($5 * 1e6) : 0); found = 1 }
+                       END { if (!found) print "0 0" }'
+}
 
 # measure <label> <command...>: runs the command RUNS times; sets NODES (checked equal
 # across runs) and SECONDS_MEDIAN.
@@ -111,6 +124,9 @@ KIWIPETE='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 HORDE_START='rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1'
 ORDA_START='lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1'
 CHESS_START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+# Gigantua's own benchmark positions besides the start and Kiwipete.
+CHESS_MIDGAME='r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10'
+CHESS_ENDGAME='5nk1/pp3pp1/2p4p/q7/2PPB2P/P5P1/1P5K/3Q4 w - - 1 28'
 # Chess960: the first position of the public suite (Shredder-FEN) and start position 0.
 C960_SUITE_1='bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'
 C960_START_0='bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1'
@@ -169,4 +185,25 @@ for c in "${CASES[@]}"; do
     printf '%-12s %5s %12s %12s %12s %8sx %6sx  %s\n' "$name" "$depth" "$one_nodes" "$(mnps "$(nps "$one_nodes" "$one_s")")" \
         "$(mnps "$(nps "$two_nodes" "$two_s")")" "$r" "$THREAD_TARGET" "$(verdict "$r" "$THREAD_TARGET")"
 done
+if [ -n "$GIGANTUA" ]; then
+    echo
+    echo "against Gigantua: its four positions at its depths (single thread, no hash, median of $RUNS runs)"
+    printf '%-12s %5s %12s %12s %12s %9s\n' position depth nodes "ours n/s" "gigantua" ours/gigantua
+    for c in "start|$CHESS_START|7" "kiwipete|$KIWIPETE|6" "midgame|$CHESS_MIDGAME|6" "endgame|$CHESS_ENDGAME|6"; do
+        IFS='|' read -r name fen depth <<<"$c"
+        measure "ours $name" ours chess "$fen" "$depth" 1
+        our_nodes=$NODES our_s=$SECONDS_MEDIAN
+        measure "gigantua $name" gigantua "$fen" "$depth"
+        peer_nodes=$NODES peer_s=$SECONDS_MEDIAN
+        agree=""
+        if [ "$our_nodes" != "$peer_nodes" ]; then
+            agree="NODE COUNTS DIFFER: ours $our_nodes, gigantua $peer_nodes"
+            STATUS=1
+        fi
+        our_nps=$(nps "$our_nodes" "$our_s")
+        peer_nps=$(nps "$peer_nodes" "$peer_s")
+        printf '%-12s %5s %12s %12s %12s %8sx  %s\n' "$name" "$depth" "$our_nodes" "$(mnps "$our_nps")" \
+            "$(mnps "$peer_nps")" "$(ratio "$our_nps" "$peer_nps")" "$agree"
+    done
+fi
 exit $STATUS

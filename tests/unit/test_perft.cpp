@@ -364,3 +364,43 @@ TEST_CASE("has_legal_move and checkers agree with the generator on every suite p
     CHECK(without_moves > 0);
     CHECK(in_check_count > 1000);
 }
+
+// perft counts its last two plies on a path of its own (perft/frontier.hpp: the leaves without a
+// move list, the last made ply without play()); here each count is checked against the move
+// lists of the shared generator and play(), at the suite positions and at each of their children.
+TEST_CASE("perft's depths 1 and 2 equal the generator's move lists at every suite position and child",
+          "[perft][suite]") {
+    const std::pair<Variant, const char*> suites[] = {{Variant::Chess, "chess.epd"},
+                                                      {Variant::Horde, "horde.epd"},
+                                                      {Variant::Orda, "orda.epd"},
+                                                      {Variant::Chess960, "chess960-castling.epd"}};
+    std::uint64_t positions = 0, leaves = 0;
+    for (const auto& [v, file] : suites) {
+        for (const auto& [line_number, entry] : load_suite(file)) {
+            const position::Board root = board_from(v, entry.fen);
+            std::vector<position::Board> nodes{root};
+            for (Move m : root.legal_moves()) {
+                position::Board child = root;
+                child.play(m);
+                nodes.push_back(child);
+            }
+            for (const position::Board& b : nodes) {
+                std::uint64_t depth1 = 0, depth2 = 0;
+                for (Move m : b.legal_moves()) {
+                    position::Board child = b;
+                    child.play(m);
+                    ++depth1;
+                    depth2 += child.legal_moves().size();
+                }
+                INFO(file << ":" << line_number << " position " << b.fen());
+                REQUIRE(perft::perft(v, b.position(), 1) == depth1);
+                REQUIRE(perft::perft(v, b.position(), 2) == depth2);
+                ++positions;
+                leaves += depth2;
+            }
+        }
+    }
+    INFO(positions << " positions, " << leaves << " leaves at depth 2");
+    CHECK(positions > 2500);
+    CHECK(leaves > 1000000);
+}

@@ -1,6 +1,7 @@
 #include "horde/perft/perft.hpp"
 
 #include "divide_parallel.hpp"
+#include "frontier.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -58,16 +59,17 @@ namespace {
 
 template <Variant V, Color Us, bool Hashed>
 std::uint64_t perft_node(const position::Position& pos, int depth, PerftHash* hash) {
-    if (depth == 1) {
-        position::MoveCountSink<V> counter;
-        position::generate_legal<V, Us>(pos, counter);
-        return counter.count;
-    }
+    if (depth == 1) return detail::count_leaves<V, Us>(pos);
     std::uint64_t nodes = 0;
     std::uint64_t verification = 0;
     if constexpr (Hashed) {
         verification = verification_key(pos);
         if (hash->probe(pos.key, verification, depth, nodes)) return nodes;
+    }
+    if (depth == 2) {
+        nodes = detail::count_frontier<V, Us>(pos);
+        if constexpr (Hashed) hash->store(pos.key, verification, depth, nodes);
+        return nodes;
     }
     position::MoveList moves;
     position::MoveListSink<V> sink{moves};

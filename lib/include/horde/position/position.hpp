@@ -104,6 +104,12 @@ struct Position {
                by_color[by];
     }
 
+    // The pieces of colour `by` that attack square s by a step (pawns, knights, kings; Orda's
+    // kheshigs and yurts): attackers_to without the sliders.
+    template <Variant V> Bitboard leaper_attackers_to(Square s, Color by) const {
+        return step_attackers<V>(s, by).result & by_color[by];
+    }
+
     // attackers_to for the one square of a move's legality or check test (the PGN checker's
     // path): the sliders through sliders_reaching (core/bitboard.hpp), which picks the tables
     // that answer a one-square question fastest on this CPU.
@@ -111,6 +117,30 @@ struct Position {
         const Bitboard them = by_color[by];
         const StepAttackers a = step_attackers<V>(s, by);
         return (a.result & them) | sliders_reaching(s, a.diagonal & them, a.straight & them, occupied);
+    }
+
+    // The castling rights left after a move of a `moved` piece from `from` to `to` (in Chess960
+    // castling is king takes rook: the king's move).
+    template <Variant V> std::uint8_t castling_after(Square from, Square to, PieceType moved) const {
+        if constexpr (Rules<V>::chess960) {
+            if (!castling) return castling;
+            std::uint8_t lost = moved == KING ? (side == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO) : 0;
+            for (int i = 0; i < 4; ++i)
+                if (castling_rook[i] == from || castling_rook[i] == to) lost |= std::uint8_t(1 << i);
+            return castling & ~lost;
+        }
+        return castling & ~(detail::CASTLING_LOSS[from] | detail::CASTLING_LOSS[to]);
+    }
+    // The en passant square a pawn's move from `from` to `to` leaves: a double step from the
+    // relative rank 2 (Horde's rank-1 double steps leave none), next to an enemy pawn.
+    Square ep_after_pawn_move(Square from, Square to) const {
+        const Color us = side;
+        if ((to ^ from) == 16 && (relative_rank(us, rank_of(from)) == 1 ||
+                                  (HORDE_INJECTED_BUG == 3 && relative_rank(us, rank_of(from)) == 0))) {
+            const Square passed = Square((from + to) / 2);
+            if (pawn_attacks(us, passed) & pieces(~us, PAWN)) return passed;
+        }
+        return SQ_NONE;
     }
 
     // Plays a legal move. Rules that matter here: which double steps leave an en passant
@@ -160,7 +190,7 @@ private:
 };
 
 template <Variant V> [[gnu::always_inline]] inline void Position::play_piece_move(Move m, Piece moved) {
-    const Color us = side, them = ~us;
+    const Color us = side;
     const Square from = m.from(), to = m.to();
     if (m.is_en_passant()) {
         remove_piece(Square(int(to) - int(pawn_push(us))));
@@ -175,13 +205,9 @@ template <Variant V> [[gnu::always_inline]] inline void Position::play_piece_mov
         if (m.is_promotion()) {
             remove_piece(to);
             put_piece(make_piece(us, m.promoted()), to);
-        } else if ((to ^ from) == 16 && (relative_rank(us, rank_of(from)) == 1 ||
-                                         (HORDE_INJECTED_BUG == 3 && relative_rank(us, rank_of(from)) == 0))) {
-            const Square passed = Square((from + to) / 2);
-            if (pawn_attacks(us, passed) & pieces(them, PAWN)) {
-                ep = passed;
-                key ^= detail::ZOBRIST.ep_file[file_of(ep)];
-            }
+        } else if (const Square passed = ep_after_pawn_move(from, to); passed != SQ_NONE) {
+            ep = passed;
+            key ^= detail::ZOBRIST.ep_file[file_of(ep)];
         }
     }
 }
@@ -214,14 +240,11 @@ template <Variant V> [[gnu::always_inline]] inline void Position::play(Move m) {
             play_piece_move<V>(m, moved);
         }
         if (castling) {
-            std::uint8_t lost = type_of(moved) == KING ? (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO) : 0;
-            for (int i = 0; i < 4; ++i)
-                if (castling_rook[i] == from || castling_rook[i] == to) lost |= std::uint8_t(1 << i);
-            lost &= castling;
-            if (lost) {
-                key ^= detail::ZOBRIST.castling[castling];
-                castling &= ~lost;
-                key ^= detail::ZOBRIST.castling[castling];
+            // Taken on the position before the move: side and the castling rook squares.
+            const std::uint8_t left = castling_after<V>(from, to, type_of(moved));
+            if (left != castling) {
+                key ^= detail::ZOBRIST.castling[castling] ^ detail::ZOBRIST.castling[left];
+                castling = left;
             }
         }
         side = them;
