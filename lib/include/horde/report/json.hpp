@@ -124,4 +124,11 @@ char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move p
 // newline).
 void append_tree_position_json(std::string& out, const tree::PositionStats& p);
 
+// horde-db serve: an error answer, {"error":"..."} (no newline).
+std::string error_to_json(std::string_view message);
+// horde-db serve /position: the position a query names and where each legal move leads,
+// {"variant":..,"fen":..,"moves":{"e2e4":FEN,...}} (no newline); `variant` is the explorer's key
+// (standard, chess960, horde, orda).
+std::string explorer_position_to_json(std::string_view variant, const position::Board& board);
+
 } // namespace horde::report

@@ -1,0 +1,177 @@
+// Reading the explorer's query (explorer_request.hpp).
+#include "horde/serve/explorer_request.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <optional>
+
+namespace horde::serve {
+
+namespace {
+
+constexpr std::array<std::string_view, 6> kSpeedNames = {"ultraBullet", "bullet", "blitz",
+                                                         "rapid",       "classical", "correspondence"};
+constexpr std::array<int, 9> kRatingGroups = {0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500};
+
+std::vector<std::string_view> split_commas(std::string_view text) {
+    std::vector<std::string_view> out;
+    if (text.empty()) return out;
+    for (std::size_t at = 0;;) {
+        const std::size_t comma = text.find(',', at);
+        out.push_back(text.substr(at, comma - at));
+        if (comma == std::string_view::npos) return out;
+        at = comma + 1;
+    }
+}
+
+std::optional<int> parse_count(std::string_view text) {
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size() || value < 0) return std::nullopt;
+    return value;
+}
+
+std::optional<YearMonth> parse_year_month(std::string_view text) {
+    if (text.size() != 7 || text[4] != '-') return std::nullopt;
+    const auto year = parse_count(text.substr(0, 4)), month = parse_count(text.substr(5, 2));
+    if (!year || !month || *month < 1 || *month > 12) return std::nullopt;
+    return YearMonth{*year * 12 + *month - 1};
+}
+
+std::optional<Variant> parse_variant_key(std::string_view text) {
+    for (Variant v : {Variant::Chess, Variant::Chess960, Variant::Horde, Variant::Orda})
+        if (text == variant_key(v)) return v;
+    return std::nullopt;
+}
+
+// The parameters by name, each at most once.
+class ParamTable {
+public:
+    explicit ParamTable(const QueryParams& params) : params_(params) {}
+    std::optional<std::string> duplicate() const {
+        for (std::size_t i = 0; i < params_.size(); ++i)
+            for (std::size_t j = i + 1; j < params_.size(); ++j)
+                if (params_[i].first == params_[j].first) return params_[i].first;
+        return std::nullopt;
+    }
+    const std::string* find(std::string_view name) const {
+        for (const auto& [key, value] : params_)
+            if (key == name) return &value;
+        return nullptr;
+    }
+
+private:
+    const QueryParams& params_;
+};
+
+using Error = std::optional<RequestError>;
+
+Error fail(std::string message) { return RequestError{std::move(message)}; }
+
+Error read_position(const ParamTable& table, ExplorerRequest& r) {
+    if (const std::string* v = table.find("variant")) {
+        const auto variant = parse_variant_key(*v);
+        if (!variant) return fail(fmt::format("variant: unknown variant '{}' (standard, chess960, horde, orda)", *v));
+        r.variant = *variant;
+    }
+    r.root = position::Board(r.variant);
+    if (const std::string* v = table.find("fen"); v && !v->empty()) {
+        r.fen = *v;
+        std::replace(r.fen.begin(), r.fen.end(), '_', ' ');
+        auto board = position::Board::from_fen(r.variant, r.fen);
+        if (const auto* e = std::get_if<FenError>(&board))
+            return fail(fmt::format("fen: {} (a {} position)", e->message, variant_key(r.variant)));
+        r.root = std::get<position::Board>(board);
+    }
+    r.board = r.root;
+    if (const std::string* v = table.find("play")) {
+        const auto moves = split_commas(*v);
+        if (moves.size() > std::size_t(kMaxPlay)) return fail(fmt::format("play: more than {} moves", kMaxPlay));
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Move m = r.board.parse_uci(moves[i]);
+            if (m == Move::none())
+                return fail(fmt::format("play: move {} '{}' is not a legal move in {}", i + 1, moves[i], r.board.fen()));
+            r.board.play(m);
+            r.play.emplace_back(moves[i]);
+        }
+    }
+    return std::nullopt;
+}
+
+Error read_filters(const ParamTable& table, ExplorerRequest& r) {
+    if (const std::string* v = table.find("speeds"))
+        for (std::string_view name : split_commas(*v)) {
+            if (std::find(kSpeedNames.begin(), kSpeedNames.end(), name) == kSpeedNames.end())
+                return fail(fmt::format("speeds: unknown speed '{}' (ultraBullet, bullet, blitz, rapid, classical, "
+                                        "correspondence)", name));
+            r.speeds.emplace_back(name);
+        }
+    if (const std::string* v = table.find("ratings"))
+        for (std::string_view text : split_commas(*v)) {
+            const auto group = parse_count(text);
+            if (!group || std::find(kRatingGroups.begin(), kRatingGroups.end(), *group) == kRatingGroups.end())
+                return fail(fmt::format("ratings: '{}' is not a rating group (0, 1000, 1200, 1400, 1600, 1800, 2000, "
+                                        "2200, 2500)", text));
+            r.ratings.push_back(*group);
+        }
+    for (auto [name, field] : {std::pair{"since", &r.since}, std::pair{"until", &r.until}})
+        if (const std::string* v = table.find(name)) {
+            const auto month = parse_year_month(*v);
+            if (!month) return fail(fmt::format("{}: '{}' is not a month YYYY-MM", name, *v));
+            *field = *month;
+        }
+    return std::nullopt;
+}
+
+// moves, topGames, recentGames: counts; above the maximum they are cut to it, as lichess does.
+Error read_limits(const ParamTable& table, ExplorerRequest& r) {
+    const std::array<std::tuple<const char*, int*, int>, 3> limits = {
+        {{"moves", &r.moves, kMaxMoves}, {"topGames", &r.top_games, kMaxTopGames},
+         {"recentGames", &r.recent_games, kMaxRecentGames}}};
+    for (auto [name, field, max] : limits)
+        if (const std::string* v = table.find(name)) {
+            const auto n = parse_count(*v);
+            if (!n) return fail(fmt::format("{}: '{}' is not a count (an integer from 0)", name, *v));
+            *field = std::min(*n, max);
+        }
+    if (const std::string* v = table.find("history")) {
+        if (*v != "true" && *v != "false") return fail(fmt::format("history: '{}' is not true or false", *v));
+        r.history = *v == "true";
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::string_view variant_key(Variant v) {
+    switch (v) {
+    case Variant::Chess: return "standard";
+    case Variant::Chess960: return "chess960";
+    case Variant::Horde: return "horde";
+    case Variant::Orda: return "orda";
+    }
+    return "standard";
+}
+
+std::variant<ExplorerRequest, RequestError> parse_position_request(const QueryParams& params) {
+    const ParamTable table(params);
+    if (auto name = table.duplicate()) return RequestError{fmt::format("{}: given more than once", *name)};
+    ExplorerRequest r;
+    if (Error e = read_position(table, r)) return *e;
+    return r;
+}
+
+std::variant<ExplorerRequest, RequestError> parse_explorer_request(const QueryParams& params) {
+    auto result = parse_position_request(params);
+    if (auto* r = std::get_if<ExplorerRequest>(&result)) {
+        const ParamTable table(params);
+        if (Error e = read_filters(table, *r)) return *e;
+        if (Error e = read_limits(table, *r)) return *e;
+    }
+    return result;
+}
+
+} // namespace horde::serve

@@ -1,0 +1,179 @@
+// horde-db serve without sockets: the explorer query read from its parameters (defaults,
+// limits, each error named), the routes' statuses and content types over a source that
+// records what it was asked, and the database's state reopened only when its version changes.
+#include "horde/serve/explorer_request.hpp"
+#include "horde/serve/routes.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+
+using namespace horde;
+using serve::ExplorerRequest;
+using serve::QueryParams;
+using serve::RequestError;
+
+namespace {
+
+ExplorerRequest parsed(const QueryParams& params) {
+    auto r = serve::parse_explorer_request(params);
+    if (auto* e = std::get_if<RequestError>(&r)) FAIL("unexpected error: " << e->message);
+    return std::get<ExplorerRequest>(r);
+}
+
+std::string error_of(const QueryParams& params) {
+    auto r = serve::parse_explorer_request(params);
+    REQUIRE(std::holds_alternative<RequestError>(r));
+    return std::get<RequestError>(r).message;
+}
+
+// Answers with what it was asked, so a test sees what reached the database.
+class EchoSource final : public serve::ExplorerSource {
+public:
+    explicit EchoSource(int state) : state_(state) {}
+    std::string explore_json(const ExplorerRequest& r) const override {
+        return "{\"state\":" + std::to_string(state_) + ",\"fen\":\"" + r.board.fen() + "\"}";
+    }
+    std::optional<std::string> game_pgn(std::string_view id) const override {
+        if (id != "abcd1234") return std::nullopt;
+        return std::string("[Site \"https://lichess.org/abcd1234\"]\n\n1. e4 *\n");
+    }
+    void games_reaching(const ExplorerRequest&, const std::function<bool(std::string_view)>& line) const override {
+        for (int i = 0; i < 3 && line("{\"id\":\"g" + std::to_string(i) + "\"}\n"); ++i) {}
+    }
+
+private:
+    int state_;
+};
+
+struct Fixture {
+    std::atomic<int> opened{0};
+    std::string version = "1";
+    serve::SourceHolder holder{[this] { return std::make_shared<EchoSource>(++opened); }, [this] { return version; }};
+    serve::HttpResponse get(std::string path, QueryParams params = {}) {
+        return serve::route(serve::HttpRequest{"GET", std::move(path), std::move(params)}, holder, "<html>page</html>");
+    }
+};
+
+} // namespace
+
+TEST_CASE("serve: the explorer query's defaults are the specification's", "[serve]") {
+    const ExplorerRequest r = parsed({});
+    CHECK(r.variant == Variant::Chess);
+    CHECK(r.board.fen() == position::Board(Variant::Chess).fen());
+    CHECK(r.moves == 12);
+    CHECK(r.top_games == 4);
+    CHECK(r.recent_games == 4);
+    CHECK(r.speeds.empty());
+    CHECK(r.ratings.empty());
+    CHECK(r.since.year() == 1952);
+    CHECK(r.since.month() == 1);
+    CHECK(r.until.year() == 3000);
+    CHECK(r.until.month() == 12);
+}
+
+TEST_CASE("serve: fen, play, filters and limits are read", "[serve]") {
+    const ExplorerRequest r = parsed({{"variant", "horde"},
+                                      {"play", "e2e4,d7d5"},
+                                      {"speeds", "blitz,rapid"},
+                                      {"ratings", "1600,2500"},
+                                      {"since", "2020-03"},
+                                      {"until", "2024-11"},
+                                      {"moves", "30"},
+                                      {"topGames", "9"},
+                                      {"recentGames", "0"}});
+    CHECK(r.variant == Variant::Horde);
+    CHECK(r.play == std::vector<std::string>{"e2e4", "d7d5"});
+    CHECK(r.board.side_to_move() == WHITE);
+    CHECK(r.speeds == std::vector<std::string>{"blitz", "rapid"});
+    CHECK(r.ratings == std::vector<int>{1600, 2500});
+    CHECK(r.since.year() == 2020);
+    CHECK(r.since.month() == 3);
+    CHECK(r.until.month() == 11);
+    CHECK(r.moves == 30);
+    CHECK(r.top_games == 4); // cut to the maximum, as lichess does
+    CHECK(r.recent_games == 0);
+    // EPD (4 fields) and '_' between the fields, as lichess accepts them.
+    const ExplorerRequest epd = parsed({{"fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-"}});
+    CHECK(epd.board.side_to_move() == BLACK);
+    const ExplorerRequest orda = parsed({{"variant", "orda"}});
+    CHECK(orda.variant == Variant::Orda);
+}
+
+TEST_CASE("serve: each bad parameter is named", "[serve]") {
+    CHECK_THAT(error_of({{"variant", "atomic"}}), Catch::Contains("variant") && Catch::Contains("atomic"));
+    CHECK_THAT(error_of({{"fen", "not a fen"}}), Catch::StartsWith("fen:"));
+    CHECK_THAT(error_of({{"variant", "horde"}, {"fen", position::Board(Variant::Chess).fen()}}), Catch::StartsWith("fen:"));
+    CHECK_THAT(error_of({{"play", "e2e4,e2e4"}}), Catch::Contains("move 2 'e2e4'"));
+    CHECK_THAT(error_of({{"play", "e2e9"}}), Catch::StartsWith("play:"));
+    CHECK_THAT(error_of({{"speeds", "blitz,lightning"}}), Catch::Contains("lightning"));
+    CHECK_THAT(error_of({{"ratings", "1500"}}), Catch::Contains("'1500'"));
+    CHECK_THAT(error_of({{"since", "2020-13"}}), Catch::StartsWith("since:"));
+    CHECK_THAT(error_of({{"until", "2020"}}), Catch::StartsWith("until:"));
+    CHECK_THAT(error_of({{"moves", "-1"}}), Catch::StartsWith("moves:"));
+    CHECK_THAT(error_of({{"topGames", "four"}}), Catch::StartsWith("topGames:"));
+    CHECK_THAT(error_of({{"recentGames", "1e3"}}), Catch::StartsWith("recentGames:"));
+    CHECK_THAT(error_of({{"history", "yes"}}), Catch::StartsWith("history:"));
+    CHECK_THAT(error_of({{"moves", "3"}, {"moves", "4"}}), Catch::Contains("more than once"));
+}
+
+TEST_CASE("serve: the routes' statuses and content types", "[serve]") {
+    Fixture f;
+    const auto page = f.get("/");
+    CHECK(page.status == 200);
+    CHECK(page.content_type == "text/html; charset=utf-8");
+    CHECK(page.body == "<html>page</html>");
+
+    const auto explorer = f.get("/lichess", {{"play", "e2e4"}});
+    CHECK(explorer.status == 200);
+    CHECK(explorer.content_type == "application/json");
+    CHECK_THAT(explorer.body, Catch::Contains("4P3") && Catch::Contains("\"state\":1"));
+
+    const auto bad = f.get("/lichess", {{"fen", "8/8/8"}});
+    CHECK(bad.status == 400);
+    CHECK(bad.content_type == "application/json");
+    CHECK_THAT(bad.body, Catch::StartsWith("{\"error\":\"fen:"));
+
+    for (const char* path : {"/game/abcd1234", "/lichess/pgn/abcd1234"}) {
+        const auto game = f.get(path);
+        CHECK(game.status == 200);
+        CHECK(game.content_type == "application/x-chess-pgn");
+        CHECK_THAT(game.body, Catch::Contains("1. e4"));
+    }
+    CHECK(f.get("/game/zzzz0000").status == 404);
+    CHECK(f.get("/game/../../etc/passwd").status == 404);
+    CHECK(f.get("/nothing").status == 404);
+    CHECK(f.get("/lichess/").status == 404);
+    CHECK(serve::route(serve::HttpRequest{"POST", "/lichess", {}}, f.holder, "").status == 405);
+
+    const auto position = f.get("/position", {{"variant", "horde"}, {"play", "e2e4"}});
+    CHECK(position.status == 200);
+    CHECK_THAT(position.body, Catch::StartsWith("{\"variant\":\"horde\",\"fen\":\"") && Catch::Contains("\"moves\":{"));
+
+    auto games = f.get("/games", {{"variant", "orda"}});
+    CHECK(games.status == 200);
+    CHECK(games.content_type == "application/x-ndjson");
+    REQUIRE(games.stream);
+    std::string streamed;
+    games.stream([&](std::string_view s) {
+        streamed += s;
+        return streamed.size() < 12; // the client goes after the first line
+    });
+    CHECK(streamed == "{\"id\":\"g0\"}\n");
+    CHECK(f.get("/games", {{"variant", "crazyhouse"}}).status == 400);
+}
+
+TEST_CASE("serve: the database is reopened only when its version changes", "[serve]") {
+    Fixture f;
+    const auto first = f.holder.current();
+    CHECK(f.opened == 1);
+    CHECK_FALSE(f.holder.refresh(false));
+    CHECK(f.holder.current() == first);
+    f.version = "2";
+    CHECK(f.holder.refresh(false));
+    CHECK(f.opened == 2);
+    CHECK(f.holder.current() != first);
+    CHECK_THAT(first->explore_json(parsed({})), Catch::Contains("\"state\":1")); // held by an older request
+    CHECK(f.holder.refresh(true));                                               // SIGHUP
+    CHECK(f.opened == 3);
+}
