@@ -61,15 +61,18 @@ TEST_CASE("serve: the explorer query's defaults are the specification's", "[serv
     const ExplorerRequest r = parsed({});
     CHECK(r.variant == Variant::Chess);
     CHECK(r.board.fen() == position::Board(Variant::Chess).fen());
-    CHECK(r.moves == 12);
-    CHECK(r.top_games == 4);
-    CHECK(r.recent_games == 4);
-    CHECK(r.speeds.empty());
-    CHECK(r.ratings.empty());
-    CHECK(r.since.year() == 1952);
-    CHECK(r.since.month() == 1);
-    CHECK(r.until.year() == 3000);
-    CHECK(r.until.month() == 12);
+    CHECK(r.query.variant == Variant::Chess); // lichess's default, not the database's
+    CHECK(r.query.fen.empty());
+    CHECK(r.query.moves.empty());
+    CHECK(r.query.moves_limit == 12);
+    CHECK(r.query.top_games == 4);
+    CHECK(r.query.recent_games == 4);
+    CHECK(r.query.speeds.empty());
+    CHECK(r.query.ratings.empty());
+    // lichess's 1952-01 and 3000-12 hold every game of lichess's; unset here, so that a game
+    // of unknown month counts too, as in `horde-db query` without --since/--until.
+    CHECK_FALSE(r.query.since);
+    CHECK_FALSE(r.query.until);
 }
 
 TEST_CASE("serve: fen, play, filters and limits are read", "[serve]") {
@@ -85,17 +88,22 @@ TEST_CASE("serve: fen, play, filters and limits are read", "[serve]") {
     CHECK(r.variant == Variant::Horde);
     CHECK(r.play == std::vector<std::string>{"e2e4", "d7d5"});
     CHECK(r.board.side_to_move() == WHITE);
-    CHECK(r.speeds == std::vector<std::string>{"blitz", "rapid"});
-    CHECK(r.ratings == std::vector<int>{1600, 2500});
-    CHECK(r.since.year() == 2020);
-    CHECK(r.since.month() == 3);
-    CHECK(r.until.month() == 11);
-    CHECK(r.moves == 30);
-    CHECK(r.top_games == 4); // cut to the maximum, as lichess does
-    CHECK(r.recent_games == 0);
+    CHECK(r.query.variant == Variant::Horde);
+    CHECK(r.query.moves == "e2e4,d7d5");
+    CHECK(r.query.speeds == std::vector<db::Speed>{db::Speed::Blitz, db::Speed::Rapid});
+    CHECK(r.query.ratings == std::vector<std::uint8_t>{4, 8}); // indexes of 1600 and 2500
+    REQUIRE(r.query.since);
+    CHECK(db::month_year(*r.query.since) == 2020);
+    CHECK(db::month_of_year(*r.query.since) == 3);
+    REQUIRE(r.query.until);
+    CHECK(db::month_of_year(*r.query.until) == 11);
+    CHECK(r.query.moves_limit == 30);
+    CHECK(r.query.top_games == 4); // cut to the maximum, as lichess does
+    CHECK(r.query.recent_games == 0);
     // EPD (4 fields) and '_' between the fields, as lichess accepts them.
     const ExplorerRequest epd = parsed({{"fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-"}});
     CHECK(epd.board.side_to_move() == BLACK);
+    CHECK(epd.query.fen == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
     const ExplorerRequest orda = parsed({{"variant", "orda"}});
     CHECK(orda.variant == Variant::Orda);
 }
@@ -114,6 +122,7 @@ TEST_CASE("serve: each bad parameter is named", "[serve]") {
     CHECK_THAT(error_of({{"topGames", "four"}}), Catch::StartsWith("topGames:"));
     CHECK_THAT(error_of({{"recentGames", "1e3"}}), Catch::StartsWith("recentGames:"));
     CHECK_THAT(error_of({{"history", "yes"}}), Catch::StartsWith("history:"));
+    CHECK(parsed({{"history", "True"}}).history); // as berserk (Python) spells it
     CHECK_THAT(error_of({{"moves", "3"}, {"moves", "4"}}), Catch::Contains("more than once"));
 }
 
@@ -141,6 +150,7 @@ TEST_CASE("serve: the routes' statuses and content types", "[serve]") {
         CHECK_THAT(game.body, Catch::Contains("1. e4"));
     }
     CHECK(f.get("/game/zzzz0000").status == 404);
+    CHECK(f.get("/game/#12").status == 404); // a serial id reaches the source (none here)
     CHECK(f.get("/game/../../etc/passwd").status == 404);
     CHECK(f.get("/nothing").status == 404);
     CHECK(f.get("/lichess/").status == 404);

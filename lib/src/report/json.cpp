@@ -501,3 +501,88 @@ std::string explorer_position_to_json(std::string_view variant, const position::
 }
 
 } // namespace horde::report
+
+namespace horde::report {
+
+namespace {
+
+void append_player_json(std::string& out, std::string_view name, int rating) {
+    JsonObject player(out);
+    player.string("name", name.empty() ? std::string_view("?") : name);
+    if (rating > 0) player.number("rating", rating);
+    else player.null("rating");
+    player.end();
+}
+
+void append_explorer_game_json(std::string& out, const db::ExplorerGame& g, bool with_uci) {
+    JsonObject o(out);
+    if (with_uci) o.string_or_null("uci", g.uci.empty() ? std::nullopt : std::optional<std::string_view>(g.uci));
+    o.string("id", g.id);
+    switch (g.outcome) {
+    case tree::Outcome::WhiteWins: o.string("winner", "white"); break;
+    case tree::Outcome::BlackWins: o.string("winner", "black"); break;
+    default: o.null("winner"); break;
+    }
+    if (g.speed == db::Speed::Unknown) o.null("speed");
+    else o.string("speed", db::speed_name(g.speed));
+    append_player_json(o.name("white"), g.white_name, g.white_rating);
+    append_player_json(o.name("black"), g.black_name, g.black_rating);
+    const std::uint32_t year = g.date / 10000, month = g.date / 100 % 100;
+    if (year) o.number("year", year);
+    else o.null("year");
+    if (year && month >= 1 && month <= 12) o.string("month", fmt::format("{:04}-{:02}", year, month));
+    else o.null("month");
+    o.end();
+}
+
+void append_game_array(std::string& out, const std::vector<db::ExplorerGame>& games) {
+    out += '[';
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (i) out += ',';
+        append_explorer_game_json(out, games[i], true);
+    }
+    out += ']';
+}
+
+} // namespace
+
+void append_explorer_json(std::string& out, const db::ExplorerAnswer& a) {
+    JsonObject o(out);
+    o.number("white", a.results.white).number("draws", a.results.draws).number("black", a.results.black);
+    std::string& moves = o.name("moves");
+    moves += '[';
+    for (std::size_t i = 0; i < a.moves.size(); ++i) {
+        const db::ExplorerMove& m = a.moves[i];
+        if (i) moves += ',';
+        JsonObject mo(moves);
+        mo.string("uci", m.uci).string("san", m.san).number("averageRating", m.average_rating);
+        mo.number("white", m.sums.results.white).number("draws", m.sums.results.draws).number("black", m.sums.results.black);
+        if (m.game) append_explorer_game_json(mo.name("game"), *m.game, false);
+        else mo.null("game");
+        mo.end();
+    }
+    moves += ']';
+    append_game_array(o.name("topGames"), a.top_games);
+    append_game_array(o.name("recentGames"), a.recent_games);
+    if (a.opening) o.string("opening", *a.opening);
+    else o.null("opening");
+    o.end();
+}
+
+void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply) {
+    db::ExplorerGame row;
+    row.id = game.id;
+    row.outcome = game.outcome;
+    row.speed = game.speed;
+    row.white_name = game.tag("White");
+    row.black_name = game.tag("Black");
+    row.white_rating = game.white_elo;
+    row.black_rating = game.black_elo;
+    row.date = game.date;
+    JsonObject o(out);
+    o.number("serial", game.serial).number("ply", ply);
+    append_explorer_game_json(o.name("game"), row, false);
+    o.end();
+}
+
+} // namespace horde::report

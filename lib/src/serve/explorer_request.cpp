@@ -5,16 +5,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <optional>
 
 namespace horde::serve {
 
 namespace {
-
-constexpr std::array<std::string_view, 6> kSpeedNames = {"ultraBullet", "bullet", "blitz",
-                                                         "rapid",       "classical", "correspondence"};
-constexpr std::array<int, 9> kRatingGroups = {0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500};
 
 std::vector<std::string_view> split_commas(std::string_view text) {
     std::vector<std::string_view> out;
@@ -32,13 +29,6 @@ std::optional<int> parse_count(std::string_view text) {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc{} || end != text.data() + text.size() || value < 0) return std::nullopt;
     return value;
-}
-
-std::optional<YearMonth> parse_year_month(std::string_view text) {
-    if (text.size() != 7 || text[4] != '-') return std::nullopt;
-    const auto year = parse_count(text.substr(0, 4)), month = parse_count(text.substr(5, 2));
-    if (!year || !month || *month < 1 || *month > 12) return std::nullopt;
-    return YearMonth{*year * 12 + *month - 1};
 }
 
 std::optional<Variant> parse_variant_key(std::string_view text) {
@@ -69,6 +59,16 @@ private:
 
 using Error = std::optional<RequestError>;
 
+// The moves as db::ExplorerQuery takes them: separated by commas.
+std::string join_moves(const std::vector<std::string>& moves) {
+    std::string out;
+    for (const std::string& m : moves) {
+        if (!out.empty()) out += ',';
+        out += m;
+    }
+    return out;
+}
+
 Error fail(std::string message) { return RequestError{std::move(message)}; }
 
 Error read_position(const ParamTable& table, ExplorerRequest& r) {
@@ -77,19 +77,19 @@ Error read_position(const ParamTable& table, ExplorerRequest& r) {
         if (!variant) return fail(fmt::format("variant: unknown variant '{}' (standard, chess960, horde, orda)", *v));
         r.variant = *variant;
     }
-    r.root = position::Board(r.variant);
+    position::Board root(r.variant);
     if (const std::string* v = table.find("fen"); v && !v->empty()) {
         r.fen = *v;
         std::replace(r.fen.begin(), r.fen.end(), '_', ' ');
         auto board = position::Board::from_fen(r.variant, r.fen);
         if (const auto* e = std::get_if<FenError>(&board))
             return fail(fmt::format("fen: {} (a {} position)", e->message, variant_key(r.variant)));
-        r.root = std::get<position::Board>(board);
+        root = std::get<position::Board>(board);
     }
-    r.board = r.root;
+    r.board = root;
     if (const std::string* v = table.find("play")) {
         const auto moves = split_commas(*v);
-        if (moves.size() > std::size_t(kMaxPlay)) return fail(fmt::format("play: more than {} moves", kMaxPlay));
+        if (moves.size() > kMaxPlay) return fail(fmt::format("play: more than {} moves", kMaxPlay));
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move m = r.board.parse_uci(moves[i]);
             if (m == Move::none())
@@ -98,28 +98,30 @@ Error read_position(const ParamTable& table, ExplorerRequest& r) {
             r.play.emplace_back(moves[i]);
         }
     }
+    r.query.variant = r.variant;
+    r.query.fen = r.fen;
+    r.query.moves = join_moves(r.play);
     return std::nullopt;
 }
 
-Error read_filters(const ParamTable& table, ExplorerRequest& r) {
+Error read_filters(const ParamTable& table, db::ExplorerQuery& q) {
     if (const std::string* v = table.find("speeds"))
         for (std::string_view name : split_commas(*v)) {
-            if (std::find(kSpeedNames.begin(), kSpeedNames.end(), name) == kSpeedNames.end())
-                return fail(fmt::format("speeds: unknown speed '{}' (ultraBullet, bullet, blitz, rapid, classical, "
-                                        "correspondence)", name));
-            r.speeds.emplace_back(name);
+            const auto speed = db::parse_speed(name);
+            if (!speed) return fail(fmt::format("speeds: unknown speed '{}' (ultraBullet, bullet, blitz, rapid, classical, "
+                                                "correspondence)", name));
+            q.speeds.push_back(*speed);
         }
     if (const std::string* v = table.find("ratings"))
         for (std::string_view text : split_commas(*v)) {
-            const auto group = parse_count(text);
-            if (!group || std::find(kRatingGroups.begin(), kRatingGroups.end(), *group) == kRatingGroups.end())
-                return fail(fmt::format("ratings: '{}' is not a rating group (0, 1000, 1200, 1400, 1600, 1800, 2000, "
-                                        "2200, 2500)", text));
-            r.ratings.push_back(*group);
+            const auto band = db::parse_rating_band(text);
+            if (!band) return fail(fmt::format("ratings: '{}' is not a rating group (0, 1000, 1200, 1400, 1600, 1800, "
+                                               "2000, 2200, 2500)", text));
+            q.ratings.push_back(*band);
         }
-    for (auto [name, field] : {std::pair{"since", &r.since}, std::pair{"until", &r.until}})
+    for (auto [name, field] : {std::pair{"since", &q.since}, std::pair{"until", &q.until}})
         if (const std::string* v = table.find(name)) {
-            const auto month = parse_year_month(*v);
+            const auto month = db::parse_month(*v);
             if (!month) return fail(fmt::format("{}: '{}' is not a month YYYY-MM", name, *v));
             *field = *month;
         }
@@ -128,18 +130,21 @@ Error read_filters(const ParamTable& table, ExplorerRequest& r) {
 
 // moves, topGames, recentGames: counts; above the maximum they are cut to it, as lichess does.
 Error read_limits(const ParamTable& table, ExplorerRequest& r) {
-    const std::array<std::tuple<const char*, int*, int>, 3> limits = {
-        {{"moves", &r.moves, kMaxMoves}, {"topGames", &r.top_games, kMaxTopGames},
-         {"recentGames", &r.recent_games, kMaxRecentGames}}};
+    db::ExplorerQuery& q = r.query;
+    const std::array<std::tuple<const char*, std::size_t*, std::size_t>, 3> limits = {
+        {{"moves", &q.moves_limit, kMaxMoves}, {"topGames", &q.top_games, db::kMaxListedGames},
+         {"recentGames", &q.recent_games, db::kMaxListedGames}}};
     for (auto [name, field, max] : limits)
         if (const std::string* v = table.find(name)) {
             const auto n = parse_count(*v);
             if (!n) return fail(fmt::format("{}: '{}' is not a count (an integer from 0)", name, *v));
-            *field = std::min(*n, max);
+            *field = std::min(std::size_t(*n), max);
         }
-    if (const std::string* v = table.find("history")) {
-        if (*v != "true" && *v != "false") return fail(fmt::format("history: '{}' is not true or false", *v));
-        r.history = *v == "true";
+    if (const std::string* v = table.find("history")) { // any case: berserk sends Python's True
+        std::string word = *v;
+        for (char& c : word) c = char(std::tolower(static_cast<unsigned char>(c)));
+        if (word != "true" && word != "false") return fail(fmt::format("history: '{}' is not true or false", *v));
+        r.history = word == "true";
     }
     return std::nullopt;
 }
@@ -168,7 +173,7 @@ std::variant<ExplorerRequest, RequestError> parse_explorer_request(const QueryPa
     auto result = parse_position_request(params);
     if (auto* r = std::get_if<ExplorerRequest>(&result)) {
         const ParamTable table(params);
-        if (Error e = read_filters(table, *r)) return *e;
+        if (Error e = read_filters(table, r->query)) return *e;
         if (Error e = read_limits(table, *r)) return *e;
     }
     return result;

@@ -1,6 +1,7 @@
 // The server's answers (routes.hpp).
 #include "horde/serve/routes.hpp"
 
+#include "horde/db/explorer.hpp"
 #include "horde/report/json.hpp"
 
 #include <fmt/format.h>
@@ -18,8 +19,9 @@ constexpr std::string_view kHtml = "text/html; charset=utf-8";
 
 HttpResponse ok(std::string_view type, std::string body) { return HttpResponse{200, std::string(type), std::move(body), {}}; }
 
-// A game id as lichess and pychess write them, or as the database assigns them.
+// A game id as lichess and pychess write them, or as the database assigns them ("#12").
 bool plausible_game_id(std::string_view id) {
+    if (id.starts_with('#')) id.remove_prefix(1);
     if (id.empty() || id.size() > 64) return false;
     for (char c : id)
         if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_'))
@@ -37,7 +39,11 @@ HttpResponse game(std::string_view id, const SourceHolder& sources) {
 HttpResponse explorer(const HttpRequest& request, const SourceHolder& sources) {
     auto query = parse_explorer_request(request.params);
     if (const auto* e = std::get_if<RequestError>(&query)) return error_response(400, e->message);
-    return ok(kJson, sources.current()->explore_json(std::get<ExplorerRequest>(query)));
+    try {
+        return ok(kJson, sources.current()->explore_json(std::get<ExplorerRequest>(query)));
+    } catch (const db::QueryError& e) { // what the database judges that the query did not
+        return error_response(400, e.what());
+    }
 }
 
 HttpResponse position(const HttpRequest& request) {

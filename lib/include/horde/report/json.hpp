@@ -4,6 +4,8 @@
 // build on JsonObject (keys are plain identifiers; values are escaped).
 #pragma once
 
+#include "horde/db/explorer.hpp"
+#include "horde/db/games.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/game/fen_check.hpp"
 #include "horde/perft/breakdown.hpp"
@@ -130,5 +132,13 @@ std::string error_to_json(std::string_view message);
 // {"variant":..,"fen":..,"moves":{"e2e4":FEN,...}} (no newline); `variant` is the explorer's key
 // (standard, chess960, horde, orda).
 std::string explorer_position_to_json(std::string_view variant, const position::Board& board);
+// horde-db query --json and horde-db serve's /lichess: the answer as lichess's opening explorer
+// writes it (white, draws, black, moves[] {uci, san, averageRating, white, draws, black, game},
+// topGames, recentGames, opening), no newline. A game: {uci (top and recent games), id,
+// winner, speed, white {name, rating}, black {name, rating}, year, month}; unknown fields null.
+void append_explorer_json(std::string& out, const db::ExplorerAnswer& answer);
+// horde-db serve /games: one game that reached the position, {"serial":N,"ply":P,"game":{the
+// explorer's game row: id, winner, speed, white, black, year, month}} (no newline).
+void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply);
 
 } // namespace horde::report

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "horde/core/types.hpp"
+#include "horde/db/explorer.hpp"
 #include "horde/position/board.hpp"
 
 #include <cstdint>
@@ -19,29 +20,19 @@ namespace horde::serve {
 // A query's parameters, decoded, in the order given.
 using QueryParams = std::vector<std::pair<std::string, std::string>>;
 
-// A month as year * 12 + (month - 1): since/until compare as numbers.
-struct YearMonth {
-    int value = 0;
-    int year() const { return value / 12; }
-    int month() const { return value % 12 + 1; }
-    friend auto operator<=>(YearMonth, YearMonth) = default;
-};
+inline constexpr std::size_t kMaxMoves = 256; // more than any position's legal moves
+inline constexpr std::size_t kMaxPlay = 1024; // moves in `play`
 
-inline constexpr int kMaxTopGames = 4, kMaxRecentGames = 4; // the specification's maximums
-inline constexpr int kMaxMoves = 256;                       // more than any position's legal moves
-inline constexpr int kMaxPlay = 1024;                       // moves in `play`
-
+// What a query asks: the database's query (db::explore's: variant, fen, moves, filters and
+// limits, as `horde-db query` would take them) and the position it names, judged here so that a
+// bad one is answered with the parameter's name.
 struct ExplorerRequest {
-    Variant variant = Variant::Chess;
-    std::string fen;                // the root as given ('_' between fields read as ' '); empty: the start
-    std::vector<std::string> play;  // legal UCI moves from the root
-    position::Board root{Variant::Chess};
+    Variant variant = Variant::Chess; // lichess's default, standard: not the database's own
+    std::string fen;                  // the root as given ('_' between fields read as ' '); empty: the start
+    std::vector<std::string> play;    // legal UCI moves from the root
     position::Board board{Variant::Chess}; // after `play`
-    std::vector<std::string> speeds;       // speed names (lichess's), empty: every speed
-    std::vector<int> ratings;              // the rating groups' lower bounds, empty: every group
-    YearMonth since{1952 * 12}, until{3000 * 12 + 11};
-    int moves = 12, top_games = 4, recent_games = 4;
-    bool history = false; // asked for; the answer has no history (documented)
+    db::ExplorerQuery query;          // since/until unset when not given: games of unknown month count
+    bool history = false;             // asked for; the answer has no history (documented)
 };
 
 struct RequestError {

@@ -1,0 +1,50 @@
+// The games of a database: each one's PGN exactly as it was in its input, its tags, its id
+// (the Site's lichess or pychess id, else "#SERIAL") and the serial it was given when added (1,
+// 2, ...: the order games were added in).
+#pragma once
+
+#include "horde/db/classes.hpp"
+#include "horde/db/database.hpp"
+#include "horde/tree/game_facts.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace horde::db {
+
+struct StoredGame {
+    std::uint64_t serial = 0;
+    std::string id;
+    std::string source;             // the input's name
+    std::uint64_t source_game = 0;  // the game's number in that input
+    Variant variant = Variant::Chess;
+    tree::Outcome outcome = tree::Outcome::Unfinished;
+    int white_elo = 0, black_elo = 0; // 0: unknown
+    std::uint32_t date = 0;           // YYYYMMDD (tree::GameFacts::date)
+    Speed speed = Speed::Unknown;
+    std::vector<std::pair<std::string, std::string>> tags; // in input order
+    std::string pgn;                                        // the game's bytes as in its input
+    std::string_view tag(std::string_view name) const;      // "" when absent
+};
+
+// The game of an id ("#12" is serial 12), nullopt when none. Throws DbError on a damaged store.
+std::optional<StoredGame> find_game(const Database& db, std::string_view id);
+std::optional<StoredGame> game_by_serial(const Database& db, std::uint64_t serial);
+
+// Every game that reached the position (its tree::position_key) within the database's max ply,
+// in added order, with the first ply it reached it at; `visit` returns false to stop. Games are
+// read one at a time (streaming).
+void for_each_game_at(const Database& db, std::uint64_t position_key,
+                      const std::function<bool(const StoredGame& game, int ply)>& visit);
+// Only the serials and plies (no game read).
+void for_each_serial_at(const Database& db, std::uint64_t position_key,
+                        const std::function<bool(std::uint64_t serial, int ply)>& visit);
+// Every game, in added order.
+void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit);
+
+} // namespace horde::db

@@ -1,0 +1,144 @@
+#include "horde/db/explorer.hpp"
+
+#include "horde/db/games.hpp"
+#include "horde/notation/move_list.hpp"
+#include "horde/notation/san.hpp"
+#include "rows.hpp"
+#include "store_options.hpp"
+
+#include <rocksdb/db.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+namespace horde::db {
+
+QueryPosition resolve_position(const Database& db, const ExplorerQuery& query) {
+    const Variant variant = query.variant.value_or(db.default_variant());
+    position::Board board(variant);
+    if (!query.fen.empty()) {
+        auto read = position::read_fen(variant, query.fen);
+        if (const auto* e = std::get_if<position::FenError>(&read))
+            throw QueryError(fmt::format("not a {} position: {}", variant_name(variant), e->message));
+        board = std::get<position::FenBoard>(read).board;
+    }
+    if (!query.moves.empty()) {
+        std::string text = query.moves;
+        std::replace(text.begin(), text.end(), ',', ' ');
+        auto played = notation::play_move_list(board, text);
+        if (const auto* e = std::get_if<notation::MoveListError>(&played))
+            throw QueryError(fmt::format("move {} \"{}\": {}", e->ply, e->token, e->message));
+        board = std::get<notation::PlayedMoveList>(played).end;
+    }
+    return QueryPosition{variant, board, tree::position_key(variant, board.repetition_key())};
+}
+
+namespace {
+
+std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
+
+bool class_wanted(const ExplorerQuery& q, const rows::RowClass& c) {
+    if (!q.speeds.empty() && std::find(q.speeds.begin(), q.speeds.end(), c.speed) == q.speeds.end()) return false;
+    if (!q.ratings.empty() && std::find(q.ratings.begin(), q.ratings.end(), c.band) == q.ratings.end()) return false;
+    if (q.since || q.until) {
+        if (c.month == kUnknownMonth) return false;
+        if (q.since && c.month < *q.since) return false;
+        if (q.until && c.month > *q.until) return false;
+    }
+    return true;
+}
+
+// Every row of `kind` for the position that the query's filters take, in key order.
+void for_each_row(const Database& db, char kind, std::uint64_t key, const ExplorerQuery& q,
+                  const std::function<void(std::string_view key, std::string_view value)>& visit) {
+    const std::string prefix = rows::position_prefix(kind, key);
+    std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(rocksdb::ReadOptions()));
+    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next())
+        if (class_wanted(q, rows::row_class_of_key(view(it->key())))) visit(view(it->key()), view(it->value()));
+    if (!it->status().ok()) throw_store_error(db, it->status());
+}
+
+ExplorerGame explorer_game(const Database& db, std::uint64_t serial, const position::Board& board, std::uint16_t move) {
+    const auto stored = game_by_serial(db, serial);
+    if (!stored) throw_store_error(db, rocksdb::Status::Corruption(fmt::format("game {} is missing", serial)));
+    ExplorerGame g;
+    g.id = stored->id;
+    if (move) g.uci = board.uci(Move(move));
+    g.outcome = stored->outcome;
+    g.speed = stored->speed;
+    g.white_name = stored->tag("White");
+    g.black_name = stored->tag("Black");
+    g.white_rating = stored->white_elo;
+    g.black_rating = stored->black_elo;
+    g.date = stored->date;
+    return g;
+}
+
+int average_rating(const tree::MoveSums& s) {
+    if (!s.rated) return 0;
+    const std::int64_t sum = s.mover_elo_sum + s.opponent_elo_sum, twice = 2 * std::int64_t(s.rated);
+    return int((sum + std::int64_t(s.rated)) / twice); // rounded half up
+}
+
+} // namespace
+
+ExplorerAnswer explore(const Database& db, const ExplorerQuery& query) {
+    const QueryPosition at = resolve_position(db, query);
+    ExplorerAnswer a;
+    a.variant = at.variant;
+    a.fen = at.board.fen(false);
+    a.key = at.key;
+    rows::PositionRow total;
+    for_each_row(db, rows::kPosition, at.key, query, [&](std::string_view, std::string_view value) {
+        total.add(rows::decode_position_row(value));
+    });
+    a.results = total.results;
+    a.ply = total.results.games ? int(total.min_ply) : -1;
+    std::map<std::uint16_t, rows::MoveRow> moves;
+    for_each_row(db, rows::kMove, at.key, query, [&](std::string_view key, std::string_view value) {
+        moves[std::uint16_t(rows::get_be(key, 13, 2))].add(rows::decode_move_row(value));
+    });
+    const position::MoveList legal = at.board.legal_moves();
+    for (const auto& [code, row] : moves) {
+        const Move move(code);
+        if (!legal.contains(move)) continue; // (a key shared by another position: never shown as this one's)
+        ExplorerMove& m = a.moves.emplace_back();
+        m.move = move;
+        m.uci = at.board.uci(move);
+        m.san = notation::to_san(at.board, move);
+        m.sums = row.sums;
+        m.average_rating = average_rating(row.sums);
+        if (row.sums.results.games == 1 && row.first_serial) m.game = explorer_game(db, row.first_serial, at.board, 0);
+    }
+    std::sort(a.moves.begin(), a.moves.end(), [](const ExplorerMove& x, const ExplorerMove& y) {
+        if (x.sums.results.games != y.sums.results.games) return x.sums.results.games > y.sums.results.games;
+        return x.move.raw() < y.move.raw();
+    });
+    if (a.moves.size() > query.moves_limit) a.moves.resize(query.moves_limit);
+    for (std::size_t i = 0; i < std::min(query.top_games, total.top.size()); ++i)
+        a.top_games.push_back(explorer_game(db, total.top[i].serial, at.board, total.top[i].move));
+    for (std::size_t i = 0; i < std::min(query.recent_games, total.recent.size()); ++i)
+        a.recent_games.push_back(explorer_game(db, total.recent[i].serial, at.board, total.recent[i].move));
+    return a;
+}
+
+tree::PositionStats answer_position_stats(const ExplorerAnswer& answer) {
+    tree::PositionStats p;
+    p.key = answer.key;
+    p.variant = answer.variant;
+    p.fen = answer.fen;
+    p.ply = std::uint16_t(std::max(answer.ply, 0));
+    p.results = answer.results;
+    for (const ExplorerMove& m : answer.moves) {
+        tree::MoveStats& s = p.moves.emplace_back();
+        static_cast<tree::MoveSums&>(s) = m.sums;
+        s.move = m.move;
+        s.san.assign(m.san);
+    }
+    return p;
+}
+
+} // namespace horde::db

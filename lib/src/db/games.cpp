@@ -1,0 +1,131 @@
+#include "horde/db/games.hpp"
+
+#include "rows.hpp"
+#include "store_options.hpp"
+
+#include <rocksdb/db.h>
+
+#include <charconv>
+#include <memory>
+
+namespace horde::db {
+
+std::string_view StoredGame::tag(std::string_view name) const {
+    for (const auto& [n, v] : tags)
+        if (n == name) return v;
+    return {};
+}
+
+namespace rows {
+
+std::string encode_game(const StoredGame& g) {
+    std::string out;
+    put_bytes(out, g.id);
+    put_bytes(out, g.source);
+    put_varint(out, g.source_game);
+    put_varint(out, std::uint64_t(g.variant));
+    put_varint(out, std::uint64_t(g.outcome));
+    put_varint(out, std::uint64_t(g.white_elo));
+    put_varint(out, std::uint64_t(g.black_elo));
+    put_varint(out, g.date);
+    put_varint(out, std::uint64_t(g.speed));
+    put_varint(out, g.tags.size());
+    for (const auto& [name, value] : g.tags) {
+        put_bytes(out, name);
+        put_bytes(out, value);
+    }
+    put_bytes(out, g.pgn);
+    return out;
+}
+
+StoredGame decode_game(std::uint64_t serial, std::string_view value) {
+    Reader r(value);
+    StoredGame g;
+    g.serial = serial;
+    g.id = r.bytes();
+    g.source = r.bytes();
+    g.source_game = r.varint();
+    g.variant = Variant(std::uint8_t(r.varint() & 3));
+    g.outcome = tree::Outcome(std::uint8_t(std::min<std::uint64_t>(r.varint(), 3)));
+    g.white_elo = int(r.varint());
+    g.black_elo = int(r.varint());
+    g.date = std::uint32_t(r.varint());
+    g.speed = Speed(std::uint8_t(std::min<std::uint64_t>(r.varint(), std::uint64_t(Speed::Unknown))));
+    const std::uint64_t tags = r.varint();
+    for (std::uint64_t i = 0; i < tags; ++i) {
+        std::string name(r.bytes());
+        g.tags.emplace_back(std::move(name), std::string(r.bytes()));
+    }
+    g.pgn = r.bytes();
+    return g;
+}
+
+} // namespace rows
+
+namespace {
+
+std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
+
+} // namespace
+
+std::optional<StoredGame> game_by_serial(const Database& db, std::uint64_t serial) {
+    std::string value;
+    const rocksdb::Status s = db.rocks().Get(rocksdb::ReadOptions(), rows::serial_key(rows::kGame, serial), &value);
+    if (s.IsNotFound()) return std::nullopt;
+    if (!s.ok()) throw_store_error(db, s);
+    return rows::decode_game(serial, value);
+}
+
+std::optional<StoredGame> find_game(const Database& db, std::string_view id) {
+    if (id.size() > 1 && id[0] == '#') {
+        std::uint64_t serial = 0;
+        const auto [end, error] = std::from_chars(id.data() + 1, id.data() + id.size(), serial);
+        if (error != std::errc() || end != id.data() + id.size()) return std::nullopt;
+        return game_by_serial(db, serial);
+    }
+    std::string value;
+    const rocksdb::Status s = db.rocks().Get(rocksdb::ReadOptions(), std::string(1, rows::kGameId) + std::string(id), &value);
+    if (s.IsNotFound()) return std::nullopt;
+    if (!s.ok()) throw_store_error(db, s);
+    rows::Reader r(value);
+    return game_by_serial(db, r.varint());
+}
+
+void for_each_serial_at(const Database& db, std::uint64_t position_key,
+                        const std::function<bool(std::uint64_t serial, int ply)>& visit) {
+    const std::string prefix = rows::position_prefix(rows::kList, position_key);
+    std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(rocksdb::ReadOptions()));
+    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+        std::uint64_t serial = rows::get_be(view(it->key()), 9, 8);
+        rows::Reader r(view(it->value()));
+        while (!r.done()) {
+            serial += r.varint();
+            const int ply = int(r.varint());
+            if (!visit(serial, ply)) return;
+        }
+    }
+    if (!it->status().ok()) throw_store_error(db, it->status());
+}
+
+void for_each_game_at(const Database& db, std::uint64_t position_key,
+                      const std::function<bool(const StoredGame& game, int ply)>& visit) {
+    for_each_serial_at(db, position_key, [&](std::uint64_t serial, int ply) {
+        const auto game = game_by_serial(db, serial);
+        if (!game) throw_store_error(db, rocksdb::Status::Corruption("a position lists a game that is not in the database"));
+        return visit(*game, ply);
+    });
+}
+
+void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit) {
+    const std::string prefix(1, rows::kGame);
+    rocksdb::ReadOptions options;
+    options.fill_cache = false; // one pass over every game
+    std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(options));
+    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+        const StoredGame game = rows::decode_game(rows::get_be(view(it->key()), 1, 8), view(it->value()));
+        if (!visit(game)) return;
+    }
+    if (!it->status().ok()) throw_store_error(db, it->status());
+}
+
+} // namespace horde::db

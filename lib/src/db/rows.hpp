@@ -1,0 +1,103 @@
+// The rows of the store: their keys (a one-byte kind, then big-endian fields, so that RocksDB's
+// byte order is the order wanted) and values (varints), and how two values of one count row
+// add up (the merge operator's rule, also used to add up an add's own runs). docs/horde-db.md
+// has the table.
+#pragma once
+
+#include "horde/db/classes.hpp"
+#include "horde/tree/opening_tree.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace horde::db {
+struct StoredGame;
+}
+
+namespace horde::db::rows {
+
+// ---- the game rows (games.cpp)
+std::string encode_game(const StoredGame& game);
+StoredGame decode_game(std::uint64_t serial, std::string_view value);
+
+// Row kinds: the first byte of every key.
+inline constexpr char kConfig = 'c';   // c NAME -> value
+inline constexpr char kAddLog = 'a';   // a ADD(8) -> AddLogEntry
+inline constexpr char kFingerprint = 'f'; // f FINGERPRINT -> serial
+inline constexpr char kGame = 'g';     // g SERIAL(8) -> the game
+inline constexpr char kGameId = 'i';   // i ID -> serial
+inline constexpr char kList = 'l';     // l POSITION(8) FIRST_SERIAL(8) -> (serial delta, ply)...
+inline constexpr char kMove = 'm';     // m POSITION(8) MONTH(2) SPEED BAND MOVE(2) -> MoveRow (merged)
+inline constexpr char kMonth = 'n';    // n MONTH(2) -> ""
+inline constexpr char kPosition = 'p'; // p POSITION(8) MONTH(2) SPEED BAND -> PositionRow (merged)
+inline constexpr char kVariant = 'v';  // v VARIANT -> ""
+
+inline constexpr std::size_t kPositionKeySize = 13, kMoveKeySize = 15, kListKeySize = 17;
+
+// ---- varints and big-endian fields
+void put_varint(std::string& out, std::uint64_t v);
+void put_signed(std::string& out, std::int64_t v); // zigzag
+void put_bytes(std::string& out, std::string_view s); // length, then the bytes
+void put_be(std::string& out, std::uint64_t v, int bytes);
+
+// Reads what the put_ functions wrote; every get_ throws DbError at a malformed value.
+class Reader {
+public:
+    explicit Reader(std::string_view data) : data_(data) {}
+    std::uint64_t varint();
+    std::int64_t signed_varint();
+    std::string_view bytes();
+    bool done() const { return data_.empty(); }
+    std::string_view rest() const { return data_; }
+
+private:
+    std::string_view data_;
+};
+std::uint64_t get_be(std::string_view key, std::size_t at, int bytes);
+
+// ---- keys
+struct RowClass {
+    Month month = kUnknownMonth;
+    Speed speed = Speed::Unknown;
+    std::uint8_t band = kUnknownBand;
+};
+std::string position_row_key(std::uint64_t position, const RowClass& c);
+std::string move_row_key(std::uint64_t position, const RowClass& c, std::uint16_t move);
+std::string position_prefix(char kind, std::uint64_t position); // kind + position
+RowClass row_class_of_key(std::string_view key);                // of a p or m key
+std::string serial_key(char kind, std::uint64_t serial);        // g, a
+std::string list_key(std::uint64_t position, std::uint64_t first_serial);
+
+// ---- values of the merged rows
+struct ListedGame { // a game a position lists as a top or recent game
+    std::uint64_t serial = 0;
+    std::uint16_t rating = 0; // mean Elo (0: unknown)
+    std::uint32_t date = 0;   // YYYYMMDD
+    std::uint16_t move = 0;   // the move it played from the position (0: none)
+};
+bool better_top(const ListedGame& a, const ListedGame& b);    // higher rating, then added first
+bool better_recent(const ListedGame& a, const ListedGame& b); // later date, then added last
+
+struct PositionRow {
+    tree::ResultCounts results;
+    std::uint16_t min_ply = 0xFFFF;
+    std::vector<ListedGame> top, recent; // at most kMaxListedGames each, best first
+    void add(const PositionRow& o);
+};
+struct MoveRow {
+    tree::MoveSums sums;
+    std::uint64_t first_serial = 0; // the first game (in added order) that played it
+    void add(const MoveRow& o);
+};
+
+std::string encode(const PositionRow& row);
+std::string encode(const MoveRow& row);
+PositionRow decode_position_row(std::string_view value);
+MoveRow decode_move_row(std::string_view value);
+
+// Adds `value` to `existing` for the row `key` (p or m); other kinds keep the newer value.
+std::string merge_values(std::string_view key, std::string_view existing, std::string_view value);
+
+} // namespace horde::db::rows
