@@ -124,6 +124,7 @@ TEST_CASE("serve: each bad parameter is named", "[serve]") {
     CHECK_THAT(error_of({{"history", "yes"}}), Catch::StartsWith("history:"));
     CHECK(parsed({{"history", "True"}}).history); // as berserk (Python) spells it
     CHECK_THAT(error_of({{"moves", "3"}, {"moves", "4"}}), Catch::Contains("more than once"));
+    CHECK_THAT(error_of(QueryParams(65, {"x", ""})), Catch::Contains("more than 64 parameters"));
 }
 
 TEST_CASE("serve: the routes' statuses and content types", "[serve]") {

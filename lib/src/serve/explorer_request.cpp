@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 #include <optional>
+#include <tuple>
 
 namespace horde::serve {
 
@@ -82,7 +83,7 @@ Error read_position(const ParamTable& table, ExplorerRequest& r) {
         r.fen = *v;
         std::replace(r.fen.begin(), r.fen.end(), '_', ' ');
         auto board = position::Board::from_fen(r.variant, r.fen);
-        if (const auto* e = std::get_if<FenError>(&board))
+        if (const auto* e = std::get_if<position::FenError>(&board))
             return fail(fmt::format("fen: {} (a {} position)", e->message, variant_key(r.variant)));
         root = std::get<position::Board>(board);
     }
@@ -162,6 +163,7 @@ std::string_view variant_key(Variant v) {
 }
 
 std::variant<ExplorerRequest, RequestError> parse_position_request(const QueryParams& params) {
+    if (params.size() > kMaxParams) return RequestError{fmt::format("more than {} parameters", kMaxParams)};
     const ParamTable table(params);
     if (auto name = table.duplicate()) return RequestError{fmt::format("{}: given more than once", *name)};
     ExplorerRequest r;

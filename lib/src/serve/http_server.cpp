@@ -71,13 +71,20 @@ private:
     bool shutdown_ = false;
 };
 
-// The request line as a log may show it: quotes, backslashes and control bytes as \xHH.
+// A field of the request line as a log may show it: quotes, backslashes and control bytes as
+// \xHH, "-" when empty (a request the HTTP library refused before reading it), cut after 1,024
+// bytes (a 414's target) with "..." so that a line stays a line a reader can take in.
 std::string log_safe(std::string_view text) {
+    if (text.empty()) return "-";
+    constexpr std::size_t kMaxLogged = 1024;
+    const bool cut = text.size() > kMaxLogged;
+    if (cut) text = text.substr(0, kMaxLogged);
     std::string out;
     for (unsigned char c : text) {
         if (c < 0x20 || c == 0x7f || c == '"' || c == '\\') out += fmt::format("\\x{:02x}", c);
         else out += char(c);
     }
+    if (cut) out += "...";
     return out;
 }
 
@@ -89,7 +96,7 @@ std::string log_line(const httplib::Request& req, const httplib::Response& res) 
     char date[40];
     std::strftime(date, sizeof date, "%d/%b/%Y:%H:%M:%S +0000", &utc);
     const bool streamed = res.body.empty() && res.status == 200 && req.method != "HEAD" && req.path == "/games";
-    return fmt::format("{} - - [{}] \"{} {} {}\" {} {}\n", req.remote_addr, date, log_safe(req.method),
+    return fmt::format("{} - - [{}] \"{} {} {}\" {} {}\n", log_safe(req.remote_addr), date, log_safe(req.method),
                        log_safe(req.target), log_safe(req.version), res.status,
                        streamed ? std::string("-") : std::to_string(res.body.size()));
 }

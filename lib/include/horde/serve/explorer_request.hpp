@@ -22,6 +22,7 @@ using QueryParams = std::vector<std::pair<std::string, std::string>>;
 
 inline constexpr std::size_t kMaxMoves = 256; // more than any position's legal moves
 inline constexpr std::size_t kMaxPlay = 1024; // moves in `play`
+inline constexpr std::size_t kMaxParams = 64; // parameters in a query (lichess's have 11)
 
 // What a query asks: the database's query (db::explore's: variant, fen, moves, filters and
 // limits, as `horde-db query` would take them) and the position it names, judged here so that a
