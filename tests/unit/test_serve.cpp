@@ -4,6 +4,8 @@
 #include "horde/serve/explorer_request.hpp"
 #include "horde/serve/routes.hpp"
 
+#include "serve/answer_cache.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -187,4 +189,36 @@ TEST_CASE("serve: the database is reopened only when its version changes", "[ser
     CHECK_THAT(first->explore_json(parsed({})), Catch::Contains("\"state\":1")); // held by an older request
     CHECK(f.holder.refresh(true));                                               // SIGHUP
     CHECK(f.opened == 3);
+}
+
+TEST_CASE("serve: the answer cache keeps the most recent answers within its budget", "[serve]") {
+    serve::detail::AnswerCache cache(4096);
+    const std::string answer(300, 'a');
+    for (int i = 0; i < 100; ++i) cache.add("key" + std::to_string(i), answer + std::to_string(i));
+    CHECK_FALSE(cache.find("key0"));               // the oldest went out
+    REQUIRE(cache.find("key99"));
+    CHECK(*cache.find("key99") == answer + "99");
+    int kept = 0;
+    for (int i = 0; i < 100; ++i) kept += cache.find("key" + std::to_string(i)).has_value();
+    CHECK(kept > 0);
+    CHECK(kept * (300 + 2 * 5 + 128) <= 4096);     // within the budget
+    serve::detail::AnswerCache none(0);
+    none.add("k", "v");
+    CHECK_FALSE(none.find("k"));
+    serve::detail::AnswerCache small(4096);
+    small.add("big", std::string(1000, 'b'));      // over an eighth of the budget: not kept
+    CHECK_FALSE(small.find("big"));
+}
+
+TEST_CASE("serve: the cache key tells queries apart", "[serve]") {
+    const auto key = [](const QueryParams& p) { return serve::cache_key(parsed(p)); };
+    CHECK(key({}) == key({}));
+    CHECK(key({{"variant", "horde"}}) != key({}));
+    CHECK(key({{"play", "e2e4"}}) != key({}));
+    CHECK(key({{"speeds", "blitz"}}) != key({}));
+    CHECK(key({{"ratings", "1600"}}) != key({}));
+    CHECK(key({{"since", "2020-01"}}) != key({}));
+    CHECK(key({{"until", "2020-01"}}) != key({{"since", "2020-01"}}));
+    CHECK(key({{"moves", "3"}}) != key({}));
+    CHECK(key({{"topGames", "1"}}) != key({{"recentGames", "1"}}));
 }

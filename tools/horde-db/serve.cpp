@@ -29,6 +29,10 @@ CLI::App* add_serve_command(CLI::App& app, ServeMode& mode) {
                     "Look every MS milliseconds whether the database changed (an add completed) and reopen it "
                     "(default 1000; 0: only on SIGHUP)")
         ->check(CLI::Range(0, 3600000));
+    sub->add_option("--cache", mode.cache_mb,
+                    "Keep the explorer answers of the queries asked most recently, up to MB megabytes (default 64; 0: "
+                    "none); emptied whenever the database is reopened")
+        ->check(CLI::Range(0, 65536));
     return sub;
 }
 
@@ -38,7 +42,8 @@ int run_serve(ServeMode mode) {
     const std::string dir = mode.db;
     std::unique_ptr<serve::SourceHolder> sources;
     try {
-        sources = std::make_unique<serve::SourceHolder>([dir] { return serve::open_database_source(dir); },
+        const std::size_t cache_bytes = std::size_t(mode.cache_mb) << 20;
+        sources = std::make_unique<serve::SourceHolder>([dir, cache_bytes] { return serve::open_database_source(dir, cache_bytes); },
                                                         [dir, check = mode.reload_check_ms] {
                                                             return check ? serve::database_version(dir) : std::string();
                                                         });

@@ -15,9 +15,10 @@ struct ServeMode {
     std::string db;
     serve::ServeOptions options;
     int reload_check_ms = 1000; // 0: reopen on SIGHUP only
+    int cache_mb = 64;          // the /lichess answers kept (0: none)
 };
 
-// `serve DB [--host H] [--port P] [--threads N] [--quiet] [--reload-check MS]`.
+// `serve DB [--host H] [--port P] [--threads N] [--quiet] [--reload-check MS] [--cache MB]`.
 CLI::App* add_serve_command(CLI::App& app, ServeMode& mode);
 
 // Serves until SIGTERM or SIGINT (exit 0); a database that cannot be opened or an address that

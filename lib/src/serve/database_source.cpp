@@ -6,6 +6,8 @@
 #include "horde/db/games.hpp"
 #include "horde/report/json.hpp"
 
+#include "answer_cache.hpp"
+
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -17,12 +19,16 @@ namespace {
 
 class DatabaseSource final : public ExplorerSource {
 public:
-    explicit DatabaseSource(std::unique_ptr<db::Database> db) : db_(std::move(db)) {}
+    DatabaseSource(std::unique_ptr<db::Database> db, std::size_t cache_bytes)
+        : db_(std::move(db)), cache_(cache_bytes) {}
 
     std::string explore_json(const ExplorerRequest& request) const override {
+        const std::string key = cache_key(request);
+        if (auto kept = cache_.find(key)) return std::move(*kept);
         std::string out;
         report::append_explorer_json(out, db::explore(*db_, request.query));
         out += '\n'; // as `horde-db query --json` ends its answer
+        cache_.add(key, out);
         return out;
     }
 
@@ -46,12 +52,13 @@ public:
 
 private:
     std::unique_ptr<db::Database> db_;
+    mutable detail::AnswerCache cache_;
 };
 
 } // namespace
 
-std::shared_ptr<const ExplorerSource> open_database_source(const std::string& dir) {
-    return std::make_shared<DatabaseSource>(db::Database::open_read_only(dir));
+std::shared_ptr<const ExplorerSource> open_database_source(const std::string& dir, std::size_t cache_bytes) {
+    return std::make_shared<DatabaseSource>(db::Database::open_read_only(dir), cache_bytes);
 }
 
 std::string database_version(const std::string& dir) {

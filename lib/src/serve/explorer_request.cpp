@@ -162,6 +162,17 @@ std::string_view variant_key(Variant v) {
     return "standard";
 }
 
+std::string cache_key(const ExplorerRequest& r) {
+    const db::ExplorerQuery& q = r.query;
+    std::string key = fmt::format("{}|{}|{}|{}|{}|{}|", variant_key(r.variant), q.fen, q.moves, q.moves_limit,
+                                  q.top_games, q.recent_games);
+    for (db::Speed s : q.speeds) key += fmt::format("{},", int(s));
+    key += '|';
+    for (std::uint8_t band : q.ratings) key += fmt::format("{},", band);
+    key += fmt::format("|{}|{}", q.since ? int(*q.since) : -1, q.until ? int(*q.until) : -1);
+    return key;
+}
+
 std::variant<ExplorerRequest, RequestError> parse_position_request(const QueryParams& params) {
     if (params.size() > kMaxParams) return RequestError{fmt::format("more than {} parameters", kMaxParams)};
     const ParamTable table(params);

@@ -6,13 +6,16 @@
 
 #include "horde/serve/routes.hpp"
 
+#include <cstddef>
 #include <memory>
 #include <string>
 
 namespace horde::serve {
 
-// Throws db::DbError when the directory is not a database it can read.
-std::shared_ptr<const ExplorerSource> open_database_source(const std::string& dir);
+// Throws db::DbError when the directory is not a database it can read. The /lichess answers
+// of the queries asked most recently are kept within `cache_bytes` (0: none), for this state
+// of the database only.
+std::shared_ptr<const ExplorerSource> open_database_source(const std::string& dir, std::size_t cache_bytes);
 
 // Which state of the database is on disk: the manifest RocksDB's CURRENT names, its size and
 // its time. An add commits with one atomic ingest, which writes the manifest, so a changed

@@ -46,6 +46,10 @@ std::string_view variant_key(Variant v);
 // `/lichess`'s query. Unknown parameters are ignored, as lichess does; one given twice is an error.
 std::variant<ExplorerRequest, RequestError> parse_explorer_request(const QueryParams& params);
 
+// The query as a text that two requests share exactly when they ask the same (the variant, the
+// root and the moves as given, the filters, the limits): the answer cache's key.
+std::string cache_key(const ExplorerRequest& request);
+
 // `/games`'s query: variant, fen and play only.
 std::variant<ExplorerRequest, RequestError> parse_position_request(const QueryParams& params);
 
