@@ -117,10 +117,13 @@ with Server(HORDE_DB, db, "--quiet") as server:
                 wait_shown(browser, fen, answer, f"{variant}: after {move['san']} (depth {depth + 1})")
                 drawn(browser, variant, fen, f"{variant}: after {move['san']}")
             if len(line) > 2:
-                browser.click("document.getElementById('prev')")
-                wait_shown(browser, line[-2], expected(server, variant, line[-2]), f"{variant}: Back")
+                # The browser's Back: the address before the last move; then the Back button.
                 browser.send("Runtime.evaluate", expression="history.back()")
-                wait_shown(browser, line[-3], expected(server, variant, line[-3]), f"{variant}: the browser's Back")
+                wait_shown(browser, line[-2], expected(server, variant, line[-2]), f"{variant}: the browser's Back")
+                browser.click("document.getElementById('prev')")
+                wait_shown(browser, line[-3], expected(server, variant, line[-3]), f"{variant}: the Back button")
+                browser.click("document.getElementById('next')")
+                wait_shown(browser, line[-2], expected(server, variant, line[-2]), f"{variant}: the Forward button")
         browser.screenshot("live-orda.png")
 
         # Filters: the chess start with speeds=blitz, then ratings too.

@@ -55,6 +55,13 @@ def first_fen(path):
         return re.search(r'^\[FEN "([^"]*)"\]', f.read(), re.M).group(1)
 
 
+# Usage and I/O errors: status 2 and a message naming what was wrong.
+missing = os.path.join(work, "no-such-db")
+r = run([horde_db, "serve", missing, "--port", "0"])
+check(r.returncode == 2 and missing.encode() in r.stderr, f"serve on a missing database: {r.returncode} {r.stderr!r}")
+r = run([horde_db, "serve", missing, "--port", "70000"])
+check(r.returncode == 2 and b"--port" in r.stderr, f"serve --port 70000: {r.returncode} {r.stderr!r}")
+
 r = run([horde_db, "add", db, chess, chess960, horde])
 check(r.returncode == 0, f"horde-db add: status {r.returncode}: {r.stderr.decode()}")
 
