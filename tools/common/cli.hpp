@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -69,6 +70,22 @@ inline void apply_start_option(const std::optional<int>& number, bool variant_gi
 }
 
 // "1 game", "2 games": the number first, where scripts look for it.
+// "512M", "2G", "100000K", "1048576": bytes (--memory); nullopt when not a size.
+inline std::optional<std::size_t> parse_size(std::string_view text) {
+    std::size_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end == text.data()) return std::nullopt;
+    std::string_view unit(end, std::size_t(text.data() + text.size() - end));
+    if (!unit.empty() && (unit.back() == 'B' || unit.back() == 'b')) unit.remove_suffix(1);
+    int shift = 0;
+    if (unit == "K" || unit == "k") shift = 10;
+    else if (unit == "M" || unit == "m") shift = 20;
+    else if (unit == "G" || unit == "g") shift = 30;
+    else if (!unit.empty()) return std::nullopt;
+    if (value > (std::size_t(-1) >> shift)) return std::nullopt;
+    return value << shift;
+}
+
 inline std::string counted(std::uint64_t n, std::string_view one, std::string_view many) {
     return fmt::format("{} {}", n, n == 1 ? one : many);
 }

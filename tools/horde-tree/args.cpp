@@ -5,24 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include <charconv>
 
 namespace horde::tools::tree_tool {
-
-std::optional<std::size_t> parse_size(std::string_view text) {
-    std::size_t value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end == text.data()) return std::nullopt;
-    std::string_view unit(end, std::size_t(text.data() + text.size() - end));
-    if (!unit.empty() && (unit.back() == 'B' || unit.back() == 'b')) unit.remove_suffix(1);
-    int shift = 0;
-    if (unit == "K" || unit == "k") shift = 10;
-    else if (unit == "M" || unit == "m") shift = 20;
-    else if (unit == "G" || unit == "g") shift = 30;
-    else if (!unit.empty()) return std::nullopt;
-    if (value > (std::size_t(-1) >> shift)) return std::nullopt;
-    return value << shift;
-}
 
 namespace {
 

@@ -40,7 +40,4 @@ struct Mode {
 
 Mode parse_args(int argc, char** argv);
 
-// "512M", "2G", "100000K", "1048576": bytes; nullopt when not a size.
-std::optional<std::size_t> parse_size(std::string_view text);
-
 } // namespace horde::tools::tree_tool

@@ -199,6 +199,22 @@ std::vector<AddLogEntry> Database::add_log() const {
     return out;
 }
 
+DatabaseCounts count_contents(const Database& db) {
+    DatabaseCounts c;
+    for (const AddLogEntry& e : db.add_log()) c.games += e.games_added;
+    std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(rocksdb::ReadOptions()));
+    for (it->Seek(std::string(1, rows::kList)); it->Valid() && it->key()[0] == rows::kList;) {
+        ++c.positions;
+        const std::uint64_t position = rows::get_be(std::string_view(it->key().data(), it->key().size()), 1, 8);
+        if (position == ~std::uint64_t(0)) break;
+        it->Seek(rows::position_prefix(rows::kList, position + 1));
+    }
+    for (it->Seek(std::string(1, rows::kMonth)); it->Valid() && it->key()[0] == rows::kMonth; it->Next())
+        c.months.push_back(std::uint16_t(rows::get_be(std::string_view(it->key().data(), it->key().size()), 1, 2)));
+    if (!it->status().ok()) fail(db.path(), it->status());
+    return c;
+}
+
 [[noreturn]] void throw_store_error(const Database& db, const rocksdb::Status& s) { fail(db.path(), s); }
 
 } // namespace horde::db

@@ -570,18 +570,18 @@ void append_explorer_json(std::string& out, const db::ExplorerAnswer& a) {
 }
 
 void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply) {
-    db::ExplorerGame row;
-    row.id = game.id;
-    row.outcome = game.outcome;
-    row.speed = game.speed;
-    row.white_name = game.tag("White");
-    row.black_name = game.tag("Black");
-    row.white_rating = game.white_elo;
-    row.black_rating = game.black_elo;
-    row.date = game.date;
     JsonObject o(out);
-    o.number("serial", game.serial).number("ply", ply);
-    append_explorer_game_json(o.name("game"), row, false);
+    o.string("id", game.id).number("serial", game.serial).string("source", game.source).number("game", game.source_game);
+    o.number("ply", ply);
+    std::string& tags = o.name("tags");
+    tags += '{';
+    for (std::size_t i = 0; i < game.tags.size(); ++i) { // a tag's name is the PGN's: escaped as any text
+        if (i) tags += ',';
+        append_json_string(tags, game.tags[i].first);
+        tags += ':';
+        append_json_string(tags, game.tags[i].second);
+    }
+    tags += '}';
     o.end();
 }
 

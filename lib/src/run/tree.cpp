@@ -139,7 +139,8 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
             while (!part_locks[part].try_lock()) part = (part + 1) % parts;
             std::lock_guard hold(part_locks[part], std::adopt_lock);
             sink.tree->add_game(part, *facts, first_ordinal + r.offset, [&](std::string& name) {
-                if (facts->site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, r.game);
+                if (facts->site.empty() && settings.example_name) settings.example_name(name, r);
+                else if (facts->site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, r.game);
                 else name = facts->site;
             });
         },

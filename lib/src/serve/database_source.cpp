@@ -5,6 +5,7 @@
 #include "horde/db/explorer.hpp"
 #include "horde/db/games.hpp"
 #include "horde/report/json.hpp"
+#include "horde/report/pgn_writer.hpp"
 
 #include "answer_cache.hpp"
 
@@ -33,9 +34,11 @@ public:
     }
 
     std::optional<std::string> game_pgn(std::string_view id) const override {
-        auto game = db::find_game(*db_, id);
+        const auto game = db::find_game(*db_, id);
         if (!game) return std::nullopt;
-        return std::move(game->pgn);
+        std::string out;
+        report::append_stored_pgn(out, game->pgn); // as `horde-db games` prints it
+        return out;
     }
 
     void games_reaching(const ExplorerRequest& request,

@@ -76,4 +76,11 @@ private:
     std::unique_ptr<rocksdb::DB> db_;
 };
 
+// What `info` shows: games (the adds' sum), distinct positions (one seek a position), months.
+struct DatabaseCounts {
+    std::uint64_t games = 0, positions = 0;
+    std::vector<std::uint16_t> months; // db::Month values (classes.hpp), kUnknownMonth first when present
+};
+DatabaseCounts count_contents(const Database& db);
+
 } // namespace horde::db

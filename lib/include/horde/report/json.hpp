@@ -137,8 +137,8 @@ std::string explorer_position_to_json(std::string_view variant, const position::
 // topGames, recentGames, opening), no newline. A game: {uci (top and recent games), id,
 // winner, speed, white {name, rating}, black {name, rating}, year, month}; unknown fields null.
 void append_explorer_json(std::string& out, const db::ExplorerAnswer& answer);
-// horde-db serve /games: one game that reached the position, {"serial":N,"ply":P,"game":{the
-// explorer's game row: id, winner, speed, white, black, year, month}} (no newline).
+// horde-db games --format ndjson and horde-db serve's /games: a stored game (id, serial, source, game, ply at which it
+// reached the position, tags as an object in input order), no newline.
 void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply);
 
 } // namespace horde::report

@@ -34,6 +34,9 @@ struct TreeRunSettings {
     // is cut into chunks for several threads.
     std::size_t batch_bytes = 0;
     std::function<std::uint64_t()> input_position; // for progress (bytes read so far)
+    // The name of an example game without a Site tag (null: "DISPLAY#GAME"); horde-db's export
+    // names a stored game after the input it was added from.
+    std::function<void(std::string& name, const game::GameRecord& record)> example_name;
 };
 
 struct TreeTotals {

@@ -1,0 +1,75 @@
+// Adding games to a database. A worker turns each valid game into a PreparedGame (prepare_game:
+// its stored form, id, fingerprint and tree facts); the AddBuilder takes them in input order,
+// drops the ones already in the database or earlier in the add (same fingerprint), gives the
+// others their serials and gathers their rows: a record per position and per move a game
+// reaches, its game row, id and fingerprint rows. Past the memory budget it sorts what it holds
+// and writes it to a run file; commit() merges the runs into sorted SST files (the count rows as
+// merge operands, the rest as values) and ingests them, with the add's log row, in ONE call of
+// IngestExternalFiles: the database has the whole add or none of it, whenever the process dies.
+#pragma once
+
+#include "horde/db/database.hpp"
+#include "horde/db/games.hpp"
+#include "horde/game/checker.hpp"
+#include "horde/tree/game_facts.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace horde::db {
+
+struct PreparedGame {
+    StoredGame game;         // serial 0 until added
+    std::string fingerprint; // "lichess:ID", "pychess:ID", or "hash:" and 16 bytes of tags and moves
+    tree::GameFacts facts;   // positions up to the database's max ply
+};
+
+// On any thread: `raw` is the game's bytes in its input, `source` the input's name.
+PreparedGame prepare_game(const game::GameRecord& record, tree::GameFacts facts, std::string_view raw, std::string_view source);
+
+// The id a Site tag gives ("https://lichess.org/AbCd1234" -> "AbCd1234", pychess.org likewise),
+// with the site's name for the fingerprint; empty when the Site names no lichess or pychess game.
+struct SiteId {
+    std::string site, id;
+};
+SiteId site_id(std::string_view site);
+
+struct AddOptions {
+    std::size_t memory_bytes = std::size_t(512) << 20; // rows held before a run is written
+    std::string temp_dir;                               // runs and SST files ("": inside the database)
+};
+
+class AddBuilder {
+public:
+    AddBuilder(Database& db, AddOptions options);
+    ~AddBuilder(); // removes its files (a commit moved its SST files into the database)
+    AddBuilder(const AddBuilder&) = delete;
+    AddBuilder& operator=(const AddBuilder&) = delete;
+
+    // In input order. False: a duplicate (not added).
+    bool add(PreparedGame&& game);
+    void count_read(std::uint64_t games) { games_read_ += games; }
+    // An input's line in the add log ("NAME SIZE FINGERPRINT"); `hash` what prepare_game's
+    // fingerprints of its games add up to (input_hash_step).
+    void note_input(std::string_view name, std::uint64_t bytes, std::uint64_t hash);
+    std::uint64_t added() const { return added_; }
+    std::uint64_t duplicates() const { return duplicates_; }
+    std::size_t runs() const;
+    // Writes and ingests everything; throws DbError. Once only.
+    AddLogEntry commit();
+
+    struct State;
+
+private:
+    Database& db_;
+    std::unique_ptr<State> state_;
+    std::uint64_t games_read_ = 0, added_ = 0, duplicates_ = 0;
+};
+
+// An input's hash: the fingerprints of its games, in order.
+std::uint64_t input_hash_step(std::uint64_t hash, std::string_view fingerprint);
+
+} // namespace horde::db

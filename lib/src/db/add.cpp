@@ -1,0 +1,575 @@
+#include "horde/db/add.hpp"
+
+#include "rows.hpp"
+#include "store_options.hpp"
+
+#include <rocksdb/db.h>
+#include <rocksdb/sst_file_writer.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <queue>
+#include <set>
+#include <unordered_set>
+
+#include <unistd.h>
+
+namespace horde::db {
+
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------- games
+
+namespace {
+
+std::uint64_t mix(std::uint64_t x) { // splitmix64's finaliser
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+// Two independent 64-bit FNV-1a streams: a 128-bit fingerprint (no collision among billions).
+struct Hash128 {
+    std::uint64_t a = 0xCBF29CE484222325ULL, b = 0x84222325CBF29CE4ULL;
+    void add(std::string_view s) {
+        for (char c : s) {
+            a = (a ^ std::uint8_t(c)) * 0x100000001B3ULL;
+            b = (b ^ std::uint8_t(c)) * 0x100000001B3ULL + 0x9E3779B97F4A7C15ULL;
+        }
+        a = (a ^ 0xFF) * 0x100000001B3ULL; // a field's end: "ab","c" differs from "a","bc"
+        b = (b ^ 0xFE) * 0x100000001B3ULL;
+    }
+    std::string bytes() const {
+        std::string out;
+        rows::put_be(out, mix(a), 8);
+        rows::put_be(out, mix(b), 8);
+        return out;
+    }
+};
+
+} // namespace
+
+SiteId site_id(std::string_view site) {
+    static constexpr std::pair<std::string_view, std::string_view> kSites[] = {
+        {"https://lichess.org/", "lichess"}, {"http://lichess.org/", "lichess"},
+        {"https://www.pychess.org/", "pychess"}, {"https://pychess.org/", "pychess"}, {"http://www.pychess.org/", "pychess"}};
+    for (const auto& [prefix, name] : kSites) {
+        if (!site.starts_with(prefix)) continue;
+        std::string_view rest = site.substr(prefix.size());
+        std::size_t n = 0;
+        while (n < rest.size() && std::isalnum(static_cast<unsigned char>(rest[n]))) ++n;
+        if (n < 4 || n > 32 || (n < rest.size() && rest[n] != '/' && rest[n] != '#' && rest[n] != '?')) return {};
+        return SiteId{std::string(name), std::string(rest.substr(0, n))};
+    }
+    return {};
+}
+
+PreparedGame prepare_game(const game::GameRecord& record, tree::GameFacts facts, std::string_view raw, std::string_view source) {
+    PreparedGame p;
+    StoredGame& g = p.game;
+    g.source = source;
+    g.source_game = record.game;
+    g.variant = facts.variant;
+    g.outcome = facts.outcome;
+    g.white_elo = facts.white_elo;
+    g.black_elo = facts.black_elo;
+    g.date = facts.date;
+    g.speed = speed_of_time_control(record.tag("TimeControl"));
+    g.tags = record.tags;
+    g.pgn = raw;
+    const SiteId site = site_id(record.tag("Site"));
+    if (!site.id.empty()) {
+        g.id = site.id;
+        p.fingerprint = site.site + ":" + site.id;
+    } else {
+        Hash128 h;
+        h.add(variant_name(facts.variant));
+        for (const auto& [name, value] : record.tags) {
+            h.add(name);
+            h.add(value);
+        }
+        std::string moves;
+        for (Move m : record.moves) rows::put_varint(moves, m.raw());
+        h.add(moves);
+        p.fingerprint = "hash:" + h.bytes();
+    }
+    p.facts = std::move(facts);
+    return p;
+}
+
+std::uint64_t input_hash_step(std::uint64_t hash, std::string_view fingerprint) {
+    Hash128 h;
+    h.a ^= hash;
+    h.add(fingerprint);
+    return mix(h.a);
+}
+
+// ---------------------------------------------------------------- runs
+
+namespace {
+
+// A sorted run of (key, value) records in a file: what an add held when it reached its budget.
+class RunWriter {
+public:
+    explicit RunWriter(const std::string& path) : path_(path), file_(std::fopen(path.c_str(), "wb")) {
+        if (!file_) throw DbError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
+        std::setvbuf(file_, nullptr, _IOFBF, 1 << 20);
+    }
+    ~RunWriter() {
+        if (file_) std::fclose(file_);
+    }
+    void write(std::string_view key, std::string_view value) {
+        head_.clear();
+        rows::put_varint(head_, key.size());
+        rows::put_varint(head_, value.size());
+        if (std::fwrite(head_.data(), 1, head_.size(), file_) != head_.size() ||
+            std::fwrite(key.data(), 1, key.size(), file_) != key.size() ||
+            std::fwrite(value.data(), 1, value.size(), file_) != value.size())
+            failed();
+    }
+    void close() {
+        const bool ok = std::fflush(file_) == 0;
+        std::fclose(file_);
+        file_ = nullptr;
+        if (!ok) failed();
+    }
+
+private:
+    [[noreturn]] void failed() { throw DbError(fmt::format("{}: cannot write: {}", path_, std::strerror(errno))); }
+    std::string path_;
+    std::FILE* file_;
+    std::string head_;
+};
+
+class RunReader {
+public:
+    explicit RunReader(const std::string& path) : path_(path), file_(std::fopen(path.c_str(), "rb")) {
+        if (!file_) throw DbError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
+        std::setvbuf(file_, nullptr, _IOFBF, 1 << 20);
+        next();
+    }
+    ~RunReader() { std::fclose(file_); }
+    bool valid() const { return valid_; }
+    const std::string& key() const { return key_; }
+    const std::string& value() const { return value_; }
+    void next() {
+        std::uint64_t key_size = 0, value_size = 0;
+        if (!varint(key_size, true)) {
+            valid_ = false;
+            return;
+        }
+        if (!varint(value_size, false)) damaged();
+        key_.resize(key_size);
+        value_.resize(value_size);
+        if (std::fread(key_.data(), 1, key_size, file_) != key_size || std::fread(value_.data(), 1, value_size, file_) != value_size)
+            damaged();
+    }
+
+private:
+    bool varint(std::uint64_t& v, bool end_ok) {
+        v = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            const int c = std::fgetc(file_);
+            if (c == EOF) {
+                if (end_ok && shift == 0 && !std::ferror(file_)) return false;
+                damaged();
+            }
+            v |= std::uint64_t(c & 0x7F) << shift;
+            if (!(c & 0x80)) return true;
+        }
+        damaged();
+    }
+    [[noreturn]] void damaged() { throw DbError(fmt::format("{}: a run file of the add is cut short or unreadable", path_)); }
+    std::string path_;
+    std::FILE* file_;
+    std::string key_, value_;
+    bool valid_ = true;
+};
+
+// What a game leaves for a position it reached (first visit) or a move it played from one.
+struct Visit {
+    std::uint64_t position = 0;
+    Month month = kUnknownMonth;
+    std::uint8_t speed = 0, band = 0;
+    std::uint16_t move = 0; // the move played (first visit: its move from there, 0 none)
+    std::uint16_t ply = 0;
+    std::uint32_t game = 0; // index into the run's games
+    std::int32_t eval_cp = tree::kNoFigure, spent_ms = tree::kNoFigure;
+    bool white_moved = false;
+};
+
+struct RunGame {
+    std::uint64_t serial = 0;
+    tree::Outcome outcome = tree::Outcome::Unfinished;
+    int white_elo = 0, black_elo = 0;
+    std::uint32_t date = 0;
+};
+
+bool class_less(const Visit& a, const Visit& b) {
+    if (a.position != b.position) return a.position < b.position;
+    if (a.month != b.month) return a.month < b.month;
+    if (a.speed != b.speed) return a.speed < b.speed;
+    return a.band < b.band;
+}
+
+bool same_class(const Visit& a, const Visit& b) {
+    return a.position == b.position && a.month == b.month && a.speed == b.speed && a.band == b.band;
+}
+
+// horde-tree's figures of a move (tree/opening_tree.cpp): the same sums, so that the same games
+// give the same figures.
+void add_move_figures(tree::MoveSums& m, const Visit& v, const RunGame& g) {
+    m.results.add(g.outcome);
+    const int mover = v.white_moved ? g.white_elo : g.black_elo;
+    const int opponent = v.white_moved ? g.black_elo : g.white_elo;
+    if (mover > 0 && opponent > 0 && g.outcome != tree::Outcome::Unfinished) {
+        ++m.rated;
+        m.mover_elo_sum += mover;
+        m.opponent_elo_sum += opponent;
+        const bool white_won = g.outcome == tree::Outcome::WhiteWins, black_won = g.outcome == tree::Outcome::BlackWins;
+        if (v.white_moved ? white_won : black_won) ++m.mover_wins;
+        if (v.white_moved ? black_won : white_won) ++m.mover_losses;
+    }
+    if (v.eval_cp != tree::kNoFigure) {
+        ++m.evals;
+        m.eval_cp_sum += v.eval_cp;
+    }
+    if (v.spent_ms != tree::kNoFigure) {
+        ++m.timed;
+        m.spent_ms_sum += v.spent_ms;
+    }
+    if (g.date) {
+        if (!m.first_date || g.date < m.first_date) m.first_date = g.date;
+        m.last_date = std::max(m.last_date, g.date);
+    }
+}
+
+rows::RowClass row_class(const Visit& v) { return rows::RowClass{v.month, Speed(v.speed), v.band}; }
+
+} // namespace
+
+// ---------------------------------------------------------------- the builder
+
+struct AddBuilder::State {
+    AddOptions options;
+    std::string dir; // the add's own directory: runs, then SST files
+    std::vector<std::string> runs;
+    std::uint64_t next_serial = 1, first_serial = 0;
+    std::vector<std::string> inputs;
+    std::unordered_set<std::string> fingerprints_seen; // this add's
+    bool committed = false;
+
+    // What the current run holds.
+    std::vector<Visit> positions, moves;
+    std::vector<RunGame> games;
+    std::vector<std::pair<std::uint64_t, std::string>> game_rows;
+    std::vector<std::pair<std::string, std::uint64_t>> ids, fingerprints;
+    std::set<Month> months;
+    std::set<std::uint8_t> variants;
+    std::size_t bytes = 0;
+
+    std::vector<std::uint64_t> seen; // a game's positions so far
+    std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
+
+    void add_visits(const PreparedGame& g, std::uint32_t index);
+    void write_run();
+    void write_lists(RunWriter& out);
+    void write_moves(RunWriter& out);
+    void write_positions(RunWriter& out);
+};
+
+void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
+    const tree::GameFacts& f = p.facts;
+    Visit base;
+    base.month = month_of_date(f.date);
+    base.speed = std::uint8_t(p.game.speed);
+    base.band = rating_band(f.white_elo, f.black_elo);
+    base.game = index;
+    seen.clear();
+    seen_moves.clear();
+    for (std::size_t i = 0; i < f.plies.size(); ++i) {
+        const tree::GamePly& ply = f.plies[i];
+        const bool has_move = !ply.move.is_none() && i + 1 < f.plies.size();
+        Visit v = base;
+        v.position = ply.key;
+        v.ply = std::uint16_t(i);
+        v.move = has_move ? ply.move.raw() : 0;
+        const bool new_position = std::find(seen.begin(), seen.end(), ply.key) == seen.end();
+        if (new_position) {
+            seen.push_back(ply.key);
+            positions.push_back(v);
+        }
+        if (!has_move) continue;
+        const auto move_id = std::pair{ply.key, ply.move.raw()};
+        if (!new_position && std::find(seen_moves.begin(), seen_moves.end(), move_id) != seen_moves.end()) continue;
+        seen_moves.push_back(move_id);
+        v.eval_cp = ply.eval_cp;
+        v.spent_ms = ply.spent_ms;
+        v.white_moved = ply.white_to_move;
+        moves.push_back(v);
+    }
+}
+
+AddBuilder::AddBuilder(Database& db, AddOptions options) : db_(db), state_(std::make_unique<State>()) {
+    State& s = *state_;
+    s.options = std::move(options);
+    const fs::path root = s.options.temp_dir.empty() ? fs::path(db.path()) / "staging" : fs::path(s.options.temp_dir);
+    std::error_code ec;
+    if (s.options.temp_dir.empty()) fs::remove_all(root, ec); // what a killed add left (never part of the database)
+    s.dir = (root / fmt::format("add-{}", ::getpid())).string();
+    fs::remove_all(s.dir, ec);
+    fs::create_directories(s.dir, ec);
+    if (ec) throw DbError(fmt::format("{}: cannot make the add's directory: {}", s.dir, ec.message()));
+    s.next_serial = db.next_serial();
+}
+
+AddBuilder::~AddBuilder() {
+    std::error_code ec;
+    fs::remove_all(state_->dir, ec);
+    if (state_->options.temp_dir.empty()) fs::remove(fs::path(state_->dir).parent_path(), ec); // when empty
+}
+
+std::size_t AddBuilder::runs() const { return state_->runs.size(); }
+
+bool AddBuilder::add(PreparedGame&& p) {
+    State& s = *state_;
+    if (s.fingerprints_seen.count(p.fingerprint)) {
+        ++duplicates_;
+        return false;
+    }
+    std::string value;
+    const rocksdb::Status st = db_.rocks().Get(rocksdb::ReadOptions(), std::string(1, rows::kFingerprint) + p.fingerprint, &value);
+    if (st.ok()) {
+        ++duplicates_;
+        return false;
+    }
+    if (!st.IsNotFound()) throw_store_error(db_, st);
+    s.fingerprints_seen.insert(p.fingerprint);
+    const std::uint64_t serial = s.next_serial++;
+    if (!s.first_serial) s.first_serial = serial;
+    ++added_;
+    p.game.serial = serial;
+    if (!p.game.id.empty()) {
+        // An id another game has already (another site's, or a game added under it before)
+        // stays reachable by its serial only.
+        const rocksdb::Status id = db_.rocks().Get(rocksdb::ReadOptions(), std::string(1, rows::kGameId) + p.game.id, &value);
+        if (id.ok() || std::any_of(s.ids.begin(), s.ids.end(), [&](const auto& e) { return e.first == p.game.id; }))
+            p.game.id.clear();
+    }
+    if (p.game.id.empty()) p.game.id = fmt::format("#{}", serial);
+    else s.ids.emplace_back(p.game.id, serial);
+    s.fingerprints.emplace_back(p.fingerprint, serial);
+    s.months.insert(month_of_date(p.facts.date));
+    s.variants.insert(std::uint8_t(p.facts.variant));
+    const auto index = std::uint32_t(s.games.size());
+    s.games.push_back(RunGame{serial, p.facts.outcome, p.facts.white_elo, p.facts.black_elo, p.facts.date});
+    const std::size_t visits_before = s.positions.size() + s.moves.size();
+    s.add_visits(p, index);
+    std::string row = rows::encode_game(p.game);
+    s.bytes += row.size() + 64 + 2 * p.fingerprint.size() + 2 * p.game.id.size() +
+               (s.positions.size() + s.moves.size() - visits_before) * sizeof(Visit) + sizeof(RunGame);
+    s.game_rows.emplace_back(serial, std::move(row));
+    if (s.bytes >= s.options.memory_bytes) s.write_run();
+    return true;
+}
+
+void AddBuilder::note_input(std::string_view name, std::uint64_t bytes, std::uint64_t hash) {
+    state_->inputs.push_back(fmt::format("{} {} {:016x}", name, bytes, hash));
+}
+
+// The run's rows in key order (f, g, i, l, m, n, p, v: the kinds' order), then the run cleared.
+void AddBuilder::State::write_run() {
+    if (games.empty()) return;
+    const std::string path = fmt::format("{}/run-{}", dir, runs.size());
+    RunWriter out(path);
+    std::sort(fingerprints.begin(), fingerprints.end());
+    std::string value;
+    for (const auto& [fingerprint, serial] : fingerprints) {
+        value.clear();
+        rows::put_varint(value, serial);
+        out.write(std::string(1, rows::kFingerprint) + fingerprint, value);
+    }
+    for (const auto& [serial, row] : game_rows) out.write(rows::serial_key(rows::kGame, serial), row);
+    std::sort(ids.begin(), ids.end());
+    for (const auto& [id, serial] : ids) {
+        value.clear();
+        rows::put_varint(value, serial);
+        out.write(std::string(1, rows::kGameId) + id, value);
+    }
+    write_lists(out);
+    write_moves(out);
+    for (Month m : months) {
+        std::string key(1, rows::kMonth);
+        rows::put_be(key, m, 2);
+        out.write(key, "");
+    }
+    write_positions(out);
+    for (std::uint8_t v : variants) out.write(std::string(1, rows::kVariant) + char(v), "");
+    out.close();
+    runs.push_back(path);
+    positions = {};
+    moves = {};
+    games.clear();
+    game_rows = {};
+    ids.clear();
+    fingerprints.clear();
+    months.clear();
+    variants.clear();
+    bytes = 0;
+}
+
+// l POSITION FIRST_SERIAL: every game of the run that reached the position, in added order.
+void AddBuilder::State::write_lists(RunWriter& out) {
+    std::stable_sort(positions.begin(), positions.end(), [](const Visit& a, const Visit& b) { return a.position < b.position; });
+    std::string value;
+    for (std::size_t i = 0; i < positions.size();) {
+        const std::uint64_t position = positions[i].position, first = games[positions[i].game].serial;
+        std::uint64_t last = first;
+        value.clear();
+        for (; i < positions.size() && positions[i].position == position; ++i) {
+            const std::uint64_t serial = games[positions[i].game].serial;
+            rows::put_varint(value, serial - last);
+            rows::put_varint(value, positions[i].ply);
+            last = serial;
+        }
+        out.write(rows::list_key(position, first), value);
+    }
+}
+
+void AddBuilder::State::write_moves(RunWriter& out) {
+    std::stable_sort(moves.begin(), moves.end(), [](const Visit& a, const Visit& b) {
+        if (!same_class(a, b)) return class_less(a, b);
+        return a.move < b.move;
+    });
+    for (std::size_t i = 0; i < moves.size();) {
+        const Visit& head = moves[i];
+        rows::MoveRow row;
+        row.first_serial = games[head.game].serial;
+        for (; i < moves.size() && same_class(moves[i], head) && moves[i].move == head.move; ++i)
+            add_move_figures(row.sums, moves[i], games[moves[i].game]);
+        out.write(rows::move_row_key(head.position, row_class(head), head.move), rows::encode(row));
+    }
+}
+
+void AddBuilder::State::write_positions(RunWriter& out) {
+    std::stable_sort(positions.begin(), positions.end(), class_less);
+    for (std::size_t i = 0; i < positions.size();) {
+        const Visit& head = positions[i];
+        rows::PositionRow row;
+        for (; i < positions.size() && same_class(positions[i], head); ++i) {
+            const Visit& v = positions[i];
+            const RunGame& g = games[v.game];
+            row.results.add(g.outcome);
+            row.min_ply = std::min(row.min_ply, v.ply);
+            rows::ListedGame listed{g.serial, 0, g.date, v.move};
+            if (g.white_elo > 0 && g.black_elo > 0) listed.rating = std::uint16_t(std::min((g.white_elo + g.black_elo) / 2, 65535));
+            rows::PositionRow one;
+            one.top = {listed};
+            one.recent = {listed};
+            row.add(one);
+        }
+        out.write(rows::position_row_key(head.position, row_class(head)), rows::encode(row));
+    }
+}
+
+namespace {
+
+// Writes the rows in key order to SST files of about kSstBytes each (never two with one key).
+class SstSequence {
+public:
+    SstSequence(std::string dir) : dir_(std::move(dir)) {}
+    void write(std::string_view key, std::string_view value) {
+        if (!writer_ || writer_->FileSize() >= kSstBytes) open_next();
+        const bool merged = key[0] == rows::kPosition || key[0] == rows::kMove;
+        check(merged ? writer_->Merge(key, value) : writer_->Put(key, value));
+    }
+    std::vector<std::string> finish() {
+        if (writer_) check(writer_->Finish());
+        writer_.reset();
+        return files_;
+    }
+
+private:
+    static constexpr std::uint64_t kSstBytes = std::uint64_t(256) << 20;
+    void open_next() {
+        if (writer_) check(writer_->Finish());
+        files_.push_back(fmt::format("{}/add-{:04}.sst", dir_, files_.size()));
+        writer_ = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), options_);
+        check(writer_->Open(files_.back()));
+    }
+    void check(const rocksdb::Status& s) {
+        if (!s.ok()) throw DbError(fmt::format("{}: cannot write the add's SST file: {}", dir_, s.ToString()));
+    }
+    std::string dir_;
+    rocksdb::Options options_ = detail::store_options();
+    std::unique_ptr<rocksdb::SstFileWriter> writer_;
+    std::vector<std::string> files_;
+};
+
+} // namespace
+
+AddLogEntry AddBuilder::commit() {
+    State& s = *state_;
+    if (s.committed) throw std::logic_error("AddBuilder::commit called twice");
+    s.committed = true;
+    s.write_run();
+    AddLogEntry log;
+    const auto previous = db_.add_log();
+    log.number = previous.empty() ? 1 : previous.back().number + 1;
+    log.time = std::uint64_t(std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+    log.games_read = games_read_;
+    log.games_added = added_;
+    log.duplicates = duplicates_;
+    log.first_serial = added_ ? s.first_serial : 0;
+    log.last_serial = added_ ? s.next_serial - 1 : 0;
+    log.inputs = s.inputs;
+    std::string log_value;
+    for (std::uint64_t v : {log.time, log.games_read, log.games_added, log.duplicates, log.first_serial, log.last_serial})
+        rows::put_varint(log_value, v);
+    rows::put_varint(log_value, log.inputs.size());
+    for (const std::string& input : log.inputs) rows::put_bytes(log_value, input);
+
+    SstSequence sst(s.dir);
+    sst.write(rows::serial_key(rows::kAddLog, log.number), log_value); // 'a' sorts before every other row
+    // The runs merged by key: a row in several runs (a count row, a month, a variant) added up.
+    std::vector<std::unique_ptr<RunReader>> readers;
+    for (const std::string& run : s.runs) readers.push_back(std::make_unique<RunReader>(run));
+    auto later = [&](std::size_t a, std::size_t b) { return readers[a]->key() > readers[b]->key(); };
+    std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(later)> heap(later);
+    for (std::size_t i = 0; i < readers.size(); ++i)
+        if (readers[i]->valid()) heap.push(i);
+    std::string key, value;
+    while (!heap.empty()) {
+        std::size_t i = heap.top();
+        heap.pop();
+        key = readers[i]->key();
+        value = readers[i]->value();
+        readers[i]->next();
+        if (readers[i]->valid()) heap.push(i);
+        while (!heap.empty() && readers[heap.top()]->key() == key) {
+            i = heap.top();
+            heap.pop();
+            value = rows::merge_values(key, value, readers[i]->value());
+            readers[i]->next();
+            if (readers[i]->valid()) heap.push(i);
+        }
+        sst.write(key, value);
+    }
+    const std::vector<std::string> files = sst.finish();
+    readers.clear();
+    rocksdb::IngestExternalFileOptions ingest;
+    ingest.move_files = true;
+    const rocksdb::Status st = db_.rocks().IngestExternalFile(files, ingest); // one job: all of the add, or none
+    if (!st.ok()) throw_store_error(db_, st);
+    return log;
+}
+
+} // namespace horde::db

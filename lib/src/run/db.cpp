@@ -1,0 +1,171 @@
+#include "horde/run/db.hpp"
+
+#include "horde/pgn/reader.hpp"
+#include "horde/report/diagnostics.hpp"
+#include "horde/run/pipeline.hpp"
+#include "horde/tree/game_facts.hpp"
+
+#include <fmt/format.h>
+
+#include <any>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include <unistd.h>
+
+namespace horde::run {
+
+void DbAddTotals::add(const DbAddTotals& o) {
+    games += o.games;
+    added += o.added;
+    duplicates += o.duplicates;
+    invalid += o.invalid;
+    not_selected += o.not_selected;
+    skipped += o.skipped;
+}
+
+namespace {
+
+struct DbSlot {
+    std::vector<db::PreparedGame> games; // the valid games, input order
+    std::string diagnostics;
+    DbAddTotals totals;
+};
+
+} // namespace
+
+void run_db_add(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display,
+                const DbAddSettings& settings, db::AddBuilder& builder,
+                const std::function<void(std::string& diagnostics, const DbAddTotals& totals)>& report) {
+    std::vector<DbSlot> slots;
+    PipelineSettings pipeline_settings;
+    pipeline_settings.threads = settings.threads;
+    pipeline_settings.capture_raw = true;
+    pipeline_settings.input_position = settings.input_position;
+    if (settings.batch_bytes) pipeline_settings.batch_bytes = settings.batch_bytes;
+    pipeline_settings.batch_full = [&slots](std::size_t slot) {
+        return slots[slot].diagnostics.size() >= (64 << 10) || slots[slot].games.size() >= 256;
+    };
+    const tree::TreeObserverOptions observer_options{settings.max_ply, false, true};
+    pipeline_settings.make_observer = [observer_options] { return tree::make_tree_observer(observer_options); };
+    PgnPipeline pipeline(pipeline_settings);
+    slots.resize(pipeline.slots());
+    std::uint64_t hash = 0;
+    pipeline.run(
+        reader, options,
+        [&](std::size_t slot, const game::GameRecord& r, std::string_view raw) {
+            DbSlot& s = slots[slot];
+            ++s.totals.games;
+            if (r.skipped) {
+                ++s.totals.skipped;
+                return;
+            }
+            if (!r.selected) {
+                ++s.totals.not_selected;
+                return;
+            }
+            if (settings.diagnostics && (!r.valid() || settings.warnings))
+                report::append_record_diagnostics(s.diagnostics, display, r, settings.warnings);
+            const auto* facts = std::any_cast<tree::GameFacts>(&r.product);
+            if (!r.valid() || !facts) {
+                ++s.totals.invalid;
+                return;
+            }
+            db::PreparedGame& g = s.games.emplace_back(db::prepare_game(r, *facts, raw, display));
+            if (settings.origin) settings.origin(r, g.game.source, g.game.source_game);
+        },
+        [&](std::size_t slot, const PipelineBatch& batch) {
+            DbSlot& s = slots[slot];
+            for (db::PreparedGame& g : s.games) {
+                hash = db::input_hash_step(hash, g.fingerprint);
+                if (builder.add(std::move(g))) ++s.totals.added;
+                else ++s.totals.duplicates;
+            }
+            builder.count_read(s.totals.games);
+            s.totals.input_position = batch.input_position;
+            s.totals.input_hash = hash;
+            report(s.diagnostics, s.totals);
+            s.games.clear();
+            s.diagnostics.clear();
+            s.totals = {};
+        });
+}
+
+struct StoredGamesStream::State {
+    const db::Database* db = nullptr;
+    mutable std::mutex lock;
+    std::vector<std::pair<std::string, std::uint64_t>> origins;
+};
+
+StoredGamesStream::StoredGamesStream(const db::Database& db) : state_(std::make_unique<State>()) { state_->db = &db; }
+StoredGamesStream::~StoredGamesStream() = default;
+
+std::pair<std::string, std::uint64_t> StoredGamesStream::origin(std::uint64_t n) const {
+    std::lock_guard hold(state_->lock);
+    if (n == 0 || n > state_->origins.size()) return {};
+    return state_->origins[n - 1];
+}
+
+std::uint64_t StoredGamesStream::games() const {
+    std::lock_guard hold(state_->lock);
+    return state_->origins.size();
+}
+
+void StoredGamesStream::read(const std::function<void(pgn::PgnReader& reader)>& read) {
+    int fds[2];
+    if (::pipe(fds) != 0) throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+    std::exception_ptr failure;
+    std::atomic<bool> stop{false};
+    std::thread writer([&, out = fds[1]] {
+        auto write_all = [&](std::string_view bytes) {
+            while (!bytes.empty()) {
+                const ssize_t n = ::write(out, bytes.data(), bytes.size());
+                if (n < 0 && errno == EINTR) continue;
+                if (n <= 0) return false; // the reader stopped
+                bytes.remove_prefix(std::size_t(n));
+            }
+            return true;
+        };
+        try {
+            db::for_each_game(*state_->db, [&](const db::StoredGame& g) {
+                if (stop.load()) return false;
+                {
+                    std::lock_guard hold(state_->lock);
+                    state_->origins.emplace_back(g.source, g.source_game);
+                }
+                if (!write_all(g.pgn)) return false;
+                // Games end with a blank line in the stream, whatever their bytes ended with.
+                const std::string_view pgn = g.pgn;
+                const char* end = pgn.ends_with("\n\n") || pgn.ends_with("\r\n\r\n") ? "" : pgn.ends_with('\n') ? "\n" : "\n\n";
+                return write_all(end);
+            });
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        ::close(out);
+    });
+    try {
+        pgn::PgnReader reader(fds[0]);
+        read(reader);
+    } catch (...) {
+        // The writer stops at its next game; what it wrote is drained (a closed pipe would be SIGPIPE).
+        stop = true;
+        char drain[4096];
+        while (::read(fds[0], drain, sizeof drain) > 0) {
+        }
+        ::close(fds[0]);
+        writer.join();
+        throw;
+    }
+    ::close(fds[0]);
+    writer.join();
+    if (failure) std::rethrow_exception(failure);
+}
+
+} // namespace horde::run
