@@ -20,8 +20,11 @@
     infos.set(key, {fen: p.fen, variant: VARIANT_OF[p.variant], ply: 2 * (Number(full) - 1) + (side === "b" ? 1 : 0), children});
     return key;
   }
-  async function load(key) {
-    if (!infos.has(key)) await askPosition(variantOf(key), fenOf(key));
+  async function load(key) { // an address may spell a FEN otherwise than the server: both keys known
+    if (!infos.has(key)) {
+      const known = await askPosition(variantOf(key), fenOf(key));
+      if (known !== key) infos.set(key, infos.get(known));
+    }
     const k = filterQuery + "|" + key;
     if (!figures.has(k)) figures.set(k, await ask("/lichess?" + positionQuery(variantOf(key), fenOf(key)) + "&moves=256" + filterQuery));
   }
@@ -41,7 +44,8 @@
     const move = answer.moves.find(m => m.uci === g.uci);
     li.dataset.id = g.id;
     a.href = "/game/" + encodeURIComponent(g.id);
-    a.textContent = g.white.name + " (" + g.white.rating + ") \u2013 " + g.black.name + " (" + g.black.rating + ")";
+    const player = p => p.name + " (" + (p.rating === null ? "?" : p.rating) + ")";
+    a.textContent = player(g.white) + " \u2013 " + player(g.black);
     li.append(a, " " + (g.winner === "white" ? "1-0" : g.winner === "black" ? "0-1" : "\u00bd-\u00bd") + " \u00b7 " +
               (move ? move.san : g.uci) + " \u00b7 " + (g.month || g.year));
     return li;
