@@ -25,8 +25,13 @@ def lichess_like(pgn_text, prefix, start):
     for i, game in enumerate(games):
         n = start + i
         game = re.sub(r'^\[Site "[^"]*"\]\n', "", game, flags=re.M)
+        if not re.search(r'^\[Date "\d{4}\.\d\d', game, flags=re.M):  # lichess's games all have a date
+            game = re.sub(r'^\[Date "[^"]*"\]\n', "", game, flags=re.M)
+            tags_date = f'[Date "{2015 + n % 10}.{1 + n % 12:02d}.{1 + n % 28:02d}"]\n'
+        else:
+            tags_date = ""
         white, black = RATINGS[n % len(RATINGS)]
-        tags = (f'[Site "https://lichess.org/{prefix}{n:06d}"]\n[TimeControl "{CLOCKS[n % len(CLOCKS)]}"]\n'
+        tags = (f'[Site "https://lichess.org/{prefix}{n:06d}"]\n{tags_date}[TimeControl "{CLOCKS[n % len(CLOCKS)]}"]\n'
                 f'[WhiteElo "{white}"]\n[BlackElo "{black}"]\n')
         game = re.sub(r'^(\[Event "[^"]*"\]\n)', lambda m: m.group(1) + tags, game, count=1, flags=re.M)
         out.append(game)
@@ -100,7 +105,6 @@ class Server:
                 self.proc.kill()
                 self.proc.wait()
                 return None
-        self.log.close()
         return self.proc.returncode
 
     def __enter__(self):
@@ -108,6 +112,7 @@ class Server:
 
     def __exit__(self, *exc):
         self.stop()
+        self.log.close()
         try:
             os.remove(self.log_path)
         except OSError:

@@ -559,6 +559,7 @@ void append_explorer_json(std::string& out, const db::ExplorerAnswer& a) {
         mo.number("white", m.sums.results.white).number("draws", m.sums.results.draws).number("black", m.sums.results.black);
         if (m.game) append_explorer_game_json(mo.name("game"), *m.game, false);
         else mo.null("game");
+        mo.null("opening"); // required by lichess's schema, as the position's own; no names known
         mo.end();
     }
     moves += ']';
