@@ -2,7 +2,8 @@
 # Shell completions and installation of the tools.
 #
 #   completions_test.sh options SOURCE_DIR TOOL_PATH...
-#       For each built tool: every long option of `<tool> --help` appears in its bash, zsh and
+#       For each built tool: every long option of `<tool> --help` (and of `<tool> SUB --help` for
+#       each subcommand SUB) appears in its bash, zsh and
 #       fish completion files (completions/bash/<tool>, completions/zsh/_<tool>,
 #       completions/fish/<tool>.fish), every option the fish file completes exists in --help,
 #       and the bash file loads (`source`).
@@ -24,9 +25,16 @@ fail() {
 
 # Long options of a tool from the option lines of its --help (CLI11: "  -h,--help  ...",
 # "  --variant TEXT=horde  ..."), one per line, without the leading dashes.
+# A tool with subcommands (horde-db): its own options and every subcommand's.
 long_options() {
-    "$1" --help | grep -E '^[[:space:]]+-' | awk '{print $1}' | tr ',' '\n' | grep -E '^--[a-z]' |
+    { "$1" --help; for sub in $(subcommands "$1"); do "$1" "$sub" --help; done; } |
+        grep -E '^[[:space:]]+-' | awk '{print $1}' | tr ',' '\n' | grep -E '^--[a-z]' |
         sed -e 's/^--//' -e 's/[^a-z0-9-].*$//' | sort -u
+}
+
+# The subcommands CLI11 lists under "Subcommands:" in --help, one per line (none: nothing).
+subcommands() {
+    "$1" --help | awk '/^Subcommands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }'
 }
 
 has_long_option() { # FILE OPTION
