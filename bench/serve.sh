@@ -8,8 +8,9 @@
 # --duration S seconds (default 20) after a 3 s warm-up. Targets (issue 47): >= 5,000 requests/s
 # on 2 cores, p99 <= 20 ms, 0 errors. Bounded in time: wrk stops after --duration, the server
 # after SIGTERM (killed 20 s later if it has not stopped).
+# --answer-cache MB is the server's --cache (default 64; 0: every request asks the database).
 # Usage: bench/serve.sh [--games N] [--duration S] [--threads N] [--connections N] [--build DIR]
-#                       [--cache DIR] [--path /lichess?...]
+#                       [--cache DIR] [--path /lichess?...] [--answer-cache MB]
 # Exit status: 0 (targets are reported, not enforced), 1 when a request failed, 2 on a setup error.
 set -euo pipefail
 
@@ -22,6 +23,7 @@ CONNECTIONS=8
 BUILD=$PROJECT/build
 CACHE=
 QUERY=/lichess
+ANSWER_CACHE=64
 while [ $# -gt 0 ]; do
     case $1 in
         --games) GAMES=$2; shift 2 ;;
@@ -31,6 +33,7 @@ while [ $# -gt 0 ]; do
         --build) BUILD=$2; shift 2 ;;
         --cache) CACHE=$2; shift 2 ;;
         --path) QUERY=$2; shift 2 ;;
+        --answer-cache) ANSWER_CACHE=$2; shift 2 ;;
         *) echo "bench/serve.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -65,7 +68,7 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
-"$DB_TOOL" serve "$CACHE/db" --port 0 --quiet --threads "$THREADS" 2>"$WORK/server.log" &
+"$DB_TOOL" serve "$CACHE/db" --port 0 --quiet --threads "$THREADS" --cache "$ANSWER_CACHE" 2>"$WORK/server.log" &
 SERVER=$!
 PORT=
 for _ in $(seq 600); do
@@ -88,7 +91,7 @@ socket_errors=$(awk '/Socket errors/ { n = 0; for (i = 1; i <= NF; i++) if ($i ~
 non2xx=$(awk '/Non-2xx/ { print $NF }' "$WORK/wrk.txt")
 requests=$(awk '/requests in/ { print $1 }' "$WORK/wrk.txt")
 echo "horde-db serve, $GAMES games in the database, GET $QUERY (the position's games: $games)"
-echo "wrk -t2 -c$CONNECTIONS -d${DURATION}s, server --threads $THREADS, $(nproc) cores"
+echo "wrk -t2 -c$CONNECTIONS -d${DURATION}s, server --threads $THREADS --cache $ANSWER_CACHE, $(nproc) cores"
 echo "requests: $requests, $rps requests/s (target >= 5000)"
 echo "latency p50 $(p 50%), p90 $(p 90%), p99 $(p 99%) (target p99 <= 20 ms)"
 echo "errors: ${socket_errors:-0} socket, ${non2xx:-0} non-2xx (target 0)"
