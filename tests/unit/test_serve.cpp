@@ -79,7 +79,7 @@ TEST_CASE("serve: the explorer query's defaults are the specification's", "[serv
 
 TEST_CASE("serve: fen, play, filters and limits are read", "[serve]") {
     const ExplorerRequest r = parsed({{"variant", "horde"},
-                                      {"play", "e2e4,d7d5"},
+                                      {"play", "d4d5,e7e6"},
                                       {"speeds", "blitz,rapid"},
                                       {"ratings", "1600,2500"},
                                       {"since", "2020-03"},
@@ -88,10 +88,10 @@ TEST_CASE("serve: fen, play, filters and limits are read", "[serve]") {
                                       {"topGames", "9"},
                                       {"recentGames", "0"}});
     CHECK(r.variant == Variant::Horde);
-    CHECK(r.play == std::vector<std::string>{"e2e4", "d7d5"});
+    CHECK(r.play == std::vector<std::string>{"d4d5", "e7e6"});
     CHECK(r.board.side_to_move() == WHITE);
     CHECK(r.query.variant == Variant::Horde);
-    CHECK(r.query.moves == "e2e4,d7d5");
+    CHECK(r.query.moves == "d4d5,e7e6");
     CHECK(r.query.speeds == std::vector<db::Speed>{db::Speed::Blitz, db::Speed::Rapid});
     CHECK(r.query.ratings == std::vector<std::uint8_t>{4, 8}); // indexes of 1600 and 2500
     REQUIRE(r.query.since);
@@ -159,7 +159,7 @@ TEST_CASE("serve: the routes' statuses and content types", "[serve]") {
     CHECK(f.get("/lichess/").status == 404);
     CHECK(serve::route(serve::HttpRequest{"POST", "/lichess", {}}, f.holder, "").status == 405);
 
-    const auto position = f.get("/position", {{"variant", "horde"}, {"play", "e2e4"}});
+    const auto position = f.get("/position", {{"variant", "horde"}, {"play", "d4d5"}});
     CHECK(position.status == 200);
     CHECK_THAT(position.body, Catch::StartsWith("{\"variant\":\"horde\",\"fen\":\"") && Catch::Contains("\"moves\":{"));
 
