@@ -166,6 +166,13 @@ with Server(horde_db, db, "--reload-check", "200") as server:
     conn.request("POST", "/lichess", body=b"x")
     check(conn.getresponse().status == 405, "POST /lichess is not 405")
     conn.close()
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    conn.request("OPTIONS", "/lichess", headers={"Origin": "http://example.org", "Access-Control-Request-Method": "GET"})
+    response = conn.getresponse()
+    response.read()
+    check(response.status == 204 and response.getheader("Access-Control-Allow-Origin") == "*"
+          and "GET" in (response.getheader("Access-Control-Allow-Methods") or ""), f"OPTIONS preflight: {response.status}")
+    conn.close()
     # A client that sends half a request and stalls does not stop the others.
     stalled = socket.create_connection(("127.0.0.1", server.port))
     stalled.sendall(b"GET /lichess HTTP/1.1\r\nHost: x\r\n")

@@ -192,7 +192,13 @@ void HttpServer::Impl::configure() {
     server.Put(".*", handle);
     server.Delete(".*", handle);
     server.Patch(".*", handle);
-    server.Options(".*", handle);
+    // A CORS preflight (a page of another origin that sends its own headers): allowed.
+    server.Options(".*", [](const httplib::Request&, httplib::Response& res) {
+        res.status = 204;
+        res.set_header("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
+        res.set_header("Access-Control-Allow-Headers", "*");
+        res.set_header("Access-Control-Max-Age", "86400");
+    });
     server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
         if (res.body.empty()) set_error(res, res.status, status_text(res.status));
     });
