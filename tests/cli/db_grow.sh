@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# A database grown by adds and merges answers as one add of the same games: add in two parts,
+# merge of shards (one a file, in order), the same file added again (nothing changes, the summary
+# counts the games already there), the same game in another file (a lichess Site id, or the same
+# tags and moves) counted once. Compared by their export, info counts, query --json of positions
+# of every ply and games --format ndjson.
+# Usage: db_grow.sh <horde-db> <testdata>
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+DB=${1:?usage: $0 <horde-db> <testdata>}
+DATA=${2:?}
+make_workdir horde-db-grow
+A=$DATA/db/tagged-chess.pgn B=$DATA/db/tagged-horde.pgn C=$DATA/games/orda-valid.pgn
+
+# snapshot <db> <out>: what the database answers.
+snapshot() {
+    local db=$1 out=$2
+    {
+        "$DB" export --min-games 1 "$db"
+        "$DB" info "$db" | grep -E '^(games|positions|variants|months):'
+        for v in chess horde orda; do
+            "$DB" query "$db" --json --variant "$v" --moves-limit 100
+            "$DB" games "$db" --variant "$v" --format ndjson
+        done
+        head -c 200000 "$WORK/fens" | while IFS=$'\t' read -r variant fen; do
+            "$DB" query "$db" --json --variant "$variant" --fen "$fen" --moves-limit 100
+            "$DB" games "$db" --variant "$variant" --fen "$fen" --format ndjson
+        done
+    } >"$out" 2>/dev/null
+}
+
+run_tool "$DB" add -q "$WORK/one" "$A" "$B" "$C"
+expect_status 0 "one add"
+# Positions to ask about: some of every ply, from the export.
+"$DB" export --min-games 1 "$WORK/one" 2>/dev/null |
+    sed -n 's/^{"fen":"\([^"]*\)","variant":"\([a-z0-9]*\)".*/\2\t\1/p' | awk 'NR % 97 == 1' | head -n 30 >"$WORK/fens"
+expect_eq "$(($(wc -l <"$WORK/fens") >= 30))" 1 "enough positions to compare"
+snapshot "$WORK/one" "$WORK/one.snap"
+expect_match "$WORK/one.snap" '"white":[1-9]' "the snapshot has counts"
+
+run_tool "$DB" add -q "$WORK/two" "$A"
+expect_status 0 "first part"
+run_tool "$DB" add -q "$WORK/two" "$B" "$C"
+expect_status 0 "second part"
+snapshot "$WORK/two" "$WORK/two.snap"
+expect_same_file "$WORK/two.snap" "$WORK/one.snap" "add in two parts equals one add"
+
+# Re-adding a file changes nothing; the summary says how many games were there already.
+run_tool "$DB" add "$WORK/two" "$B"
+expect_status 0 "re-add"
+expect_match "$WORK/err" '^horde-db: 300 games, 0 added, 300 already there' "re-add: the summary"
+snapshot "$WORK/two" "$WORK/two.snap"
+expect_same_file "$WORK/two.snap" "$WORK/one.snap" "re-adding a file changes nothing"
+
+# The same games in another file: a copy whose Site is another lichess URL of the same id, and
+# games equal in tags and moves but spelt differently (CRLF line ends).
+sed 's|^\[Site "https://lichess.org/\([A-Za-z0-9]*\)"\]|[Site "https://lichess.org/\1/black"]|' "$A" | sed 's/$/\r/' >"$WORK/copy.pgn"
+run_tool "$DB" add "$WORK/two" "$WORK/copy.pgn"
+expect_match "$WORK/err" '^horde-db: 300 games, 0 added, 300 already there' "the same games in another file"
+snapshot "$WORK/two" "$WORK/two.snap"
+expect_same_file "$WORK/two.snap" "$WORK/one.snap" "the same games in another file change nothing"
+
+# Shards merged in order equal one add; a merge of a shard already in changes nothing.
+for f in A B C; do
+    run_tool "$DB" add -q "$WORK/shard-$f" "${!f}"
+    expect_status 0 "shard $f"
+done
+run_tool "$DB" merge "$WORK/merged" "$WORK/shard-A" "$WORK/shard-B" "$WORK/shard-C"
+expect_status 0 "merge"
+expect_match "$WORK/err" '^horde-db: merged 3 databases' "merge: the summary"
+snapshot "$WORK/merged" "$WORK/merged.snap"
+expect_same_file "$WORK/merged.snap" "$WORK/one.snap" "the merge of shards equals one add"
+run_tool "$DB" merge "$WORK/merged" "$WORK/shard-B"
+expect_match "$WORK/err" '300 games, 0 added, 300 already there' "merging a shard again adds nothing"
+# Part-added and merged: the first part by add, the rest by a merge.
+run_tool "$DB" add -q "$WORK/mixed" "$A"
+run_tool "$DB" merge "$WORK/mixed" "$WORK/shard-B" "$WORK/shard-C"
+snapshot "$WORK/mixed" "$WORK/mixed.snap"
+expect_same_file "$WORK/mixed.snap" "$WORK/one.snap" "an add then a merge equals one add"
+# Small memory: the add writes several runs and merges them; the same database.
+run_tool "$DB" add --memory 1M "$WORK/runs" "$A" "$B" "$C"
+expect_match "$WORK/err" 'runs' "--memory 1M writes several runs"
+snapshot "$WORK/runs" "$WORK/runs.snap"
+expect_same_file "$WORK/runs.snap" "$WORK/one.snap" "an add in several runs equals one add"
+# Threads do not change the database.
+run_tool "$DB" add -q --threads 1 "$WORK/t1" "$A" "$B" "$C"
+snapshot "$WORK/t1" "$WORK/t1.snap"
+expect_same_file "$WORK/t1.snap" "$WORK/one.snap" "one thread equals every core"
+finish

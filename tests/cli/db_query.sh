@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# horde-db query --json and games against db_reference.py, an independent explorer computed from
+# horde-list's position rows: the counts, moves, mean ratings, single games, top and recent games
+# of positions at ply 0, 1 and deeper, without and with the speed, rating and month filters, and
+# the games that reached each position with their ply. Needs python3.
+# Usage: db_query.sh <horde-db> <horde-list> <testdata>
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+DB=${1:?usage: $0 <horde-db> <horde-list> <testdata>}
+LIST=${2:?} DATA=${3:?}
+need python3 python3
+REFERENCE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/db_reference.py"
+make_workdir horde-db-query
+FIELDS=file,game,ply,uci,fen,variant,Result,WhiteElo,BlackElo,Date,UTCDate,Site,TimeControl
+FILES=("$DATA/db/tagged-chess.pgn" "$DATA/db/tagged-horde.pgn")
+
+run_tool "$DB" add -q --max-ply 30 "$WORK/db" "${FILES[@]}"
+expect_status 0 "add"
+expect_match "$WORK/err" '^horde-db: 600 games, 600 added, 0 already there, 0 invalid' "add: the summary"
+"$LIST" --fields "$FIELDS" --format json "${FILES[@]}" >"$WORK/rows" 2>/dev/null
+CHECKS=$((CHECKS + 1))
+python3 "$REFERENCE" "$DB" "$WORK/db" "$WORK/rows" 30 >"$WORK/diff" 2>&1 ||
+    fail "horde-db differs from the reference: $(head -c 2000 "$WORK/diff")"
+
+# The table is horde-tree --position's for the same games.
+run_tool "$DB" query "$WORK/db" --moves "e4"
+expect_status 0 "query --moves e4"
+cp "$WORK/out" "$WORK/db.table"
+run_tool "$(dirname "$DB")/horde-tree" --max-ply 30 --moves "e4" "${FILES[0]}"
+expect_same_file "$WORK/db.table" "$WORK/out" "query's table equals horde-tree --moves's"
+# A position no game reached: exit 1 and a message; a bad FEN or move: exit 2.
+run_tool "$DB" query "$WORK/db" --moves "a4 a5 b4 b5 c4 c5"
+expect_status 1 "query of a position no game reached"
+expect_match "$WORK/err" 'no game of the database reached this position' "query: no game"
+run_tool "$DB" query "$WORK/db" --moves "e4 e4"
+expect_status 2 "query of an illegal move"
+expect_match "$WORK/err" '^horde-db: move 2 "e4"' "query: the illegal move named"
+run_tool "$DB" query "$WORK/db" --fen "not a fen" --json
+expect_status 2 "query of a bad FEN"
+run_tool "$DB" query "$WORK/db" --json --speeds blitz,lightning
+expect_status 2 "query --speeds with a bad speed"
+expect_match "$WORK/err" 'lightning' "query: the bad speed named"
+# games --format pgn: the games' bytes as in their input (the first one of the file here).
+run_tool "$DB" games "$WORK/db" --limit 1
+expect_status 0 "games --limit 1"
+awk 'NR > 1 && /^\[Event / { exit } { print }' "${FILES[0]}" >"$WORK/first.pgn"
+expect_same_file "$WORK/out" "$WORK/first.pgn" "games --limit 1: the first game, byte for byte"
+finish
