@@ -22,13 +22,14 @@ set(CPACK_PACKAGE_NAME horde)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_VENDOR "The horde authors")
 set(CPACK_PACKAGE_CONTACT "The horde authors <horde@localhost>")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Horde, Orda and chess tools: perft, PGN checker, lister, replayer, opening trees")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Horde, Orda and chess tools: perft, PGN checker, lister, replayer, opening trees, position database")
 # One string (string(CONCAT)): set() with several would join them by ';', which the control file showed.
 string(CONCAT CPACK_PACKAGE_DESCRIPTION
     "horde-perft counts perft, horde-check validates and adjudicates PGN games, horde-list lists\n"
     "their positions, horde-replay replays them as boards, SVG or HTML replay pages, and\n"
     "horde-tree builds opening trees, EPD opening suites, explorer pages and Polyglot books from\n"
-    "them, for Horde chess, Orda chess, chess and Chess960.")
+    "them, and horde-db keeps a position database of them on RocksDB (lichess's opening explorer\n"
+    "JSON, every game that reached a position), for Horde chess, Orda chess, chess and Chess960.")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT) # horde_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION games)

@@ -3,7 +3,7 @@
 # Installs only the packages that are missing; with all present it changes nothing.
 #
 # Usage: scripts/install-deps.sh [--tests] [--ci] [--print]
-#   (none)    what building the five tools needs
+#   (none)    what building the six tools needs
 #   --tests   also what the tests need: Catch2, help2man (man pages), the compressors, GNU
 #             parallel, jq, Python, Chromium (the replay-page test), librsvg2-bin, zsh and fish
 #             (the completion tests), dpkg-dev (the package test), polyglot (make-book, the peer
@@ -15,7 +15,7 @@ set -euo pipefail
 
 # The tools: compiler, CMake, and the libraries found by find_package in CMakeLists.txt.
 BUILD=(cmake make g++ libcli11-dev libfmt-dev libspdlog-dev libzstd-dev zlib1g-dev libbz2-dev
-       liblzma-dev libsimdjson-dev libre2-dev pkg-config libcpp-httplib-dev)
+       liblzma-dev libsimdjson-dev libre2-dev librocksdb-dev pkg-config libcpp-httplib-dev)
 TESTS=(catch2 help2man zstd xz-utils bzip2 gzip parallel jq python3 python3-websocket chromium time bsdutils diffutils
        librsvg2-bin zsh fish dpkg-dev polyglot nodejs)
 CI=(clang libclang-rt-14-dev)

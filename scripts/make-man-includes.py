@@ -15,7 +15,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-TOOLS = ["horde-perft", "horde-check", "horde-list", "horde-replay", "horde-tree"]
+TOOLS = ["horde-perft", "horde-check", "horde-list", "horde-replay", "horde-tree", "horde-db"]
 CURRENT_PAGE = [""]  # the guide page being converted, for its "#anchor" links
 
 

@@ -23,18 +23,13 @@ fail() {
     failures=$((failures + 1))
 }
 
-# Long options of a tool from the option lines of its --help (CLI11: "  -h,--help  ...",
+# Long options of a tool from the option lines of its --help (and its subcommands') (CLI11: "  -h,--help  ...",
 # "  --variant TEXT=horde  ..."), one per line, without the leading dashes.
-# A tool with subcommands (horde-db): its own options and every subcommand's.
 long_options() {
-    { "$1" --help; for sub in $(subcommands "$1"); do "$1" "$sub" --help; done; } |
-        grep -E '^[[:space:]]+-' | awk '{print $1}' | tr ',' '\n' | grep -E '^--[a-z]' |
+    # A tool with subcommands (horde-db): their options too.
+    { "$1" --help; for sub in $("$1" --help | awk '/^Subcommands:/ { s = 1; next } s && /^  [a-z]/ { print $1 }'); do
+        "$1" "$sub" --help; done; } | grep -E '^[[:space:]]+-' | awk '{print $1}' | tr ',' '\n' | grep -E '^--[a-z]' |
         sed -e 's/^--//' -e 's/[^a-z0-9-].*$//' | sort -u
-}
-
-# The subcommands CLI11 lists under "Subcommands:" in --help, one per line (none: nothing).
-subcommands() {
-    "$1" --help | awk '/^Subcommands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }'
 }
 
 has_long_option() { # FILE OPTION

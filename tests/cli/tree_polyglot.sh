@@ -46,6 +46,8 @@ book black-uniform std.pgn -max-ply 40 -min-game 2 -only-black -uniform
 book min-score std.pgn -max-ply 16 -min-game 1 -min-score 60
 # make-book's own depth (its default, 1024): every move of every game.
 book full-depth std.pgn -max-ply 1024
+# No option on either side: the same command line gives the same book (both default to 1024 plies).
+book no-options std.pgn
 # Threads do not change the book (the games reach it in input order).
 run_tool "$TREE" --format polyglot -q --threads 3 -o threads.bin --max-ply 30 std.pgn
 expect_same_file threads.bin defaults.bin "--threads 3 against one thread"

@@ -11,11 +11,15 @@ import re
 import subprocess
 import sys
 
-TOOLS = ["horde-perft", "horde-check", "horde-list", "horde-replay", "horde-tree"]
+TOOLS = ["horde-perft", "horde-check", "horde-list", "horde-replay", "horde-tree", "horde-db"]
 
 
 def help_options(exe):
     text = subprocess.run([exe, "--help"], capture_output=True, text=True, check=True).stdout
+    # A tool with subcommands (horde-db): their options too.
+    subcommands = re.findall(r"^  ([a-z]+) ", text.split("\nSubcommands:\n", 1)[1], re.M) if "\nSubcommands:\n" in text else []
+    for sub in subcommands:
+        text += subprocess.run([exe, sub, "--help"], capture_output=True, text=True, check=True).stdout
     options = set()
     for line in text.split("\n"):
         # CLI11 lists an option as "  -d,--depth INT  Description": names up to the first blank.

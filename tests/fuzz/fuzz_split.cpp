@@ -33,18 +33,20 @@ std::string pipelined(std::string_view text, const game::CheckOptions& options, 
     settings.batch_bytes = 256;
     settings.read_bytes = 97;
     settings.max_chunk_bytes = 16384;
-    if (only_invalid) settings.needs_number = [](const game::GameRecord& r) { return !r.valid(); };
+    std::function<bool(const game::GameRecord&)> needs;
+    if (only_invalid) needs = [](const game::GameRecord& r) { return !r.valid(); };
     run::PgnPipeline pipeline(settings);
     std::vector<std::string> slots(pipeline.slots());
     std::string out;
     auto reader = pgn::PgnReader::from_memory(text);
-    pipeline.run(
-        reader, options,
+    run::RecordConsumer consumer{
         [&](std::size_t slot, const game::GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw, only_invalid); },
         [&](std::size_t slot, const run::PipelineBatch&) {
             out += slots[slot];
             slots[slot].clear();
-        });
+        },
+        needs};
+    pipeline.run(reader, options, consumer);
     return out;
 }
 

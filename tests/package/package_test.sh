@@ -59,18 +59,18 @@ expect "Package: horde" test "$(field Package)" = horde
 expect "Version: $VERSION" test "$(field Version)" = "$VERSION"
 expect "Architecture: amd64" test "$(field Architecture)" = amd64
 depends=$(field Depends)
-for lib in libc6 libstdc++6 libzstd1 zlib1g libbz2-1.0 liblzma5; do
+for lib in libc6 libstdc++6 libzstd1 zlib1g libbz2-1.0 liblzma5 librocksdb7.8; do
     expect "Depends names $lib (dpkg-shlibdeps): $depends" grep -q "$lib" <<<"$depends"
 done
 description=$(dpkg-deb -f "$deb" Description)
-for name in horde-perft horde-check horde-list horde-replay horde-tree; do
+for name in horde-perft horde-check horde-list horde-replay horde-tree horde-db; do
     expect "the Description names $name" grep -q -- "$name" <<<"$description"
 done
 # CPACK_PACKAGE_DESCRIPTION set from several strings is a CMake list: its lines would start with ';'.
 expect "no Description line starts with ';'" bash -c '! grep -q "^ ;" <<<"$1"' _ "$description"
 
 contents=$(dpkg-deb --contents "$deb" | awk '{print $NF}')
-for name in horde-perft horde-check horde-list horde-replay horde-tree; do
+for name in horde-perft horde-check horde-list horde-replay horde-tree horde-db; do
     for f in ./usr/bin/$name ./usr/share/man/man1/$name.1.gz ./usr/share/bash-completion/completions/$name \
              ./usr/share/zsh/vendor-completions/_$name ./usr/share/fish/vendor_completions.d/$name.fish; do
         expect "the package holds $f" grep -qx -- "$f" <<<"$contents"

@@ -72,15 +72,15 @@ TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread coun
             std::string got;
             std::uint64_t games = 0, batches = 0;
             auto reader = horde::pgn::PgnReader::from_memory(input);
-            pipeline.run(
-                reader, options,
+            horde::run::RecordConsumer consumer{
                 [&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw); },
                 [&](std::size_t slot, const horde::run::PipelineBatch& b) {
                     got += slots[slot];
                     slots[slot].clear();
                     games += b.games;
                     ++batches;
-                });
+                }};
+            pipeline.run(reader, options, consumer);
             INFO("threads " << threads << ", batch bytes " << batch);
             CHECK(got == want);
             CHECK(games == want_games);
@@ -102,14 +102,14 @@ TEST_CASE("PgnPipeline: an exception in a stage is rethrown to the caller", "[pi
         auto reader = horde::pgn::PgnReader::from_memory(input);
         int seen = 0;
         auto run = [&] {
-            pipeline.run(
-                reader, {},
+            horde::run::RecordConsumer consumer{
                 [&](std::size_t, const horde::game::GameRecord& r, std::string_view) {
                     if (failing_stage == 0 && r.game == 50) throw std::runtime_error("work failed");
                 },
                 [&](std::size_t, const horde::run::PipelineBatch&) {
                     if (failing_stage == 1 && ++seen == 3) throw std::runtime_error("ordered failed");
-                });
+                }};
+            pipeline.run(reader, {}, consumer);
         };
         CHECK_THROWS_WITH(run(), failing_stage == 0 ? "work failed" : "ordered failed");
     }
@@ -150,14 +150,14 @@ std::string describe_as_check(const horde::game::GameRecord& r, std::string_view
 // The records the pipeline hands on, in order (capture_raw on), described as describe() does, or
 // as describe_as_check() when as_check; counts the ordered batches into *batches.
 std::string run_pipeline(const std::string& input, const horde::game::CheckOptions& options, horde::run::PipelineSettings settings,
-                         bool as_check = false, std::uint64_t* batches = nullptr) {
+                         bool as_check = false, std::uint64_t* batches = nullptr,
+                         std::function<bool(const horde::game::GameRecord&)> needs = nullptr) {
     settings.capture_raw = true;
     horde::run::PgnPipeline pipeline(settings);
     std::vector<std::string> slots(pipeline.slots());
     std::string got;
     auto reader = horde::pgn::PgnReader::from_memory(input);
-    pipeline.run(
-        reader, options,
+    horde::run::RecordConsumer consumer{
         [&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) {
             slots[slot] += as_check ? describe_as_check(r, raw) : describe(r, raw);
         },
@@ -165,7 +165,9 @@ std::string run_pipeline(const std::string& input, const horde::game::CheckOptio
             got += slots[slot];
             slots[slot].clear();
             if (batches) ++*batches;
-        });
+        },
+        std::move(needs)};
+    pipeline.run(reader, options, consumer);
     return got;
 }
 
@@ -175,8 +177,9 @@ std::string pipelined(const std::string& input, const horde::game::CheckOptions&
     settings.threads = threads;
     settings.batch_bytes = batch;
     settings.max_chunk_bytes = max_chunk;
-    if (as_check) settings.needs_number = [](const horde::game::GameRecord& r) { return !r.valid(); };
-    return run_pipeline(input, options, settings, as_check, batches);
+    std::function<bool(const horde::game::GameRecord&)> needs;
+    if (as_check) needs = [](const horde::game::GameRecord& r) { return !r.valid(); };
+    return run_pipeline(input, options, settings, as_check, batches, needs);
 }
 
 } // namespace
@@ -278,7 +281,8 @@ TEST_CASE("PgnPipeline: an in-order stage sees the records in input order", "[pi
                 settings.batch_bytes = 4096;
                 // With an in_order stage every record waits for its number, whatever needs_number says
                 // (describe() below shows the number of valid games too).
-                if (as_check) settings.needs_number = [](const horde::game::GameRecord& r) { return !r.valid(); };
+                std::function<bool(const horde::game::GameRecord&)> needs;
+                if (as_check) needs = [](const horde::game::GameRecord& r) { return !r.valid(); };
                 std::uint64_t last = 0;
                 bool in_order = true;
                 settings.in_order = [&](horde::game::GameRecord& r) {
@@ -286,7 +290,7 @@ TEST_CASE("PgnPipeline: an in-order stage sees the records in input order", "[pi
                     last = std::uint64_t(r.game);
                     finder.check(r, false);
                 };
-                const std::string got = run_pipeline(input, options, settings);
+                const std::string got = run_pipeline(input, options, settings, false, nullptr, needs);
                 CHECK(in_order);
                 CHECK(got == want);
             }

@@ -1,13 +1,16 @@
-// run::ReplayRun (run/replay.hpp): on any thread count, the products the walk leaves in the
-// records (the exported PGN, the game tree) reach the formatter with their record, and the
-// slots come back in input order: the concatenation equals the one-thread readers export_pgn
-// and read_game_trees.
+// run::PgnPipeline with a consumer typed by its product (run/pipeline.hpp): on any thread count,
+// each game's product (the exported PGN, the game tree) reaches `work` with its own record, also
+// when records wait for their numbers, and the slots come back in input order: the
+// concatenation equals the one-thread readers export_pgn and read_game_trees.
 #include "horde/pgn/reader.hpp"
+#include "horde/run/pipeline.hpp"
 #include "horde/run/replay.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <optional>
+#include <type_traits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,35 +37,42 @@ std::string describe(const report::GameTree& tree) {
     return out;
 }
 
-// Every game's product through ReplayRun on `threads` threads, in input order.
-std::string through_run(const std::string& input, unsigned threads, run::ReplayProduct product,
-                        const report::PgnExportOptions& export_options = {}) {
-    run::ReplayRunSettings settings;
-    settings.threads = threads;
-    settings.product = product;
-    settings.export_options = export_options;
-    settings.needs_number = [](const game::GameRecord&) { return false; };
-    run::ReplayRun replay(settings);
-    std::vector<std::string> slots(replay.slots());
+// A consumer typed by its observer's product: each game's product, described, in input order.
+template <class P, class MakeObserver> struct DescribingConsumer {
+    using Product = P;
+    MakeObserver make;
+    bool wait_for_numbers; // every game waits (its product queued meanwhile), or none does
+    std::vector<std::string> slots;
     std::string got;
+    auto make_observer() const { return make(); }
+    bool needs_number(const game::GameRecord&, const P&) const { return wait_for_numbers; }
+    void work(std::size_t slot, const game::GameRecord& r, const P& product, std::string_view) {
+        if constexpr (std::is_same_v<P, std::string>) slots[slot] += product + "|\n";
+        else if (product) slots[slot] += describe(*product);
+        else slots[slot] += r.valid() ? "valid without a tree\n" : "invalid\n";
+    }
+    void flush(std::size_t slot, const run::PipelineBatch&) {
+        got += slots[slot];
+        slots[slot].clear();
+    }
+};
+
+// Every game's product through the pipeline on `threads` threads, in input order.
+template <class P, class MakeObserver>
+std::string through_run(const std::string& input, unsigned threads, bool wait, MakeObserver make) {
+    run::PipelineSettings settings;
+    settings.threads = threads;
+    settings.batch_bytes = 4096;
+    run::PgnPipeline pipeline(settings);
+    DescribingConsumer<P, MakeObserver> consumer{make, wait, std::vector<std::string>(pipeline.slots()), {}};
     auto reader = pgn::PgnReader::from_memory(input);
-    replay.run(
-        reader, {},
-        [&](std::size_t slot, const game::GameRecord& r) {
-            if (product == run::ReplayProduct::ExportedPgn) slots[slot] += std::string(report::exported_pgn(r)) + "|\n";
-            else if (const report::GameTree* tree = report::game_tree_of(r)) slots[slot] += describe(*tree);
-            else slots[slot] += r.valid() ? "valid without a tree\n" : "invalid\n";
-        },
-        [&](std::size_t slot, std::uint64_t) {
-            got += slots[slot];
-            slots[slot].clear();
-        });
-    return got;
+    pipeline.run(reader, {}, consumer);
+    return consumer.got;
 }
 
 } // namespace
 
-TEST_CASE("ReplayRun: the exported PGN of every game, in input order, on any thread count", "[replay-run]") {
+TEST_CASE("Typed products: the exported PGN of every game, in input order, on any thread count", "[replay-run]") {
     const std::string input = corpora();
     report::PgnExportOptions export_options;
     export_options.max_line = 40;
@@ -72,13 +82,14 @@ TEST_CASE("ReplayRun: the exported PGN of every game, in input order, on any thr
     run::export_pgn(
         reader, {}, [&](const game::GameRecord&, std::string_view text) { want += std::string(text) + "|\n"; }, export_options);
     REQUIRE(want.size() > 100000);
-    for (unsigned threads : {1u, 2u, 3u}) {
-        INFO("threads " << threads);
-        CHECK(through_run(input, threads, run::ReplayProduct::ExportedPgn, export_options) == want);
-    }
+    for (unsigned threads : {1u, 2u, 3u})
+        for (bool wait : {false, true}) {
+            INFO("threads " << threads << ", wait " << wait);
+            CHECK(through_run<std::string>(input, threads, wait, [&] { return report::make_pgn_exporter({}, export_options); }) == want);
+        }
 }
 
-TEST_CASE("ReplayRun: the game tree of every valid game, in input order, on any thread count", "[replay-run]") {
+TEST_CASE("Typed products: the game tree of every valid game, in input order, on any thread count", "[replay-run]") {
     const std::string input = corpora();
     std::string want;
     auto reader = pgn::PgnReader::from_memory(input);
@@ -86,8 +97,10 @@ TEST_CASE("ReplayRun: the game tree of every valid game, in input order, on any 
         want += tree ? describe(*tree) : r.valid() ? "valid without a tree\n" : "invalid\n";
     });
     REQUIRE(want.find("invalid\n") != std::string::npos);
-    for (unsigned threads : {1u, 2u}) {
-        INFO("threads " << threads);
-        CHECK(through_run(input, threads, run::ReplayProduct::GameTree) == want);
-    }
+    for (unsigned threads : {1u, 2u})
+        for (bool wait : {false, true}) {
+            INFO("threads " << threads << ", wait " << wait);
+            CHECK(through_run<std::optional<report::GameTree>>(input, threads, wait,
+                                                               [] { return report::make_game_tree_builder(); }) == want);
+        }
 }

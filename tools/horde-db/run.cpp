@@ -187,8 +187,9 @@ int run_games(const Mode& o) {
     });
     write_stdout(out);
     finish_stdout();
-    if (listed == 0) fmt::print(stderr, "horde-db: no game of the database reached this position (within ply {})\n", database->max_ply());
-    return listed ? 0 : kExitInvalid;
+    const bool none = listed == 0 && !(o.limit && *o.limit == 0);
+    if (none) fmt::print(stderr, "horde-db: no game of the database reached this position (within ply {})\n", database->max_ply());
+    return none ? kExitInvalid : 0;
 }
 
 // ---------------------------------------------------------------- export

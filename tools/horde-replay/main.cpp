@@ -9,7 +9,7 @@
 //     same code as horde-check).
 // Every game becomes a `Replay` (a start Board and the legal moves), and `emit` / `format_text`
 // (replay.hpp) write it in the chosen output mode; a new input kind only has to produce Replays.
-// PGN input streams (pgn_input.hpp): run::ReplayRun reads and checks the games on --threads
+// PGN input streams (pgn_input.hpp): run::PgnPipeline reads and checks the games on --threads
 // threads, each game is formatted on the thread that checked it and written in input order;
 // `--to pgn` takes the text of the library's PGN exporter (pgn_writer), which keeps tags,
 // comments, NAGs and variations, and `--html` the game trees of its tree builder.

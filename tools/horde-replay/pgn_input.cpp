@@ -6,7 +6,9 @@
 
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
-#include "horde/run/replay.hpp"
+#include "horde/report/game_tree.hpp"
+#include "horde/report/pgn_writer.hpp"
+#include "horde/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
@@ -43,11 +45,15 @@ Sink sink_of(const Mode& o, const HtmlOutput& html) {
     return Sink::Text;
 }
 
-run::ReplayProduct product_of(Sink sink) {
-    if (sink == Sink::Pgn) return run::ReplayProduct::ExportedPgn;
-    if (sink == Sink::HtmlFolder || sink == Sink::HtmlFile) return run::ReplayProduct::GameTree;
-    return run::ReplayProduct::None;
-}
+// What a game's product gives its output: the exported PGN text (--to pgn: empty when the game
+// is not exported), the move tree (--html: none when the game is invalid).
+struct GameProduct {
+    std::string_view pgn;
+    const report::GameTree* tree = nullptr;
+};
+GameProduct product_view(const run::NoProduct&) { return {}; }
+GameProduct product_view(const std::string& pgn) { return {pgn, nullptr}; }
+GameProduct product_view(const std::optional<report::GameTree>& tree) { return {{}, tree ? &*tree : nullptr}; }
 
 // One game of a batch with output (for --to uci|san an invalid game's empty line too).
 struct Entry {
@@ -72,9 +78,12 @@ public:
     int finish();
 
 private:
-    run::ReplayRunSettings settings() const;
-    void format(Batch& batch, const game::GameRecord& r, const std::string& display) const;
-    void take(Batch& batch, const game::GameRecord& r, int number) const;
+    template <class P, class MakeObserver> struct Consumer;
+    run::PipelineSettings settings();
+    template <class P, class MakeObserver> void read_with(pgn::PgnReader& reader, const std::string& display, MakeObserver make);
+    bool needs_number(const game::GameRecord& r) const;
+    void format(Batch& batch, const game::GameRecord& r, const std::string& display, const GameProduct& product) const;
+    void take(Batch& batch, const game::GameRecord& r, int number, const GameProduct& product) const;
     void write(Batch& batch);
     void write_entry(Entry& entry);
     void write_text(const FormattedGame& text);
@@ -85,7 +94,6 @@ private:
     HtmlOutput& html_;
     const Sink sink_;
     game::CheckOptions options_;
-    run::ReplayRun run_;
     std::vector<Batch> batches_; // one per slot of the run
     HtmlPages pages_;
     PgnDestination destination_;
@@ -101,48 +109,73 @@ private:
 };
 
 PgnReplay::PgnReplay(const Mode& o, const Output& out, HtmlOutput& html)
-    : o_(o), out_(out), html_(html), sink_(sink_of(o, html)), options_(o.check), run_(settings()), pages_(html),
+    : o_(o), out_(out), html_(html), sink_(sink_of(o, html)), options_(o.check), pages_(html),
       destination_(o.out, o.games_per_file) {
     if (o.variant_given) options_.forced_variant = o.variant;
-    batches_.resize(run_.slots());
+    batches_.resize(run::PgnPipeline(settings()).slots());
 }
 
-run::ReplayRunSettings PgnReplay::settings() const {
-    run::ReplayRunSettings s;
+run::PipelineSettings PgnReplay::settings() {
+    run::PipelineSettings s;
     s.threads = o_.threads;
-    s.product = product_of(sink_);
-    s.export_options = o_.pgn;
-    // The lines of --to pgn|uci|san do not say the game's number; diagnostics, titles, file
-    // names and --game do.
-    const bool number_free = !o_.game && (sink_ == Sink::Pgn || (sink_ == Sink::Text && o_.to));
-    s.needs_number = [number_free](const game::GameRecord& r) { return !number_free || (r.selected && !r.valid()); };
     s.batch_full = [this](std::size_t slot) { return batches_[slot].bytes >= (64 << 10); };
     return s;
+}
+
+// The lines of --to pgn|uci|san do not say the game's number; diagnostics, titles, file names
+// and --game do.
+bool PgnReplay::needs_number(const game::GameRecord& r) const {
+    const bool number_free = !o_.game && (sink_ == Sink::Pgn || (sink_ == Sink::Text && o_.to));
+    return !number_free || (r.selected && !r.valid());
+}
+
+// The run's consumer, typed by the product the sink needs (run::NoProduct: the record alone).
+template <class P, class MakeObserver> struct PgnReplay::Consumer {
+    using Product = P;
+    PgnReplay& replay;
+    const std::string& display;
+    MakeObserver make;
+    auto make_observer() const requires(!std::same_as<P, run::NoProduct>) { return make(); }
+    bool needs_number(const game::GameRecord& r, const P&) const { return replay.needs_number(r); }
+    void work(std::size_t slot, const game::GameRecord& r, const P& product, std::string_view) {
+        replay.format(replay.batches_[slot], r, display, product_view(product));
+    }
+    void flush(std::size_t slot, const run::PipelineBatch& batch) {
+        replay.games_seen_ += batch.games;
+        replay.write(replay.batches_[slot]);
+    }
+};
+
+template <class P, class MakeObserver>
+void PgnReplay::read_with(pgn::PgnReader& reader, const std::string& display, MakeObserver make) {
+    Consumer<P, MakeObserver> consumer{*this, display, std::move(make)};
+    run::PgnPipeline(settings()).run(reader, options_, consumer);
 }
 
 void PgnReplay::read(io::Input& input) {
     const std::string display = input.display_name();
     input_offset_ = games_seen_;
     pgn::PgnReader reader(input);
-    run_.run(
-        reader, options_, [&](std::size_t slot, const game::GameRecord& r) { format(batches_[slot], r, display); },
-        [&](std::size_t slot, std::uint64_t games) {
-            games_seen_ += games;
-            write(batches_[slot]);
-        });
+    // One observer per reader of the run, made on its thread, when the output needs more than the record.
+    if (sink_ == Sink::Pgn)
+        read_with<std::string>(reader, display, [this] { return report::make_pgn_exporter(options_, o_.pgn); });
+    else if (sink_ == Sink::HtmlFolder || sink_ == Sink::HtmlFile)
+        read_with<std::optional<report::GameTree>>(reader, display, [] { return report::make_game_tree_builder(); });
+    else
+        read_with<run::NoProduct>(reader, display, nullptr);
     if (report_input_error("horde-replay", input)) status_ = kExitUsage;
 }
 
 // On a worker: picks the game (--game, --where) and formats it. An invalid one gets horde-check's
 // diagnostics (numbered over all inputs) and makes the status 1.
-void PgnReplay::format(Batch& batch, const game::GameRecord& r, const std::string& display) const {
+void PgnReplay::format(Batch& batch, const game::GameRecord& r, const std::string& display, const GameProduct& product) const {
     const int number = int(input_offset_ + r.game);
     if ((o_.game && *o_.game != number) || !r.selected) return;
     // (--fix-result exports games whose only error it fixed)
-    const bool writable = sink_ == Sink::Pgn                                        ? !report::exported_pgn(r).empty() && r.start
-                          : sink_ == Sink::HtmlFolder || sink_ == Sink::HtmlFile ? report::game_tree_of(r) != nullptr
+    const bool writable = sink_ == Sink::Pgn                                        ? !product.pgn.empty() && r.start
+                          : sink_ == Sink::HtmlFolder || sink_ == Sink::HtmlFile ? product.tree != nullptr
                                                                                     : r.valid() && r.start;
-    if (writable) return take(batch, r, number);
+    if (writable) return take(batch, r, number, product);
     game::GameRecord numbered = r;
     numbered.game = std::uint64_t(number);
     report::append_record_diagnostics(batch.diagnostics, display, numbered, false);
@@ -150,7 +183,7 @@ void PgnReplay::format(Batch& batch, const game::GameRecord& r, const std::strin
     if (sink_ == Sink::Text && o_.to) batch.entries.push_back(Entry{number, {"\n", {}, 0}, {}, {}}); // its empty line
 }
 
-void PgnReplay::take(Batch& batch, const game::GameRecord& r, int number) const {
+void PgnReplay::take(Batch& batch, const game::GameRecord& r, int number, const GameProduct& product) const {
     Entry& e = batch.entries.emplace_back();
     e.number = number;
     auto replay = [&] {
@@ -158,13 +191,13 @@ void PgnReplay::take(Batch& batch, const game::GameRecord& r, int number) const 
                       fmt::format("Game {}: {} ({})", number, game::game_players(r), variant_name(r.start->variant())), number};
     };
     switch (sink_) {
-    case Sink::Pgn: e.text.out = report::exported_pgn(r); break;
+    case Sink::Pgn: e.text.out = product.pgn; break;
     case Sink::Text: e.text = format_text(replay(), out_); break;
     case Sink::SvgFolder:
     case Sink::One: e.replay = replay(); break;
     case Sink::HtmlFolder:
     case Sink::HtmlFile:
-        e.tree = *report::game_tree_of(r);
+        e.tree = *product.tree;
         e.tree->number = number;
         if (sink_ == Sink::HtmlFolder) {
             e.text.out = pages_.render(*e.tree);

@@ -1,4 +1,4 @@
-// horde-replay on PGN input: the games of every input read and checked through run::ReplayRun
+// horde-replay on PGN input: the games of every input read and checked through run::PgnPipeline
 // (one run path for every --threads), each game formatted on the thread that checked it and
 // written in input order, so that memory stays bounded on any input size (but for --html FILE,
 // whose page holds every game; --svg FILE and --interactive keep their one game for the end).

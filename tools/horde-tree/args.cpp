@@ -44,7 +44,7 @@ void add_check_options(CLI::App& app, Mode& o, std::string& variant) {
                  "games are left out");
 }
 
-void check_rules(Mode& o, const std::string& format, const std::string& memory, bool min_games_given) {
+void check_rules(Mode& o, const std::string& format, const std::string& memory, bool min_games_given, bool max_ply_given) {
     if (!format.empty()) {
         const auto f = report::parse_tree_format(format);
         if (!f) fail_usage(fmt::format("--format {}: expected one of {}", format, report::kTreeFormats));
@@ -59,6 +59,7 @@ void check_rules(Mode& o, const std::string& format, const std::string& memory, 
     if (book && o.check.forced_variant && !tree::polyglot_supports(*o.check.forced_variant))
         fail_usage("Polyglot books have no codes for Orda's pieces: for Orda use --format ndjson, csv, tsv, epd or html");
     if (book && !min_games_given) o.min_games = 3; // make-book's -min-game default
+    if (book && !max_ply_given) o.max_ply = 1024;  // make-book's -max-ply default: the same command, the same book
     o.book.min_games = o.min_games;
     if (o.min_ply > o.max_ply) fail_usage(fmt::format("--min-ply {} is above --max-ply {}", o.min_ply, o.max_ply));
     if (book && o.min_ply > 0) fail_usage("--min-ply selects positions of the tree formats, not Polyglot book entries");
@@ -89,9 +90,9 @@ Mode parse_args(int argc, char** argv) {
                                        "(an opening suite), polyglot (a .bin book), html (an explorer page); "
                                        "default from -o's extension");
     app.add_option("-o,--output", o.output, "Write the tree to FILE, whole or not at all (default: stdout)");
-    app.add_option("--max-ply", o.max_ply, "Positions up to this ply, moves from the plies before it (default 20; make-book's "
-                                       "-max-ply is 1024)")
-        ->check(CLI::Range(0, 65535));
+    auto* max_ply = app.add_option("--max-ply", o.max_ply, "Positions up to this ply, moves from the plies before it (default 20; "
+                                                           "polyglot: 1024, make-book's -max-ply default)")
+                        ->check(CLI::Range(0, 65535));
     app.add_option("--min-ply", o.min_ply, "Write only positions from this ply on (default 0: the start)")
         ->check(CLI::Range(0, 65535));
     auto* min_games = app.add_option("--min-games", o.min_games,
@@ -119,7 +120,7 @@ Mode parse_args(int argc, char** argv) {
     parse_command_line(app, argc, argv);
     if (!variant.empty()) o.check.forced_variant = variant_option(variant);
     if (!apply_where_option("horde-tree", o.where, o.check)) throw Exit{kExitUsage, {}}; // it has said why
-    check_rules(o, format, memory, min_games->count() > 0);
+    check_rules(o, format, memory, min_games->count() > 0, max_ply->count() > 0);
     return o;
 }
 

@@ -116,8 +116,15 @@ std::uint64_t input_hash_step(std::uint64_t hash, std::string_view fingerprint) 
 
 namespace {
 
+// Where the rows of a run go, in key order: a run file, or the SST files when nothing was spilled.
+class RowSink {
+public:
+    virtual ~RowSink() = default;
+    virtual void write(std::string_view key, std::string_view value) = 0;
+};
+
 // A sorted run of (key, value) records in a file: what an add held when it reached its budget.
-class RunWriter {
+class RunWriter : public RowSink {
 public:
     explicit RunWriter(const std::string& path) : path_(path), file_(std::fopen(path.c_str(), "wb")) {
         if (!file_) throw DbError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
@@ -126,7 +133,7 @@ public:
     ~RunWriter() {
         if (file_) std::fclose(file_);
     }
-    void write(std::string_view key, std::string_view value) {
+    void write(std::string_view key, std::string_view value) override {
         head_.clear();
         rows::put_varint(head_, key.size());
         rows::put_varint(head_, value.size());
@@ -281,9 +288,11 @@ struct AddBuilder::State {
 
     void add_visits(const PreparedGame& g, std::uint32_t index);
     void write_run();
-    void write_lists(RunWriter& out);
-    void write_moves(RunWriter& out);
-    void write_positions(RunWriter& out);
+    void write_rows(RowSink& out);
+    void clear_run();
+    void write_lists(RowSink& out);
+    void write_moves(RowSink& out);
+    void write_positions(RowSink& out);
 };
 
 void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
@@ -385,11 +394,19 @@ void AddBuilder::note_input(std::string_view name, std::uint64_t bytes, std::uin
     state_->inputs.push_back(fmt::format("{} {} {:016x}", name, bytes, hash));
 }
 
-// The run's rows in key order (f, g, i, l, m, n, p, v: the kinds' order), then the run cleared.
+// The run written to a file of its own, then cleared.
 void AddBuilder::State::write_run() {
     if (games.empty()) return;
     const std::string path = fmt::format("{}/run-{}", dir, runs.size());
     RunWriter out(path);
+    write_rows(out);
+    out.close();
+    runs.push_back(path);
+    clear_run();
+}
+
+// The run's rows in key order (f, g, i, l, m, n, p, v: the kinds' order).
+void AddBuilder::State::write_rows(RowSink& out) {
     std::sort(fingerprints.begin(), fingerprints.end());
     std::string value;
     for (const auto& [fingerprint, serial] : fingerprints) {
@@ -413,8 +430,9 @@ void AddBuilder::State::write_run() {
     }
     write_positions(out);
     for (std::uint8_t v : variants) out.write(std::string(1, rows::kVariant) + char(v), "");
-    out.close();
-    runs.push_back(path);
+}
+
+void AddBuilder::State::clear_run() {
     positions = {};
     moves = {};
     games.clear();
@@ -427,7 +445,7 @@ void AddBuilder::State::write_run() {
 }
 
 // l POSITION FIRST_SERIAL: every game of the run that reached the position, in added order.
-void AddBuilder::State::write_lists(RunWriter& out) {
+void AddBuilder::State::write_lists(RowSink& out) {
     std::stable_sort(positions.begin(), positions.end(), [](const Visit& a, const Visit& b) { return a.position < b.position; });
     std::string value;
     for (std::size_t i = 0; i < positions.size();) {
@@ -444,7 +462,7 @@ void AddBuilder::State::write_lists(RunWriter& out) {
     }
 }
 
-void AddBuilder::State::write_moves(RunWriter& out) {
+void AddBuilder::State::write_moves(RowSink& out) {
     std::stable_sort(moves.begin(), moves.end(), [](const Visit& a, const Visit& b) {
         if (!same_class(a, b)) return class_less(a, b);
         return a.move < b.move;
@@ -459,7 +477,7 @@ void AddBuilder::State::write_moves(RunWriter& out) {
     }
 }
 
-void AddBuilder::State::write_positions(RunWriter& out) {
+void AddBuilder::State::write_positions(RowSink& out) {
     std::stable_sort(positions.begin(), positions.end(), class_less);
     for (std::size_t i = 0; i < positions.size();) {
         const Visit& head = positions[i];
@@ -483,10 +501,10 @@ void AddBuilder::State::write_positions(RunWriter& out) {
 namespace {
 
 // Writes the rows in key order to SST files of about kSstBytes each (never two with one key).
-class SstSequence {
+class SstSequence : public RowSink {
 public:
-    SstSequence(std::string dir) : dir_(std::move(dir)) {}
-    void write(std::string_view key, std::string_view value) {
+    explicit SstSequence(std::string dir) : dir_(std::move(dir)) {}
+    void write(std::string_view key, std::string_view value) override {
         if (!writer_ || writer_->FileSize() >= kSstBytes) open_next();
         const bool merged = key[0] == rows::kPosition || key[0] == rows::kMove;
         check(merged ? writer_->Merge(key, value) : writer_->Put(key, value));
@@ -520,7 +538,7 @@ AddLogEntry AddBuilder::commit() {
     State& s = *state_;
     if (s.committed) throw std::logic_error("AddBuilder::commit called twice");
     s.committed = true;
-    s.write_run();
+    if (!s.runs.empty()) s.write_run(); // else what is held goes to the SST files directly
     AddLogEntry log;
     const auto previous = db_.add_log();
     log.number = previous.empty() ? 1 : previous.back().number + 1;
@@ -539,6 +557,7 @@ AddLogEntry AddBuilder::commit() {
 
     SstSequence sst(s.dir);
     sst.write(rows::serial_key(rows::kAddLog, log.number), log_value); // 'a' sorts before every other row
+    if (s.runs.empty() && !s.games.empty()) s.write_rows(sst);
     // The runs merged by key: a row in several runs (a count row, a month, a variant) added up.
     std::vector<std::unique_ptr<RunReader>> readers;
     for (const std::string& run : s.runs) readers.push_back(std::make_unique<RunReader>(run));

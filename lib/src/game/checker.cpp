@@ -87,8 +87,12 @@ void GameChecker::add_warning(DiagnosticCode code, std::string message, std::uin
 
 void GameChecker::begin_game(const pgn::GameInfo& game) {
     // Reuse the vectors' storage from game to game: no allocation per move in steady state.
-    // The tags stay: this game's overwrite them in place (their strings keep their storage),
-    // and start_movetext drops the ones left over.
+    // The last game's tags go to the spare ones, whose strings (and their storage) this game's
+    // tags take back one by one: the record starts with no tag, so that nothing of the last game
+    // is visible in it (to an observer's begin_game, say).
+    for (auto& t : record_.tags)
+        if (spare_tags_.size() < kMaxSpareTags) spare_tags_.push_back(std::move(t));
+    record_.tags.clear();
     auto moves = std::move(record_.moves);
     auto tags = std::move(record_.tags);
     auto errors = std::move(record_.errors);
@@ -119,7 +123,6 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     last_token_ = TokenKind::Unread;
     result_line_ = result_column_ = 0;
     variant_tag_at_ = fen_tag_at_ = setup_tag_at_ = {0, 0};
-    tags_read_ = 0;
     tag_index_ = {};
     repeated_.clear();
     skip_rest_ = false;
@@ -148,11 +151,12 @@ void GameChecker::tag(std::string_view name, std::string_view value, const pgn::
         add_error(DiagnosticCode::PgnSyntax, fmt::format("tag [{}] after the movetext began", name), line, column);
         return;
     }
-    const int index = int(tags_read_);
-    if (tags_read_ < record_.tags.size()) {
+    const int index = int(record_.tags.size());
+    if (!spare_tags_.empty()) {
         // clear and append: within the capacity, a copy and a length (assign goes through the
         // general _M_replace, measured dearer than a new string)
-        auto& [kept_name, kept_value] = record_.tags[tags_read_];
+        auto& [kept_name, kept_value] = record_.tags.emplace_back(std::move(spare_tags_.back()));
+        spare_tags_.pop_back();
         kept_name.clear();
         kept_name.append(name);
         kept_value.clear();
@@ -160,7 +164,6 @@ void GameChecker::tag(std::string_view name, std::string_view value, const pgn::
     } else {
         record_.tags.emplace_back(name, value);
     }
-    ++tags_read_;
     // Problems with these tags are reported where the tag stands (the last of a name); the
     // first of a name is its value (GameRecord::tag), FEN's last.
     auto note = [&](int& slot, std::pair<std::uint64_t, std::uint64_t>* where, bool last) {
@@ -192,7 +195,6 @@ pgn::Control GameChecker::begin_movetext(const pgn::SourcePos&) {
 void GameChecker::start_movetext() {
     if (started_) return;
     started_ = true;
-    if (record_.tags.size() > tags_read_) record_.tags.resize(tags_read_); // the last game's extra tags
     if (options_.select_on_tags && options_.select && !options_.select(record_)) {
         rejected_on_tags_ = true;
     } else {

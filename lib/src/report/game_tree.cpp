@@ -41,14 +41,15 @@ int add_node(GameTree& tree, int parent, Move move, int depth) {
 }
 
 // The consumer of the game walk's events that keeps every resolved move with its position; at
-// the game's end the tree goes into the record's product (none when the game is invalid).
-class TreeBuilder : public game::GameObserver {
+// the game's end the tree is its product (none when the game is invalid).
+class TreeBuilder : public game::ProductObserver<std::optional<GameTree>> {
 public:
     void begin_game(const game::GameRecord& record) override {
         tree_ = GameTree{};
         tree_.number = int(record.game);
         lines_.clear();
         started_ = false;
+        finished_ = false;
     }
     void tags_read(const game::GameRecord&, const position::Board* start) override {
         if (!start) return;
@@ -102,7 +103,11 @@ public:
         tree_.outcome = std::string(game::record_status_name(record));
         // The main line: from the start, each node's continuation.
         for (int n = 0; n >= 0; n = tree_.nodes[std::size_t(n)].next) tree_.main_line.push_back(n);
-        record.product = std::move(tree_);
+        finished_ = true;
+    }
+    void take(std::optional<GameTree>& out) override {
+        if (finished_) out = std::move(tree_);
+        else out.reset();
     }
 
 private:
@@ -112,7 +117,8 @@ private:
     };
     GameTree tree_;
     std::vector<Line> lines_;
-    bool started_ = false; // the start position is valid and the movetext has begun
+    bool started_ = false;  // the start position is valid and the movetext has begun
+    bool finished_ = false; // the game is valid: tree_ is its tree
 };
 
 } // namespace
@@ -134,8 +140,8 @@ GameTree game_tree_from_moves(const position::Board& start, const std::vector<Mo
     return tree;
 }
 
-std::unique_ptr<game::GameObserver> make_game_tree_builder() { return std::make_unique<TreeBuilder>(); }
-
-const GameTree* game_tree_of(const game::GameRecord& record) { return std::any_cast<GameTree>(&record.product); }
+std::unique_ptr<game::ProductObserver<std::optional<GameTree>>> make_game_tree_builder() {
+    return std::make_unique<TreeBuilder>();
+}
 
 } // namespace horde::report

@@ -509,8 +509,7 @@ namespace {
 void append_player_json(std::string& out, std::string_view name, int rating) {
     JsonObject player(out);
     player.string("name", name.empty() ? std::string_view("?") : name);
-    if (rating > 0) player.number("rating", rating);
-    else player.null("rating");
+    player.number("rating", std::max(rating, 0)); // lichess's schema: an integer (0: unknown)
     player.end();
 }
 
@@ -528,8 +527,7 @@ void append_explorer_game_json(std::string& out, const db::ExplorerGame& g, bool
     append_player_json(o.name("white"), g.white_name, g.white_rating);
     append_player_json(o.name("black"), g.black_name, g.black_rating);
     const std::uint32_t year = g.date / 10000, month = g.date / 100 % 100;
-    if (year) o.number("year", year);
-    else o.null("year");
+    o.number("year", year); // lichess's schema: a number (0: unknown)
     if (year && month >= 1 && month <= 12) o.string("month", fmt::format("{:04}-{:02}", year, month));
     else o.null("month");
     o.end();
@@ -559,7 +557,7 @@ void append_explorer_json(std::string& out, const db::ExplorerAnswer& a) {
         mo.number("white", m.sums.results.white).number("draws", m.sums.results.draws).number("black", m.sums.results.black);
         if (m.game) append_explorer_game_json(mo.name("game"), *m.game, false);
         else mo.null("game");
-        mo.null("opening"); // required by lichess's schema, as the position's own; no names known
+        mo.null("opening"); // lichess's schema requires it; no opening names are known
         mo.end();
     }
     moves += ']';

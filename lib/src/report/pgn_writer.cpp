@@ -29,8 +29,9 @@ std::string_view pgn_variant_tag(Variant v) {
     case Variant::Horde: return "Horde";
     case Variant::Orda: return "Orda";
     case Variant::Chess960: return "Chess960";
-    default: return "Standard";
+    case Variant::Chess: return "Standard";
     }
+    return "Standard"; // not reached: every variant has its case
 }
 
 namespace {
@@ -127,8 +128,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kRoster{{
 }};
 
 // The consumer of the game walk's events that keeps the tokens to write; at the game's end the
-// normalised text goes into the record's product (an empty string when the game is not exported).
-class Exporter : public game::GameObserver {
+// normalised text is its product (an empty string when the game is not exported).
+class Exporter : public game::ProductObserver<std::string> {
 public:
     Exporter(const game::CheckOptions& options, const PgnExportOptions& export_options)
         : options_(options), export_options_(export_options) {}
@@ -181,8 +182,8 @@ public:
             write_movetext(record);
             out_ += '\n';
         }
-        record.product = out_;
     }
+    void take(std::string& out) override { out.swap(out_); } // out_ is cleared at the next game's end
 
 private:
     // --strip variations: inside a variation, nothing is kept.
@@ -346,13 +347,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<game::GameObserver> make_pgn_exporter(const game::CheckOptions& options, const PgnExportOptions& export_options) {
+std::unique_ptr<game::ProductObserver<std::string>> make_pgn_exporter(const game::CheckOptions& options,
+                                                                     const PgnExportOptions& export_options) {
     return std::make_unique<Exporter>(options, export_options);
-}
-
-std::string_view exported_pgn(const game::GameRecord& record) {
-    const auto* text = std::any_cast<std::string>(&record.product);
-    return text ? std::string_view(*text) : std::string_view();
 }
 
 std::string pgn_comment_text(std::string_view text) { return collapse_whitespace(text); }

@@ -17,12 +17,6 @@ void run_check(pgn::PgnReader& reader, const game::CheckOptions& check_options, 
     pipeline_settings.input_position = [&] {
         return settings.input_position ? settings.input_position() : reader.bytes_consumed();
     };
-    // The number appears in the NDJSON verdict and in each diagnostic line; totals, --stats and
-    // raw games do not say it.
-    pipeline_settings.needs_number = [&o](const game::GameRecord& r) {
-        if (!r.selected) return false;
-        return o.json || (o.diagnostics && (!r.errors.empty() || (o.warnings && !r.warnings.empty())));
-    };
     // On one thread, output goes on about every 64 KB too.
     pipeline_settings.batch_full = [&outputs](std::size_t slot) { return outputs[slot].buffered() >= (64 << 10); };
     // --duplicates: the finder sees every record in input order (the pipeline's in_order stage).
@@ -30,17 +24,28 @@ void run_check(pgn::PgnReader& reader, const game::CheckOptions& check_options, 
         pipeline_settings.in_order = [finder = settings.duplicates, strict = check_options.strict](game::GameRecord& r) {
             finder->check(r, strict);
         };
-    PgnPipeline pipeline(pipeline_settings);
-    outputs.resize(pipeline.slots());
-    pipeline.run(
-        reader, check_options,
-        [&](std::size_t slot, const game::GameRecord& r, std::string_view raw) { outputs[slot].add(r, raw, o); },
-        [&](std::size_t slot, const PipelineBatch& batch) {
+    struct Consumer {
+        using Product = NoProduct;
+        std::vector<report::CheckOutput>& outputs;
+        const report::CheckOutputOptions& o;
+        const std::function<void(report::CheckOutput&)>& flush_output;
+        // The number appears in the NDJSON verdict and in each diagnostic line; totals, --stats
+        // and raw games do not say it.
+        bool needs_number(const game::GameRecord& r, NoProduct&) const {
+            if (!r.selected) return false;
+            return o.json || (o.diagnostics && (!r.errors.empty() || (o.warnings && !r.warnings.empty())));
+        }
+        void work(std::size_t slot, const game::GameRecord& r, NoProduct&, std::string_view raw) { outputs[slot].add(r, raw, o); }
+        void flush(std::size_t slot, const PipelineBatch& batch) {
             report::CheckOutput& output = outputs[slot];
             output.input_position = batch.input_position;
-            flush(output);
+            flush_output(output);
             output = report::CheckOutput{};
-        });
+        }
+    } consumer{outputs, o, flush};
+    PgnPipeline pipeline(pipeline_settings);
+    outputs.resize(pipeline.slots());
+    pipeline.run(reader, check_options, consumer);
 }
 
 } // namespace horde::run

@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include <any>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -38,6 +37,58 @@ struct DbSlot {
     DbAddTotals totals;
 };
 
+// The pipeline's consumer: each valid game prepared on its worker, added in input order.
+struct DbConsumer {
+    using Product = tree::GameFacts;
+    const DbAddSettings& settings;
+    std::string_view display;
+    std::vector<DbSlot>& slots;
+    db::AddBuilder& builder;
+    const std::function<void(std::string& diagnostics, const DbAddTotals& totals)>& report;
+    std::uint64_t hash = 0;
+
+    std::unique_ptr<game::ProductObserver<tree::GameFacts>> make_observer() const {
+        return tree::make_tree_observer(tree::TreeObserverOptions{settings.max_ply, false, true});
+    }
+
+    void work(std::size_t slot, const game::GameRecord& r, tree::GameFacts& facts, std::string_view raw) {
+        DbSlot& s = slots[slot];
+        ++s.totals.games;
+        if (r.skipped) {
+            ++s.totals.skipped;
+            return;
+        }
+        if (!r.selected) {
+            ++s.totals.not_selected;
+            return;
+        }
+        if (settings.diagnostics && (!r.valid() || settings.warnings))
+            report::append_record_diagnostics(s.diagnostics, display, r, settings.warnings);
+        if (!r.valid()) {
+            ++s.totals.invalid;
+            return;
+        }
+        db::PreparedGame& g = s.games.emplace_back(db::prepare_game(r, std::move(facts), raw, display));
+        if (settings.origin) settings.origin(r, g.game.source, g.game.source_game);
+    }
+
+    void flush(std::size_t slot, const PipelineBatch& batch) {
+        DbSlot& s = slots[slot];
+        for (db::PreparedGame& g : s.games) {
+            hash = db::input_hash_step(hash, g.fingerprint);
+            if (builder.add(std::move(g))) ++s.totals.added;
+            else ++s.totals.duplicates;
+        }
+        builder.count_read(s.totals.games);
+        s.totals.input_position = batch.input_position;
+        s.totals.input_hash = hash;
+        report(s.diagnostics, s.totals);
+        s.games.clear();
+        s.diagnostics.clear();
+        s.totals = {};
+    }
+};
+
 } // namespace
 
 void run_db_add(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display,
@@ -52,49 +103,10 @@ void run_db_add(pgn::PgnReader& reader, const game::CheckOptions& options, std::
     pipeline_settings.batch_full = [&slots](std::size_t slot) {
         return slots[slot].diagnostics.size() >= (64 << 10) || slots[slot].games.size() >= 256;
     };
-    const tree::TreeObserverOptions observer_options{settings.max_ply, false, true};
-    pipeline_settings.make_observer = [observer_options] { return tree::make_tree_observer(observer_options); };
     PgnPipeline pipeline(pipeline_settings);
     slots.resize(pipeline.slots());
-    std::uint64_t hash = 0;
-    pipeline.run(
-        reader, options,
-        [&](std::size_t slot, const game::GameRecord& r, std::string_view raw) {
-            DbSlot& s = slots[slot];
-            ++s.totals.games;
-            if (r.skipped) {
-                ++s.totals.skipped;
-                return;
-            }
-            if (!r.selected) {
-                ++s.totals.not_selected;
-                return;
-            }
-            if (settings.diagnostics && (!r.valid() || settings.warnings))
-                report::append_record_diagnostics(s.diagnostics, display, r, settings.warnings);
-            const auto* facts = std::any_cast<tree::GameFacts>(&r.product);
-            if (!r.valid() || !facts) {
-                ++s.totals.invalid;
-                return;
-            }
-            db::PreparedGame& g = s.games.emplace_back(db::prepare_game(r, *facts, raw, display));
-            if (settings.origin) settings.origin(r, g.game.source, g.game.source_game);
-        },
-        [&](std::size_t slot, const PipelineBatch& batch) {
-            DbSlot& s = slots[slot];
-            for (db::PreparedGame& g : s.games) {
-                hash = db::input_hash_step(hash, g.fingerprint);
-                if (builder.add(std::move(g))) ++s.totals.added;
-                else ++s.totals.duplicates;
-            }
-            builder.count_read(s.totals.games);
-            s.totals.input_position = batch.input_position;
-            s.totals.input_hash = hash;
-            report(s.diagnostics, s.totals);
-            s.games.clear();
-            s.diagnostics.clear();
-            s.totals = {};
-        });
+    DbConsumer consumer{settings, display, slots, builder, report};
+    pipeline.run(reader, options, consumer);
 }
 
 struct StoredGamesStream::State {

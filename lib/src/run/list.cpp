@@ -41,27 +41,34 @@ void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     PipelineSettings settings;
     settings.threads = threads;
     settings.input_position = input_position;
-    // The number appears in diagnostics and in a table's `game` column.
-    settings.needs_number = [table](const game::GameRecord& r) { return r.selected && (table || !r.valid()); };
     // On one thread, output goes on about every 64 KB too.
     settings.batch_full = [&slots](std::size_t slot) {
         const report::ListOutput& out = slots[slot].out;
         return out.err.size() >= (64 << 10) || out.rows.size() >= (64 << 10);
     };
-    PgnPipeline pipeline(settings);
-    slots.resize(pipeline.slots());
-    pipeline.run(
-        reader, options,
-        [&](std::size_t slot, const game::GameRecord& r, std::string_view) {
-            if (diagnose(slots[slot].out, r)) slots[slot].batch.add(r);
-        },
-        [&](std::size_t slot, const PipelineBatch& batch) {
+    struct Consumer {
+        using Product = NoProduct;
+        std::vector<Slot>& slots;
+        const decltype(diagnose)& diagnose_game;
+        const report::GameTable* table;
+        ThreadedPositionLister* lister;
+        const std::function<void(report::ListOutput&)>& flush_output;
+        // The number appears in diagnostics and in a table's `game` column.
+        bool needs_number(const game::GameRecord& r, NoProduct&) const { return r.selected && (table || !r.valid()); }
+        void work(std::size_t slot, const game::GameRecord& r, NoProduct&, std::string_view) {
+            if (diagnose_game(slots[slot].out, r)) slots[slot].batch.add(r);
+        }
+        void flush(std::size_t slot, const PipelineBatch& batch) {
             Slot& s = slots[slot];
             s.out.input_position = batch.input_position;
-            flush(s.out);
+            flush_output(s.out);
             s.out = report::ListOutput{};
             if (lister) lister->list_batch(s.batch);
-        });
+        }
+    } consumer{slots, diagnose, table, lister, flush};
+    PgnPipeline pipeline(settings);
+    slots.resize(pipeline.slots());
+    pipeline.run(reader, options, consumer);
 }
 
 } // namespace horde::run

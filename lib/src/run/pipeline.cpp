@@ -86,21 +86,23 @@ struct Aborted {}; // unwinds a thread when the run stops early
 // End offsets in a segment of the games a reader of it finds there (the last game's end is
 // the segment's end, so it is no boundary).
 // Reads and checks the rest of `reader`'s input on this thread, every record into `slot`, a
-// batch to `ordered` every kOneThreadBatchGames games or when settings.batch_full says so. The
+// batch to `flush` every kOneThreadBatchGames games or when settings.batch_full says so. The
 // in_order stage reports duplicates, as on several threads (game::walk_pgn has no finder).
 // Returns the games read since the last batch (the caller ends that one).
 std::uint64_t check_here(pgn::PgnReader& reader, const game::CheckOptions& options, const PipelineSettings& settings,
-                         std::size_t slot, const PgnPipeline::Work& work, const PgnPipeline::Ordered& ordered) {
+                         std::size_t slot, const detail::PipelineHooks& hooks) {
     std::uint64_t games = 0;
-    const auto observer = settings.make_observer ? settings.make_observer() : nullptr;
-    game::walk_pgn(reader, options, settings.capture_raw, observer.get(), [&](game::GameRecord& r, std::string_view raw) {
-        if (settings.in_order) settings.in_order(r);
-        work(slot, r, raw);
-        if (++games >= PgnPipeline::kOneThreadBatchGames || (settings.batch_full && settings.batch_full(slot))) {
-            ordered(slot, PipelineBatch{games, settings.input_position ? settings.input_position() : 0});
-            games = 0;
-        }
-    });
+    const auto worker = hooks.make_worker ? hooks.make_worker() : nullptr;
+    game::walk_pgn(reader, options, settings.capture_raw, worker ? worker->observer() : nullptr,
+                   [&](game::GameRecord& r, std::string_view raw) {
+                       if (worker) worker->game_done(slot);
+                       if (settings.in_order) settings.in_order(r);
+                       hooks.work(slot, r, raw);
+                       if (++games >= PgnPipeline::kOneThreadBatchGames || (settings.batch_full && settings.batch_full(slot))) {
+                           hooks.flush(slot, PipelineBatch{games, settings.input_position ? settings.input_position() : 0});
+                           games = 0;
+                       }
+                   });
     return games;
 }
 
@@ -112,8 +114,8 @@ struct BoundaryFinder : pgn::PgnVisitor {
 class Run {
 public:
     Run(const PipelineSettings& s, std::size_t slots, pgn::PgnReader& reader, const game::CheckOptions& options,
-        const PgnPipeline::Work& work, const PgnPipeline::Ordered& ordered)
-        : settings_(s), chunks_(slots), reader_(reader), options_(options), work_(work), ordered_(ordered) {
+        const detail::PipelineHooks& hooks)
+        : settings_(s), chunks_(slots), reader_(reader), options_(options), hooks_(hooks) {
         wake_ = std::max<std::uint64_t>(1, slots / 4);
     }
 
@@ -306,8 +308,8 @@ private:
 
     // --- worker threads: read and check a chunk; hand its records to `work` once numbered.
     void check() {
-        // This worker's consumer of the game events (PipelineSettings::make_observer).
-        const std::unique_ptr<game::GameObserver> observer = settings_.make_observer ? settings_.make_observer() : nullptr;
+        // This worker's side of the consumer: the observer of its walks, its products' queues.
+        const std::unique_ptr<detail::PipelineWorker> worker = hooks_.make_worker ? hooks_.make_worker() : nullptr;
         for (;;) {
             std::uint64_t seq = 0;
             bool format = false;
@@ -332,7 +334,7 @@ private:
             }
             Chunk& c = at(seq);
             const std::size_t slot = std::size_t(seq % chunks_.size());
-            if (!format && !parse(c, slot, observer.get())) continue;
+            if (!format && !parse(c, slot, worker.get())) continue;
             format_kept(c, slot);
             done(c);
         }
@@ -406,7 +408,7 @@ private:
             r.game += c.first_game;
             if (settings_.in_order) settings_.in_order(r);
             const auto [begin, end] = c.kept_raw[c.formatted];
-            work_(slot, r, settings_.capture_raw ? c.bytes.view().substr(begin, end - begin) : std::string_view());
+            hooks_.work(slot, r, settings_.capture_raw ? c.bytes.view().substr(begin, end - begin) : std::string_view());
         }
         return c.formatted - from;
     }
@@ -416,9 +418,9 @@ private:
     //
     // A record goes to `work` as soon as its game number is known (every chunk before this one
     // is read), or at once when its output does not depend on the number
-    // (PipelineSettings::needs_number) and no record before it is kept; else it is kept (moved,
+    // (the consumer's needs_number) and no record before it is kept; else it is kept (moved,
     // not copied) until the number is known, at most kMaxKept of them.
-    bool parse(Chunk& c, std::size_t slot, game::GameObserver* observer) {
+    bool parse(Chunk& c, std::size_t slot, detail::PipelineWorker* worker) {
         auto reader = pgn::PgnReader::from_segment(c.bytes.view(), c.at, c.stop);
         if (c.cut_short) reader.mark_cut_short();
         bool direct = false; // the reader numbers the games as a reader of the whole input does
@@ -433,7 +435,9 @@ private:
         };
         // With game::CheckOptions::duplicates the checker computes fingerprints; the in_order
         // stage reports duplicates.
-        game::walk_pgn(reader, options_, settings_.capture_raw, observer, [&](game::GameRecord& r, std::string_view raw) {
+        game::walk_pgn(reader, options_, settings_.capture_raw, worker ? worker->observer() : nullptr,
+                       [&](game::GameRecord& r, std::string_view raw) {
+            if (worker) worker->game_done(slot);
             ++games;
             raw_begin = raw_end;
             raw_end += raw.size();
@@ -442,7 +446,7 @@ private:
                 r.game += c.first_game; // read before the offset
             }
             if (!direct &&
-                (c.kept_count > c.formatted || !settings_.needs_number || settings_.in_order || settings_.needs_number(r))) {
+                (c.kept_count > c.formatted || !hooks_.needs_number || settings_.in_order || hooks_.needs_number(slot, r))) {
                 if (c.kept.size() <= c.kept_count) {
                     c.kept.emplace_back();
                     c.kept_raw.emplace_back();
@@ -454,7 +458,7 @@ private:
                 go_direct();
             } else {
                 if (direct && settings_.in_order) settings_.in_order(r);
-                work_(slot, r, raw);
+                hooks_.work(slot, r, raw);
                 ++unflushed;
             }
             if (unflushed >= PgnPipeline::kMaxBatchGames) { // bounded output per slot
@@ -507,7 +511,7 @@ private:
                     if (aborted_ || seq == filled_) return;
                     if (c.state != Chunk::State::Partial) break;
                 }
-                ordered_(slot, PipelineBatch{c.partial_games, c.input_position});
+                hooks_.flush(slot, PipelineBatch{c.partial_games, c.input_position});
                 {
                     std::lock_guard lock(mutex_);
                     c.flushed_games += c.partial_games;
@@ -519,7 +523,7 @@ private:
                 read_tail(c, slot);
                 return;
             }
-            ordered_(slot, PipelineBatch{c.games - c.flushed_games, c.input_position});
+            hooks_.flush(slot, PipelineBatch{c.games - c.flushed_games, c.input_position});
             bool wake_split;
             {
                 std::lock_guard lock(mutex_);
@@ -538,16 +542,15 @@ private:
     void read_tail(Chunk& c, std::size_t slot) {
         auto reader = pgn::PgnReader::resume(reader_, c.bytes.view(), c.at);
         reader.add_game_number_offset(c.first_game);
-        if (const std::uint64_t games = check_here(reader, options_, settings_, slot, work_, ordered_))
-            ordered_(slot, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
+        if (const std::uint64_t games = check_here(reader, options_, settings_, slot, hooks_))
+            hooks_.flush(slot, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
     }
 
     const PipelineSettings& settings_;
     std::vector<Chunk> chunks_;
     pgn::PgnReader& reader_;
     const game::CheckOptions& options_;
-    const PgnPipeline::Work& work_;
-    const PgnPipeline::Ordered& ordered_;
+    const detail::PipelineHooks& hooks_;
 
     std::mutex mutex_;
     // The splitting thread waits for a free chunk, workers for work, the calling thread for the
@@ -583,14 +586,14 @@ PgnPipeline::PgnPipeline(PipelineSettings settings) : settings_(std::move(settin
     settings_.max_chunk_bytes = std::max(settings_.max_chunk_bytes, 2 * settings_.batch_bytes);
 }
 
-void PgnPipeline::run(pgn::PgnReader& reader, const game::CheckOptions& options, const Work& work, const Ordered& ordered) {
+void PgnPipeline::run_hooks(pgn::PgnReader& reader, const game::CheckOptions& options, const detail::PipelineHooks& hooks) {
     if (settings_.threads > 1) {
-        Run(settings_, slots_, reader, options, work, ordered).go();
+        Run(settings_, slots_, reader, options, hooks).go();
         return;
     }
-    const std::uint64_t games = check_here(reader, options, settings_, 0, work, ordered);
+    const std::uint64_t games = check_here(reader, options, settings_, 0, hooks);
     // The last batch, also for an input without games: the caller sees the position at the end.
-    ordered(0, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
+    hooks.flush(0, PipelineBatch{games, settings_.input_position ? settings_.input_position() : 0});
 }
 
 } // namespace horde::run

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include <any>
 #include <atomic>
 #include <condition_variable>
 #include <exception>
@@ -52,7 +51,8 @@ struct TreeSlot {
 };
 
 // Counts the record and says whether its moves go into the tree.
-bool take_game(const game::GameRecord& r, const TreeRunSettings& settings, std::string_view display, TreeSlot& slot) {
+bool take_game(const game::GameRecord& r, const tree::GameFacts& facts, const TreeRunSettings& settings,
+               std::string_view display, TreeSlot& slot) {
     ++slot.totals.games;
     if (r.skipped) {
         ++slot.totals.skipped;
@@ -70,8 +70,7 @@ bool take_game(const game::GameRecord& r, const TreeRunSettings& settings, std::
     }
     ++slot.totals.invalid;
     if (!settings.invalid_prefixes) return false;
-    const auto* facts = std::any_cast<tree::GameFacts>(&r.product);
-    if (!facts || facts->plies.size() < 2) return false; // no move before the error
+    if (facts.plies.size() < 2) return false; // no move before the error
     ++slot.totals.partial;
     return true;
 }
@@ -102,18 +101,7 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     pipeline_settings.threads = settings.threads;
     pipeline_settings.input_position = settings.input_position;
     if (settings.batch_bytes) pipeline_settings.batch_bytes = settings.batch_bytes;
-    // A game waits for its number only where the number is printed: in its diagnostics (as
-    // take_game writes them) and as the name of an example without a Site tag.
-    pipeline_settings.needs_number = [diagnostics = settings.diagnostics, warnings = settings.warnings,
-                                      tree = sink.tree != nullptr](const game::GameRecord& r) {
-        if (!r.selected) return false;
-        if (diagnostics && (!r.valid() || (warnings && !r.warnings.empty()))) return true;
-        const auto* facts = std::any_cast<tree::GameFacts>(&r.product);
-        return tree && facts && facts->site.empty();
-    };
     pipeline_settings.batch_full = [&slots](std::size_t slot) { return slots[slot].diagnostics.size() >= (64 << 10); };
-    const tree::TreeObserverOptions observer_options{settings.max_ply, sink.book != nullptr, sink.tree != nullptr};
-    pipeline_settings.make_observer = [observer_options] { return tree::make_tree_observer(observer_options); };
     PgnPipeline pipeline(pipeline_settings);
     slots.resize(pipeline.slots());
     // A part per thread and one more: a thread adding a game takes the first free part from its
@@ -121,30 +109,47 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     const std::size_t parts = pipeline.slots() == 1 ? 1 : std::size_t(settings.threads) + 1;
     if (sink.tree && sink.tree->parts() != parts) sink.tree->set_parts(parts);
     std::vector<std::mutex> part_locks(parts);
-    const std::uint64_t first_ordinal = sink.next_ordinal; // this input's offsets start here
-    std::uint64_t games = 0, last_offset = 0;
-    pipeline.run(
-        reader, options,
-        [&](std::size_t slot, const game::GameRecord& r, std::string_view) {
+    struct Consumer {
+        using Product = tree::GameFacts;
+        const TreeRunSettings& settings;
+        TreeSink& sink;
+        std::string_view display;
+        std::vector<TreeSlot>& slots;
+        std::vector<std::mutex>& part_locks;
+        const std::function<void(std::string&, const TreeTotals&)>& report;
+        const std::uint64_t first_ordinal = sink.next_ordinal; // this input's offsets start here
+        std::uint64_t games = 0, last_offset = 0;
+
+        std::unique_ptr<game::ProductObserver<tree::GameFacts>> make_observer() const {
+            return tree::make_tree_observer({settings.max_ply, sink.book != nullptr, sink.tree != nullptr});
+        }
+        // A game waits for its number only where the number is printed: in its diagnostics (as
+        // take_game writes them) and as the name of an example without a Site tag.
+        bool needs_number(const game::GameRecord& r, const tree::GameFacts& facts) const {
+            if (!r.selected) return false;
+            if (settings.diagnostics && (!r.valid() || (settings.warnings && !r.warnings.empty()))) return true;
+            return sink.tree && facts.site.empty();
+        }
+        void work(std::size_t slot, const game::GameRecord& r, const tree::GameFacts& facts, std::string_view) {
             TreeSlot& s = slots[slot];
             TreeGame& g = s.games.emplace_back();
             g.offset = r.offset;
-            const auto* facts = std::any_cast<tree::GameFacts>(&r.product);
-            if (!take_game(r, settings, display, s) || !facts || facts->plies.empty()) return;
+            if (!take_game(r, facts, settings, display, s) || facts.plies.empty()) return;
             if (sink.variant_check && r.variant) sink.variant_check(r, *r.variant);
-            g.variant = facts->variant;
-            if (sink.book) collect_book_moves(*facts, g, s.book_moves);
+            g.variant = facts.variant;
+            if (sink.book) collect_book_moves(facts, g, s.book_moves);
             if (!sink.tree) return;
+            const std::size_t parts = part_locks.size();
             std::size_t part = slot % parts;
             while (!part_locks[part].try_lock()) part = (part + 1) % parts;
             std::lock_guard hold(part_locks[part], std::adopt_lock);
-            sink.tree->add_game(part, *facts, first_ordinal + r.offset, [&](std::string& name) {
-                if (facts->site.empty() && settings.example_name) settings.example_name(name, r);
-                else if (facts->site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, r.game);
-                else name = facts->site;
+            sink.tree->add_game(part, facts, first_ordinal + r.offset, [&](std::string& name) {
+                if (facts.site.empty() && settings.example_name) settings.example_name(name, r);
+                else if (facts.site.empty()) fmt::format_to(std::back_inserter(name), "{}#{}", display, r.game);
+                else name = facts.site;
             });
-        },
-        [&](std::size_t slot, const PipelineBatch& batch) {
+        }
+        void flush(std::size_t slot, const PipelineBatch& batch) {
             TreeSlot& s = slots[slot];
             games += s.games.size();
             const BookMove* book_move = s.book_moves.data();
@@ -162,8 +167,10 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
             s.games.clear();
             s.diagnostics.clear();
             s.totals = {};
-        });
-    if (games > 0) sink.next_ordinal = first_ordinal + last_offset + 1;
+        }
+    } consumer{settings, sink, display, slots, part_locks, report};
+    pipeline.run(reader, options, consumer);
+    if (consumer.games > 0) sink.next_ordinal = consumer.first_ordinal + consumer.last_offset + 1;
 }
 
 namespace {

@@ -16,8 +16,9 @@ namespace horde::tree {
 std::uint64_t position_key(Variant variant, std::uint64_t repetition_key) {
     // Chess keeps the repetition key as it is; the others are moved apart by a constant each, so
     // that a tree of mixed games never takes a Horde position for a chess one.
-    constexpr std::uint64_t kVariantSalt[4] = {0, 0x6A09E667F3BCC908ULL, 0xBB67AE8584CAA73BULL, 0x3C6EF372FE94F82BULL};
-    return repetition_key ^ kVariantSalt[int(variant) & 3];
+    static_assert(VARIANT_NB == 4, "a new variant needs a salt of its own here");
+    constexpr std::uint64_t kVariantSalt[VARIANT_NB] = {0, 0x6A09E667F3BCC908ULL, 0xBB67AE8584CAA73BULL, 0x3C6EF372FE94F82BULL};
+    return repetition_key ^ kVariantSalt[int(variant)];
 }
 
 namespace {
@@ -64,7 +65,7 @@ Clock time_control(std::string_view tc) {
     return c;
 }
 
-class TreeObserver : public game::GameObserver {
+class TreeObserver : public game::ProductObserver<GameFacts> {
 public:
     explicit TreeObserver(const TreeObserverOptions& options) : options_(options) {}
 
@@ -143,8 +144,10 @@ public:
             // The last position kept has no move from it.
             if (!facts_.plies.back().move.is_none()) facts_.plies.back().move = Move::none();
         }
-        record.product = facts_; // a copy of exactly the game's size; facts_ keeps its buffers
     }
+    // A copy of exactly the game's size into the run's product, whose buffers are reused; facts_
+    // keeps its own.
+    void take(GameFacts& out) override { out = facts_; }
 
 private:
     static std::int32_t milliseconds(double seconds) { return std::int32_t(std::lround(std::min(seconds, 1e6) * 1000)); }
@@ -181,7 +184,7 @@ private:
     }
 
     bool is_variant_start(const position::Board& board) {
-        std::optional<position::Board>& start = starts_[std::size_t(board.variant()) & 3];
+        std::optional<position::Board>& start = starts_[std::size_t(board.variant())];
         if (!start) start.emplace(board.variant());
         const position::Position &a = board.position(), &b = start->position();
         return board.repetition_key() == start->repetition_key() && std::equal(std::begin(a.board), std::end(a.board), std::begin(b.board)) &&
@@ -197,12 +200,12 @@ private:
     std::uint64_t polyglot_key_ = 0; // of the position the next move is played from
     Clock clock_;
     double last_clock_[2] = {-1, -1}; // each side's last %clk (seconds; -1: unknown)
-    std::array<std::optional<position::Board>, 4> starts_; // each variant's start, by Variant
+    std::array<std::optional<position::Board>, VARIANT_NB> starts_; // each variant's start, by Variant
 };
 
 } // namespace
 
-std::unique_ptr<game::GameObserver> make_tree_observer(const TreeObserverOptions& options) {
+std::unique_ptr<game::ProductObserver<GameFacts>> make_tree_observer(const TreeObserverOptions& options) {
     return std::make_unique<TreeObserver>(options);
 }
 

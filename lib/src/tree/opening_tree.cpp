@@ -51,9 +51,11 @@ struct TreeRecord {
     std::uint16_t ply;
 
     static constexpr std::uint64_t kKeyBits = (std::uint64_t(1) << 54) - 1;
+    static constexpr unsigned kVariantBits = 2; // bits 59-60: a fifth variant needs a wider field
+    static_assert(VARIANT_NB <= (1 << kVariantBits), "the variant no longer fits TreeRecord's 2 bits");
     static TreeRecord make(std::uint64_t key, unsigned flags, Outcome outcome, Variant variant, std::uint32_t game, std::uint16_t move,
                            std::uint16_t ply) {
-        return TreeRecord{(key & kKeyBits) | std::uint64_t(flags) << 54 | std::uint64_t(outcome) << 57 | (std::uint64_t(variant) & 3) << 59,
+        return TreeRecord{(key & kKeyBits) | std::uint64_t(flags) << 54 | std::uint64_t(outcome) << 57 | std::uint64_t(variant) << 59,
                           game, move, ply};
     }
     std::uint64_t key(std::uint64_t bucket_bits) const { return bucket_bits | (word & kKeyBits); }
@@ -673,9 +675,9 @@ void list_move(ShowBuffers& s, const TreeRecord& r, std::uint32_t position) {
 }
 
 // The board of a position a game reached: its start, then its moves up to the ply.
-position::Board replay(const GameEntry& game, std::size_t ply, std::array<std::optional<position::Board>, 4>& starts) {
+position::Board replay(const GameEntry& game, std::size_t ply, std::array<std::optional<position::Board>, VARIANT_NB>& starts) {
     const auto variant = Variant(game.head().variant);
-    std::optional<position::Board>& variant_start = starts[std::size_t(variant) & 3];
+    std::optional<position::Board>& variant_start = starts[std::size_t(variant)];
     if (!variant_start) variant_start.emplace(variant);
     position::Board board = *variant_start;
     if (!game.start_fen().empty()) {
@@ -855,7 +857,7 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
     if (s.kept.empty()) return;
     add_kept_moves(b, scratch);
     std::sort(s.kept.begin(), s.kept.end(), [&](std::uint32_t x, std::uint32_t y) { return s.positions[x].key < s.positions[y].key; });
-    std::array<std::optional<position::Board>, 4> starts; // each variant's start position, made once
+    std::array<std::optional<position::Board>, VARIANT_NB> starts; // each variant's start position, made once
     PositionStats& p = s.shown; // its strings and vectors keep their memory from position to position
     for (std::size_t k = 0; k < s.kept.size(); ++k) {
         if (k + 1 < s.kept.size()) { // the next position's game, asked for while this one is shown

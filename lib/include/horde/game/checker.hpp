@@ -10,7 +10,6 @@
 #include "horde/notation/san.hpp"
 #include "horde/pgn/visitor.hpp"
 
-#include <any>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -137,10 +136,6 @@ struct GameRecord {
         std::vector<int> nags;
     };
     std::vector<MoveNotes> notes;
-    // What a consumer of the game events (GameObserver::end_game) made of this game, carried
-    // with the record to the outputs (report::GameTree, the exported PGN text, ...); empty
-    // without one.
-    std::any product;
     bool valid() const { return errors.empty(); }
     int plies() const { return int(moves.size()); }
     std::string_view tag(std::string_view name) const;
@@ -275,7 +270,9 @@ private:
     TokenKind last_token_ = TokenKind::Unread;
     std::uint64_t result_line_ = 0, result_column_ = 0; // where the result token stood
     std::pair<std::uint64_t, std::uint64_t> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
-    std::size_t tags_read_ = 0; // this game's tags in record_.tags (the rest are the last game's)
+    // Tag pairs of earlier games, whose strings the next tags reuse (their storage).
+    std::vector<std::pair<std::string, std::string>> spare_tags_;
+    static constexpr std::size_t kMaxSpareTags = 64;
     // Where the tags the checker reads stand in record_.tags (-1: none): the first of each
     // name (GameRecord::tag's answer), the last FEN tag.
     struct TagIndex {

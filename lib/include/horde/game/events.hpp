@@ -64,8 +64,7 @@ public:
     virtual void nag(int /*code*/, int /*depth*/) {}
     virtual void begin_variation(int /*depth*/) {}   // the depth inside it (1: a first-level variation)
     virtual void end_variation(int /*depth*/) {}     // the depth it closes (1: back to the main line)
-    // The finished record (its verdict, status, diagnostics). The observer may move its own
-    // product of the game into record.product, which travels with the record to the outputs.
+    // The finished record (its verdict, status, diagnostics).
     virtual void end_game(GameRecord&) {}
 
 protected:
@@ -76,6 +75,19 @@ protected:
 private:
     friend class GameChecker;
     bool listening_ = true;
+};
+
+// An observer that makes something of each game, its product (an opening tree's facts, the
+// normalised PGN text, the replay page's move tree): after each game's end_game the run takes it
+// with `take`, so that it travels with the game's record to the consumer that made the observer
+// (run/pipeline.hpp). The type is the consumer's own: a consumer that reads another product
+// does not compile.
+template <class Product> class ProductObserver : public GameObserver {
+public:
+    using ProductType = Product;
+    // This game's product into `out`, which holds an earlier game's (or a default one): all of
+    // it is replaced, its buffers may be reused.
+    virtual void take(Product& out) = 0;
 };
 
 } // namespace horde::game

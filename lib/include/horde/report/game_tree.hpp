@@ -9,9 +9,11 @@
 #pragma once
 
 #include "horde/game/checker.hpp"
+#include "horde/game/events.hpp"
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,10 +56,7 @@ struct GameTree {
 GameTree game_tree_from_moves(const position::Board& start, const std::vector<Move>& moves);
 
 // The tree builder as a consumer of the game walk (game/events.hpp), for a walk on any thread:
-// at each valid game's end it puts the game's tree into the record's product, read by
-// game_tree_of.
-std::unique_ptr<game::GameObserver> make_game_tree_builder();
-// The tree make_game_tree_builder's observer left in the record (nullptr: none, the game is invalid).
-const GameTree* game_tree_of(const game::GameRecord& record);
+// its product of each game is the game's tree (none when the game is invalid).
+std::unique_ptr<game::ProductObserver<std::optional<GameTree>>> make_game_tree_builder();
 
 } // namespace horde::report

@@ -133,9 +133,10 @@ std::string error_to_json(std::string_view message);
 // (standard, chess960, horde, orda).
 std::string explorer_position_to_json(std::string_view variant, const position::Board& board);
 // horde-db query --json and horde-db serve's /lichess: the answer as lichess's opening explorer
-// writes it (white, draws, black, moves[] {uci, san, averageRating, white, draws, black, game},
-// topGames, recentGames, opening), no newline. A game: {uci (top and recent games), id,
-// winner, speed, white {name, rating}, black {name, rating}, year, month}; unknown fields null.
+// writes it (white, draws, black, moves[] {uci, san, averageRating, white, draws, black, game,
+// opening}, topGames, recentGames, opening), no newline. A game: {uci (top and recent games), id,
+// winner, speed, white {name, rating}, black {name, rating}, year, month}; an unknown rating or
+// year is 0, an unknown speed or month null, a name "?" when the tag is missing.
 void append_explorer_json(std::string& out, const db::ExplorerAnswer& answer);
 // horde-db games --format ndjson and horde-db serve's /games: a stored game (id, serial, source, game, ply at which it
 // reached the position, tags as an object in input order), no newline.

@@ -46,6 +46,7 @@
 #pragma once
 
 #include "horde/game/checker.hpp"
+#include "horde/game/events.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -83,12 +84,9 @@ bool parse_strip_list(std::string_view text, PgnExportOptions& options, std::str
 void parse_tag_choice(std::string_view text, PgnExportOptions& options);
 
 // The exporter as a consumer of the game walk (game/events.hpp), for a walk on any thread:
-// at each game's end it puts the normalised PGN text (empty when the game is not exported)
-// into the record's product, read by exported_pgn.
-std::unique_ptr<game::GameObserver> make_pgn_exporter(const game::CheckOptions& options,
-                                                      const PgnExportOptions& export_options = {});
-// The text make_pgn_exporter's observer left in the record ("" when none).
-std::string_view exported_pgn(const game::GameRecord& record);
+// its product of each game is the normalised PGN text (empty when the game is not exported).
+std::unique_ptr<game::ProductObserver<std::string>> make_pgn_exporter(const game::CheckOptions& options,
+                                                                     const PgnExportOptions& export_options = {});
 
 // A tag value escaped for a PGN tag pair (backslash before '"' and '\'), without the quotes.
 std::string pgn_escape_tag_value(std::string_view value);

@@ -1,8 +1,8 @@
 // What one game gives an opening tree: the positions of its main line up to a ply limit, the
 // move played from each, and the figures the tree averages (result, ratings, date, the %eval
-// after each move, the time spent on it). The tree observer (a game::GameObserver on the one
-// game walk) collects them as the walk resolves the moves and leaves them in the record's
-// product (GameRecord::product), which the run hands to the tree in input order.
+// after each move, the time spent on it). The tree observer (a game::ProductObserver on the one
+// game walk) collects them as the walk resolves the moves; they are its product of the game,
+// which the run hands to the tree.
 #pragma once
 
 #include "horde/core/types.hpp"
@@ -67,7 +67,7 @@ struct TreeObserverOptions {
 // a capture is legal), told apart by variant.
 std::uint64_t position_key(Variant variant, std::uint64_t repetition_key);
 
-// The observer that leaves a GameFacts in each record's product (std::any of GameFacts).
-std::unique_ptr<game::GameObserver> make_tree_observer(const TreeObserverOptions& options);
+// The observer whose product of each game is its GameFacts.
+std::unique_ptr<game::ProductObserver<GameFacts>> make_tree_observer(const TreeObserverOptions& options);
 
 } // namespace horde::tree
