@@ -7,7 +7,7 @@
 #   --tests   also what the tests need: Catch2, help2man (man pages), the compressors, GNU
 #             parallel, jq, Python, Chromium (the replay-page test), librsvg2-bin, zsh and fish
 #             (the completion tests), dpkg-dev (the package test), polyglot (make-book, the peer
-#             horde-tree's books are compared with)
+#             horde-tree's books are compared with), nodejs (the pages' scripts parse)
 #   --ci      also what .ci/run's sanitizer and fuzz tree needs: clang and its runtime (implies --tests)
 #   --print   print the package list and exit, installing nothing
 # Runs apt-get as root, or through sudo. Exit 0 when everything is installed, else apt-get's status.
@@ -15,9 +15,9 @@ set -euo pipefail
 
 # The tools: compiler, CMake, and the libraries found by find_package in CMakeLists.txt.
 BUILD=(cmake make g++ libcli11-dev libfmt-dev libspdlog-dev libzstd-dev zlib1g-dev libbz2-dev
-       liblzma-dev libsimdjson-dev libre2-dev librocksdb-dev)
+       liblzma-dev libsimdjson-dev libre2-dev librocksdb-dev pkg-config libcpp-httplib-dev)
 TESTS=(catch2 help2man zstd xz-utils bzip2 gzip parallel jq python3 python3-websocket chromium time bsdutils diffutils
-       librsvg2-bin zsh fish dpkg-dev polyglot)
+       librsvg2-bin zsh fish dpkg-dev polyglot nodejs)
 CI=(clang libclang-rt-14-dev)
 
 tests=false ci=false print=false

@@ -2,7 +2,8 @@
 # Shell completions and installation of the tools.
 #
 #   completions_test.sh options SOURCE_DIR TOOL_PATH...
-#       For each built tool: every long option of `<tool> --help` appears in its bash, zsh and
+#       For each built tool: every long option of `<tool> --help` (and of `<tool> SUB --help` for
+#       each subcommand SUB) appears in its bash, zsh and
 #       fish completion files (completions/bash/<tool>, completions/zsh/_<tool>,
 #       completions/fish/<tool>.fish), every option the fish file completes exists in --help,
 #       and the bash file loads (`source`).

@@ -146,6 +146,7 @@ Mode parse_args(int argc, char** argv) {
     merge->add_option("--memory", raw.memory, "Memory for the rows before a sorted run is written (default 512M)");
     merge->add_option("--threads", o.threads, "Threads (default: every core)")->check(CLI::PositiveNumber);
     add_progress_options(*merge, o.progress, "games");
+    auto* served = add_serve_command(app, o.serve);
     app.set_version_flag("--version", version_line("horde-db"));
     parse_command_line(app, argc, argv);
     if (add->parsed()) o.command = Command::Add;
@@ -153,6 +154,7 @@ Mode parse_args(int argc, char** argv) {
     else if (games->parsed()) o.command = Command::Games;
     else if (exported->parsed()) o.command = Command::Export;
     else if (merge->parsed()) o.command = Command::Merge;
+    else if (served->parsed()) o.command = Command::Serve;
     else o.command = Command::Info;
     if (o.command == Command::Add) {
         o.max_ply_given = add->get_option("--max-ply")->count() > 0;

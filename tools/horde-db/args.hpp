@@ -1,9 +1,10 @@
-// horde-db's command line: a subcommand (add, query, games, export, info, merge) and its
+// horde-db's command line: a subcommand (add, query, games, export, info, merge, serve) and its
 // options, every rule on how they combine checked, turned into a validated Mode (or an Exit: a
 // usage error, or --help/--version done).
 #pragma once
 
 #include "progress.hpp"
+#include "serve.hpp"
 
 #include "horde/db/explorer.hpp"
 #include "horde/game/checker.hpp"
@@ -17,7 +18,7 @@
 
 namespace horde::tools::db_tool {
 
-enum class Command { Add, Query, Games, Export, Info, Merge };
+enum class Command { Add, Query, Games, Export, Info, Merge, Serve };
 enum class GamesFormat { Pgn, Ndjson };
 
 struct Mode {
@@ -44,6 +45,8 @@ struct Mode {
     std::optional<int> export_max_ply; // default: the database's
     int min_ply = 0;
     int min_games = 2;
+    // serve
+    ServeMode serve;
 };
 
 Mode parse_args(int argc, char** argv);

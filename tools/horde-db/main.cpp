@@ -1,4 +1,5 @@
-// horde-db: a position database of PGN games on RocksDB (add, query, games, export, info, merge).
+// horde-db: a position database of PGN games on RocksDB (add, query, games, export, info, merge,
+// serve).
 // The command line is args.cpp's, the run run.cpp's; main maps how they end to the exit status.
 #include "args.hpp"
 #include "exit.hpp"

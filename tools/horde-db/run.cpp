@@ -9,6 +9,7 @@
 #include "horde/db/explorer.hpp"
 #include "horde/db/games.hpp"
 #include "horde/report/json.hpp"
+#include "horde/report/pgn_writer.hpp"
 #include "horde/run/db.hpp"
 #include "horde/run/tree.hpp"
 
@@ -176,9 +177,7 @@ int run_games(const Mode& o) {
             report::append_stored_game_json(out, g, ply);
             out += '\n';
         } else {
-            out += g.pgn;
-            const std::string_view pgn = g.pgn;
-            if (!(pgn.ends_with("\n\n") || pgn.ends_with("\r\n\r\n"))) out += pgn.ends_with('\n') ? "\n" : "\n\n";
+            report::append_stored_pgn(out, g.pgn);
         }
         if (out.size() >= (64 << 10)) {
             write_stdout(out);
@@ -307,6 +306,8 @@ int run_info(const Mode& o) {
 } // namespace
 
 int run(Mode& o) {
+    // The server waits for its signals itself (SIGTERM stops it cleanly, SIGHUP reopens).
+    if (o.command == Command::Serve) return run_serve(o.serve);
     restore_sigpipe();
     exit_on_interrupt("horde-db");
     o.threads = thread_count(o.threads);
@@ -318,6 +319,7 @@ int run(Mode& o) {
         case Command::Games: return run_games(o);
         case Command::Export: return run_export(o);
         case Command::Info: return run_info(o);
+        case Command::Serve: break; // above
         }
     } catch (const db::QueryError& e) {
         throw Exit{kExitUsage, e.what()};

@@ -6,111 +6,11 @@
 
 #include <fmt/format.h>
 
+#include "report_assets.hpp"
+
 namespace horde::report {
 
 namespace {
-
-// The page's style: the board first, the tags and moves beside it, or under it on a narrow
-// (phone) window. The board's colours come from the theme (custom properties).
-constexpr std::string_view PAGE_CSS = R"css(
-#layout{display:flex;flex-wrap:wrap;gap:14px;padding:12px;align-items:flex-start}
-#games{flex:0 0 220px;max-height:80vh;overflow:auto;background:#fff;border:1px solid #ddd;border-radius:6px}
-#games ol{margin:0;padding:6px 6px 6px 34px}
-#games li{padding:2px 0}
-#games a{color:#234;text-decoration:none}
-#games a.current{font-weight:700;color:#000}
-#board-area{flex:0 1 520px;min-width:260px}
-#status{font-weight:600;min-height:1.5em}
-#side{flex:1 1 300px;min-width:260px;max-width:640px}
-.game table{border-collapse:collapse;margin-bottom:10px;font-size:13px}
-.game th{text-align:left;padding:1px 10px 1px 0;color:#555;font-weight:600;vertical-align:top}
-.game td{padding:1px 0;overflow-wrap:anywhere}
-.moves{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 10px;max-height:60vh;overflow:auto}
-.move{cursor:pointer;padding:0 2px;border-radius:3px;white-space:nowrap}
-.move:hover{background:#e4e9f0}
-.move.current{background:var(--frame);color:#fff}
-.move.dead{cursor:default;color:#888}
-.num{color:#777;margin-left:2px}
-.comment{color:#2d6a35;margin:0 3px}
-.variation{color:#555}
-.variation.depth-1{display:block;margin:2px 0 2px 12px;font-size:14px}
-.result{font-weight:700;margin-left:4px}
-@media (max-width:600px){#layout{padding:6px;gap:8px}#games{flex:1 1 100%;max-height:25vh}#board-area,#side{flex:1 1 100%}}
-)css";
-
-// The page's behaviour: draws the board from the embedded positions and steps through them.
-constexpr std::string_view PAGE_SCRIPT = R"js(
-(function () {
-  const games = JSON.parse(document.getElementById("games-data").textContent);
-  const board = document.getElementById("board");
-  const drawBoard = hordeBoard(board);
-  const sections = document.querySelectorAll(".game");
-  const gameLinks = document.querySelectorAll("#games a");
-  let game = 0, node = 0, flipped = board.classList.contains("flipped");
-
-  function draw() {
-    const g = games[game], n = g.nodes[node];
-    const [fen, squares, from, to, checks, label, , next] = n;
-    drawBoard({fen, squares, pieces: g.pieces, from, to, checks, flipped});
-    board.setAttribute("data-game", game + 1);
-    board.setAttribute("data-node", node);
-
-    sections.forEach((sec, i) => { sec.hidden = i !== game; });
-    gameLinks.forEach((a, i) => a.classList.toggle("current", i === game));
-    const section = sections[game];
-    for (const m of section.querySelectorAll(".move.current")) m.classList.remove("current");
-    const current = section.querySelector('.move[data-node="' + node + '"]');
-    if (current) {
-      current.classList.add("current");
-      const list = current.closest(".moves"), r = current.getBoundingClientRect(), lr = list.getBoundingClientRect();
-      if (r.top < lr.top || r.bottom > lr.bottom) list.scrollTop += r.top - lr.top - lr.height / 2;
-    }
-    const ply = g.main.indexOf(node);
-    let status = label;
-    if (next < 0 && ply >= 0) status += "  " + g.result + (g.outcome !== "none" ? " (" + g.outcome + ")" : "");
-    document.getElementById("status").textContent = status;
-    const where = ply >= 0 ? "ply=" + ply : "node=" + node;
-    const hash = "#" + (games.length > 1 ? "game=" + (game + 1) + "&" : "") + where;
-    if (location.hash !== hash) history.replaceState(null, "", hash);
-  }
-
-  const PREV = 6, NEXT = 7; // in a node's array
-  function go(n) { if (n >= 0 && n < games[game].nodes.length) { node = n; draw(); } }
-  function lineEnd(n) { const nodes = games[game].nodes; while (nodes[n][NEXT] >= 0) n = nodes[n][NEXT]; return n; }
-  const actions = {
-    first: () => go(0),
-    prev: () => go(games[game].nodes[node][PREV]),
-    next: () => go(games[game].nodes[node][NEXT]),
-    last: () => go(lineEnd(node)),
-    flip: () => { flipped = !flipped; draw(); },
-  };
-  for (const id in actions) document.getElementById(id).addEventListener("click", actions[id]);
-  document.addEventListener("keydown", e => {
-    const key = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", f: "flip"}[e.key];
-    if (!key || e.altKey || e.ctrlKey || e.metaKey) return;
-    e.preventDefault();
-    actions[key]();
-  });
-  document.addEventListener("click", e => {
-    const m = e.target.closest(".move[data-node]");
-    if (m && m.closest(".game") === sections[game]) go(Number(m.dataset.node));
-  });
-
-  function fromHash() {
-    const h = new URLSearchParams(location.hash.slice(1));
-    const g = Number(h.get("game"));
-    game = Number.isInteger(g) && g >= 1 && g <= games.length ? g - 1 : 0;
-    const main = games[game].main, count = games[game].nodes.length;
-    const ply = Number(h.get("ply")), k = Number(h.get("node"));
-    if (h.has("node") && Number.isInteger(k) && k >= 0 && k < count) node = k;
-    else if (h.has("ply") && Number.isInteger(ply) && ply >= 0) node = main[Math.min(ply, main.length - 1)];
-    else node = 0;
-    draw();
-  }
-  window.addEventListener("hashchange", fromHash);
-  fromHash();
-})();
-)js";
 
 // Glyphs of the common NAGs; the others are shown as "$n".
 std::string nag_text(std::string_view nag) {
@@ -232,7 +132,7 @@ std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageO
                               : games.empty()  ? std::string("horde-replay")
                                                : games.front().title.empty() ? game_heading(games.front())
                                                                              : games.front().title;
-    std::string out = html_page_start("horde-replay", title, colors, PAGE_CSS);
+    std::string out = html_page_start("horde-replay", title, colors, assets::replay_css);
     out += "<div id=\"layout\">\n";
     if (games.size() > 1) {
         out += "<nav id=\"games\"><ol>\n";
@@ -256,7 +156,7 @@ std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageO
     }
     json += ']';
     append_script_json(out, json);
-    out += "</script>\n" + html_page_end(PAGE_SCRIPT);
+    out += "</script>\n" + html_page_end(assets::replay_js);
     return out;
 }
 

@@ -6,79 +6,11 @@
 
 #include <fmt/format.h>
 
+#include "report_assets.hpp"
+
 namespace horde::report {
 
 namespace {
-
-// The base style: the header, the board (colours from the theme's custom properties) and its
-// buttons.
-constexpr std::string_view BASE_CSS = R"css(
-*{box-sizing:border-box}
-body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;background:#f6f5f1}
-header{padding:8px 14px;background:var(--frame);color:#fff}
-header h1{margin:0;font-size:18px;font-weight:600;overflow-wrap:anywhere}
-#board{display:block;width:100%;height:auto;border:3px solid var(--frame);border-radius:3px;background:var(--dark)}
-#board .light{fill:var(--light)}#board .dark{fill:var(--dark)}
-#board .last{fill:var(--highlight);fill-opacity:.6}
-#board .coord{font:9px sans-serif;pointer-events:none}
-#board .coord.on-light{fill:var(--dark)}#board .coord.on-dark{fill:var(--light)}
-#controls{display:flex;gap:6px;margin:8px 0}
-#controls button{flex:1;padding:5px 0 2px;color:#333;border:1px solid #bbb;border-radius:5px;background:#fff;cursor:pointer}
-#controls button:hover{background:#eee}
-)css";
-
-// hordeBoard(svg) returns draw(view): the squares, the last move's marks, the checked kings'
-// glow, the coordinates and the pieces, from scratch each time.
-constexpr std::string_view BOARD_SCRIPT = R"js(
-"use strict";
-function hordeBoard(board) {
-  const SQ = 45, NS = "http://www.w3.org/2000/svg";
-  const layers = {};
-  for (const id of ["squares", "marks", "coords", "pieces"]) layers[id] = board.querySelector("#" + id);
-  function el(name, attrs, text) {
-    const e = document.createElementNS(NS, name);
-    for (const k in attrs) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-  function name(s) { return "abcdefgh"[s % 8] + (1 + (s >> 3)); }
-  return function draw(v) {
-    const xy = s => { const f = s % 8, r = s >> 3; return v.flipped ? [(7 - f) * SQ, r * SQ] : [f * SQ, (7 - r) * SQ]; };
-    const onLight = s => ((s % 8) + (s >> 3)) % 2 === 1;
-    for (const id in layers) layers[id].replaceChildren();
-    for (let s = 0; s < 64; s++) {
-      const [x, y] = xy(s);
-      layers.squares.append(el("rect", {class: "square " + (onLight(s) ? "light" : "dark"), "data-square": name(s),
-                                        x, y, width: SQ, height: SQ}));
-    }
-    for (const s of v.from >= 0 ? [v.from, v.to] : []) {
-      const [x, y] = xy(s);
-      layers.marks.append(el("rect", {class: "last", x, y, width: SQ, height: SQ}));
-    }
-    for (const s of v.checks) {
-      const [x, y] = xy(s);
-      layers.marks.append(el("rect", {class: "check", x, y, width: SQ, height: SQ, fill: "url(#check-glow)"}));
-    }
-    for (let i = 0; i < 8; i++) {
-      const file = v.flipped ? 7 - i : i, rank = v.flipped ? 7 - i : i;
-      const bottom = v.flipped ? file + 56 : file, left = v.flipped ? rank * 8 + 7 : rank * 8;
-      const cls = s => "coord " + (onLight(s) ? "on-light" : "on-dark");
-      layers.coords.append(el("text", {class: cls(bottom), x: i * SQ + SQ - 2, y: 8 * SQ - 3, "text-anchor": "end"},
-                              "abcdefgh"[file]));
-      layers.coords.append(el("text", {class: cls(left), x: 2, y: (7 - i) * SQ + 10}, String(rank + 1)));
-    }
-    for (let s = 0; s < 64; s++) {
-      const c = v.squares[s];
-      if (c === ".") continue;
-      const [x, y] = xy(s);
-      layers.pieces.append(el("use", {class: "piece", href: "#" + v.pieces[c], "data-square": name(s),
-                                      x, y, width: SQ, height: SQ}));
-    }
-    board.setAttribute("data-fen", v.fen);
-    board.classList.toggle("flipped", v.flipped);
-  };
-}
-)js";
 
 std::string_view icon_path(BoardIcon icon) {
     switch (icon) {
@@ -115,7 +47,7 @@ std::string html_page_start(std::string_view generator, std::string_view title, 
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
     out += fmt::format("<meta name=\"generator\" content=\"{}\">\n<title>{}</title>\n", generator, html_escape(title));
     out += fmt::format("<style>:root{{--light:{};--dark:{};--highlight:{};--frame:{}}}{}{}</style>\n</head>\n<body>\n",
-                       colors.light, colors.dark, colors.highlight, colors.frame, BASE_CSS, page_css);
+                       colors.light, colors.dark, colors.highlight, colors.frame, assets::base_css, page_css);
     out += fmt::format("<header><h1>{}</h1></header>\n", html_escape(title));
     return out;
 }
@@ -145,7 +77,7 @@ std::string html_controls(std::initializer_list<IconButton> buttons) {
 
 std::string html_page_end(std::string_view page_script) {
     std::string out = "<script>";
-    out += BOARD_SCRIPT;
+    out += assets::board_js;
     out += page_script;
     out += "</script>\n</body>\n</html>\n";
     return out;

@@ -480,6 +480,27 @@ void append_tree_position_json(std::string& out, const tree::PositionStats& p) {
     o.end();
 }
 
+std::string error_to_json(std::string_view message) {
+    std::string out;
+    JsonObject(out).string("error", message).end();
+    return out;
+}
+
+std::string explorer_position_to_json(std::string_view variant, const position::Board& board) {
+    std::string out;
+    JsonObject o(out);
+    o.string("variant", variant).string("fen", board.fen());
+    JsonObject moves(o.name("moves"));
+    for (Move m : board.legal_moves()) {
+        position::Board after = board;
+        after.play(m);
+        moves.string(board.uci(m), after.fen());
+    }
+    moves.end();
+    o.end();
+    return out;
+}
+
 } // namespace horde::report
 
 namespace horde::report {

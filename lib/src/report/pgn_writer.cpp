@@ -354,4 +354,9 @@ std::unique_ptr<game::ProductObserver<std::string>> make_pgn_exporter(const game
 
 std::string pgn_comment_text(std::string_view text) { return collapse_whitespace(text); }
 
+void append_stored_pgn(std::string& out, std::string_view pgn) {
+    out += pgn;
+    if (!(pgn.ends_with("\n\n") || pgn.ends_with("\r\n\r\n"))) out += pgn.ends_with('\n') ? "\n" : "\n\n";
+}
+
 } // namespace horde::report

@@ -126,14 +126,19 @@ char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move p
 // newline).
 void append_tree_position_json(std::string& out, const tree::PositionStats& p);
 
+// horde-db serve: an error answer, {"error":"..."} (no newline).
+std::string error_to_json(std::string_view message);
+// horde-db serve /position: the position a query names and where each legal move leads,
+// {"variant":..,"fen":..,"moves":{"e2e4":FEN,...}} (no newline); `variant` is the explorer's key
+// (standard, chess960, horde, orda).
+std::string explorer_position_to_json(std::string_view variant, const position::Board& board);
 // horde-db query --json and horde-db serve's /lichess: the answer as lichess's opening explorer
 // writes it (white, draws, black, moves[] {uci, san, averageRating, white, draws, black, game,
 // opening}, topGames, recentGames, opening), no newline. A game: {uci (top and recent games), id,
 // winner, speed, white {name, rating}, black {name, rating}, year, month}; an unknown rating or
 // year is 0, an unknown speed or month null, a name "?" when the tag is missing.
 void append_explorer_json(std::string& out, const db::ExplorerAnswer& answer);
-
-// horde-db games --format ndjson: a stored game (id, serial, source, game, ply at which it
+// horde-db games --format ndjson and horde-db serve's /games: a stored game (id, serial, source, game, ply at which it
 // reached the position, tags as an object in input order), no newline.
 void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply);
 

@@ -98,4 +98,9 @@ std::string pgn_comment_text(std::string_view text);
 // The PGN Variant tag value of a variant: "Standard", "Horde", "Orda".
 std::string_view pgn_variant_tag(Variant v);
 
+// horde-db games and serve's /game/ID: a stored game's PGN as it was in its input, ended by
+// an empty line (added when its input had none), so that games listed one after another stay
+// apart.
+void append_stored_pgn(std::string& out, std::string_view pgn);
+
 } // namespace horde::report

@@ -52,4 +52,17 @@ private:
     std::string json_;       // one position's record, reused
 };
 
+// horde-db serve's live explorer page at `/`: horde-tree's page (the same style, board, move
+// table, path, buttons and FEN box, and the same script for them: assets/explorer_view.js)
+// whose positions come from the server as you click: `/position` for the FEN and the moves'
+// positions, `/lichess` for the figures under the filters (speeds, rating groups, months),
+// with the position's top and recent games linked to `/game/ID`. A start position per variant;
+// the address is `#KEY/UCI/UCI...`, KEY the variant and the start's FEN. Self-contained: no
+// external resource.
+struct LivePageOptions {
+    std::string title = "horde-db explorer";
+    BoardTheme theme = BoardTheme::Brown;
+};
+std::string live_explorer_page(const LivePageOptions& options);
+
 } // namespace horde::report
