@@ -154,6 +154,17 @@ with Server(horde_db, db, "--reload-check", "200") as server:
         check(server.get("/lichess")[0] == 200, f"the server does not answer after {path[:60]}")
     status, _, body = server.get("/lichess", headers={"X-Big-1": "a" * 5000, "X-Big-2": "b" * 5000})
     check(status == 431, f"10 KB of headers: status {status}")
+    # One header line past the HTTP library's own line limit: 431 too, with the reason.
+    status, _, body = server.get("/lichess", headers={"X-Huge": "h" * 20000})
+    check(status == 431 and b"header" in body, f"one 20 KB header line: status {status} {body[:120]!r}")
+    check(server.get("/lichess")[0] == 200, "the server does not answer after a 20 KB header line")
+    # A request line that is not HTTP: 400, and the server goes on.
+    garbage = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    garbage.sendall(b"NOT-HTTP\r\n\r\n")
+    reply = garbage.recv(4096)
+    garbage.close()
+    check(reply.startswith(b"HTTP/1.1 400"), f"a request line that is not HTTP: {reply[:60]!r}")
+    check(server.get("/lichess")[0] == 200, "the server does not answer after a request line that is not HTTP")
     # Paths that try to leave the server's own pages: nothing from the file system.
     for raw in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/game/..%2f..%2fetc%2fpasswd", "//etc/passwd"]:
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)

@@ -199,8 +199,18 @@ void HttpServer::Impl::configure() {
         res.set_header("Access-Control-Allow-Headers", "*");
         res.set_header("Access-Control-Max-Age", "86400");
     });
-    server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-        if (res.body.empty()) set_error(res, res.status, status_text(res.status));
+    server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+        if (!res.body.empty()) return; // our own error, already said
+        // httplib answers 400 with no body in two cases: a request line it cannot parse, or
+        // headers it cannot read after a good request line. The second is, but for a client that
+        // hung up mid-headers (which reads no answer), a header line over httplib's fixed limit:
+        // the 431 that RFC 6585 gives it, as our own check gives headers too large in all.
+        if (res.status == 400 && req.version.rfind("HTTP/1.", 0) == 0) {
+            set_error(res, 431, fmt::format("a request header line is over {} bytes",
+                                            CPPHTTPLIB_HEADER_MAX_LENGTH));
+            return;
+        }
+        set_error(res, res.status, status_text(res.status));
     });
     server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr e) {
         std::string what = "unknown exception";
