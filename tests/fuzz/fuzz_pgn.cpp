@@ -12,6 +12,7 @@
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/report/pgn_writer.hpp"
+#include "horde/run/list.hpp"
 #include "horde/run/replay.hpp"
 #include "horde/report/position_list.hpp"
 #include "horde/report/json.hpp"
@@ -55,13 +56,14 @@ void check_record(const game::GameRecord& r) {
     if (r.valid()) FUZZ_CHECK(r.start && r.final_board, fmt::format("game {}: valid without start or final position", r.game));
 }
 
-void check_listing(const std::vector<game::GameRecord>& records) {
+void check_listing(std::string_view text, const game::CheckOptions& check, const std::vector<game::GameRecord>& records) {
     std::string out;
     {
         report::ListOptions options;
         options.format = report::ListFormat::Json;
         report::PositionLister lister(options, [&](std::string_view chunk) { out += chunk; }, 4096);
-        for (const auto& r : records) lister.list_game(r);
+        pgn::PgnReader reader = pgn::PgnReader::from_memory(text);
+        run::run_list(reader, check, "fuzz.pgn", 1, nullptr, &lister, nullptr, [](report::ListOutput&) {});
     }
     std::uint64_t expected = 0;
     for (const auto& r : records)
@@ -109,7 +111,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto records = check_text(text, plain, &raw);
     FUZZ_CHECK(records.empty() || raw == text, "the games' raw bytes do not rebuild the input");
     for (const auto& r : records) check_record(r);
-    check_listing(records);
+    check_listing(text, plain, records);
     check_export(text, plain);
 
     for (const game::CheckOptions* options : {&strict, &lichess, &nulls}) {
@@ -117,6 +119,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto other = check_text(text, *options, nullptr);
         FUZZ_CHECK(other.size() == records.size(),
                    fmt::format("{} games by default, {} with --{}", records.size(), other.size(), mode));
+        if (options == &nulls) check_listing(text, nulls, other);
         for (std::size_t i = 0; i < other.size(); ++i) {
             check_record(other[i]);
             // --strict only adds errors; --allow-null-moves only removes them.

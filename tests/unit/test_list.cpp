@@ -1,13 +1,13 @@
 // horde-list's library side (position_list.hpp): the FEN writer against Board::fen, the
 // shared valid corpora against their sidecars (--final gives final_fen, the TSV uci column
 // gives the uci moves), every format and selector, --unique, invalid games with and without
-// keep_partial, the threaded lister, and --moves (legal_moves_line) against perft counts.
+// keep_partial, the same bytes on 1 and 3 threads, and --moves (legal_moves_line) against perft counts.
 #include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/perft/suite.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/position_list.hpp"
-#include "horde/run/position_lister.hpp"
+#include "horde/run/list.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -54,21 +54,14 @@ std::vector<horde::game::GameRecord> check_text(const std::string& text) {
     return records;
 }
 
-// horde-list over a PGN text, through check_pgn as the tool does (small chunks, so that the
+// horde-list over a PGN text, through run_list as the tool does (small chunks, so that the
 // buffer is flushed many times).
-std::string list_text(const std::string& pgn, ListOptions options, bool threaded = false) {
+std::string list_text(const std::string& pgn, ListOptions options, unsigned threads = 1) {
     std::string out;
-    auto sink = [&](std::string_view s) { out += s; };
+    horde::report::PositionLister lister(options, [&](std::string_view s) { out += s; }, 100);
     auto reader = horde::pgn::PgnReader::from_memory(pgn);
-    if (threaded) {
-        horde::run::ThreadedPositionLister lister(options, sink, 100);
-        horde::game::check_pgn(reader, {}, false, [&](const horde::game::GameRecord& r, std::string_view) { lister.list_game(r); });
-        lister.finish();
-    } else {
-        horde::report::PositionLister lister(options, sink, 100);
-        horde::game::check_pgn(reader, {}, false, [&](const horde::game::GameRecord& r, std::string_view) { lister.list_game(r); });
-        lister.flush();
-    }
+    horde::run::run_list(reader, {}, "test.pgn", threads, nullptr, &lister, nullptr, [](horde::report::ListOutput&) {});
+    lister.flush();
     return out;
 }
 
@@ -400,7 +393,7 @@ TEST_CASE("list: GAME numbers count every game, valid or not", "[list]") {
     CHECK(partial[0] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"1:0\";"); // no sm: no legal move
 }
 
-TEST_CASE("list: the threaded lister writes the same bytes as the plain one", "[list]") {
+TEST_CASE("list: 1 and 3 threads write the same bytes", "[list]") {
     std::string pgn;
     for (const char* v : VARIANTS) pgn += read_file(corpus(std::string(v) + "-valid.pgn"));
     for (const char* v : VARIANTS) pgn += read_file(corpus(std::string(v) + "-invalid.pgn"));
@@ -409,10 +402,40 @@ TEST_CASE("list: the threaded lister writes the same bytes as the plain one", "[
         o.format = f;
         o.unique = f == ListFormat::Json;
         o.keep_partial = f == ListFormat::Tsv;
-        const std::string plain = list_text(pgn, o, false);
-        CHECK(plain.size() > 100000);
-        CHECK(list_text(pgn, o, true) == plain);
+        o.final = f == ListFormat::Epd;
+        o.every = f == ListFormat::Epd ? 5 : 0;
+        const std::string one = list_text(pgn, o, 1);
+        CHECK(one.size() > (f == ListFormat::Epd ? 10000 : 100000));
+        CHECK(list_text(pgn, o, 3) == one);
     }
+}
+
+TEST_CASE("list: a null move reaches a position with SAN -- and UCI 0000, and is no EPD sm", "[list]") {
+    const std::string game = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 -- 2. d4 *\n";
+    horde::game::CheckOptions check;
+    check.allow_null_moves = true;
+    auto listed = [&](ListFormat f) {
+        ListOptions o;
+        o.format = f;
+        std::string out;
+        horde::report::PositionLister lister(o, [&](std::string_view s) { out += s; });
+        auto reader = horde::pgn::PgnReader::from_memory(game);
+        horde::run::run_list(reader, check, "test.pgn", 1, nullptr, &lister, nullptr, [](horde::report::ListOutput&) {});
+        lister.flush();
+        return lines_of(out);
+    };
+    const auto tsv = listed(ListFormat::Tsv);
+    REQUIRE(tsv.size() == 5);
+    CHECK(tsv[3] == "1\t2\t--\t0000\trnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
+    CHECK(tsv[4] == "1\t3\td4\td2d4\trnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2");
+    const auto epd = listed(ListFormat::Epd);
+    REQUIRE(epd.size() == 4);
+    CHECK(epd[0].find("sm \"e4\";") != std::string::npos);
+    CHECK(epd[1].find(" sm ") == std::string::npos);
+    CHECK(epd[2].find("sm \"d4\";") != std::string::npos);
+    const auto json = listed(ListFormat::Json);
+    REQUIRE(json.size() == 4);
+    CHECK(json[2].find("\"san\":\"--\",\"uci\":\"0000\"") != std::string::npos);
 }
 
 TEST_CASE("list: --moves lists every legal move once, sorted", "[list][moves]") {

@@ -45,8 +45,8 @@ Mode parse_args(int argc, char** argv) {
     add_variant_option(app, variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
                                      "with --moves the default variant (default: horde)");
     app.add_flag("--keep-partial", o.list.keep_partial, "List the positions of an invalid game up to its first error");
-    app.add_option("--threads", o.threads, "Check PGN on N threads (default: every core; 1: checking on one "
-                                           "thread, listing on a second); the output is the same whatever N")
+    app.add_option("--threads", o.threads, "Check PGN and list positions on N threads (default: every core); "
+                                           "the output is the same whatever N")
         ->check(CLI::PositiveNumber);
     add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.set_version_flag("--version", version_line("horde-list"));

@@ -27,7 +27,7 @@ void write_stdout(std::string_view data) {
 }
 
 // Lists the games of one PGN input as position lines (`lister`) or as table rows (`table`).
-int list_pgn_file(const std::string& name, const Mode& o, run::ThreadedPositionLister* lister, const report::GameTable* table,
+int list_pgn_file(const std::string& name, const Mode& o, report::PositionLister* lister, const report::GameTable* table,
                   report::ProgressMeter& progress, Counts& counts) {
     return for_pgn_file("horde-list", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
         const auto position = [&] { return input.raw_bytes_read(); }; // on the reading thread
@@ -87,11 +87,10 @@ int run(const Mode& o) {
             status = std::max(status, list_pgn_file(file, o, nullptr, &table, progress, counts));
         progress.clear();
     } else {
-        // Checking on `threads` threads, listing on one more.
-        run::ThreadedPositionLister lister(o.list, write_stdout);
+        report::PositionLister lister(o.list, write_stdout);
         report::ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
         for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, o, &lister, nullptr, progress, counts));
-        lister.finish();
+        lister.flush();
         progress.clear();
     }
     finish_stdout();

@@ -50,10 +50,11 @@ Sink sink_of(const Mode& o, const HtmlOutput& html) {
 struct GameProduct {
     std::string_view pgn;
     const report::GameTree* tree = nullptr;
+    Timeline* timeline = nullptr; // moved into the game's Replay
 };
-GameProduct product_view(const run::NoProduct&) { return {}; }
-GameProduct product_view(const std::string& pgn) { return {pgn, nullptr}; }
-GameProduct product_view(const std::optional<report::GameTree>& tree) { return {{}, tree ? &*tree : nullptr}; }
+GameProduct product_view(const std::string& pgn) { return {pgn, nullptr, nullptr}; }
+GameProduct product_view(const std::optional<report::GameTree>& tree) { return {{}, tree ? &*tree : nullptr, nullptr}; }
+GameProduct product_view(Timeline& timeline) { return {{}, nullptr, &timeline}; }
 
 // One game of a batch with output (for --to uci|san an invalid game's empty line too).
 struct Entry {
@@ -129,15 +130,15 @@ bool PgnReplay::needs_number(const game::GameRecord& r) const {
     return !number_free || (r.selected && !r.valid());
 }
 
-// The run's consumer, typed by the product the sink needs (run::NoProduct: the record alone).
+// The run's consumer, typed by the product the sink needs.
 template <class P, class MakeObserver> struct PgnReplay::Consumer {
     using Product = P;
     PgnReplay& replay;
     const std::string& display;
     MakeObserver make;
-    auto make_observer() const requires(!std::same_as<P, run::NoProduct>) { return make(); }
+    auto make_observer() const { return make(); }
     bool needs_number(const game::GameRecord& r, const P&) const { return replay.needs_number(r); }
-    void work(std::size_t slot, const game::GameRecord& r, const P& product, std::string_view) {
+    void work(std::size_t slot, const game::GameRecord& r, P& product, std::string_view) {
         replay.format(replay.batches_[slot], r, display, product_view(product));
     }
     void flush(std::size_t slot, const run::PipelineBatch& batch) {
@@ -162,7 +163,7 @@ void PgnReplay::read(io::Input& input) {
     else if (sink_ == Sink::HtmlFolder || sink_ == Sink::HtmlFile)
         read_with<std::optional<report::GameTree>>(reader, display, [] { return report::make_game_tree_builder(); });
     else
-        read_with<run::NoProduct>(reader, display, nullptr);
+        read_with<Timeline>(reader, display, [] { return make_timeline_builder(); });
     if (report_input_error("horde-replay", input)) status_ = kExitUsage;
 }
 
@@ -187,8 +188,10 @@ void PgnReplay::take(Batch& batch, const game::GameRecord& r, int number, const 
     Entry& e = batch.entries.emplace_back();
     e.number = number;
     auto replay = [&] {
-        return Replay{*r.start, r.moves,
-                      fmt::format("Game {}: {} ({})", number, game::game_players(r), variant_name(r.start->variant())), number};
+        Replay made{*r.start, r.moves,
+                    fmt::format("Game {}: {} ({})", number, game::game_players(r), variant_name(r.start->variant())), number};
+        std::swap(made.timeline, *product.timeline);
+        return made;
     };
     switch (sink_) {
     case Sink::Pgn: e.text.out = product.pgn; break;

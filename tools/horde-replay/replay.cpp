@@ -5,7 +5,6 @@
 
 #include "horde/notation/san.hpp"
 #include "horde/report/pgn_writer.hpp"
-#include "horde/run/replay.hpp"
 #include "horde/report/svg.hpp"
 
 #include <fmt/format.h>
@@ -22,18 +21,45 @@ namespace horde::replay {
 using tools::kExitInvalid;
 using tools::kExitUsage;
 
-Timeline build_timeline(const Replay& r) {
-    Timeline t;
-    game::Game game(r.start);
-    t.boards.push_back(r.start);
-    t.outcomes.push_back(game.adjudicate());
-    for (Move m : r.moves) {
-        t.san.push_back(notation::to_san(game.board(), m));
-        game.play(m);
-        t.boards.push_back(game.board());
-        t.outcomes.push_back(game.adjudicate());
+namespace {
+
+// Keeps the main line's positions, SAN and adjudications as the walk plays them.
+class TimelineBuilder final : public game::ProductObserver<Timeline> {
+public:
+    void begin_game(const game::GameRecord&) override {
+        timeline_.boards.clear();
+        timeline_.san.clear();
+        timeline_.outcomes.clear();
     }
-    return t;
+    void tags_read(const game::GameRecord&, const position::Board* start) override {
+        if (!start) return stop_listening();
+        timeline_.boards.push_back(*start);
+        timeline_.outcomes.push_back(game::Game(*start).adjudicate());
+    }
+    void move(const game::MoveEvent& e) override {
+        using Kind = game::MoveEvent::Kind;
+        if (e.depth != 0 || e.kind == Kind::EnPassantMark) return;
+        if (!e.before || !e.game || (e.kind != Kind::Move && e.kind != Kind::NullMove)) return stop_listening();
+        timeline_.san.push_back(e.kind == Kind::NullMove ? std::string("--") : notation::to_san(*e.before, e.move, *e.after));
+        timeline_.boards.push_back(*e.after);
+        timeline_.outcomes.push_back(e.game->adjudicate());
+    }
+    void take(Timeline& out) override { std::swap(out, timeline_); }
+
+private:
+    Timeline timeline_;
+};
+
+} // namespace
+
+std::unique_ptr<game::ProductObserver<Timeline>> make_timeline_builder() { return std::make_unique<TimelineBuilder>(); }
+
+Replay move_list_replay(const position::Board& start, std::vector<Move> moves, std::string title, int number) {
+    Replay r{start, std::move(moves), std::move(title), number};
+    TimelineBuilder builder;
+    game::walk_moves(r.start, r.moves, builder);
+    builder.take(r.timeline);
+    return r;
 }
 
 std::string ply_heading(const Timeline& t, int p) {
@@ -99,23 +125,14 @@ int emit_svg(const Timeline& t, const Replay& r, const Output& out) {
     return 0;
 }
 
-// A move list as a PGN game: through the exporter, so the form is the one of PGN input.
-FormattedGame format_move_list_pgn(const Replay& r, const Timeline& t) {
-    const Variant variant = r.start.variant();
-    std::string pgn;
-    if (variant != Variant::Chess) pgn += fmt::format("[Variant \"{}\"]\n", report::pgn_variant_tag(variant));
-    // Chess960 games keep their FEN tag even from the standard array, as lichess writes them.
-    if (variant == Variant::Chess960 || r.start.fen() != position::Board(variant).fen())
-        pgn += fmt::format("[SetUp \"1\"]\n[FEN \"{}\"]\n", r.start.fen());
-    pgn += '\n';
-    for (const std::string& san : t.san) pgn += san + ' ';
-    const game::Adjudication& end = t.outcomes.back();
-    pgn += end.kind == game::StatusKind::GameOver ? game::result_text(end.result) : "*";
-    pgn += '\n';
-    int invalid = 0;
+// A move list as a PGN game: its moves through the exporter, as the walk feeds a PGN game's.
+FormattedGame format_move_list_pgn(const Replay& r) {
+    const auto exporter = report::make_pgn_exporter({}, {});
+    const game::GameRecord record = game::walk_moves(r.start, r.moves, *exporter);
     FormattedGame formatted;
-    formatted.out = run::export_pgn_text(pgn, {}, &invalid);
-    if (invalid) return {{}, "horde-replay: internal error: the PGN export of a move list is invalid\n", kExitInvalid};
+    exporter->take(formatted.out);
+    if (!record.valid() || formatted.out.empty())
+        return {{}, "horde-replay: internal error: the PGN export of a move list is invalid\n", kExitInvalid};
     return formatted;
 }
 
@@ -157,8 +174,8 @@ std::optional<std::string> ply_beyond(const Replay& r, const Output& out) {
 FormattedGame format_text(const Replay& r, const Output& out) {
     if (r.invalid) return {out.to ? "\n" : "", {}, 0};
     if (auto message = ply_beyond(r, out)) return {{}, std::move(*message), kExitUsage};
-    const Timeline t = build_timeline(r);
-    if (out.to && *out.to == "pgn") return format_move_list_pgn(r, t);
+    const Timeline& t = r.timeline;
+    if (out.to && *out.to == "pgn") return format_move_list_pgn(r);
     if (out.to) return {move_line(r, t, *out.to), {}, 0};
     return {text_boards(r, t, out), {}, 0};
 }
@@ -169,7 +186,7 @@ int emit(const Replay& r, const Output& out) {
             fmt::print(stderr, "{}", *message);
             return kExitUsage;
         }
-        const Timeline t = build_timeline(r);
+        const Timeline& t = r.timeline;
         return out.interactive ? emit_interactive(t, r, out) : emit_svg(t, r, out);
     }
     const FormattedGame formatted = format_text(r, out);

@@ -3,11 +3,13 @@
 // SAN, PGN, SVG files, or stepped through on a terminal (terminal.hpp).
 #pragma once
 
+#include "horde/game/checker.hpp"
 #include "horde/game/game.hpp"
 #include "horde/report/render.hpp"
 #include "horde/report/svg.hpp"
 
 #include <filesystem>
+#include <memory>
 
 #include <optional>
 #include <string>
@@ -15,7 +17,16 @@
 
 namespace horde::replay {
 
-// One game to show: where it starts and its legal main line.
+// The positions of a replay (start and after every ply), the SAN of every move, and the
+// adjudication of every position (repetitions counted from the start), as the game walk played
+// them.
+struct Timeline {
+    std::vector<position::Board> boards;      // plies + 1
+    std::vector<std::string> san;             // plies
+    std::vector<game::Adjudication> outcomes; // plies + 1
+};
+
+// One game to show: where it starts, its legal main line and its timeline.
 struct Replay {
     position::Board start;
     std::vector<Move> moves;
@@ -24,18 +35,13 @@ struct Replay {
     // A game or move list that could not be replayed (its diagnostic is on stderr): --to uci|san
     // writes an empty line for it, so that line N is game N; no other output.
     bool invalid = false;
+    Timeline timeline; // of a valid replay
 };
 
-
-// The positions of a replay (start and after every ply), the SAN of every move, and the
-// adjudication of every position (repetitions counted from the start).
-struct Timeline {
-    std::vector<position::Board> boards;        // plies + 1
-    std::vector<std::string> san;               // plies
-    std::vector<game::Adjudication> outcomes; // plies + 1
-};
-
-Timeline build_timeline(const Replay& r);
+// The observer of a walk whose product is each game's main-line timeline.
+std::unique_ptr<game::ProductObserver<Timeline>> make_timeline_builder();
+// A move list's replay with its timeline, through the walk's events (game::walk_moves).
+Replay move_list_replay(const position::Board& start, std::vector<Move> moves, std::string title, int number);
 // "12. Nf3" or "12... Nf6" for ply p (1-based), "Start" for ply 0.
 std::string ply_heading(const Timeline& t, int p);
 std::string outcome_line(const game::Adjudication& a);

@@ -8,6 +8,7 @@
 
 #include "horde/io/line_input.hpp"
 #include "horde/notation/move_list.hpp"
+#include "horde/report/game_tree.hpp"
 
 #include <fmt/format.h>
 
@@ -69,7 +70,13 @@ public:
 
 private:
     void add_page(const Replay& r) {
-        report::GameTree tree = report::game_tree_from_moves(r.start, r.moves);
+        // The move list's tree, made by the walk's tree builder as a PGN game's is.
+        const auto builder = report::make_game_tree_builder();
+        game::walk_moves(r.start, r.moves, *builder);
+        std::optional<report::GameTree> made;
+        builder->take(made);
+        report::GameTree tree = std::move(*made);
+        tree.tags.clear(); // a move list has none: the page says its variant
         tree.number = r.number;
         tree.title = r.title;
         if (!html_folder_) html_.games.push_back(std::move(tree));
@@ -118,7 +125,7 @@ int run_move_lines(const Mode& o, Output& out, HtmlOutput& html) {
         if (auto moves = resolve_moves(o.start_board, *line, where)) {
             ++replays;
             if (!count_only)
-                output.add(Replay{o.start_board, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number});
+                output.add(move_list_replay(o.start_board, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number));
         } else {
             status = std::max(status, kExitInvalid);
             if (o.to) output.add(Replay{o.start_board, {}, {}, number, true}); // its empty line
@@ -142,7 +149,7 @@ int run_move_arguments(const Mode& o, const Output& out, HtmlOutput& html) {
     auto moves = resolve_moves(o.start_board, joined);
     if (!moves) return kExitInvalid;
     MoveListOutput output(o, out, html);
-    output.add(Replay{o.start_board, std::move(*moves), {}, 1});
+    output.add(move_list_replay(o.start_board, std::move(*moves), {}, 1));
     return output.finish(0);
 }
 

@@ -206,6 +206,7 @@ void GameChecker::start_movetext() {
 
 Move GameChecker::observed_move(std::string_view token, const pgn::SourcePos& at) {
     const position::Board* line = line_board();
+    if (!observer_->wants_before_) line = nullptr;
     if (line) observed_before_ = *line;
     const int depth = variation_depth_;
     const Move move = depth > 0 ? variation_move(token, at.line, at.column) : main_line_move(token, at.line, at.column);
@@ -222,6 +223,7 @@ Move GameChecker::observed_move(std::string_view token, const pgn::SourcePos& at
     event.after = line_board();
     event.depth = depth;
     event.at = at;
+    if (depth == 0 && event.after) event.game = game_;
     observer_->move(event);
     return move;
 }

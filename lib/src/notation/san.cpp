@@ -469,4 +469,6 @@ std::string to_san(const position::Board& board, Move m, const position::MoveLis
     return san_of(board, m, &legal, after);
 }
 
+std::string to_san(const position::Board& board, Move m, const position::Board& after) { return san_of(board, m, nullptr, after); }
+
 } // namespace horde::notation

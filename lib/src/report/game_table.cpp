@@ -1,5 +1,7 @@
 #include "horde/report/game_table.hpp"
 
+#include "horde/position/writers.hpp"
+
 #include "horde/notation/dialect.hpp"
 #include "horde/notation/san.hpp"
 #include "horde/pgn/comment_commands.hpp"
@@ -122,9 +124,19 @@ void GameTable::append_cells(std::string& out, const std::vector<Cell>& cells) c
     out += format_ == TableFormat::Json ? "}\n" : "\n";
 }
 
-void GameTable::append_row(std::string& out, const game::GameRecord& r, std::string_view file) const {
+game::MainLineOptions GameTable::main_line_options() const {
+    game::MainLineOptions o;
+    o.enabled = positions_;
+    o.pick = {pick_.start, pick_.final, pick_.ply, pick_.every};
+    o.keep_partial = pick_.keep_partial;
+    o.reached_san = true;
+    return o;
+}
+
+void GameTable::append_row(std::string& out, const game::GameRecord& r, const game::MainLinePositions& positions,
+                           std::string_view file) const {
     if (positions_) {
-        append_positions(out, r, file);
+        append_positions(out, r, positions, file);
         return;
     }
     std::vector<std::string> buffers(columns_.size());
@@ -140,10 +152,9 @@ void GameTable::append_row(std::string& out, const game::GameRecord& r, std::str
     append_cells(out, cells);
 }
 
-void GameTable::append_positions(std::string& out, const game::GameRecord& r, std::string_view file) const {
-    if (!r.start || (!r.valid() && !pick_.keep_partial)) return;
-    const bool any_pick = pick_.start || pick_.final || pick_.ply >= 0 || pick_.every > 0;
-    const int last = r.plies();
+void GameTable::append_positions(std::string& out, const game::GameRecord& r, const game::MainLinePositions& positions,
+                                 std::string_view file) const {
+    if (!positions.listed) return;
     std::vector<std::string> game_buffers(columns_.size()), buffers(columns_.size());
     std::vector<Cell> cells(columns_.size());
     // The game's fields once.
@@ -157,27 +168,13 @@ void GameTable::append_positions(std::string& out, const game::GameRecord& r, st
             cells[i] = {true, false, file};
         }
     }
-    position::Board board = *r.start;
-    std::string san, uci;
-    for (int ply = 0; ply <= last; ++ply) {
-        bool white_moved = false;
-        if (ply > 0) {
-            const Move m = r.moves[std::size_t(ply - 1)];
-            white_moved = board.side_to_move() == WHITE;
-            if (m.is_none()) {
-                san = "--";
-                uci = "0000";
-                if (auto after = notation::null_move_board(board)) board = *after;
-                else return;
-            } else {
-                san = notation::to_san(board, m);
-                uci = board.uci(m);
-                board.play(m);
-            }
-        }
-        if (any_pick && !((pick_.start && ply == 0) || (pick_.final && ply == last) || ply == pick_.ply ||
-                          (pick_.every > 0 && ply % pick_.every == 0)))
-            continue;
+    for (const game::MainLinePosition& pos : positions.positions) {
+        const int ply = pos.ply;
+        const bool white_moved = pos.white_moved;
+        const std::string san(positions.reached_san(pos));
+        std::string uci;
+        if (pos.null_move) uci = "0000";
+        else if (!pos.reached_by.is_none()) position::append_uci(uci, pos.reached_by);
         const game::GameRecord::MoveNotes* notes = std::size_t(ply) < r.notes.size() ? &r.notes[std::size_t(ply)] : nullptr;
         MoveData data;
         if (notes && !notes->comment.empty()) data = read_move_data(notes->comment, white_moved);
@@ -195,7 +192,7 @@ void GameTable::append_positions(std::string& out, const game::GameRecord& r, st
             case Extra::Ply: text(fmt::format("{}", ply), true); break;
             case Extra::San: text(ply ? san : std::string()); break;
             case Extra::Uci: text(ply ? uci : std::string()); break;
-            case Extra::Fen: text(board.fen()); break;
+            case Extra::Fen: text(std::string(positions.fen(pos))); break;
             case Extra::Clk: text(data.clk, true); break;
             case Extra::Emt: text(data.emt, true); break;
             case Extra::Eval: text(data.eval, !data.eval.empty() && data.eval[0] != '#'); break;

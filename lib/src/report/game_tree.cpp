@@ -21,19 +21,19 @@ GameNode start_node(const position::Board& start) {
     return n;
 }
 
-// Appends the node of `move` played from node `parent` in a line at `depth`; links it as the
-// parent's continuation unless the parent already has one (a variation's first move).
-int add_node(GameTree& tree, int parent, Move move, int depth) {
+// Appends the node of `move` played from node `parent` in a line at `depth`, reaching `after`
+// (the walk's position: nothing is played again here); links it as the parent's continuation
+// unless the parent already has one (a variation's first move).
+int add_node(GameTree& tree, int parent, Move move, int depth, const position::Board& after) {
     const position::Board& before = tree.nodes[std::size_t(parent)].board;
     GameNode n;
     n.parent = parent;
     n.move = move;
-    n.san = notation::to_san(before, move);
+    n.san = notation::to_san(before, move, after);
     n.depth = depth;
-    n.board = before;
+    n.board = after;
     n.number = before.position().fullmove;
     n.white = before.side_to_move() == WHITE;
-    n.board.play(move);
     const int id = int(tree.nodes.size());
     tree.nodes.push_back(std::move(n));
     if (tree.nodes[std::size_t(parent)].next < 0) tree.nodes[std::size_t(parent)].next = id;
@@ -60,14 +60,14 @@ public:
     void move(const game::MoveEvent& e) override {
         if (e.kind == game::MoveEvent::Kind::EnPassantMark || !started_) return;
         Line& line = lines_.back();
-        const bool followed = e.before != nullptr && line.current >= 0;
+        const bool followed = e.before != nullptr && e.after != nullptr && line.current >= 0;
         if (!followed || e.kind != game::MoveEvent::Kind::Move) {
             // A null move, or a line the walk no longer follows: shown as written, not steppable.
             tree_.movetext.push_back({MovetextItem::Kind::Move, -1, std::string(e.token)});
             line.current = -1;
             return;
         }
-        const int id = add_node(tree_, line.current, e.move, int(lines_.size()) - 1);
+        const int id = add_node(tree_, line.current, e.move, int(lines_.size()) - 1, *e.after);
         line.last = id;
         line.current = id;
         tree_.movetext.push_back({MovetextItem::Kind::Move, id, {}});
@@ -123,22 +123,6 @@ private:
 
 } // namespace
 
-GameTree game_tree_from_moves(const position::Board& start, const std::vector<Move>& moves) {
-    GameTree tree;
-    tree.nodes.push_back(start_node(start));
-    tree.main_line.push_back(0);
-    game::Game game(start);
-    for (Move m : moves) {
-        const int id = add_node(tree, tree.main_line.back(), m, 0);
-        tree.main_line.push_back(id);
-        tree.movetext.push_back({MovetextItem::Kind::Move, id, {}});
-        game.play(m);
-    }
-    const game::Adjudication end = game.adjudicate();
-    tree.result = end.kind == game::StatusKind::GameOver ? game::result_text(end.result) : "*";
-    tree.outcome = std::string(game::status_name(end.status));
-    return tree;
-}
 
 std::unique_ptr<game::ProductObserver<std::optional<GameTree>>> make_game_tree_builder() {
     return std::make_unique<TreeBuilder>();

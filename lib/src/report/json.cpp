@@ -307,27 +307,27 @@ void append_json_tags_object(std::string& out, const game::GameRecord& r, const 
     out += '}';
 }
 
-char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move played, std::string_view played_san,
-                          const position::Board& board) {
+char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, std::string_view reached_san,
+                          std::string_view reached_uci, std::string_view fen, Variant variant) {
     RowWriter w{p};
     w.put("{\"game\":");
     w.number(game);
     w.put(",\"ply\":");
     w.number(ply);
-    if (played.is_none()) {
+    if (reached_uci.empty()) {
         w.put(",\"san\":null,\"uci\":null");
     } else {
-        // SAN and UCI never need JSON escapes.
+        // SAN, UCI and FEN never need JSON escapes.
         w.put(",\"san\":\"");
-        w.put(played_san);
+        w.put(reached_san);
         w.put("\",\"uci\":\"");
-        w.p = position::write_uci(w.p, played);
+        w.put(reached_uci);
         w.put("\"");
     }
     w.put(",\"fen\":\"");
-    w.p = position::write_fen(w.p, board, true);
+    w.put(fen);
     w.put("\",\"variant\":\"");
-    w.put(variant_name(board.variant()));
+    w.put(variant_name(variant));
     w.put("\"}");
     return w.p;
 }

@@ -22,12 +22,7 @@ std::optional<ListFormat> parse_list_format(std::string_view text) {
 
 namespace {
 
-// A key per position for --unique: the repetition key, told apart per variant.
-std::uint64_t unique_key(const position::Board& b) {
-    return b.repetition_key() ^ (std::uint64_t(b.variant()) * 0x9E3779B97F4A7C15ULL);
-}
-
-// Writes into a buffer known to have room for one line (PositionLister::kMaxLine bytes).
+// Writes into a buffer known to have room for one line (kMaxLine bytes).
 struct Writer {
     char* p;
     void put(char c) { *p++ = c; }
@@ -36,21 +31,24 @@ struct Writer {
         p += s.size();
     }
     void number(std::uint64_t n) { p = std::to_chars(p, p + 24, n).ptr; }
-    void uci(Move m) { p = position::write_uci(p, m); }
-    void fen(const position::Board& b, bool with_counters) { p = position::write_fen(p, b, with_counters); }
 };
+
+constexpr std::size_t kMaxLine = 1024; // longer than any line we write
+constexpr std::size_t kDirectWrite = 32 << 10;
 
 } // namespace
 
+void ListedLines::clear() {
+    text.clear();
+    keys.clear();
+    ends.clear();
+    lines = 0;
+}
+
 PositionLister::PositionLister(ListOptions options, Sink sink, std::size_t chunk)
-    : options_(options), sink_(std::move(sink)), chunk_(std::max<std::size_t>(chunk, 1)),
-      buffer_(new char[chunk_ + kMaxLine]) {
-    any_selector_ = options_.start || options_.final || options_.ply >= 0 || options_.every > 0;
-    if (options_.format == ListFormat::Tsv) {
-        Writer w{buffer_.get()};
-        w.put("game\tply\tsan\tuci\tfen\n");
-        used_ = std::size_t(w.p - buffer_.get());
-    }
+    : options_(options), sink_(std::move(sink)), chunk_(std::max<std::size_t>(chunk, 1)) {
+    buffer_.reserve(chunk_ + kMaxLine);
+    if (options_.format == ListFormat::Tsv) buffer_ += "game\tply\tsan\tuci\tfen\n";
 }
 
 PositionLister::~PositionLister() {
@@ -60,88 +58,114 @@ PositionLister::~PositionLister() {
     }
 }
 
-void PositionLister::flush() {
-    if (!used_) return;
-    // Emptied first: a sink that throws (a failed write) is not handed the same bytes again.
-    const std::size_t used = std::exchange(used_, 0);
-    sink_(std::string_view(buffer_.get(), used));
+game::MainLineOptions PositionLister::main_line_options() const {
+    game::MainLineOptions o;
+    o.pick = {options_.start, options_.final, options_.ply, options_.every};
+    o.keep_partial = options_.keep_partial;
+    o.fen_counters = options_.format != ListFormat::Epd;
+    // SAN of the move that reached a position: TSV and JSON; EPD writes the next move's.
+    o.reached_san = options_.format == ListFormat::Tsv || options_.format == ListFormat::Json;
+    o.next_san = options_.format == ListFormat::Epd;
+    o.keys = options_.unique;
+    return o;
 }
 
-bool PositionLister::selected(int ply, int last) const {
-    if (!any_selector_) return true;
-    return (options_.start && ply == 0) || (options_.final && ply == last) || ply == options_.ply ||
-           (options_.every > 0 && ply % options_.every == 0);
-}
-
-void PositionLister::emit(const position::Board& b, int ply, Move played, std::string_view played_san, Move next) {
-    if (options_.unique && !seen_.insert(unique_key(b)).second) return;
-    ++lines_;
-    // used_ < chunk_ here, so a line of up to kMaxLine bytes fits.
-    Writer w{buffer_.get() + used_};
-    switch (options_.format) {
-    case ListFormat::Fen:
-        w.fen(b, true);
-        break;
-    case ListFormat::Epd:
-        w.fen(b, false);
-        w.put(" id \"");
-        w.number(games_);
-        w.put(':');
-        w.number(std::uint64_t(ply));
-        w.put("\";");
-        if (!next.is_none()) {
-            w.put(" sm \"");
-            w.put(notation::to_san(b, next));
+void PositionLister::format_game(ListedLines& out, std::uint64_t game, const game::MainLinePositions& positions) const {
+    if (!positions.listed) return;
+    if (options_.format == ListFormat::Fen && !options_.unique) {
+        // The common case: the FEN lines as the walk wrote them.
+        out.text += positions.fens;
+        out.lines += positions.positions.size();
+        return;
+    }
+    char line[kMaxLine];
+    for (const game::MainLinePosition& p : positions.positions) {
+        Writer w{line};
+        char uci_text[position::kMaxUciLength + 1];
+        std::string_view uci;
+        if (p.null_move) uci = "0000";
+        else if (!p.reached_by.is_none()) uci = std::string_view(uci_text, std::size_t(position::write_uci(uci_text, p.reached_by) - uci_text));
+        switch (options_.format) {
+        case ListFormat::Fen:
+            w.put(positions.fen(p));
+            break;
+        case ListFormat::Epd:
+            w.put(positions.fen(p));
+            w.put(" id \"");
+            w.number(game);
+            w.put(':');
+            w.number(std::uint64_t(p.ply));
             w.put("\";");
-        }
-        break;
-    case ListFormat::Tsv:
-        w.number(games_);
-        w.put('\t');
-        w.number(std::uint64_t(ply));
-        w.put('\t');
-        if (played.is_none()) {
-            w.put("-\t-\t");
-        } else {
-            w.put(played_san);
+            if (const std::string_view next = positions.next_san(p); !next.empty()) {
+                w.put(" sm \"");
+                w.put(next);
+                w.put("\";");
+            }
+            break;
+        case ListFormat::Tsv:
+            w.number(game);
             w.put('\t');
-            w.uci(played);
+            w.number(std::uint64_t(p.ply));
             w.put('\t');
+            if (uci.empty()) {
+                w.put("-\t-\t");
+            } else {
+                w.put(positions.reached_san(p));
+                w.put('\t');
+                w.put(uci);
+                w.put('\t');
+            }
+            w.put(positions.fen(p));
+            break;
+        case ListFormat::Json:
+            w.p = write_list_row_json(w.p, game, std::uint64_t(p.ply), positions.reached_san(p), uci, positions.fen(p),
+                                      positions.variant);
+            break;
         }
-        w.fen(b, true);
-        break;
-    case ListFormat::Json:
-        w.p = write_list_row_json(w.p, games_, std::uint64_t(ply), played, played_san, b);
-        break;
+        w.put('\n');
+        out.text.append(line, std::size_t(w.p - line));
+        ++out.lines;
+        if (options_.unique) {
+            out.keys.push_back(p.key);
+            out.ends.push_back(std::uint32_t(out.text.size()));
+        }
     }
-    w.put('\n');
-    used_ = std::size_t(w.p - buffer_.get());
-    if (used_ >= chunk_) flush();
 }
 
-std::uint64_t PositionLister::list_game(const game::GameRecord& r) {
-    // A game --where did not select counts (its GAME number) but lists nothing.
-    return list_game(r.start && r.selected ? &*r.start : nullptr, r.valid(), r.moves);
+void PositionLister::write(const ListedLines& lines, std::uint64_t games) {
+    games_ += games;
+    if (!options_.unique) {
+        lines_ += lines.lines;
+        // A large run of lines goes to the sink as it is, not through the buffer (one copy less).
+        if (buffer_.empty() && lines.text.size() >= kDirectWrite) sink_(lines.text);
+        else append(lines.text);
+        return;
+    }
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i < lines.keys.size(); ++i) {
+        const std::size_t end = lines.ends[i];
+        if (seen_.insert(lines.keys[i]).second) {
+            ++lines_;
+            append(std::string_view(lines.text).substr(begin, end - begin));
+        }
+        begin = end;
+    }
 }
 
-std::uint64_t PositionLister::list_game(const position::Board* start, bool valid, std::span<const Move> moves) {
-    ++games_;
-    if (!start || (!valid && !options_.keep_partial)) return 0;
-    const std::uint64_t before = lines_;
-    const int last = int(moves.size());
-    // SAN of the move that reached a position: TSV and JSON only (EPD writes the next move's).
-    const bool reach_san = options_.format == ListFormat::Tsv || options_.format == ListFormat::Json;
-    position::Board b = *start;
-    std::string san;
-    Move played = Move::none();
-    for (int ply = 0;; ++ply) {
-        if (selected(ply, last)) emit(b, ply, played, san, ply < last ? moves[std::size_t(ply)] : Move::none());
-        if (ply == last) break;
-        played = moves[std::size_t(ply)];
-        if (reach_san && selected(ply + 1, last)) san = notation::to_san(b, played);
-        b.play(played);
-    }
-    return lines_ - before;
+void PositionLister::append(std::string_view text) {
+    buffer_ += text;
+    if (buffer_.size() >= chunk_) flush();
+}
+
+void PositionLister::flush() {
+    if (buffer_.empty()) return;
+    // Emptied however the sink returns: one that throws (a failed write) is not handed the
+    // same bytes again.
+    struct Emptied {
+        std::string& buffer;
+        ~Emptied() { buffer.clear(); }
+    } emptied{buffer_};
+    sink_(buffer_);
 }
 
 std::string legal_moves_line(const position::Board& board, bool uci) {

@@ -1,71 +1,83 @@
 #include "horde/run/list.hpp"
 
-#include "horde/run/pipeline.hpp"
+#include "horde/game/main_line.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
 #include "horde/report/game_table.hpp"
+#include "horde/report/position_list.hpp"
+#include "horde/run/pipeline.hpp"
 
 #include <vector>
 
 namespace horde::run {
 
-void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister& lister,
-              const std::function<void(report::ListOutput&)>& flush) {
-    run_list(reader, options, display, threads, input_position, &lister, nullptr, flush);
-}
+namespace {
 
-void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
-              const std::function<std::uint64_t()>& input_position, ThreadedPositionLister* lister,
-              const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush) {
-    // The diagnostics and table row of a selected game; whether it goes to the lister (every
-    // game does, selected or not, so that GAME numbers stay those of the input).
-    auto diagnose = [&](report::ListOutput& out, const game::GameRecord& r) {
-        ++out.games;
+// What a payload slot collects between two flushes.
+struct ListSlot {
+    report::ListOutput out;
+    report::ListedLines lines;
+};
+
+// The consumer: on the worker, a game's diagnostics and its lines or rows, formatted from the
+// positions its walk kept; in input order, all of it to the caller.
+struct ListConsumer {
+    using Product = game::MainLinePositions;
+    std::vector<ListSlot>& slots;
+    std::string_view display;
+    report::PositionLister* lister;
+    const report::GameTable* table;
+    const std::function<void(report::ListOutput&)>& flush_output;
+    game::MainLineOptions main_line;
+    std::uint64_t games_before = 0; // position lines number the games over every input
+
+    std::unique_ptr<game::ProductObserver<Product>> make_observer() const { return game::make_main_line_observer(main_line); }
+    // The number appears in every line, in diagnostics and in a table's `game` column.
+    bool needs_number(const game::GameRecord& r, Product& positions) const {
+        return r.selected && (table || !r.valid() || positions.listed);
+    }
+    void work(std::size_t slot, const game::GameRecord& r, Product& positions, std::string_view) {
+        ListSlot& s = slots[slot];
+        ++s.out.games;
         if (!r.selected) {
-            ++out.not_selected;
-            return !table;
+            ++s.out.not_selected;
+            return;
         }
         if (!r.valid()) {
-            ++out.invalid;
-            report::append_record_diagnostics(out.err, display, r, false);
+            ++s.out.invalid;
+            report::append_record_diagnostics(s.out.err, display, r, false);
         }
-        if (table) table->append_row(out.rows, r, display);
-        return !table;
-    };
-    struct Slot {
-        report::ListOutput out;
-        ListBatch batch;
-    };
-    std::vector<Slot> slots; // one per pipeline slot
+        if (table) table->append_row(s.out.rows, r, positions, display);
+        else lister->format_game(s.lines, games_before + r.game, positions);
+    }
+    void flush(std::size_t slot, const PipelineBatch& batch) {
+        ListSlot& s = slots[slot];
+        s.out.input_position = batch.input_position;
+        if (lister) {
+            lister->write(s.lines, batch.games);
+            s.lines.clear();
+        }
+        flush_output(s.out);
+        s.out = report::ListOutput{};
+    }
+};
+
+} // namespace
+
+void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
+              const std::function<std::uint64_t()>& input_position, report::PositionLister* lister,
+              const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush) {
+    std::vector<ListSlot> slots; // one per pipeline slot
     PipelineSettings settings;
     settings.threads = threads;
     settings.input_position = input_position;
     // On one thread, output goes on about every 64 KB too.
     settings.batch_full = [&slots](std::size_t slot) {
-        const report::ListOutput& out = slots[slot].out;
-        return out.err.size() >= (64 << 10) || out.rows.size() >= (64 << 10);
+        const ListSlot& s = slots[slot];
+        return s.out.err.size() >= (64 << 10) || s.out.rows.size() >= (64 << 10) || s.lines.text.size() >= (64 << 10);
     };
-    struct Consumer {
-        using Product = NoProduct;
-        std::vector<Slot>& slots;
-        const decltype(diagnose)& diagnose_game;
-        const report::GameTable* table;
-        ThreadedPositionLister* lister;
-        const std::function<void(report::ListOutput&)>& flush_output;
-        // The number appears in diagnostics and in a table's `game` column.
-        bool needs_number(const game::GameRecord& r, NoProduct&) const { return r.selected && (table || !r.valid()); }
-        void work(std::size_t slot, const game::GameRecord& r, NoProduct&, std::string_view) {
-            if (diagnose_game(slots[slot].out, r)) slots[slot].batch.add(r);
-        }
-        void flush(std::size_t slot, const PipelineBatch& batch) {
-            Slot& s = slots[slot];
-            s.out.input_position = batch.input_position;
-            flush_output(s.out);
-            s.out = report::ListOutput{};
-            if (lister) lister->list_batch(s.batch);
-        }
-    } consumer{slots, diagnose, table, lister, flush};
+    ListConsumer consumer{slots, display, lister, table, flush, table ? table->main_line_options() : lister->main_line_options(),
+                          lister ? lister->games() : 0};
     PgnPipeline pipeline(settings);
     slots.resize(pipeline.slots());
     pipeline.run(reader, options, consumer);

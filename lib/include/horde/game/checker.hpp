@@ -320,6 +320,13 @@ using GameCallback = std::function<void(GameRecord&, std::string_view raw)>;
 void walk_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, GameObserver* observer,
               const GameCallback& on_game);
 void check_pgn(pgn::PgnReader& reader, const CheckOptions& options, bool capture_raw, const GameCallback& on_game);
+// A move list as a game: a start position and legal moves (notation::play_move_list's) fed to
+// `observer` as the walk feeds a PGN game (begin_game, tags_read, a move event per move with
+// the positions before and after it and the game, end_game), so that a consumer of PGN games
+// reads move lists unchanged. The record is the one of the PGN game a move list stands for: tags
+// Variant (but for chess) and SetUp/FEN (Chess960, or another start than the standard one),
+// the result the position ends in ("*" while the game goes on), valid.
+GameRecord walk_moves(const position::Board& start, std::span<const Move> moves, GameObserver& observer);
 class DuplicateFinder;
 // The same, with a DuplicateFinder that outlives the call (duplicates across several inputs;
 // nullptr: one of its own when options.duplicates is set), and the consumer of the walk's game

@@ -24,6 +24,7 @@ class Board;
 namespace horde::game {
 
 struct GameRecord;
+class Game;
 
 struct MoveEvent {
     // What the token was: a legal move, a null move ("--", "Z0", ...), an "e.p." mark after an
@@ -34,11 +35,15 @@ struct MoveEvent {
     std::string_view token;                 // as written
     Move move = Move::none();               // Kind::Move: the move
     const position::Board* before = nullptr; // the position the line's next move was played from
-                                             // (nullptr: the line is not followed)
+                                             // (nullptr: the line is not followed, or the
+                                             // observer ignores it: ignore_position_before)
     const position::Board* after = nullptr;  // the line's position after the token (nullptr: the
                                              // line is not followed from here on)
     int depth = 0;                           // 0: the main line; n: inside n variations
     pgn::SourcePos at;
+    // The main line's game after the token, with its history (repetitions, adjudication); only
+    // where `after` is set at depth 0.
+    const Game* game = nullptr;
 };
 
 struct CommentEvent {
@@ -71,10 +76,15 @@ protected:
     // The observer needs no more of this game's movetext events (an opening tree past its ply
     // limit): the walk then goes on at its unobserved speed, and the next event is end_game.
     void stop_listening() { listening_ = false; }
+    // The observer reads no MoveEvent::before (always nullptr then): the walk spares the copy of
+    // the position it makes before each move for it.
+    void ignore_position_before() { wants_before_ = false; }
 
 private:
     friend class GameChecker;
+    friend GameRecord walk_moves(const position::Board& start, std::span<const Move> moves, GameObserver& observer);
     bool listening_ = true;
+    bool wants_before_ = true;
 };
 
 // An observer that makes something of each game, its product (an opening tree's facts, the

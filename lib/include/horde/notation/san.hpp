@@ -103,5 +103,7 @@ std::string to_san(const position::Board& board, Move move);
 // The same, with the position's legal moves and the position after the move at hand (a caller
 // that writes every move of a position generates the legal moves once).
 std::string to_san(const position::Board& board, Move move, const position::MoveList& legal, const position::Board& after);
+// The same with the position after the move at hand only (the game walk's events carry it).
+std::string to_san(const position::Board& board, Move move, const position::Board& after);
 
 } // namespace horde::notation

@@ -27,6 +27,7 @@
 #pragma once
 
 #include "horde/game/checker.hpp"
+#include "horde/game/main_line.hpp"
 #include "horde/pgn/comment_commands.hpp"
 #include "horde/select/fields.hpp"
 
@@ -61,8 +62,12 @@ public:
     std::string unknown_field() const;
     // The header line (with its newline) for tsv and csv; empty for json.
     std::string header() const;
-    // Appends the game's row (or position rows), each with its newline; `file` is the input's name.
-    void append_row(std::string& out, const game::GameRecord& record, std::string_view file) const;
+    // What the game walk must keep of each game for position rows (nothing for a game table).
+    game::MainLineOptions main_line_options() const;
+    // Appends the game's row (or the rows of its positions, kept by the walk), each with its
+    // newline; `file` is the input's name.
+    void append_row(std::string& out, const game::GameRecord& record, const game::MainLinePositions& positions,
+                    std::string_view file) const;
 
 private:
     enum class Extra : std::uint8_t { None, File, Ply, San, Uci, Fen, Clk, Emt, Eval, Nags, Comment };
@@ -73,7 +78,8 @@ private:
     };
     struct Cell;
     void append_cells(std::string& out, const std::vector<Cell>& cells) const;
-    void append_positions(std::string& out, const game::GameRecord& record, std::string_view file) const;
+    void append_positions(std::string& out, const game::GameRecord& record, const game::MainLinePositions& positions,
+                          std::string_view file) const;
     std::vector<Column> columns_;
     TableFormat format_;
     bool positions_;

@@ -2,10 +2,9 @@
 // main line or in a variation (each a node with the position after its move), and the
 // movetext in input order (moves, comments, NAGs, variations) for the move list.
 //
-// Made from PGN by the game walk's observer `make_game_tree_builder` (run/replay.hpp's
-// read_game_trees drives it over a reader) or from a start position and a main line
-// (`game_tree_from_moves`). The positions come from the library, so a page built on this needs
-// no chess rules.
+// Made by the game walk's observer `make_game_tree_builder`, from PGN (run/replay.hpp's
+// read_game_trees drives it over a reader) or from a move list (game::walk_moves). The
+// positions are the walk's, so a page built on this needs no chess rules.
 #pragma once
 
 #include "horde/game/checker.hpp"
@@ -51,9 +50,6 @@ struct GameTree {
 
     Variant variant() const { return nodes.front().board.variant(); }
 };
-
-// The tree of a start position and its main line (a move list: no tags, no comments).
-GameTree game_tree_from_moves(const position::Board& start, const std::vector<Move>& moves);
 
 // The tree builder as a consumer of the game walk (game/events.hpp), for a walk on any thread:
 // its product of each game is the game's tree (none when the game is invalid).

@@ -116,11 +116,11 @@ std::string perft_breakdown_to_json(const PerftResultRecord& result, const perft
 std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<>>& counts);
 
 // horde-list --format json: the row of one position (no newline) written at `p`, which has
-// room for kMaxListRowJson bytes; returns its end. `played`/`played_san`: the move that
-// reached the position (Move::none() at ply 0: null).
+// room for kMaxListRowJson bytes; returns its end. `reached_san`/`reached_uci`: the move that
+// reached the position (both empty at ply 0: null).
 inline constexpr std::size_t kMaxListRowJson = 256;
-char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, Move played, std::string_view played_san,
-                          const position::Board& board);
+char* write_list_row_json(char* p, std::uint64_t game, std::uint64_t ply, std::string_view reached_san,
+                          std::string_view reached_uci, std::string_view fen, Variant variant);
 
 // horde-tree --format ndjson: one position of the tree and its moves, as one object (no
 // newline).

@@ -1,7 +1,8 @@
-// Position listing: the library side of horde-list. A PositionLister takes the checked
-// records of PGN games (check_pgn, game/checker.hpp) and writes one line per selected
-// position — the start position and the position after every ply of the main line — as FEN,
-// EPD, TSV or NDJSON into an output buffer that it hands to a sink in large chunks.
+// Position listing: the library side of horde-list. A PositionLister writes one line per
+// picked position of each game's main line — the start position and the position after every
+// ply — as FEN, EPD, TSV or NDJSON, from the positions the game walk kept
+// (game::MainLinePositions, game/main_line.hpp): format_game on the worker that walked the
+// game, write in input order, into an output buffer handed to a sink in large chunks.
 //
 // Line formats (GAME is the 1-based index of the game in the whole input, counted over all
 // files and including invalid games; PLY is 0 for the start position, p after the p-th
@@ -9,11 +10,12 @@
 //   fen   the full FEN (6 fields); the en passant field names a square only when an en
 //         passant capture is legal
 //   epd   the FEN's first 4 fields, then ` id "GAME:PLY";` and, when the game goes on from
-//         this position, ` sm "SAN";` — the EPD "supplied move": the move the game played
-//         from this position (the PGN standard's meaning of sm; absent at the last position)
+//         this position with a move, ` sm "SAN";` — the EPD "supplied move": the move the game
+//         played from this position (the PGN standard's meaning of sm; absent at the last
+//         position and before a null move)
 //   tsv   columns game, ply, san, uci, fen (tab separated) after a header line
 //         `game\tply\tsan\tuci\tfen`; san/uci are the move that reached the position
-//         (`-` at ply 0)
+//         (`-` at ply 0; `--` and `0000` for a null move)
 //   json  one object per line: {"game":G,"ply":P,"san":"e4","uci":"e2e4","fen":"...",
 //         "variant":"horde"} (san and uci are null at ply 0); horde-check --fen reads it
 //
@@ -28,6 +30,7 @@
 #include "horde/position/board.hpp"
 #include "horde/position/writers.hpp" // append_fen, append_uci
 #include "horde/game/checker.hpp"
+#include "horde/game/main_line.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -60,41 +63,50 @@ struct ListOptions {
     bool keep_partial = false; // list invalid games up to their first error
 };
 
+// The lines of a run of games, formatted on a worker, written in input order. With --unique,
+// each line's key and end, so that the writer can drop the positions seen before.
+struct ListedLines {
+    std::string text;
+    std::vector<std::uint64_t> keys;
+    std::vector<std::uint32_t> ends;
+    std::uint64_t lines = 0;
+    void clear();
+};
+
 class PositionLister {
 public:
-    // `sink` receives the output in chunks (at least `chunk` bytes each, except the last);
+    // `sink` receives the output in chunks (at least `chunk` bytes each, or a run of lines of at
+    // least 32 KB formatted together, except the last);
     // the TSV header comes first. The lister is not copyable.
     using Sink = std::function<void(std::string_view)>;
     PositionLister(ListOptions options, Sink sink, std::size_t chunk = std::size_t(1) << 20);
     ~PositionLister(); // flushes
+    PositionLister(const PositionLister&) = delete;
+    PositionLister& operator=(const PositionLister&) = delete;
 
-    // Lists the selected positions of one game record. Every record counts as a game (its
-    // GAME number), whether it is listed or not. Returns how many lines it wrote.
-    std::uint64_t list_game(const game::GameRecord& record);
-    // The same from the parts of a record: its start (nullptr when invalid), whether the game
-    // is valid, and its legal main-line moves.
-    std::uint64_t list_game(const position::Board* start, bool valid, std::span<const Move> moves);
+    // What the game walk must keep of each game for these lines.
+    game::MainLineOptions main_line_options() const;
+    // On any thread: the lines of game number `game` appended to `out`.
+    void format_game(ListedLines& out, std::uint64_t game, const game::MainLinePositions& positions) const;
+    // In input order: the lines of the next `games` games (with --unique, those of positions
+    // not written before) go to the output; `lines` is left as it was.
+    void write(const ListedLines& lines, std::uint64_t games);
+    // The games written so far, over every input: the GAME numbers of the next input start after.
+    std::uint64_t games() const { return games_; }
     // Hands the buffered output to the sink.
     void flush();
 
-    std::uint64_t games() const { return games_; }
     std::uint64_t lines() const { return lines_; }
 
 private:
-    bool selected(int ply, int last) const;
-    // `played`/`played_san`: the move that reached the position (none at ply 0); `next`: the
-    // move the game plays from it (none at the last position).
-    void emit(const position::Board& board, int ply, Move played, std::string_view played_san, Move next);
+    void append(std::string_view text);
 
     ListOptions options_;
     Sink sink_;
     std::size_t chunk_;
-    static constexpr std::size_t kMaxLine = 1024; // longer than any line we write
-    std::unique_ptr<char[]> buffer_;               // chunk_ + kMaxLine bytes
-    std::size_t used_ = 0;
+    std::string buffer_;
     std::unordered_set<std::uint64_t> seen_;
-    std::uint64_t games_ = 0, lines_ = 0;
-    bool any_selector_ = false;
+    std::uint64_t lines_ = 0, games_ = 0;
 };
 
 // What horde-list's run (run/list.hpp) hands to its caller for a run of consecutive games:
