@@ -35,14 +35,15 @@ struct Writer {
 
 constexpr std::size_t kMaxLine = 1024; // longer than any line we write
 constexpr std::size_t kDirectWrite = 32 << 10;
+// Where a JSON row's game number is: right after its first key ({"game":N,...: report/json.hpp).
+constexpr std::size_t kJsonNumberAt = sizeof("{\"game\":") - 1;
 
 } // namespace
 
 void ListedLines::clear() {
     text.clear();
-    keys.clear();
-    ends.clear();
-    lines = 0;
+    lines.clear();
+    count = 0;
 }
 
 PositionLister::PositionLister(ListOptions options, Sink sink, std::size_t chunk)
@@ -70,14 +71,16 @@ game::MainLineOptions PositionLister::main_line_options() const {
     return o;
 }
 
-void PositionLister::format_game(ListedLines& out, std::uint64_t game, const game::MainLinePositions& positions) const {
+void PositionLister::format_game(ListedLines& out, std::uint32_t game_in_batch, const game::MainLinePositions& positions) const {
     if (!positions.listed) return;
     if (options_.format == ListFormat::Fen && !options_.unique) {
         // The common case: the FEN lines as the walk wrote them.
         out.text += positions.fens;
-        out.lines += positions.positions.size();
+        out.count += positions.positions.size();
         return;
     }
+    const std::uint64_t game = 0; // the placeholder of the number (one byte), written by `write`
+    char* number_at = nullptr;
     char line[kMaxLine];
     for (const game::MainLinePosition& p : positions.positions) {
         Writer w{line};
@@ -92,6 +95,7 @@ void PositionLister::format_game(ListedLines& out, std::uint64_t game, const gam
         case ListFormat::Epd:
             w.put(positions.fen(p));
             w.put(" id \"");
+            number_at = w.p;
             w.number(game);
             w.put(':');
             w.number(std::uint64_t(p.ply));
@@ -103,6 +107,7 @@ void PositionLister::format_game(ListedLines& out, std::uint64_t game, const gam
             }
             break;
         case ListFormat::Tsv:
+            number_at = w.p;
             w.number(game);
             w.put('\t');
             w.number(std::uint64_t(p.ply));
@@ -120,33 +125,44 @@ void PositionLister::format_game(ListedLines& out, std::uint64_t game, const gam
         case ListFormat::Json:
             w.p = write_list_row_json(w.p, game, std::uint64_t(p.ply), positions.reached_san(p), uci, positions.fen(p),
                                       positions.variant);
+            number_at = line + kJsonNumberAt;
             break;
         }
         w.put('\n');
+        const std::size_t begin = out.text.size();
         out.text.append(line, std::size_t(w.p - line));
-        ++out.lines;
-        if (options_.unique) {
-            out.keys.push_back(p.key);
-            out.ends.push_back(std::uint32_t(out.text.size()));
-        }
+        ++out.count;
+        out.lines.push_back({std::uint32_t(out.text.size()),
+                             number_at ? std::uint32_t(begin + std::size_t(number_at - line)) : ListedLines::kNoNumber,
+                             game_in_batch, p.key});
     }
 }
 
 void PositionLister::write(const ListedLines& lines, std::uint64_t games) {
+    const std::uint64_t first = games_ + 1; // the batch's first game number
     games_ += games;
-    if (!options_.unique) {
-        lines_ += lines.lines;
+    if (lines.lines.empty()) { // FEN lines, all of them
+        lines_ += lines.count;
         // A large run of lines goes to the sink as it is, not through the buffer (one copy less).
         if (buffer_.empty() && lines.text.size() >= kDirectWrite) sink_(lines.text);
         else append(lines.text);
         return;
     }
+    const std::string_view text = lines.text;
     std::size_t begin = 0;
-    for (std::size_t i = 0; i < lines.keys.size(); ++i) {
-        const std::size_t end = lines.ends[i];
-        if (seen_.insert(lines.keys[i]).second) {
+    for (const ListedLines::Line& line : lines.lines) {
+        const std::size_t end = line.end;
+        if (!options_.unique || seen_.insert(line.key).second) {
             ++lines_;
-            append(std::string_view(lines.text).substr(begin, end - begin));
+            if (line.number_at == ListedLines::kNoNumber) {
+                append(text.substr(begin, end - begin));
+            } else {
+                char number[24];
+                const char* number_end = std::to_chars(number, number + sizeof number, first + line.game_in_batch).ptr;
+                buffer_.append(text.substr(begin, line.number_at - begin));
+                buffer_.append(number, std::size_t(number_end - number));
+                append(text.substr(line.number_at + 1, end - line.number_at - 1)); // past the placeholder
+            }
         }
         begin = end;
     }

@@ -29,16 +29,14 @@ struct ListConsumer {
     const report::GameTable* table;
     const std::function<void(report::ListOutput&)>& flush_output;
     game::MainLineOptions main_line;
-    std::uint64_t games_before = 0; // position lines number the games over every input
 
     std::unique_ptr<game::ProductObserver<Product>> make_observer() const { return game::make_main_line_observer(main_line); }
-    // The number appears in every line, in diagnostics and in a table's `game` column.
-    bool needs_number(const game::GameRecord& r, Product& positions) const {
-        return r.selected && (table || !r.valid() || positions.listed);
-    }
+    // The number appears in diagnostics and in a table's `game` column; position lines get theirs
+    // in input order (PositionLister::write), so that their games never wait for it.
+    bool needs_number(const game::GameRecord& r, Product&) const { return r.selected && (table || !r.valid()); }
     void work(std::size_t slot, const game::GameRecord& r, Product& positions, std::string_view) {
         ListSlot& s = slots[slot];
-        ++s.out.games;
+        const auto game_in_batch = std::uint32_t(s.out.games++);
         if (!r.selected) {
             ++s.out.not_selected;
             return;
@@ -48,7 +46,7 @@ struct ListConsumer {
             report::append_record_diagnostics(s.out.err, display, r, false);
         }
         if (table) table->append_row(s.out.rows, r, positions, display);
-        else lister->format_game(s.lines, games_before + r.game, positions);
+        else lister->format_game(s.lines, game_in_batch, positions);
     }
     void flush(std::size_t slot, const PipelineBatch& batch) {
         ListSlot& s = slots[slot];
@@ -76,8 +74,7 @@ void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
         const ListSlot& s = slots[slot];
         return s.out.err.size() >= (64 << 10) || s.out.rows.size() >= (64 << 10) || s.lines.text.size() >= (64 << 10);
     };
-    ListConsumer consumer{slots, display, lister, table, flush, table ? table->main_line_options() : lister->main_line_options(),
-                          lister ? lister->games() : 0};
+    ListConsumer consumer{slots, display, lister, table, flush, table ? table->main_line_options() : lister->main_line_options()};
     PgnPipeline pipeline(settings);
     slots.resize(pipeline.slots());
     pipeline.run(reader, options, consumer);

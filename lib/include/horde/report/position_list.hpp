@@ -63,13 +63,22 @@ struct ListOptions {
     bool keep_partial = false; // list invalid games up to their first error
 };
 
-// The lines of a run of games, formatted on a worker, written in input order. With --unique,
-// each line's key and end, so that the writer can drop the positions seen before.
+// The lines of a batch of games, formatted on a worker before the games' numbers are known
+// (so that no game waits for its number): each line that shows its GAME has a one-byte
+// placeholder where the number goes, written in input order (PositionLister::write). Per line
+// (when a line has a number or --unique): its end, where its number goes, the index of its game
+// in the batch, and its position's key.
 struct ListedLines {
     std::string text;
-    std::vector<std::uint64_t> keys;
-    std::vector<std::uint32_t> ends;
-    std::uint64_t lines = 0;
+    struct Line {
+        std::uint32_t end = 0;
+        std::uint32_t number_at = 0; // the placeholder's offset in text (kNoNumber: none)
+        std::uint32_t game_in_batch = 0;
+        std::uint64_t key = 0;
+    };
+    static constexpr std::uint32_t kNoNumber = ~std::uint32_t(0);
+    std::vector<Line> lines;
+    std::uint64_t count = 0; // lines in text
     void clear();
 };
 
@@ -86,10 +95,11 @@ public:
 
     // What the game walk must keep of each game for these lines.
     game::MainLineOptions main_line_options() const;
-    // On any thread: the lines of game number `game` appended to `out`.
-    void format_game(ListedLines& out, std::uint64_t game, const game::MainLinePositions& positions) const;
-    // In input order: the lines of the next `games` games (with --unique, those of positions
-    // not written before) go to the output; `lines` is left as it was.
+    // On any thread: the lines of the batch's game number `game_in_batch` (0-based) appended
+    // to `out`.
+    void format_game(ListedLines& out, std::uint32_t game_in_batch, const game::MainLinePositions& positions) const;
+    // In input order: the lines of a batch of `games` games (with --unique, those of positions
+    // not written before), with their games' numbers, go to the output; `lines` is left as it was.
     void write(const ListedLines& lines, std::uint64_t games);
     // The games written so far, over every input: the GAME numbers of the next input start after.
     std::uint64_t games() const { return games_; }
