@@ -9,13 +9,18 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <filesystem>
+#include <functional>
 #include <queue>
 #include <set>
+#include <thread>
 #include <unordered_set>
 
 #include <unistd.h>
@@ -54,6 +59,45 @@ struct Hash128 {
         return out;
     }
 };
+
+} // namespace
+
+namespace {
+
+// The game's first visit of each position and each distinct move it played from one.
+void collect_visits(PreparedGame& p) {
+    const std::vector<tree::GamePly>& plies = p.facts.plies;
+    p.positions.reserve(plies.size());
+    p.moves.reserve(plies.size());
+    std::vector<std::uint64_t> seen; // the game's positions so far
+    std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
+    // A game seldom comes back to a position: 64 bits of its keys say "never seen" without a
+    // search most of the time (as horde-tree's parts do).
+    std::uint64_t seen_bits = 0;
+    for (std::size_t i = 0; i < plies.size(); ++i) {
+        const tree::GamePly& ply = plies[i];
+        const bool has_move = !ply.move.is_none() && i + 1 < plies.size();
+        GameVisit v;
+        v.position = ply.key;
+        v.ply = std::uint16_t(i);
+        v.move = has_move ? ply.move.raw() : 0;
+        const std::uint64_t bit = std::uint64_t(1) << (ply.key & 63);
+        const bool new_position = !(seen_bits & bit) || std::find(seen.begin(), seen.end(), ply.key) == seen.end();
+        if (new_position) {
+            seen.push_back(ply.key);
+            seen_bits |= bit;
+            p.positions.push_back(v);
+        }
+        if (!has_move) continue;
+        const auto move_id = std::pair{ply.key, ply.move.raw()};
+        if (!new_position && std::find(seen_moves.begin(), seen_moves.end(), move_id) != seen_moves.end()) continue;
+        seen_moves.push_back(move_id);
+        v.eval_cp = ply.eval_cp;
+        v.spent_ms = ply.spent_ms;
+        v.white_moved = ply.white_to_move;
+        p.moves.push_back(v);
+    }
+}
 
 } // namespace
 
@@ -102,6 +146,8 @@ PreparedGame prepare_game(const game::GameRecord& record, tree::GameFacts facts,
         p.fingerprint = "hash:" + h.bytes();
     }
     p.facts = std::move(facts);
+    collect_visits(p);
+    p.facts.plies = {}; // turned into the visits
     return p;
 }
 
@@ -201,7 +247,8 @@ private:
     bool valid_ = true;
 };
 
-// What a game leaves for a position it reached (first visit) or a move it played from one.
+// What a game leaves for a position it reached (first visit) or a move it played from one, in
+// the run: its GameVisit with the game's class and index.
 struct Visit {
     std::uint64_t position = 0;
     Month month = kUnknownMonth;
@@ -213,6 +260,14 @@ struct Visit {
     bool white_moved = false;
 };
 
+// A game in a position's list: the lists group's own copy, so that it sorts while the
+// positions group sorts the visits.
+struct ListEntry {
+    std::uint64_t position = 0;
+    std::uint32_t game = 0;
+    std::uint16_t ply = 0;
+};
+
 struct RunGame {
     std::uint64_t serial = 0;
     tree::Outcome outcome = tree::Outcome::Unfinished;
@@ -220,15 +275,24 @@ struct RunGame {
     std::uint32_t date = 0;
 };
 
-bool class_less(const Visit& a, const Visit& b) {
+bool same_class(const Visit& a, const Visit& b) {
+    return a.position == b.position && a.month == b.month && a.speed == b.speed && a.band == b.band;
+}
+
+// Class, then game (a game visits a position once): the order of the games within a class is
+// their added order, as the rows' "first game" and ties want.
+bool class_then_game_less(const Visit& a, const Visit& b) {
     if (a.position != b.position) return a.position < b.position;
     if (a.month != b.month) return a.month < b.month;
     if (a.speed != b.speed) return a.speed < b.speed;
-    return a.band < b.band;
+    if (a.band != b.band) return a.band < b.band;
+    return a.game < b.game;
 }
 
-bool same_class(const Visit& a, const Visit& b) {
-    return a.position == b.position && a.month == b.month && a.speed == b.speed && a.band == b.band;
+bool class_move_then_game_less(const Visit& a, const Visit& b) {
+    if (!same_class(a, b)) return class_then_game_less(a, b);
+    if (a.move != b.move) return a.move < b.move;
+    return a.game < b.game;
 }
 
 // horde-tree's figures of a move (tree/opening_tree.cpp): the same sums, so that the same games
@@ -261,6 +325,38 @@ void add_move_figures(tree::MoveSums& m, const Visit& v, const RunGame& g) {
 
 rows::RowClass row_class(const Visit& v) { return rows::RowClass{v.month, Speed(v.speed), v.band}; }
 
+// The groups of row kinds, each a key range of its own (a f g i | l | m | n p v), with runs and
+// SST files of its own: the groups are built and written at once.
+enum Group : std::size_t { kGamesGroup, kListsGroup, kMovesGroup, kPositionsGroup, kGroups };
+constexpr const char* kGroupNames[kGroups] = {"games", "lists", "moves", "positions"};
+
+// Calls write(group) for every group, on up to `threads` threads (the costliest groups first);
+// the first exception of a group is rethrown once all are done.
+void for_each_group(unsigned threads, const std::function<void(Group)>& write) {
+    static constexpr Group kOrder[kGroups] = {kMovesGroup, kPositionsGroup, kGamesGroup, kListsGroup};
+    if (threads <= 1) {
+        for (Group g : kOrder) write(g);
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr errors[kGroups];
+    auto work = [&] {
+        for (std::size_t i; (i = next++) < kGroups;) {
+            try {
+                write(kOrder[i]);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < std::min<std::size_t>(threads, kGroups); ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+    for (const std::exception_ptr& e : errors)
+        if (e) std::rethrow_exception(e);
+}
+
 } // namespace
 
 // ---------------------------------------------------------------- the builder
@@ -268,7 +364,7 @@ rows::RowClass row_class(const Visit& v) { return rows::RowClass{v.month, Speed(
 struct AddBuilder::State {
     AddOptions options;
     std::string dir; // the add's own directory: runs, then SST files
-    std::vector<std::string> runs;
+    std::vector<std::array<std::string, kGroups>> runs; // each run's file of each group
     std::uint64_t next_serial = 1, first_serial = 0;
     std::vector<std::string> inputs;
     std::unordered_set<std::string> fingerprints_seen; // this add's
@@ -276,6 +372,7 @@ struct AddBuilder::State {
 
     // What the current run holds.
     std::vector<Visit> positions, moves;
+    std::vector<ListEntry> list_entries; // made from positions when the run is written
     std::vector<RunGame> games;
     std::vector<std::pair<std::uint64_t, std::string>> game_rows;
     std::vector<std::pair<std::string, std::uint64_t>> ids, fingerprints;
@@ -283,52 +380,37 @@ struct AddBuilder::State {
     std::set<std::uint8_t> variants;
     std::size_t bytes = 0;
 
-    std::vector<std::uint64_t> seen; // a game's positions so far
-    std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
-
     void add_visits(const PreparedGame& g, std::uint32_t index);
     void write_run();
-    void write_rows(RowSink& out);
+    void write_groups(const std::array<RowSink*, kGroups>& out);
+    void write_group(Group group, RowSink& out);
     void clear_run();
+    void write_games(RowSink& out);
     void write_lists(RowSink& out);
     void write_moves(RowSink& out);
     void write_positions(RowSink& out);
 };
 
 void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
-    const tree::GameFacts& f = p.facts;
     Visit base;
-    base.month = month_of_date(f.date);
+    base.month = month_of_date(p.facts.date);
     base.speed = std::uint8_t(p.game.speed);
-    base.band = rating_band(f.white_elo, f.black_elo);
+    base.band = rating_band(p.facts.white_elo, p.facts.black_elo);
     base.game = index;
-    seen.clear();
-    seen_moves.clear();
-    // A game seldom comes back to a position: 64 bits of its keys say "never seen" without a
-    // search most of the time (as horde-tree's parts do).
-    std::uint64_t seen_bits = 0;
-    for (std::size_t i = 0; i < f.plies.size(); ++i) {
-        const tree::GamePly& ply = f.plies[i];
-        const bool has_move = !ply.move.is_none() && i + 1 < f.plies.size();
-        Visit v = base;
-        v.position = ply.key;
-        v.ply = std::uint16_t(i);
-        v.move = has_move ? ply.move.raw() : 0;
-        const std::uint64_t bit = std::uint64_t(1) << (ply.key & 63);
-        const bool new_position = !(seen_bits & bit) || std::find(seen.begin(), seen.end(), ply.key) == seen.end();
-        if (new_position) {
-            seen.push_back(ply.key);
-            seen_bits |= bit;
-            positions.push_back(v);
-        }
-        if (!has_move) continue;
-        const auto move_id = std::pair{ply.key, ply.move.raw()};
-        if (!new_position && std::find(seen_moves.begin(), seen_moves.end(), move_id) != seen_moves.end()) continue;
-        seen_moves.push_back(move_id);
-        v.eval_cp = ply.eval_cp;
-        v.spent_ms = ply.spent_ms;
-        v.white_moved = ply.white_to_move;
-        moves.push_back(v);
+    for (const GameVisit& g : p.positions) {
+        Visit& v = positions.emplace_back(base);
+        v.position = g.position;
+        v.move = g.move;
+        v.ply = g.ply;
+    }
+    for (const GameVisit& g : p.moves) {
+        Visit& v = moves.emplace_back(base);
+        v.position = g.position;
+        v.move = g.move;
+        v.ply = g.ply;
+        v.eval_cp = g.eval_cp;
+        v.spent_ms = g.spent_ms;
+        v.white_moved = g.white_moved;
     }
 }
 
@@ -385,11 +467,10 @@ bool AddBuilder::add(PreparedGame&& p) {
     s.variants.insert(std::uint8_t(p.facts.variant));
     const auto index = std::uint32_t(s.games.size());
     s.games.push_back(RunGame{serial, p.facts.outcome, p.facts.white_elo, p.facts.black_elo, p.facts.date});
-    const std::size_t visits_before = s.positions.size() + s.moves.size();
     s.add_visits(p, index);
     std::string row = rows::encode_game(p.game);
     s.bytes += row.size() + 64 + 2 * p.fingerprint.size() + 2 * p.game.id.size() +
-               (s.positions.size() + s.moves.size() - visits_before) * sizeof(Visit) + sizeof(RunGame);
+               p.positions.size() * (sizeof(Visit) + sizeof(ListEntry)) + p.moves.size() * sizeof(Visit) + sizeof(RunGame);
     s.game_rows.emplace_back(serial, std::move(row));
     if (s.bytes >= s.options.memory_bytes) s.write_run();
     return true;
@@ -399,19 +480,51 @@ void AddBuilder::note_input(std::string_view name, std::uint64_t bytes, std::uin
     state_->inputs.push_back(fmt::format("{} {} {:016x}", name, bytes, hash));
 }
 
-// The run written to a file of its own, then cleared.
+// The run written to files of its own (one a group), then cleared.
 void AddBuilder::State::write_run() {
     if (games.empty()) return;
-    const std::string path = fmt::format("{}/run-{}", dir, runs.size());
-    RunWriter out(path);
-    write_rows(out);
-    out.close();
-    runs.push_back(path);
+    std::array<std::string, kGroups> paths;
+    std::array<std::unique_ptr<RunWriter>, kGroups> writers;
+    std::array<RowSink*, kGroups> sinks{};
+    for (std::size_t g = 0; g < kGroups; ++g) {
+        paths[g] = fmt::format("{}/run-{}-{}", dir, runs.size(), kGroupNames[g]);
+        writers[g] = std::make_unique<RunWriter>(paths[g]);
+        sinks[g] = writers[g].get();
+    }
+    write_groups(sinks);
+    for (auto& w : writers) w->close();
+    runs.push_back(paths);
     clear_run();
 }
 
-// The run's rows in key order (f, g, i, l, m, n, p, v: the kinds' order).
-void AddBuilder::State::write_rows(RowSink& out) {
+// The run's rows, each group in key order to its sink, the groups at once.
+void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
+    list_entries.clear();
+    list_entries.reserve(positions.size());
+    for (const Visit& v : positions) list_entries.push_back(ListEntry{v.position, v.game, v.ply});
+    for_each_group(options.threads, [&](Group g) { write_group(g, *out[g]); });
+}
+
+void AddBuilder::State::write_group(Group group, RowSink& out) {
+    switch (group) {
+    case kGamesGroup: write_games(out); return;
+    case kListsGroup: write_lists(out); return;
+    case kMovesGroup: write_moves(out); return;
+    case kPositionsGroup:
+        for (Month m : months) {
+            std::string key(1, rows::kMonth);
+            rows::put_be(key, m, 2);
+            out.write(key, "");
+        }
+        write_positions(out);
+        for (std::uint8_t v : variants) out.write(std::string(1, rows::kVariant) + char(v), "");
+        return;
+    case kGroups: break;
+    }
+}
+
+// f, g, i rows.
+void AddBuilder::State::write_games(RowSink& out) {
     std::sort(fingerprints.begin(), fingerprints.end());
     std::string value;
     for (const auto& [fingerprint, serial] : fingerprints) {
@@ -426,20 +539,12 @@ void AddBuilder::State::write_rows(RowSink& out) {
         rows::put_varint(value, serial);
         out.write(std::string(1, rows::kGameId) + id, value);
     }
-    write_lists(out);
-    write_moves(out);
-    for (Month m : months) {
-        std::string key(1, rows::kMonth);
-        rows::put_be(key, m, 2);
-        out.write(key, "");
-    }
-    write_positions(out);
-    for (std::uint8_t v : variants) out.write(std::string(1, rows::kVariant) + char(v), "");
 }
 
 void AddBuilder::State::clear_run() {
-    positions = {};
-    moves = {};
+    positions.clear(); // the capacity is kept for the next run
+    moves.clear();
+    list_entries = {};
     games.clear();
     game_rows = {};
     ids.clear();
@@ -451,16 +556,18 @@ void AddBuilder::State::clear_run() {
 
 // l POSITION FIRST_SERIAL: every game of the run that reached the position, in added order.
 void AddBuilder::State::write_lists(RowSink& out) {
-    std::stable_sort(positions.begin(), positions.end(), [](const Visit& a, const Visit& b) { return a.position < b.position; });
+    std::sort(list_entries.begin(), list_entries.end(), [](const ListEntry& a, const ListEntry& b) {
+        return a.position != b.position ? a.position < b.position : a.game < b.game;
+    });
     std::string value;
-    for (std::size_t i = 0; i < positions.size();) {
-        const std::uint64_t position = positions[i].position, first = games[positions[i].game].serial;
+    for (std::size_t i = 0; i < list_entries.size();) {
+        const std::uint64_t position = list_entries[i].position, first = games[list_entries[i].game].serial;
         std::uint64_t last = first;
         value.clear();
-        for (; i < positions.size() && positions[i].position == position; ++i) {
-            const std::uint64_t serial = games[positions[i].game].serial;
+        for (; i < list_entries.size() && list_entries[i].position == position; ++i) {
+            const std::uint64_t serial = games[list_entries[i].game].serial;
             rows::put_varint(value, serial - last);
-            rows::put_varint(value, positions[i].ply);
+            rows::put_varint(value, list_entries[i].ply);
             last = serial;
         }
         out.write(rows::list_key(position, first), value);
@@ -468,10 +575,7 @@ void AddBuilder::State::write_lists(RowSink& out) {
 }
 
 void AddBuilder::State::write_moves(RowSink& out) {
-    std::stable_sort(moves.begin(), moves.end(), [](const Visit& a, const Visit& b) {
-        if (!same_class(a, b)) return class_less(a, b);
-        return a.move < b.move;
-    });
+    std::sort(moves.begin(), moves.end(), class_move_then_game_less);
     for (std::size_t i = 0; i < moves.size();) {
         const Visit& head = moves[i];
         rows::MoveRow row;
@@ -483,7 +587,7 @@ void AddBuilder::State::write_moves(RowSink& out) {
 }
 
 void AddBuilder::State::write_positions(RowSink& out) {
-    std::stable_sort(positions.begin(), positions.end(), class_less);
+    std::sort(positions.begin(), positions.end(), class_then_game_less);
     for (std::size_t i = 0; i < positions.size();) {
         const Visit& head = positions[i];
         rows::PositionRow row;
@@ -508,7 +612,7 @@ namespace {
 // Writes the rows in key order to SST files of about kSstBytes each (never two with one key).
 class SstSequence : public RowSink {
 public:
-    explicit SstSequence(std::string dir) : dir_(std::move(dir)) {}
+    SstSequence(std::string dir, std::string name) : dir_(std::move(dir)), name_(std::move(name)) {}
     void write(std::string_view key, std::string_view value) override {
         if (!writer_ || writer_->FileSize() >= kSstBytes) open_next();
         const bool merged = key[0] == rows::kPosition || key[0] == rows::kMove;
@@ -524,48 +628,24 @@ private:
     static constexpr std::uint64_t kSstBytes = std::uint64_t(256) << 20;
     void open_next() {
         if (writer_) check(writer_->Finish());
-        files_.push_back(fmt::format("{}/add-{:04}.sst", dir_, files_.size()));
+        files_.push_back(fmt::format("{}/add-{}-{:04}.sst", dir_, name_, files_.size()));
         writer_ = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), options_);
         check(writer_->Open(files_.back()));
     }
     void check(const rocksdb::Status& s) {
         if (!s.ok()) throw DbError(fmt::format("{}: cannot write the add's SST file: {}", dir_, s.ToString()));
     }
-    std::string dir_;
+    std::string dir_, name_;
     rocksdb::Options options_ = detail::store_options();
     std::unique_ptr<rocksdb::SstFileWriter> writer_;
     std::vector<std::string> files_;
 };
 
-} // namespace
-
-AddLogEntry AddBuilder::commit() {
-    State& s = *state_;
-    if (s.committed) throw std::logic_error("AddBuilder::commit called twice");
-    s.committed = true;
-    if (!s.runs.empty()) s.write_run(); // else what is held goes to the SST files directly
-    AddLogEntry log;
-    const auto previous = db_.add_log();
-    log.number = previous.empty() ? 1 : previous.back().number + 1;
-    log.time = std::uint64_t(std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
-    log.games_read = games_read_;
-    log.games_added = added_;
-    log.duplicates = duplicates_;
-    log.first_serial = added_ ? s.first_serial : 0;
-    log.last_serial = added_ ? s.next_serial - 1 : 0;
-    log.inputs = s.inputs;
-    std::string log_value;
-    for (std::uint64_t v : {log.time, log.games_read, log.games_added, log.duplicates, log.first_serial, log.last_serial})
-        rows::put_varint(log_value, v);
-    rows::put_varint(log_value, log.inputs.size());
-    for (const std::string& input : log.inputs) rows::put_bytes(log_value, input);
-
-    SstSequence sst(s.dir);
-    sst.write(rows::serial_key(rows::kAddLog, log.number), log_value); // 'a' sorts before every other row
-    if (s.runs.empty() && !s.games.empty()) s.write_rows(sst);
-    // The runs merged by key: a row in several runs (a count row, a month, a variant) added up.
+// The runs of one group merged by key: a row in several runs (a count row, a month, a variant)
+// added up.
+void merge_runs(const std::vector<std::string>& runs, RowSink& out) {
     std::vector<std::unique_ptr<RunReader>> readers;
-    for (const std::string& run : s.runs) readers.push_back(std::make_unique<RunReader>(run));
+    for (const std::string& run : runs) readers.push_back(std::make_unique<RunReader>(run));
     auto later = [&](std::size_t a, std::size_t b) { return readers[a]->key() > readers[b]->key(); };
     std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(later)> heap(later);
     for (std::size_t i = 0; i < readers.size(); ++i)
@@ -585,10 +665,56 @@ AddLogEntry AddBuilder::commit() {
             readers[i]->next();
             if (readers[i]->valid()) heap.push(i);
         }
-        sst.write(key, value);
+        out.write(key, value);
     }
-    const std::vector<std::string> files = sst.finish();
-    readers.clear();
+}
+
+std::string encode_log(const AddLogEntry& log) {
+    std::string value;
+    for (std::uint64_t v : {log.time, log.games_read, log.games_added, log.duplicates, log.first_serial, log.last_serial})
+        rows::put_varint(value, v);
+    rows::put_varint(value, log.inputs.size());
+    for (const std::string& input : log.inputs) rows::put_bytes(value, input);
+    return value;
+}
+
+} // namespace
+
+AddLogEntry AddBuilder::commit() {
+    State& s = *state_;
+    if (s.committed) throw std::logic_error("AddBuilder::commit called twice");
+    s.committed = true;
+    if (!s.runs.empty()) s.write_run(); // else what is held goes to the SST files directly
+    AddLogEntry log;
+    const auto previous = db_.add_log();
+    log.number = previous.empty() ? 1 : previous.back().number + 1;
+    log.time = std::uint64_t(std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+    log.games_read = games_read_;
+    log.games_added = added_;
+    log.duplicates = duplicates_;
+    log.first_serial = added_ ? s.first_serial : 0;
+    log.last_serial = added_ ? s.next_serial - 1 : 0;
+    log.inputs = s.inputs;
+
+    std::vector<std::unique_ptr<SstSequence>> ssts;
+    std::array<RowSink*, kGroups> sinks{};
+    for (std::size_t g = 0; g < kGroups; ++g) {
+        ssts.push_back(std::make_unique<SstSequence>(s.dir, kGroupNames[g]));
+        sinks[g] = ssts.back().get();
+    }
+    sinks[kGamesGroup]->write(rows::serial_key(rows::kAddLog, log.number), encode_log(log)); // 'a' sorts before 'f'
+    if (s.runs.empty()) {
+        if (!s.games.empty()) s.write_groups(sinks);
+    } else {
+        for_each_group(s.options.threads, [&](Group g) {
+            std::vector<std::string> runs;
+            for (const auto& run : s.runs) runs.push_back(run[g]);
+            merge_runs(runs, *sinks[g]);
+        });
+    }
+    std::vector<std::string> files;
+    for (auto& sst : ssts)
+        for (std::string& f : sst->finish()) files.push_back(std::move(f));
     rocksdb::IngestExternalFileOptions ingest;
     ingest.move_files = true;
     const rocksdb::Status st = db_.rocks().IngestExternalFile(files, ingest); // one job: all of the add, or none
