@@ -67,8 +67,7 @@ namespace {
 // The game's first visit of each position and each distinct move it played from one.
 void collect_visits(PreparedGame& p) {
     const std::vector<tree::GamePly>& plies = p.facts.plies;
-    p.positions.reserve(plies.size());
-    p.moves.reserve(plies.size());
+    p.visits.reserve(plies.size());
     std::vector<std::uint64_t> seen; // the game's positions so far
     std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
     // A game seldom comes back to a position: 64 bits of its keys say "never seen" without a
@@ -77,25 +76,27 @@ void collect_visits(PreparedGame& p) {
     for (std::size_t i = 0; i < plies.size(); ++i) {
         const tree::GamePly& ply = plies[i];
         const bool has_move = !ply.move.is_none() && i + 1 < plies.size();
-        GameVisit v;
+        const std::uint64_t bit = std::uint64_t(1) << (ply.key & 63);
+        const bool first = !(seen_bits & bit) || std::find(seen.begin(), seen.end(), ply.key) == seen.end();
+        if (first) {
+            seen.push_back(ply.key);
+            seen_bits |= bit;
+        }
+        const auto move_id = std::pair{ply.key, ply.move.raw()};
+        const bool played = has_move && (first || std::find(seen_moves.begin(), seen_moves.end(), move_id) == seen_moves.end());
+        if (!first && !played) continue;
+        if (played) seen_moves.push_back(move_id);
+        GameVisit& v = p.visits.emplace_back();
         v.position = ply.key;
         v.ply = std::uint16_t(i);
         v.move = has_move ? ply.move.raw() : 0;
-        const std::uint64_t bit = std::uint64_t(1) << (ply.key & 63);
-        const bool new_position = !(seen_bits & bit) || std::find(seen.begin(), seen.end(), ply.key) == seen.end();
-        if (new_position) {
-            seen.push_back(ply.key);
-            seen_bits |= bit;
-            p.positions.push_back(v);
+        v.first = first;
+        v.played = played;
+        if (played) {
+            v.eval_cp = ply.eval_cp;
+            v.spent_ms = ply.spent_ms;
+            v.white_moved = ply.white_to_move;
         }
-        if (!has_move) continue;
-        const auto move_id = std::pair{ply.key, ply.move.raw()};
-        if (!new_position && std::find(seen_moves.begin(), seen_moves.end(), move_id) != seen_moves.end()) continue;
-        seen_moves.push_back(move_id);
-        v.eval_cp = ply.eval_cp;
-        v.spent_ms = ply.spent_ms;
-        v.white_moved = ply.white_to_move;
-        p.moves.push_back(v);
     }
 }
 
@@ -247,21 +248,20 @@ private:
     bool valid_ = true;
 };
 
-// What a game leaves for a position it reached (first visit) or a move it played from one, in
-// the run: its GameVisit with the game's class and index.
+// A game's visit in the run: its GameVisit with the game's class and index.
 struct Visit {
     std::uint64_t position = 0;
     Month month = kUnknownMonth;
     std::uint8_t speed = 0, band = 0;
-    std::uint16_t move = 0; // the move played (first visit: its move from there, 0 none)
+    std::uint16_t move = 0;
     std::uint16_t ply = 0;
     std::uint32_t game = 0; // index into the run's games
     std::int32_t eval_cp = tree::kNoFigure, spent_ms = tree::kNoFigure;
-    bool white_moved = false;
+    bool first = false, played = false, white_moved = false;
 };
 
-// A game in a position's list: the lists group's own copy, so that it sorts while the
-// positions group sorts the visits.
+// A game in a position's list: the lists group's own copy, so that it sorts while the count
+// rows' groups sort the visits.
 struct ListEntry {
     std::uint64_t position = 0;
     std::uint32_t game = 0;
@@ -275,65 +275,46 @@ struct RunGame {
     std::uint32_t date = 0;
 };
 
-bool same_class(const Visit& a, const Visit& b) {
-    return a.position == b.position && a.month == b.month && a.speed == b.speed && a.band == b.band;
+bool same_row(const Visit& a, const Visit& b) {
+    return a.position == b.position && a.month == b.month && a.speed == b.speed && a.band == b.band && a.move == b.move;
 }
 
-// Class, then game (a game visits a position once): the order of the games within a class is
-// their added order, as the rows' "first game" and ties want.
-bool class_then_game_less(const Visit& a, const Visit& b) {
+// A row's key order, then game (a game visits a row once): the games of a row in added order.
+bool row_then_game_less(const Visit& a, const Visit& b) {
     if (a.position != b.position) return a.position < b.position;
     if (a.month != b.month) return a.month < b.month;
     if (a.speed != b.speed) return a.speed < b.speed;
     if (a.band != b.band) return a.band < b.band;
-    return a.game < b.game;
-}
-
-bool class_move_then_game_less(const Visit& a, const Visit& b) {
-    if (!same_class(a, b)) return class_then_game_less(a, b);
     if (a.move != b.move) return a.move < b.move;
     return a.game < b.game;
 }
 
-// horde-tree's figures of a move (tree/opening_tree.cpp): the same sums, so that the same games
-// give the same figures.
-void add_move_figures(tree::MoveSums& m, const Visit& v, const RunGame& g) {
-    m.results.add(g.outcome);
-    const int mover = v.white_moved ? g.white_elo : g.black_elo;
-    const int opponent = v.white_moved ? g.black_elo : g.white_elo;
-    if (mover > 0 && opponent > 0 && g.outcome != tree::Outcome::Unfinished) {
-        ++m.rated;
-        m.mover_elo_sum += mover;
-        m.opponent_elo_sum += opponent;
-        const bool white_won = g.outcome == tree::Outcome::WhiteWins, black_won = g.outcome == tree::Outcome::BlackWins;
-        if (v.white_moved ? white_won : black_won) ++m.mover_wins;
-        if (v.white_moved ? black_won : white_won) ++m.mover_losses;
-    }
-    if (v.eval_cp != tree::kNoFigure) {
-        ++m.evals;
-        m.eval_cp_sum += v.eval_cp;
-    }
-    if (v.spent_ms != tree::kNoFigure) {
-        ++m.timed;
-        m.spent_ms_sum += v.spent_ms;
-    }
-    if (g.date) {
-        if (!m.first_date || g.date < m.first_date) m.first_date = g.date;
-        m.last_date = std::max(m.last_date, g.date);
-    }
+rows::SingleGame single_game(const Visit& v, const RunGame& g) {
+    rows::SingleGame s;
+    s.serial = g.serial;
+    s.outcome = g.outcome;
+    s.white_elo = g.white_elo;
+    s.black_elo = g.black_elo;
+    s.date = g.date;
+    s.ply = v.ply;
+    s.first = v.first;
+    s.played = v.played;
+    s.white_moved = v.white_moved;
+    s.eval_cp = v.eval_cp;
+    s.spent_ms = v.spent_ms;
+    return s;
 }
 
-rows::RowClass row_class(const Visit& v) { return rows::RowClass{v.month, Speed(v.speed), v.band}; }
-
-// The groups of row kinds, each a key range of its own (a f g i | l | m | n p v), with runs and
-// SST files of its own: the groups are built and written at once.
-enum Group : std::size_t { kGamesGroup, kListsGroup, kMovesGroup, kPositionsGroup, kGroups };
-constexpr const char* kGroupNames[kGroups] = {"games", "lists", "moves", "positions"};
+// The groups of rows, each a key range of its own (a f g i | l | m below 2^63 | m from 2^63, n,
+// v), with runs and SST files of its own: the groups are built and written at once.
+enum Group : std::size_t { kGamesGroup, kListsGroup, kLowRowsGroup, kHighRowsGroup, kGroups };
+constexpr const char* kGroupNames[kGroups] = {"games", "lists", "rows-low", "rows-high"};
+constexpr std::uint64_t kHighPosition = std::uint64_t(1) << 63;
 
 // Calls write(group) for every group, on up to `threads` threads (the costliest groups first);
 // the first exception of a group is rethrown once all are done.
 void for_each_group(unsigned threads, const std::function<void(Group)>& write) {
-    static constexpr Group kOrder[kGroups] = {kMovesGroup, kPositionsGroup, kGamesGroup, kListsGroup};
+    static constexpr Group kOrder[kGroups] = {kLowRowsGroup, kHighRowsGroup, kGamesGroup, kListsGroup};
     if (threads <= 1) {
         for (Group g : kOrder) write(g);
         return;
@@ -371,8 +352,9 @@ struct AddBuilder::State {
     bool committed = false;
 
     // What the current run holds.
-    std::vector<Visit> positions, moves;
-    std::vector<ListEntry> list_entries; // made from positions when the run is written
+    std::vector<Visit> visits;
+    std::size_t high_visits = 0;         // where the visits of the high group start once partitioned
+    std::vector<ListEntry> list_entries; // made from the first visits when the run is written
     std::vector<RunGame> games;
     std::vector<std::pair<std::uint64_t, std::string>> game_rows;
     std::vector<std::pair<std::string, std::uint64_t>> ids, fingerprints;
@@ -387,8 +369,7 @@ struct AddBuilder::State {
     void clear_run();
     void write_games(RowSink& out);
     void write_lists(RowSink& out);
-    void write_moves(RowSink& out);
-    void write_positions(RowSink& out);
+    void write_count_rows(Visit* begin, Visit* end, RowSink& out);
 };
 
 void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
@@ -397,20 +378,16 @@ void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
     base.speed = std::uint8_t(p.game.speed);
     base.band = rating_band(p.facts.white_elo, p.facts.black_elo);
     base.game = index;
-    for (const GameVisit& g : p.positions) {
-        Visit& v = positions.emplace_back(base);
+    for (const GameVisit& g : p.visits) {
+        Visit& v = visits.emplace_back(base);
         v.position = g.position;
         v.move = g.move;
         v.ply = g.ply;
-    }
-    for (const GameVisit& g : p.moves) {
-        Visit& v = moves.emplace_back(base);
-        v.position = g.position;
-        v.move = g.move;
-        v.ply = g.ply;
+        v.first = g.first;
+        v.played = g.played;
+        v.white_moved = g.white_moved;
         v.eval_cp = g.eval_cp;
         v.spent_ms = g.spent_ms;
-        v.white_moved = g.white_moved;
     }
 }
 
@@ -470,7 +447,7 @@ bool AddBuilder::add(PreparedGame&& p) {
     s.add_visits(p, index);
     std::string row = rows::encode_game(p.game);
     s.bytes += row.size() + 64 + 2 * p.fingerprint.size() + 2 * p.game.id.size() +
-               p.positions.size() * (sizeof(Visit) + sizeof(ListEntry)) + p.moves.size() * sizeof(Visit) + sizeof(RunGame);
+               p.visits.size() * (sizeof(Visit) + sizeof(ListEntry)) + sizeof(RunGame);
     s.game_rows.emplace_back(serial, std::move(row));
     if (s.bytes >= s.options.memory_bytes) s.write_run();
     return true;
@@ -500,8 +477,11 @@ void AddBuilder::State::write_run() {
 // The run's rows, each group in key order to its sink, the groups at once.
 void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
     list_entries.clear();
-    list_entries.reserve(positions.size());
-    for (const Visit& v : positions) list_entries.push_back(ListEntry{v.position, v.game, v.ply});
+    list_entries.reserve(visits.size());
+    for (const Visit& v : visits)
+        if (v.first) list_entries.push_back(ListEntry{v.position, v.game, v.ply});
+    high_visits = std::size_t(std::partition(visits.begin(), visits.end(), [](const Visit& v) { return v.position < kHighPosition; }) -
+                              visits.begin());
     for_each_group(options.threads, [&](Group g) { write_group(g, *out[g]); });
 }
 
@@ -509,14 +489,14 @@ void AddBuilder::State::write_group(Group group, RowSink& out) {
     switch (group) {
     case kGamesGroup: write_games(out); return;
     case kListsGroup: write_lists(out); return;
-    case kMovesGroup: write_moves(out); return;
-    case kPositionsGroup:
+    case kLowRowsGroup: write_count_rows(visits.data(), visits.data() + high_visits, out); return;
+    case kHighRowsGroup:
+        write_count_rows(visits.data() + high_visits, visits.data() + visits.size(), out);
         for (Month m : months) {
             std::string key(1, rows::kMonth);
             rows::put_be(key, m, 2);
             out.write(key, "");
         }
-        write_positions(out);
         for (std::uint8_t v : variants) out.write(std::string(1, rows::kVariant) + char(v), "");
         return;
     case kGroups: break;
@@ -542,8 +522,7 @@ void AddBuilder::State::write_games(RowSink& out) {
 }
 
 void AddBuilder::State::clear_run() {
-    positions.clear(); // the capacity is kept for the next run
-    moves.clear();
+    visits.clear(); // the capacity is kept for the next run
     list_entries = {};
     games.clear();
     game_rows = {};
@@ -574,36 +553,20 @@ void AddBuilder::State::write_lists(RowSink& out) {
     }
 }
 
-void AddBuilder::State::write_moves(RowSink& out) {
-    std::sort(moves.begin(), moves.end(), class_move_then_game_less);
-    for (std::size_t i = 0; i < moves.size();) {
-        const Visit& head = moves[i];
-        rows::MoveRow row;
-        row.first_serial = games[head.game].serial;
-        for (; i < moves.size() && same_class(moves[i], head) && moves[i].move == head.move; ++i)
-            add_move_figures(row.sums, moves[i], games[moves[i].game]);
-        out.write(rows::move_row_key(head.position, row_class(head), head.move), rows::encode(row));
-    }
-}
-
-void AddBuilder::State::write_positions(RowSink& out) {
-    std::sort(positions.begin(), positions.end(), class_then_game_less);
-    for (std::size_t i = 0; i < positions.size();) {
-        const Visit& head = positions[i];
-        rows::PositionRow row;
-        for (; i < positions.size() && same_class(positions[i], head); ++i) {
-            const Visit& v = positions[i];
-            const RunGame& g = games[v.game];
-            row.results.add(g.outcome);
-            row.min_ply = std::min(row.min_ply, v.ply);
-            rows::ListedGame listed{g.serial, 0, g.date, v.move};
-            if (g.white_elo > 0 && g.black_elo > 0) listed.rating = std::uint16_t(std::min((g.white_elo + g.black_elo) / 2, 65535));
-            rows::PositionRow one;
-            one.top = {listed};
-            one.recent = {listed};
-            row.add(one);
+// m POSITION CLASS MOVE: a row of one game is that game's figures, else the games' sums.
+void AddBuilder::State::write_count_rows(Visit* begin, Visit* end, RowSink& out) {
+    std::sort(begin, end, row_then_game_less);
+    for (const Visit* i = begin; i != end;) {
+        const Visit& head = *i;
+        const std::string key = rows::move_row_key(head.position, rows::RowClass{head.month, Speed(head.speed), head.band}, head.move);
+        if (i + 1 == end || !same_row(i[1], head)) {
+            out.write(key, rows::encode(single_game(head, games[head.game])));
+            ++i;
+            continue;
         }
-        out.write(rows::position_row_key(head.position, row_class(head)), rows::encode(row));
+        rows::ClassMoveRow row;
+        for (; i != end && same_row(*i, head); ++i) row.add(rows::row_of(single_game(*i, games[i->game]), head.move));
+        out.write(key, rows::encode(row));
     }
 }
 
@@ -615,7 +578,7 @@ public:
     SstSequence(std::string dir, std::string name) : dir_(std::move(dir)), name_(std::move(name)) {}
     void write(std::string_view key, std::string_view value) override {
         if (!writer_ || writer_->FileSize() >= kSstBytes) open_next();
-        const bool merged = key[0] == rows::kPosition || key[0] == rows::kMove;
+        const bool merged = key[0] == rows::kMove;
         check(merged ? writer_->Merge(key, value) : writer_->Put(key, value));
     }
     std::vector<std::string> finish() {

@@ -151,6 +151,10 @@ void Database::read_config() {
     if (std::uint32_t(format) > kFormatVersion)
         throw DbError(fmt::format("{}: the database has format version {}, newer than this horde-db's {}: use a newer horde-db",
                                   path_, format, kFormatVersion));
+    if (std::uint32_t(format) < kFormatVersion)
+        throw DbError(fmt::format("{}: the database has format version {}, older than this horde-db's {} (its rows are laid out "
+                                  "otherwise): build it again with this horde-db's add from its inputs",
+                                  path_, format, kFormatVersion));
     s = db_->Get(rocksdb::ReadOptions(), config_key("max_ply"), &value);
     if (!s.ok()) fail(path_, s.IsNotFound() ? rocksdb::Status::Corruption("no max_ply row") : s);
     max_ply_ = int(std::strtol(value.c_str(), nullptr, 10));
