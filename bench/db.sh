@@ -71,9 +71,9 @@ for _ in $(seq "$RUNS"); do
 done
 ratio() { echo "$1 / $2" | bc -l; }
 printf 'horde-check -q --threads 2: %.3f s wall %.3f s CPU\n' "$(med check2 wall)" "$(med check2 cpu)"
-printf 'add --threads 2:            %.3f s wall %.3f s CPU, %.1f MB/s of PGN; / check: %.2fx wall (paired %.2fx)   target: >= 100 MB/s, <= 3x\n' \
-    "$(med add2 wall)" "$(med add2 cpu)" "$(echo "$bytes / 1000000 / $(med add2 wall)" | bc -l)" \
-    "$(ratio "$(med add2 wall)" "$(med check2 wall)")" "$(paired_wall_ratio add2 check2)"
+printf 'add --threads 2:            %.3f s wall %.3f s CPU, %.1f MB/s of PGN (%.1f MB per CPU second); / check: %.2fx wall (paired %.2fx), CPU paired %.2fx   target: >= 100 MB/s, <= 3x\n' \
+    "$(med add2 wall)" "$(med add2 cpu)" "$(echo "$bytes / 1000000 / $(med add2 wall)" | bc -l)" "$(echo "$bytes / 1000000 / $(med add2 cpu)" | bc -l)" \
+    "$(ratio "$(med add2 wall)" "$(med check2 wall)")" "$(paired_wall_ratio add2 check2)" "$(paired_ratio add2 check2)"
 printf 'add --threads 1:            %.3f s wall %.3f s CPU; 1 thread / 2 threads: %.2fx wall (paired %.2fx)   target: >= 1.7x\n' \
     "$(med add1 wall)" "$(med add1 cpu)" "$(ratio "$(med add1 wall)" "$(med add2 wall)")" "$(paired_wall_ratio add1 add2)"
 
