@@ -207,7 +207,7 @@ class RunReader {
 public:
     explicit RunReader(const std::string& path) : path_(path), file_(std::fopen(path.c_str(), "rb")) {
         if (!file_) throw DbError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
-        std::setvbuf(file_, nullptr, _IOFBF, 1 << 20);
+        std::setvbuf(file_, nullptr, _IOFBF, 256 << 10); // every run of every group is read at once
         next();
     }
     ~RunReader() { std::fclose(file_); }
@@ -578,7 +578,8 @@ namespace {
 // Writes the rows in key order to SST files of about kSstBytes each (never two with one key).
 class SstSequence : public RowSink {
 public:
-    SstSequence(std::string dir, std::string name) : dir_(std::move(dir)), name_(std::move(name)) {}
+    SstSequence(std::string dir, std::string name, bool filter)
+        : dir_(std::move(dir)), name_(std::move(name)), options_(detail::store_options(filter)) {}
     void write(std::string_view key, std::string_view value) override {
         if (!writer_ || writer_->FileSize() >= kSstBytes) open_next();
         const bool merged = key[0] == rows::kMove;
@@ -602,7 +603,7 @@ private:
         if (!s.ok()) throw DbError(fmt::format("{}: cannot write the add's SST file: {}", dir_, s.ToString()));
     }
     std::string dir_, name_;
-    rocksdb::Options options_ = detail::store_options();
+    rocksdb::Options options_;
     std::unique_ptr<rocksdb::SstFileWriter> writer_;
     std::vector<std::string> files_;
 };
@@ -665,7 +666,9 @@ AddLogEntry AddBuilder::commit() {
     std::vector<std::unique_ptr<SstSequence>> ssts;
     std::array<RowSink*, kGroups> sinks{};
     for (std::size_t g = 0; g < kGroups; ++g) {
-        ssts.push_back(std::make_unique<SstSequence>(s.dir, kGroupNames[g]));
+        // Only the games group's rows are looked up by key (fingerprints, ids, serials): the
+        // lists and count rows are read by prefix scans and go without a filter.
+        ssts.push_back(std::make_unique<SstSequence>(s.dir, kGroupNames[g], g == kGamesGroup));
         sinks[g] = ssts.back().get();
     }
     sinks[kGamesGroup]->write(rows::serial_key(rows::kAddLog, log.number), encode_log(log)); // 'a' sorts before 'f'

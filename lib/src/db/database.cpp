@@ -65,7 +65,7 @@ std::string make_reader_dir() {
 
 namespace detail {
 
-rocksdb::Options store_options() {
+rocksdb::Options store_options(bool with_filter) {
     rocksdb::Options o;
     o.merge_operator = std::make_shared<CountsMerge>();
     o.compression = rocksdb::kZSTD;
@@ -76,7 +76,7 @@ rocksdb::Options store_options() {
     o.keep_log_file_num = 2;
     rocksdb::BlockBasedTableOptions table;
     table.block_size = 32 << 10; // games compress better in bigger blocks
-    table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10)); // fingerprint and id look-ups
+    if (with_filter) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10)); // fingerprint, id and game look-ups
     table.block_cache = rocksdb::NewLRUCache(64 << 20);
     o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
     return o;
