@@ -224,7 +224,7 @@ MoveRow get_move_row(Reader& r) {
 }
 
 // A row's value: its shape (which parts, or one game), then the parts or the game.
-enum Shape : std::uint64_t { kHasPosition = 1, kHasMove = 2, kSingleGame = 4 };
+constexpr std::uint64_t kHasPosition = 1, kHasMove = 2, kSingleGame = 4;
 
 } // namespace
 
