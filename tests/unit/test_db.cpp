@@ -51,32 +51,72 @@ TEST_CASE("db: rating bands of the mean Elo and months", "[db]") {
 }
 
 TEST_CASE("db: the count rows add up in any order", "[db]") {
-    auto listed = [](std::uint64_t serial, std::uint16_t rating, std::uint32_t date) {
-        rows::PositionRow row;
-        row.results.add(tree::Outcome::WhiteWins);
-        row.min_ply = std::uint16_t(serial);
-        row.top = row.recent = {rows::ListedGame{serial, rating, date, 0}};
-        return rows::encode(row);
+    auto single = [](std::uint64_t serial, int elo, std::uint32_t date) {
+        rows::SingleGame g;
+        g.serial = serial;
+        g.outcome = tree::Outcome::WhiteWins;
+        g.white_elo = g.black_elo = elo;
+        g.date = date;
+        g.ply = std::uint16_t(serial);
+        g.first = true;
+        g.played = serial % 2 == 1;
+        g.white_moved = true;
+        return g;
     };
-    const std::string key = rows::position_row_key(42, rows::RowClass{});
-    std::string forward = listed(1, 1500, 20240101), backward = listed(7, 1900, 20230101);
-    for (std::uint64_t s = 2; s <= 6; ++s) forward = rows::merge_values(key, forward, listed(s, std::uint16_t(1500 + 100 * s), 20240100 + std::uint32_t(s)));
-    forward = rows::merge_values(key, forward, listed(7, 1900, 20230101));
-    for (std::uint64_t s = 6; s >= 1; --s)
-        backward = rows::merge_values(key, backward, s == 1 ? listed(1, 1500, 20240101) : listed(s, std::uint16_t(1500 + 100 * s), 20240100 + std::uint32_t(s)));
+    const std::string key = rows::move_row_key(42, rows::RowClass{}, 0x1234);
+    auto game = [&](std::uint64_t s) {
+        return s == 7 ? single(7, 1900, 20230101) : single(s, 1500 + 100 * int(s), 20240100 + std::uint32_t(s));
+    };
+    std::string forward = rows::encode(game(1)), backward = rows::encode(game(7));
+    for (std::uint64_t s = 2; s <= 7; ++s) forward = rows::merge_values(key, forward, rows::encode(game(s)));
+    for (std::uint64_t s = 6; s >= 1; --s) backward = rows::merge_values(key, backward, rows::encode(game(s)));
     CHECK(forward == backward);
-    const rows::PositionRow row = rows::decode_position_row(forward);
-    CHECK(row.results.games == 7);
-    CHECK(row.min_ply == 1);
-    REQUIRE(row.top.size() == 4);
-    CHECK(row.top[0].serial == 6); // 2100
-    CHECK(row.top[1].serial == 5); // 2000
-    CHECK(row.top[2].serial == 4); // 1900, added before 7 (1900)
-    CHECK(row.top[3].serial == 7);
-    CHECK(row.recent[0].serial == 6); // 2024-01-06
+    const rows::ClassMoveRow row = rows::decode_row(key, forward);
+    CHECK(row.position.results.games == 7);
+    CHECK(row.position.results.white == 7);
+    CHECK(row.position.min_ply == 1);
+    REQUIRE(row.position.top.size() == 4);
+    CHECK(row.position.top[0].serial == 6); // 2100
+    CHECK(row.position.top[1].serial == 5); // 2000
+    CHECK(row.position.top[2].serial == 4); // 1900, added before 7 (1900)
+    CHECK(row.position.top[3].serial == 7);
+    CHECK(row.position.top[0].move == 0x1234); // the key's move
+    CHECK(row.position.recent[0].serial == 6); // 2024-01-06
+    CHECK(row.move.sums.results.games == 4);   // games 1, 3, 5, 7 played the move
+    CHECK(row.move.first_serial == 1);
+    CHECK(row.move.sums.rated == 4);
+    CHECK(row.move.sums.mover_elo_sum == 1600 + 1800 + 2000 + 1900);
+    CHECK(row.move.sums.first_date == 20230101);
+    CHECK(row.move.sums.last_date == 20240105);
 }
 
-TEST_CASE("db: a database of a newer format is refused, not misread", "[db]") {
+TEST_CASE("db: a row of one game reads back as that game's row", "[db]") {
+    rows::SingleGame g;
+    g.serial = 123456;
+    g.outcome = tree::Outcome::BlackWins;
+    g.white_elo = 2100;
+    g.black_elo = 0;
+    g.date = 20240517;
+    g.ply = 31;
+    const std::string key = rows::move_row_key(7, rows::RowClass{}, 77);
+    for (int shape = 1; shape < 4; ++shape) {
+        g.first = shape & 1;
+        g.played = shape & 2;
+        for (auto [eval, spent] : {std::pair{tree::kNoFigure, tree::kNoFigure}, std::pair{-35, 4200}}) {
+            g.eval_cp = eval;
+            g.spent_ms = spent;
+            const rows::ClassMoveRow direct = rows::row_of(g, 77);
+            const rows::ClassMoveRow stored = rows::decode_row(key, rows::encode(g));
+            CHECK(rows::encode(stored) == rows::encode(direct));
+            CHECK(stored.position.results.games == (g.first ? 1u : 0u));
+            CHECK(stored.move.sums.results.games == (g.played ? 1u : 0u));
+            CHECK(stored.move.sums.evals == (g.played && eval != tree::kNoFigure ? 1u : 0u));
+            CHECK(rows::encode(g).size() < rows::encode(direct).size()); // what the single shape is for
+        }
+    }
+}
+
+TEST_CASE("db: a database of a newer or an older format is refused, not misread", "[db]") {
     const auto dir = std::filesystem::temp_directory_path() / ("horde-db-unit-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     {
@@ -98,6 +138,21 @@ TEST_CASE("db: a database of a newer format is refused, not misread", "[db]") {
         FAIL("a newer format was opened");
     } catch (const DbError& e) {
         CHECK(std::string(e.what()).find("newer") != std::string::npos);
+    }
+    CHECK_THROWS_AS(Database::open_for_writing(dir.string(), 50), DbError);
+    {
+        rocksdb::DB* raw = nullptr;
+        rocksdb::Options options;
+        REQUIRE(rocksdb::DB::Open(options, dir.string(), &raw).ok());
+        REQUIRE(raw->Put(rocksdb::WriteOptions(), "cformat", "1").ok()); // the layout before this one
+        delete raw;
+    }
+    try {
+        Database::open_read_only(dir.string());
+        FAIL("an older format was opened");
+    } catch (const DbError& e) {
+        CHECK(std::string(e.what()).find("older") != std::string::npos);
+        CHECK(std::string(e.what()).find("format version 1") != std::string::npos);
     }
     CHECK_THROWS_AS(Database::open_for_writing(dir.string(), 50), DbError);
     std::filesystem::remove_all(dir);

@@ -40,8 +40,8 @@ CLI::App* add_add(CLI::App& app, Mode& o, RawOptions& raw) {
                                               "system as DB is fastest)");
     sub->add_flag("-q,--quiet", o.quiet, "No diagnostics of invalid games, only the summary line");
     sub->add_flag("--warnings", o.warnings, "Also print the warnings of the games");
-    sub->add_option("--threads", o.threads, "Read games on N threads (default: every core); the database is the same "
-                                            "whatever N")
+    sub->add_option("--threads", o.threads, "Read games, and sort and write the rows, on N threads (default: every core); "
+                                            "the database is the same whatever N")
         ->check(CLI::PositiveNumber);
     add_progress_options(*sub, o.progress, "bytes read, games, games/s, time left");
     return sub;

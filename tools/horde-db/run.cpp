@@ -83,7 +83,7 @@ int run_add(const Mode& o) {
     if (!database->created() && o.max_ply_given && o.max_ply != database->max_ply())
         fail_usage(fmt::format("{}: the database keeps positions to ply {}, fixed when it was created: --max-ply {} cannot change it",
                                o.db, database->max_ply(), o.max_ply));
-    db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir});
+    db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir, o.threads});
     report::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
     AddState state;
     int status = 0;
@@ -109,7 +109,7 @@ int run_merge(const Mode& o) {
         if (shards[i]->max_ply() != database->max_ply())
             fail_usage(fmt::format("{} keeps positions to ply {}, {} to ply {}: databases of different --max-ply cannot be merged",
                                    o.files[i], shards[i]->max_ply(), o.db, database->max_ply()));
-    db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir});
+    db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir, o.threads});
     report::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
     run::DbAddTotals totals;
     for (std::size_t i = 0; i < shards.size(); ++i) {

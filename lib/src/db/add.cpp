@@ -9,13 +9,18 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <filesystem>
+#include <functional>
 #include <queue>
 #include <set>
+#include <thread>
 #include <unordered_set>
 
 #include <unistd.h>
@@ -54,6 +59,46 @@ struct Hash128 {
         return out;
     }
 };
+
+} // namespace
+
+namespace {
+
+// The game's first visit of each position and each distinct move it played from one.
+void collect_visits(PreparedGame& p) {
+    const std::vector<tree::GamePly>& plies = p.facts.plies;
+    p.visits.reserve(plies.size());
+    std::vector<std::uint64_t> seen; // the game's positions so far
+    std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
+    // A game seldom comes back to a position: 64 bits of its keys say "never seen" without a
+    // search most of the time (as horde-tree's parts do).
+    std::uint64_t seen_bits = 0;
+    for (std::size_t i = 0; i < plies.size(); ++i) {
+        const tree::GamePly& ply = plies[i];
+        const bool has_move = !ply.move.is_none() && i + 1 < plies.size();
+        const std::uint64_t bit = std::uint64_t(1) << (ply.key & 63);
+        const bool first = !(seen_bits & bit) || std::find(seen.begin(), seen.end(), ply.key) == seen.end();
+        if (first) {
+            seen.push_back(ply.key);
+            seen_bits |= bit;
+        }
+        const auto move_id = std::pair{ply.key, ply.move.raw()};
+        const bool played = has_move && (first || std::find(seen_moves.begin(), seen_moves.end(), move_id) == seen_moves.end());
+        if (!first && !played) continue;
+        if (played) seen_moves.push_back(move_id);
+        GameVisit& v = p.visits.emplace_back();
+        v.position = ply.key;
+        v.ply = std::uint16_t(i);
+        v.move = has_move ? ply.move.raw() : 0;
+        v.first = first;
+        v.played = played;
+        if (played) {
+            v.eval_cp = ply.eval_cp;
+            v.spent_ms = ply.spent_ms;
+            v.white_moved = ply.white_to_move;
+        }
+    }
+}
 
 } // namespace
 
@@ -102,6 +147,8 @@ PreparedGame prepare_game(const game::GameRecord& record, tree::GameFacts facts,
         p.fingerprint = "hash:" + h.bytes();
     }
     p.facts = std::move(facts);
+    collect_visits(p);
+    p.facts.plies = {}; // turned into the visits
     return p;
 }
 
@@ -160,7 +207,7 @@ class RunReader {
 public:
     explicit RunReader(const std::string& path) : path_(path), file_(std::fopen(path.c_str(), "rb")) {
         if (!file_) throw DbError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
-        std::setvbuf(file_, nullptr, _IOFBF, 1 << 20);
+        std::setvbuf(file_, nullptr, _IOFBF, 256 << 10); // every run of every group is read at once
         next();
     }
     ~RunReader() { std::fclose(file_); }
@@ -201,16 +248,24 @@ private:
     bool valid_ = true;
 };
 
-// What a game leaves for a position it reached (first visit) or a move it played from one.
+// A game's visit in the run: its GameVisit with the game's class and index.
 struct Visit {
     std::uint64_t position = 0;
     Month month = kUnknownMonth;
     std::uint8_t speed = 0, band = 0;
-    std::uint16_t move = 0; // the move played (first visit: its move from there, 0 none)
+    std::uint16_t move = 0;
     std::uint16_t ply = 0;
     std::uint32_t game = 0; // index into the run's games
     std::int32_t eval_cp = tree::kNoFigure, spent_ms = tree::kNoFigure;
-    bool white_moved = false;
+    bool first = false, played = false, white_moved = false;
+};
+
+// A game in a position's list: the lists group's own copy, so that it sorts while the count
+// rows' groups sort the visits.
+struct ListEntry {
+    std::uint64_t position = 0;
+    std::uint32_t game = 0;
+    std::uint16_t ply = 0;
 };
 
 struct RunGame {
@@ -220,46 +275,68 @@ struct RunGame {
     std::uint32_t date = 0;
 };
 
-bool class_less(const Visit& a, const Visit& b) {
+bool same_row(const Visit& a, const Visit& b) {
+    return a.position == b.position && a.month == b.month && a.speed == b.speed && a.band == b.band && a.move == b.move;
+}
+
+// A row's key order, then game (a game visits a row once): the games of a row in added order.
+bool row_then_game_less(const Visit& a, const Visit& b) {
     if (a.position != b.position) return a.position < b.position;
     if (a.month != b.month) return a.month < b.month;
     if (a.speed != b.speed) return a.speed < b.speed;
-    return a.band < b.band;
+    if (a.band != b.band) return a.band < b.band;
+    if (a.move != b.move) return a.move < b.move;
+    return a.game < b.game;
 }
 
-bool same_class(const Visit& a, const Visit& b) {
-    return a.position == b.position && a.month == b.month && a.speed == b.speed && a.band == b.band;
+rows::SingleGame single_game(const Visit& v, const RunGame& g) {
+    rows::SingleGame s;
+    s.serial = g.serial;
+    s.outcome = g.outcome;
+    s.white_elo = g.white_elo;
+    s.black_elo = g.black_elo;
+    s.date = g.date;
+    s.ply = v.ply;
+    s.first = v.first;
+    s.played = v.played;
+    s.white_moved = v.white_moved;
+    s.eval_cp = v.eval_cp;
+    s.spent_ms = v.spent_ms;
+    return s;
 }
 
-// horde-tree's figures of a move (tree/opening_tree.cpp): the same sums, so that the same games
-// give the same figures.
-void add_move_figures(tree::MoveSums& m, const Visit& v, const RunGame& g) {
-    m.results.add(g.outcome);
-    const int mover = v.white_moved ? g.white_elo : g.black_elo;
-    const int opponent = v.white_moved ? g.black_elo : g.white_elo;
-    if (mover > 0 && opponent > 0 && g.outcome != tree::Outcome::Unfinished) {
-        ++m.rated;
-        m.mover_elo_sum += mover;
-        m.opponent_elo_sum += opponent;
-        const bool white_won = g.outcome == tree::Outcome::WhiteWins, black_won = g.outcome == tree::Outcome::BlackWins;
-        if (v.white_moved ? white_won : black_won) ++m.mover_wins;
-        if (v.white_moved ? black_won : white_won) ++m.mover_losses;
-    }
-    if (v.eval_cp != tree::kNoFigure) {
-        ++m.evals;
-        m.eval_cp_sum += v.eval_cp;
-    }
-    if (v.spent_ms != tree::kNoFigure) {
-        ++m.timed;
-        m.spent_ms_sum += v.spent_ms;
-    }
-    if (g.date) {
-        if (!m.first_date || g.date < m.first_date) m.first_date = g.date;
-        m.last_date = std::max(m.last_date, g.date);
-    }
-}
+// The groups of rows, each a key range of its own (a f g i | l | m below 2^63 | m from 2^63, n,
+// v), with runs and SST files of its own: the groups are built and written at once.
+enum Group : std::size_t { kGamesGroup, kListsGroup, kLowRowsGroup, kHighRowsGroup, kGroups };
+constexpr const char* kGroupNames[kGroups] = {"games", "lists", "rows-low", "rows-high"};
+constexpr std::uint64_t kHighPosition = std::uint64_t(1) << 63;
 
-rows::RowClass row_class(const Visit& v) { return rows::RowClass{v.month, Speed(v.speed), v.band}; }
+// Calls write(group) for every group, on up to `threads` threads (the costliest groups first);
+// the first exception of a group is rethrown once all are done.
+void for_each_group(unsigned threads, const std::function<void(Group)>& write) {
+    static constexpr Group kOrder[kGroups] = {kLowRowsGroup, kHighRowsGroup, kGamesGroup, kListsGroup};
+    if (threads <= 1) {
+        for (Group g : kOrder) write(g);
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr errors[kGroups];
+    auto work = [&] {
+        for (std::size_t i; (i = next++) < kGroups;) {
+            try {
+                write(kOrder[i]);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < std::min<std::size_t>(threads, kGroups); ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+    for (const std::exception_ptr& e : errors)
+        if (e) std::rethrow_exception(e);
+}
 
 } // namespace
 
@@ -268,14 +345,16 @@ rows::RowClass row_class(const Visit& v) { return rows::RowClass{v.month, Speed(
 struct AddBuilder::State {
     AddOptions options;
     std::string dir; // the add's own directory: runs, then SST files
-    std::vector<std::string> runs;
+    std::vector<std::array<std::string, kGroups>> runs; // each run's file of each group
     std::uint64_t next_serial = 1, first_serial = 0;
     std::vector<std::string> inputs;
     std::unordered_set<std::string> fingerprints_seen; // this add's
     bool committed = false;
 
     // What the current run holds.
-    std::vector<Visit> positions, moves;
+    std::vector<Visit> visits;
+    std::size_t high_visits = 0;         // where the visits of the high group start once partitioned
+    std::vector<ListEntry> list_entries; // made from the first visits when the run is written
     std::vector<RunGame> games;
     std::vector<std::pair<std::uint64_t, std::string>> game_rows;
     std::vector<std::pair<std::string, std::uint64_t>> ids, fingerprints;
@@ -283,52 +362,32 @@ struct AddBuilder::State {
     std::set<std::uint8_t> variants;
     std::size_t bytes = 0;
 
-    std::vector<std::uint64_t> seen; // a game's positions so far
-    std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
-
     void add_visits(const PreparedGame& g, std::uint32_t index);
     void write_run();
-    void write_rows(RowSink& out);
+    void write_groups(const std::array<RowSink*, kGroups>& out);
+    void write_group(Group group, RowSink& out);
     void clear_run();
+    void write_games(RowSink& out);
     void write_lists(RowSink& out);
-    void write_moves(RowSink& out);
-    void write_positions(RowSink& out);
+    void write_count_rows(Visit* begin, Visit* end, RowSink& out);
 };
 
 void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
-    const tree::GameFacts& f = p.facts;
     Visit base;
-    base.month = month_of_date(f.date);
+    base.month = month_of_date(p.facts.date);
     base.speed = std::uint8_t(p.game.speed);
-    base.band = rating_band(f.white_elo, f.black_elo);
+    base.band = rating_band(p.facts.white_elo, p.facts.black_elo);
     base.game = index;
-    seen.clear();
-    seen_moves.clear();
-    // A game seldom comes back to a position: 64 bits of its keys say "never seen" without a
-    // search most of the time (as horde-tree's parts do).
-    std::uint64_t seen_bits = 0;
-    for (std::size_t i = 0; i < f.plies.size(); ++i) {
-        const tree::GamePly& ply = f.plies[i];
-        const bool has_move = !ply.move.is_none() && i + 1 < f.plies.size();
-        Visit v = base;
-        v.position = ply.key;
-        v.ply = std::uint16_t(i);
-        v.move = has_move ? ply.move.raw() : 0;
-        const std::uint64_t bit = std::uint64_t(1) << (ply.key & 63);
-        const bool new_position = !(seen_bits & bit) || std::find(seen.begin(), seen.end(), ply.key) == seen.end();
-        if (new_position) {
-            seen.push_back(ply.key);
-            seen_bits |= bit;
-            positions.push_back(v);
-        }
-        if (!has_move) continue;
-        const auto move_id = std::pair{ply.key, ply.move.raw()};
-        if (!new_position && std::find(seen_moves.begin(), seen_moves.end(), move_id) != seen_moves.end()) continue;
-        seen_moves.push_back(move_id);
-        v.eval_cp = ply.eval_cp;
-        v.spent_ms = ply.spent_ms;
-        v.white_moved = ply.white_to_move;
-        moves.push_back(v);
+    for (const GameVisit& g : p.visits) {
+        Visit& v = visits.emplace_back(base);
+        v.position = g.position;
+        v.move = g.move;
+        v.ply = g.ply;
+        v.first = g.first;
+        v.played = g.played;
+        v.white_moved = g.white_moved;
+        v.eval_cp = g.eval_cp;
+        v.spent_ms = g.spent_ms;
     }
 }
 
@@ -343,6 +402,9 @@ AddBuilder::AddBuilder(Database& db, AddOptions options) : db_(db), state_(std::
     fs::create_directories(s.dir, ec);
     if (ec) throw DbError(fmt::format("{}: cannot make the add's directory: {}", s.dir, ec.message()));
     s.next_serial = db.next_serial();
+    // Room for the visits a run holds at most (up to 1 GB's worth), reserved, not touched: no
+    // copy as it grows.
+    s.visits.reserve(std::min<std::size_t>(s.options.memory_bytes, std::size_t(1) << 30) / (sizeof(Visit) + sizeof(ListEntry)) + 1);
 }
 
 AddBuilder::~AddBuilder() {
@@ -385,11 +447,10 @@ bool AddBuilder::add(PreparedGame&& p) {
     s.variants.insert(std::uint8_t(p.facts.variant));
     const auto index = std::uint32_t(s.games.size());
     s.games.push_back(RunGame{serial, p.facts.outcome, p.facts.white_elo, p.facts.black_elo, p.facts.date});
-    const std::size_t visits_before = s.positions.size() + s.moves.size();
     s.add_visits(p, index);
     std::string row = rows::encode_game(p.game);
     s.bytes += row.size() + 64 + 2 * p.fingerprint.size() + 2 * p.game.id.size() +
-               (s.positions.size() + s.moves.size() - visits_before) * sizeof(Visit) + sizeof(RunGame);
+               p.visits.size() * (sizeof(Visit) + sizeof(ListEntry)) + sizeof(RunGame);
     s.game_rows.emplace_back(serial, std::move(row));
     if (s.bytes >= s.options.memory_bytes) s.write_run();
     return true;
@@ -399,19 +460,54 @@ void AddBuilder::note_input(std::string_view name, std::uint64_t bytes, std::uin
     state_->inputs.push_back(fmt::format("{} {} {:016x}", name, bytes, hash));
 }
 
-// The run written to a file of its own, then cleared.
+// The run written to files of its own (one a group), then cleared.
 void AddBuilder::State::write_run() {
     if (games.empty()) return;
-    const std::string path = fmt::format("{}/run-{}", dir, runs.size());
-    RunWriter out(path);
-    write_rows(out);
-    out.close();
-    runs.push_back(path);
+    std::array<std::string, kGroups> paths;
+    std::array<std::unique_ptr<RunWriter>, kGroups> writers;
+    std::array<RowSink*, kGroups> sinks{};
+    for (std::size_t g = 0; g < kGroups; ++g) {
+        paths[g] = fmt::format("{}/run-{}-{}", dir, runs.size(), kGroupNames[g]);
+        writers[g] = std::make_unique<RunWriter>(paths[g]);
+        sinks[g] = writers[g].get();
+    }
+    write_groups(sinks);
+    for (auto& w : writers) w->close();
+    runs.push_back(paths);
     clear_run();
 }
 
-// The run's rows in key order (f, g, i, l, m, n, p, v: the kinds' order).
-void AddBuilder::State::write_rows(RowSink& out) {
+// The run's rows, each group in key order to its sink, the groups at once.
+void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
+    list_entries.clear();
+    list_entries.reserve(visits.size());
+    for (const Visit& v : visits)
+        if (v.first) list_entries.push_back(ListEntry{v.position, v.game, v.ply});
+    high_visits = std::size_t(std::partition(visits.begin(), visits.end(), [](const Visit& v) { return v.position < kHighPosition; }) -
+                              visits.begin());
+    for_each_group(options.threads, [&](Group g) { write_group(g, *out[g]); });
+}
+
+void AddBuilder::State::write_group(Group group, RowSink& out) {
+    switch (group) {
+    case kGamesGroup: write_games(out); return;
+    case kListsGroup: write_lists(out); return;
+    case kLowRowsGroup: write_count_rows(visits.data(), visits.data() + high_visits, out); return;
+    case kHighRowsGroup:
+        write_count_rows(visits.data() + high_visits, visits.data() + visits.size(), out);
+        for (Month m : months) {
+            std::string key(1, rows::kMonth);
+            rows::put_be(key, m, 2);
+            out.write(key, "");
+        }
+        for (std::uint8_t v : variants) out.write(std::string(1, rows::kVariant) + char(v), "");
+        return;
+    case kGroups: break;
+    }
+}
+
+// f, g, i rows.
+void AddBuilder::State::write_games(RowSink& out) {
     std::sort(fingerprints.begin(), fingerprints.end());
     std::string value;
     for (const auto& [fingerprint, serial] : fingerprints) {
@@ -426,20 +522,11 @@ void AddBuilder::State::write_rows(RowSink& out) {
         rows::put_varint(value, serial);
         out.write(std::string(1, rows::kGameId) + id, value);
     }
-    write_lists(out);
-    write_moves(out);
-    for (Month m : months) {
-        std::string key(1, rows::kMonth);
-        rows::put_be(key, m, 2);
-        out.write(key, "");
-    }
-    write_positions(out);
-    for (std::uint8_t v : variants) out.write(std::string(1, rows::kVariant) + char(v), "");
 }
 
 void AddBuilder::State::clear_run() {
-    positions = {};
-    moves = {};
+    visits.clear(); // the capacity is kept for the next run
+    list_entries = {};
     games.clear();
     game_rows = {};
     ids.clear();
@@ -451,55 +538,38 @@ void AddBuilder::State::clear_run() {
 
 // l POSITION FIRST_SERIAL: every game of the run that reached the position, in added order.
 void AddBuilder::State::write_lists(RowSink& out) {
-    std::stable_sort(positions.begin(), positions.end(), [](const Visit& a, const Visit& b) { return a.position < b.position; });
+    std::sort(list_entries.begin(), list_entries.end(), [](const ListEntry& a, const ListEntry& b) {
+        return a.position != b.position ? a.position < b.position : a.game < b.game;
+    });
     std::string value;
-    for (std::size_t i = 0; i < positions.size();) {
-        const std::uint64_t position = positions[i].position, first = games[positions[i].game].serial;
+    for (std::size_t i = 0; i < list_entries.size();) {
+        const std::uint64_t position = list_entries[i].position, first = games[list_entries[i].game].serial;
         std::uint64_t last = first;
         value.clear();
-        for (; i < positions.size() && positions[i].position == position; ++i) {
-            const std::uint64_t serial = games[positions[i].game].serial;
+        for (; i < list_entries.size() && list_entries[i].position == position; ++i) {
+            const std::uint64_t serial = games[list_entries[i].game].serial;
             rows::put_varint(value, serial - last);
-            rows::put_varint(value, positions[i].ply);
+            rows::put_varint(value, list_entries[i].ply);
             last = serial;
         }
         out.write(rows::list_key(position, first), value);
     }
 }
 
-void AddBuilder::State::write_moves(RowSink& out) {
-    std::stable_sort(moves.begin(), moves.end(), [](const Visit& a, const Visit& b) {
-        if (!same_class(a, b)) return class_less(a, b);
-        return a.move < b.move;
-    });
-    for (std::size_t i = 0; i < moves.size();) {
-        const Visit& head = moves[i];
-        rows::MoveRow row;
-        row.first_serial = games[head.game].serial;
-        for (; i < moves.size() && same_class(moves[i], head) && moves[i].move == head.move; ++i)
-            add_move_figures(row.sums, moves[i], games[moves[i].game]);
-        out.write(rows::move_row_key(head.position, row_class(head), head.move), rows::encode(row));
-    }
-}
-
-void AddBuilder::State::write_positions(RowSink& out) {
-    std::stable_sort(positions.begin(), positions.end(), class_less);
-    for (std::size_t i = 0; i < positions.size();) {
-        const Visit& head = positions[i];
-        rows::PositionRow row;
-        for (; i < positions.size() && same_class(positions[i], head); ++i) {
-            const Visit& v = positions[i];
-            const RunGame& g = games[v.game];
-            row.results.add(g.outcome);
-            row.min_ply = std::min(row.min_ply, v.ply);
-            rows::ListedGame listed{g.serial, 0, g.date, v.move};
-            if (g.white_elo > 0 && g.black_elo > 0) listed.rating = std::uint16_t(std::min((g.white_elo + g.black_elo) / 2, 65535));
-            rows::PositionRow one;
-            one.top = {listed};
-            one.recent = {listed};
-            row.add(one);
+// m POSITION CLASS MOVE: a row of one game is that game's figures, else the games' sums.
+void AddBuilder::State::write_count_rows(Visit* begin, Visit* end, RowSink& out) {
+    std::sort(begin, end, [](const Visit& a, const Visit& b) { return row_then_game_less(a, b); }); // inlined, not called by pointer
+    for (const Visit* i = begin; i != end;) {
+        const Visit& head = *i;
+        const std::string key = rows::move_row_key(head.position, rows::RowClass{head.month, Speed(head.speed), head.band}, head.move);
+        if (i + 1 == end || !same_row(i[1], head)) {
+            out.write(key, rows::encode(single_game(head, games[head.game])));
+            ++i;
+            continue;
         }
-        out.write(rows::position_row_key(head.position, row_class(head)), rows::encode(row));
+        rows::ClassMoveRow row;
+        for (; i != end && same_row(*i, head); ++i) row.add(rows::row_of(single_game(*i, games[i->game]), head.move));
+        out.write(key, rows::encode(row));
     }
 }
 
@@ -508,10 +578,11 @@ namespace {
 // Writes the rows in key order to SST files of about kSstBytes each (never two with one key).
 class SstSequence : public RowSink {
 public:
-    explicit SstSequence(std::string dir) : dir_(std::move(dir)) {}
+    SstSequence(std::string dir, std::string name, bool filter)
+        : dir_(std::move(dir)), name_(std::move(name)), options_(detail::store_options(filter)) {}
     void write(std::string_view key, std::string_view value) override {
         if (!writer_ || writer_->FileSize() >= kSstBytes) open_next();
-        const bool merged = key[0] == rows::kPosition || key[0] == rows::kMove;
+        const bool merged = key[0] == rows::kMove;
         check(merged ? writer_->Merge(key, value) : writer_->Put(key, value));
     }
     std::vector<std::string> finish() {
@@ -524,48 +595,24 @@ private:
     static constexpr std::uint64_t kSstBytes = std::uint64_t(256) << 20;
     void open_next() {
         if (writer_) check(writer_->Finish());
-        files_.push_back(fmt::format("{}/add-{:04}.sst", dir_, files_.size()));
+        files_.push_back(fmt::format("{}/add-{}-{:04}.sst", dir_, name_, files_.size()));
         writer_ = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), options_);
         check(writer_->Open(files_.back()));
     }
     void check(const rocksdb::Status& s) {
         if (!s.ok()) throw DbError(fmt::format("{}: cannot write the add's SST file: {}", dir_, s.ToString()));
     }
-    std::string dir_;
-    rocksdb::Options options_ = detail::store_options();
+    std::string dir_, name_;
+    rocksdb::Options options_;
     std::unique_ptr<rocksdb::SstFileWriter> writer_;
     std::vector<std::string> files_;
 };
 
-} // namespace
-
-AddLogEntry AddBuilder::commit() {
-    State& s = *state_;
-    if (s.committed) throw std::logic_error("AddBuilder::commit called twice");
-    s.committed = true;
-    if (!s.runs.empty()) s.write_run(); // else what is held goes to the SST files directly
-    AddLogEntry log;
-    const auto previous = db_.add_log();
-    log.number = previous.empty() ? 1 : previous.back().number + 1;
-    log.time = std::uint64_t(std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
-    log.games_read = games_read_;
-    log.games_added = added_;
-    log.duplicates = duplicates_;
-    log.first_serial = added_ ? s.first_serial : 0;
-    log.last_serial = added_ ? s.next_serial - 1 : 0;
-    log.inputs = s.inputs;
-    std::string log_value;
-    for (std::uint64_t v : {log.time, log.games_read, log.games_added, log.duplicates, log.first_serial, log.last_serial})
-        rows::put_varint(log_value, v);
-    rows::put_varint(log_value, log.inputs.size());
-    for (const std::string& input : log.inputs) rows::put_bytes(log_value, input);
-
-    SstSequence sst(s.dir);
-    sst.write(rows::serial_key(rows::kAddLog, log.number), log_value); // 'a' sorts before every other row
-    if (s.runs.empty() && !s.games.empty()) s.write_rows(sst);
-    // The runs merged by key: a row in several runs (a count row, a month, a variant) added up.
+// The runs of one group merged by key: a row in several runs (a count row, a month, a variant)
+// added up.
+void merge_runs(const std::vector<std::string>& runs, RowSink& out) {
     std::vector<std::unique_ptr<RunReader>> readers;
-    for (const std::string& run : s.runs) readers.push_back(std::make_unique<RunReader>(run));
+    for (const std::string& run : runs) readers.push_back(std::make_unique<RunReader>(run));
     auto later = [&](std::size_t a, std::size_t b) { return readers[a]->key() > readers[b]->key(); };
     std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(later)> heap(later);
     for (std::size_t i = 0; i < readers.size(); ++i)
@@ -585,10 +632,58 @@ AddLogEntry AddBuilder::commit() {
             readers[i]->next();
             if (readers[i]->valid()) heap.push(i);
         }
-        sst.write(key, value);
+        out.write(key, value);
     }
-    const std::vector<std::string> files = sst.finish();
-    readers.clear();
+}
+
+std::string encode_log(const AddLogEntry& log) {
+    std::string value;
+    for (std::uint64_t v : {log.time, log.games_read, log.games_added, log.duplicates, log.first_serial, log.last_serial})
+        rows::put_varint(value, v);
+    rows::put_varint(value, log.inputs.size());
+    for (const std::string& input : log.inputs) rows::put_bytes(value, input);
+    return value;
+}
+
+} // namespace
+
+AddLogEntry AddBuilder::commit() {
+    State& s = *state_;
+    if (s.committed) throw std::logic_error("AddBuilder::commit called twice");
+    s.committed = true;
+    if (!s.runs.empty()) s.write_run(); // else what is held goes to the SST files directly
+    AddLogEntry log;
+    const auto previous = db_.add_log();
+    log.number = previous.empty() ? 1 : previous.back().number + 1;
+    log.time = std::uint64_t(std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+    log.games_read = games_read_;
+    log.games_added = added_;
+    log.duplicates = duplicates_;
+    log.first_serial = added_ ? s.first_serial : 0;
+    log.last_serial = added_ ? s.next_serial - 1 : 0;
+    log.inputs = s.inputs;
+
+    std::vector<std::unique_ptr<SstSequence>> ssts;
+    std::array<RowSink*, kGroups> sinks{};
+    for (std::size_t g = 0; g < kGroups; ++g) {
+        // Only the games group's rows are looked up by key (fingerprints, ids, serials): the
+        // lists and count rows are read by prefix scans and go without a filter.
+        ssts.push_back(std::make_unique<SstSequence>(s.dir, kGroupNames[g], g == kGamesGroup));
+        sinks[g] = ssts.back().get();
+    }
+    sinks[kGamesGroup]->write(rows::serial_key(rows::kAddLog, log.number), encode_log(log)); // 'a' sorts before 'f'
+    if (s.runs.empty()) {
+        if (!s.games.empty()) s.write_groups(sinks);
+    } else {
+        for_each_group(s.options.threads, [&](Group g) {
+            std::vector<std::string> runs;
+            for (const auto& run : s.runs) runs.push_back(run[g]);
+            merge_runs(runs, *sinks[g]);
+        });
+    }
+    std::vector<std::string> files;
+    for (auto& sst : ssts)
+        for (std::string& f : sst->finish()) files.push_back(std::move(f));
     rocksdb::IngestExternalFileOptions ingest;
     ingest.move_files = true;
     const rocksdb::Status st = db_.rocks().IngestExternalFile(files, ingest); // one job: all of the add, or none

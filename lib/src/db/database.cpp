@@ -65,7 +65,7 @@ std::string make_reader_dir() {
 
 namespace detail {
 
-rocksdb::Options store_options() {
+rocksdb::Options store_options(bool with_filter) {
     rocksdb::Options o;
     o.merge_operator = std::make_shared<CountsMerge>();
     o.compression = rocksdb::kZSTD;
@@ -76,7 +76,7 @@ rocksdb::Options store_options() {
     o.keep_log_file_num = 2;
     rocksdb::BlockBasedTableOptions table;
     table.block_size = 32 << 10; // games compress better in bigger blocks
-    table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10)); // fingerprint and id look-ups
+    if (with_filter) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10)); // fingerprint, id and game look-ups
     table.block_cache = rocksdb::NewLRUCache(64 << 20);
     o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
     return o;
@@ -150,6 +150,10 @@ void Database::read_config() {
     if (format <= 0) throw DbError(fmt::format("{}: the database is damaged (format row \"{}\")", path_, value));
     if (std::uint32_t(format) > kFormatVersion)
         throw DbError(fmt::format("{}: the database has format version {}, newer than this horde-db's {}: use a newer horde-db",
+                                  path_, format, kFormatVersion));
+    if (std::uint32_t(format) < kFormatVersion)
+        throw DbError(fmt::format("{}: the database has format version {}, older than this horde-db's {} (its rows are laid out "
+                                  "otherwise): build it again with this horde-db's add from its inputs",
                                   path_, format, kFormatVersion));
     s = db_->Get(rocksdb::ReadOptions(), config_key("max_ply"), &value);
     if (!s.ok()) fail(path_, s.IsNotFound() ? rocksdb::Status::Corruption("no max_ply row") : s);

@@ -91,16 +91,16 @@ ExplorerAnswer explore(const Database& db, const ExplorerQuery& query) {
     a.variant = at.variant;
     a.fen = at.board.fen(false);
     a.key = at.key;
+    // One prefix scan: the position's figures are its rows' added up, its moves' are theirs.
     rows::PositionRow total;
-    for_each_row(db, rows::kPosition, at.key, query, [&](std::string_view, std::string_view value) {
-        total.add(rows::decode_position_row(value));
+    std::map<std::uint16_t, rows::MoveRow> moves;
+    for_each_row(db, rows::kMove, at.key, query, [&](std::string_view key, std::string_view value) {
+        const rows::ClassMoveRow row = rows::decode_row(key, value);
+        total.add(row.position);
+        if (row.move.sums.results.games) moves[rows::move_of_key(key)].add(row.move);
     });
     a.results = total.results;
     a.ply = total.results.games ? int(total.min_ply) : -1;
-    std::map<std::uint16_t, rows::MoveRow> moves;
-    for_each_row(db, rows::kMove, at.key, query, [&](std::string_view key, std::string_view value) {
-        moves[std::uint16_t(rows::get_be(key, 13, 2))].add(rows::decode_move_row(value));
-    });
     const position::MoveList legal = at.board.legal_moves();
     for (const auto& [code, row] : moves) {
         const Move move(code);

@@ -64,14 +64,6 @@ std::string position_prefix(char kind, std::uint64_t position) {
     return k;
 }
 
-std::string position_row_key(std::uint64_t position, const RowClass& c) {
-    std::string k = position_prefix(kPosition, position);
-    put_be(k, c.month, 2);
-    k += char(c.speed);
-    k += char(c.band);
-    return k;
-}
-
 std::string move_row_key(std::uint64_t position, const RowClass& c, std::uint16_t move) {
     std::string k = position_prefix(kMove, position);
     put_be(k, c.month, 2);
@@ -88,6 +80,8 @@ RowClass row_class_of_key(std::string_view key) {
     c.band = std::uint8_t(get_be(key, 12, 1));
     return c;
 }
+
+std::uint16_t move_of_key(std::string_view key) { return std::uint16_t(get_be(key, 13, 2)); }
 
 std::string serial_key(char kind, std::uint64_t serial) {
     std::string k(1, kind);
@@ -175,17 +169,16 @@ void MoveRow::add(const MoveRow& o) {
     if (o.first_serial && (!first_serial || o.first_serial < first_serial)) first_serial = o.first_serial;
 }
 
-std::string encode(const PositionRow& row) {
-    std::string out;
+namespace {
+
+void put_position_row(std::string& out, const PositionRow& row) {
     put_results(out, row.results);
     put_varint(out, row.min_ply);
     put_listed(out, row.top);
     put_listed(out, row.recent);
-    return out;
 }
 
-std::string encode(const MoveRow& row) {
-    std::string out;
+void put_move_row(std::string& out, const MoveRow& row) {
     const tree::MoveSums& s = row.sums;
     put_results(out, s.results);
     put_varint(out, s.rated);
@@ -200,11 +193,9 @@ std::string encode(const MoveRow& row) {
     put_varint(out, s.first_date);
     put_varint(out, s.last_date);
     put_varint(out, row.first_serial);
-    return out;
 }
 
-PositionRow decode_position_row(std::string_view value) {
-    Reader r(value);
+PositionRow get_position_row(Reader& r) {
     PositionRow row;
     row.results = get_results(r);
     row.min_ply = std::uint16_t(r.varint());
@@ -213,8 +204,7 @@ PositionRow decode_position_row(std::string_view value) {
     return row;
 }
 
-MoveRow decode_move_row(std::string_view value) {
-    Reader r(value);
+MoveRow get_move_row(Reader& r) {
     MoveRow row;
     tree::MoveSums& s = row.sums;
     s.results = get_results(r);
@@ -233,15 +223,112 @@ MoveRow decode_move_row(std::string_view value) {
     return row;
 }
 
-std::string merge_values(std::string_view key, std::string_view existing, std::string_view value) {
-    if (!key.empty() && key[0] == kPosition) {
-        PositionRow row = decode_position_row(existing);
-        row.add(decode_position_row(value));
-        return encode(row);
+// A row's value: its shape (which parts, or one game), then the parts or the game.
+constexpr std::uint64_t kHasPosition = 1, kHasMove = 2, kSingleGame = 4;
+
+} // namespace
+
+void ClassMoveRow::add(const ClassMoveRow& o) {
+    position.add(o.position);
+    move.add(o.move);
+}
+
+ClassMoveRow row_of(const SingleGame& g, std::uint16_t move) {
+    ClassMoveRow row;
+    if (g.first) {
+        PositionRow& p = row.position;
+        p.results.add(g.outcome);
+        p.min_ply = g.ply;
+        ListedGame listed{g.serial, 0, g.date, move};
+        if (g.white_elo > 0 && g.black_elo > 0) listed.rating = std::uint16_t(std::min((g.white_elo + g.black_elo) / 2, 65535));
+        p.top = {listed};
+        p.recent = {listed};
     }
+    if (g.played) {
+        tree::MoveSums& m = row.move.sums;
+        row.move.first_serial = g.serial;
+        m.results.add(g.outcome);
+        const int mover = g.white_moved ? g.white_elo : g.black_elo;
+        const int opponent = g.white_moved ? g.black_elo : g.white_elo;
+        if (mover > 0 && opponent > 0 && g.outcome != tree::Outcome::Unfinished) {
+            ++m.rated;
+            m.mover_elo_sum += mover;
+            m.opponent_elo_sum += opponent;
+            const bool white_won = g.outcome == tree::Outcome::WhiteWins, black_won = g.outcome == tree::Outcome::BlackWins;
+            if (g.white_moved ? white_won : black_won) ++m.mover_wins;
+            if (g.white_moved ? black_won : white_won) ++m.mover_losses;
+        }
+        if (g.eval_cp != tree::kNoFigure) {
+            ++m.evals;
+            m.eval_cp_sum += g.eval_cp;
+        }
+        if (g.spent_ms != tree::kNoFigure) {
+            ++m.timed;
+            m.spent_ms_sum += g.spent_ms;
+        }
+        if (g.date) m.first_date = m.last_date = g.date;
+    }
+    return row;
+}
+
+std::string encode(const ClassMoveRow& row) {
+    std::string out;
+    const bool has_position = row.position.results.games > 0, has_move = row.move.sums.results.games > 0;
+    put_varint(out, (has_position ? kHasPosition : 0) | (has_move ? kHasMove : 0));
+    if (has_position) put_position_row(out, row.position);
+    if (has_move) put_move_row(out, row.move);
+    return out;
+}
+
+std::string encode(const SingleGame& g) {
+    std::string out;
+    put_varint(out, kSingleGame | (g.first ? kHasPosition : 0) | (g.played ? kHasMove : 0));
+    put_varint(out, g.serial);
+    put_varint(out, std::uint64_t(g.outcome));
+    put_varint(out, std::uint64_t(std::max(g.white_elo, 0)));
+    put_varint(out, std::uint64_t(std::max(g.black_elo, 0)));
+    put_varint(out, g.date);
+    if (g.first) put_varint(out, g.ply);
+    if (g.played) {
+        const bool eval = g.eval_cp != tree::kNoFigure, spent = g.spent_ms != tree::kNoFigure;
+        put_varint(out, (g.white_moved ? 1 : 0) | (eval ? 2 : 0) | (spent ? 4 : 0));
+        if (eval) put_signed(out, g.eval_cp);
+        if (spent) put_signed(out, g.spent_ms);
+    }
+    return out;
+}
+
+ClassMoveRow decode_row(std::string_view key, std::string_view value) {
+    Reader r(value);
+    const std::uint64_t shape = r.varint();
+    if (shape & kSingleGame) {
+        SingleGame g;
+        g.first = shape & kHasPosition;
+        g.played = shape & kHasMove;
+        g.serial = r.varint();
+        g.outcome = tree::Outcome(std::uint8_t(std::min<std::uint64_t>(r.varint(), 3)));
+        g.white_elo = int(std::min<std::uint64_t>(r.varint(), 1 << 20));
+        g.black_elo = int(std::min<std::uint64_t>(r.varint(), 1 << 20));
+        g.date = std::uint32_t(r.varint());
+        if (g.first) g.ply = std::uint16_t(r.varint());
+        if (g.played) {
+            const std::uint64_t flags = r.varint();
+            g.white_moved = flags & 1;
+            if (flags & 2) g.eval_cp = std::int32_t(r.signed_varint());
+            if (flags & 4) g.spent_ms = std::int32_t(r.signed_varint());
+        }
+        return row_of(g, move_of_key(key));
+    }
+    ClassMoveRow row;
+    if (shape & kHasPosition) row.position = get_position_row(r);
+    if (shape & kHasMove) row.move = get_move_row(r);
+    return row;
+}
+
+std::string merge_values(std::string_view key, std::string_view existing, std::string_view value) {
     if (!key.empty() && key[0] == kMove) {
-        MoveRow row = decode_move_row(existing);
-        row.add(decode_move_row(value));
+        ClassMoveRow row = decode_row(key, existing);
+        row.add(decode_row(key, value));
         return encode(row);
     }
     return std::string(value);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "horde/db/classes.hpp"
+#include "horde/tree/game_facts.hpp"
 #include "horde/tree/opening_tree.hpp"
 
 #include <cstdint>
@@ -29,12 +30,11 @@ inline constexpr char kFingerprint = 'f'; // f FINGERPRINT -> serial
 inline constexpr char kGame = 'g';     // g SERIAL(8) -> the game
 inline constexpr char kGameId = 'i';   // i ID -> serial
 inline constexpr char kList = 'l';     // l POSITION(8) FIRST_SERIAL(8) -> (serial delta, ply)...
-inline constexpr char kMove = 'm';     // m POSITION(8) MONTH(2) SPEED BAND MOVE(2) -> MoveRow (merged)
+inline constexpr char kMove = 'm';     // m POSITION(8) MONTH(2) SPEED BAND MOVE(2) -> ClassMoveRow (merged)
 inline constexpr char kMonth = 'n';    // n MONTH(2) -> ""
-inline constexpr char kPosition = 'p'; // p POSITION(8) MONTH(2) SPEED BAND -> PositionRow (merged)
 inline constexpr char kVariant = 'v';  // v VARIANT -> ""
 
-inline constexpr std::size_t kPositionKeySize = 13, kMoveKeySize = 15, kListKeySize = 17;
+inline constexpr std::size_t kMoveKeySize = 15, kListKeySize = 17;
 
 // ---- varints and big-endian fields
 void put_varint(std::string& out, std::uint64_t v);
@@ -63,10 +63,10 @@ struct RowClass {
     Speed speed = Speed::Unknown;
     std::uint8_t band = kUnknownBand;
 };
-std::string position_row_key(std::uint64_t position, const RowClass& c);
 std::string move_row_key(std::uint64_t position, const RowClass& c, std::uint16_t move);
 std::string position_prefix(char kind, std::uint64_t position); // kind + position
-RowClass row_class_of_key(std::string_view key);                // of a p or m key
+RowClass row_class_of_key(std::string_view key);                // of an m key
+std::uint16_t move_of_key(std::string_view key);                // of an m key
 std::string serial_key(char kind, std::uint64_t serial);        // g, a
 std::string list_key(std::uint64_t position, std::uint64_t first_serial);
 
@@ -92,12 +92,37 @@ struct MoveRow {
     void add(const MoveRow& o);
 };
 
-std::string encode(const PositionRow& row);
-std::string encode(const MoveRow& row);
-PositionRow decode_position_row(std::string_view value);
-MoveRow decode_move_row(std::string_view value);
+// The row of a position, a class and a move (0: none): the games whose first visit of the
+// position played that move (their results, lowest ply, top and recent games: the position's
+// figures are those of its rows added up, each game in one of them) and the sums of the games
+// that played the move from it (any visit). Most positions are reached by one game: a row of
+// one game is stored as that game's figures (SingleGame), from which it is made again.
+struct ClassMoveRow {
+    PositionRow position; // results.games == 0: no game's first visit played the move
+    MoveRow move;         // results.games == 0: none played it
+    void add(const ClassMoveRow& o);
+};
 
-// Adds `value` to `existing` for the row `key` (p or m); other kinds keep the newer value.
+// One game's visit of a row: what a row is made of.
+struct SingleGame {
+    std::uint64_t serial = 0;
+    tree::Outcome outcome = tree::Outcome::Unfinished;
+    int white_elo = 0, black_elo = 0;
+    std::uint32_t date = 0;
+    std::uint16_t ply = 0;   // first visits
+    bool first = false;      // the game's first visit of the position (its position figures)
+    bool played = false;     // the game played the row's move (its move figures)
+    bool white_moved = false;
+    std::int32_t eval_cp = tree::kNoFigure, spent_ms = tree::kNoFigure;
+};
+// The row of that game alone, for the row's move (horde-tree's figures of a move: the same sums).
+ClassMoveRow row_of(const SingleGame& game, std::uint16_t move);
+
+std::string encode(const ClassMoveRow& row);
+std::string encode(const SingleGame& game); // decodes to row_of(game, the key's move)
+ClassMoveRow decode_row(std::string_view key, std::string_view value);
+
+// Adds `value` to `existing` for the row `key` (m); other kinds keep the newer value.
 std::string merge_values(std::string_view key, std::string_view existing, std::string_view value);
 
 } // namespace horde::db::rows

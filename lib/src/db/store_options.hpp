@@ -12,7 +12,9 @@ class Database;
 
 namespace detail {
 
-rocksdb::Options store_options();
+// with_filter false: no Bloom filter in the tables (the add's SST files of the rows only read
+// by prefix scans, where a filter is never asked and only costs space and memory).
+rocksdb::Options store_options(bool with_filter = true);
 
 } // namespace detail
 } // namespace horde::db

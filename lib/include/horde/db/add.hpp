@@ -1,10 +1,13 @@
 // Adding games to a database. A worker turns each valid game into a PreparedGame (prepare_game:
-// its stored form, id, fingerprint and tree facts); the AddBuilder takes them in input order,
+// its stored form, id, fingerprint, tree facts and the visits of its positions and moves, so
+// that the one ordered stage only appends them); the AddBuilder takes them in input order,
 // drops the ones already in the database or earlier in the add (same fingerprint), gives the
 // others their serials and gathers their rows: a record per position and per move a game
 // reaches, its game row, id and fingerprint rows. Past the memory budget it sorts what it holds
 // and writes it to a run file; commit() merges the runs into sorted SST files (the count rows as
-// merge operands, the rest as values) and ingests them, with the add's log row, in ONE call of
+// merge operands, the rest as values) and ingests them. Rows fall in four groups with disjoint
+// key ranges (games, lists, the count rows of positions whose key is below 2^63, the rest): each
+// group has its own runs and SST files, built on a thread of its own (AddOptions::threads), and the files of all groups go in, with the add's log row, in ONE call of
 // IngestExternalFiles: the database has the whole add or none of it, whenever the process dies.
 #pragma once
 
@@ -18,13 +21,27 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace horde::db {
+
+// A position a game reached (its first visit), a move it played from one (once a game), or
+// both: a first visit and the move played there.
+struct GameVisit {
+    std::uint64_t position = 0;
+    std::uint16_t move = 0; // the move played (0: none: the game ends there, or the max ply)
+    std::uint16_t ply = 0;
+    bool first = false;     // the game's first visit of the position
+    bool played = false;    // the move counts as played from the position (its first time)
+    bool white_moved = false;
+    std::int32_t eval_cp = tree::kNoFigure, spent_ms = tree::kNoFigure; // played only
+};
 
 struct PreparedGame {
     StoredGame game;         // serial 0 until added
     std::string fingerprint; // "lichess:ID", "pychess:ID", or "hash:" and 16 bytes of tags and moves
-    tree::GameFacts facts;   // positions up to the database's max ply
+    tree::GameFacts facts;   // the game's figures (its plies are turned into the visits below)
+    std::vector<GameVisit> visits;
 };
 
 // On any thread: `raw` is the game's bytes in its input, `source` the input's name.
@@ -40,6 +57,7 @@ SiteId site_id(std::string_view site);
 struct AddOptions {
     std::size_t memory_bytes = std::size_t(512) << 20; // rows held before a run is written
     std::string temp_dir;                               // runs and SST files ("": inside the database)
+    unsigned threads = 1; // the groups of rows built and written at once (the database is the same whatever it is)
 };
 
 class AddBuilder {

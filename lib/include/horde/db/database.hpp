@@ -25,8 +25,10 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// The store's layout version: a database of a newer version is refused, never misread.
-inline constexpr std::uint32_t kFormatVersion = 1;
+// The store's layout version: a database of another version is refused, never misread
+// (2: a position's counts and its moves' sums in one row per class and move, a row of one game
+// stored as that game's figures; 1 had a row per class and another per class and move).
+inline constexpr std::uint32_t kFormatVersion = 2;
 inline constexpr int kDefaultMaxPly = 50;
 
 // What one add or merge recorded in the database (its row in the add log).
