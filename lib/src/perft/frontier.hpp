@@ -35,9 +35,7 @@ template <Variant V, Color Them>
         kings |= pos.pieces(Them, KHESHIG);
         for (Bitboard b = pos.pieces(Them, YURT); b;) attacked |= yurt_attacks(Them, pop_lsb(b));
     }
-    if constexpr (Rules<V>::has_king(Them) && !Rules<V>::orda_pieces) attacked |= king_attacks(lsb(kings)); // the one king
-    else
-        for (Bitboard b = kings; b;) attacked |= king_attacks(pop_lsb(b));
+    for (Bitboard b = kings; b;) attacked |= king_attacks(pop_lsb(b));
     for (Bitboard b = knights; b;) attacked |= knight_attacks(pop_lsb(b));
     Bitboard diagonal_lines = 0, straight_lines = 0;
     for (Bitboard b = needed & ~attacked; b;) {
@@ -75,17 +73,12 @@ template <Variant V, Color Us>
     const Bitboard steps = king_attacks(king) & ~own;
     bool may_castle = false;
     Bitboard needed = steps;
-    // One test for the rights first: most leaves have none left (a branch that stays the same
-    // for a whole subtree), and then the path squares are not looked at.
-    constexpr std::uint8_t OurRights = Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO;
     if constexpr (Rules<V>::chess960) {
-        may_castle = !checkers && (pos.castling & OurRights);
+        may_castle = !checkers && (pos.castling & (Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO));
     } else if constexpr (Rules<V>::can_castle(Us)) {
-        if (pos.castling & OurRights) {
-            const Bitboard castling_squares = checkers ? 0 : castling_safe_squares<V, Us>(pos, occupied);
-            may_castle = castling_squares != 0;
-            needed |= castling_squares;
-        }
+        const Bitboard castling_squares = checkers ? 0 : castling_safe_squares<V, Us>(pos, occupied);
+        may_castle = castling_squares != 0;
+        needed |= castling_squares;
     }
     Bitboard danger = 0;
     if (Rules<V>::chess960 && may_castle) danger = position::detail::attacked_squares<V, Them>(pos, occupied ^ king_bb);
@@ -110,41 +103,8 @@ template <Variant V, Color Us>
     return k;
 }
 
-// The moves of side Us's pieces other than the king and the pawns, counted: as
-// generate_other_piece_moves, but a queen counts as a bishop and a rook (its two attack sets
-// are disjoint), so the sliders take two loops instead of six, and the pinned ones (rare) are
-// reached through one test.
-template <Variant V, Color Us>
-[[gnu::always_inline]] inline std::uint64_t count_piece_moves(const position::Position& pos, const position::detail::KingConstraints& k,
-                                                              Bitboard occupied, Bitboard quiet_target, Bitboard capture_target) {
-    const Bitboard target = quiet_target | capture_target;
-    const Bitboard pinned = k.pinned;
-    std::uint64_t count = 0;
-    // Pinned knight-movers never move: a knight step never stays on a line through the king.
-    for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) count += popcount(knight_attacks(pop_lsb(b)) & target);
-    const Bitboard diagonal = pos.pieces(Us, BISHOP, QUEEN), straight = pos.pieces(Us, ROOK, QUEEN);
-    for (Bitboard b = diagonal & ~pinned; b;) count += popcount(bishop_attacks(pop_lsb(b), occupied) & target);
-    for (Bitboard b = straight & ~pinned; b;) count += popcount(rook_attacks(pop_lsb(b), occupied) & target);
-    if ((diagonal | straight) & pinned) [[unlikely]] {
-        for (Bitboard b = diagonal & pinned; b;) {
-            const Square from = pop_lsb(b);
-            count += popcount(bishop_attacks(from, occupied) & target & line_bb(k.king, from));
-        }
-        for (Bitboard b = straight & pinned; b;) {
-            const Square from = pop_lsb(b);
-            count += popcount(rook_attacks(from, occupied) & target & line_bb(k.king, from));
-        }
-    }
-    if constexpr (Rules<V>::orda_pieces) {
-        position::MoveCountSink<V> sink;
-        position::detail::generate_orda_piece_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
-        count += sink.count;
-    }
-    return count;
-}
-
 // The legal moves of side Us in pos, counted: generate_legal with a MoveCountSink, the king's
-// part by count_king_moves, the pieces' by count_piece_moves.
+// part by count_king_moves.
 template <Variant V, Color Us> std::uint64_t count_leaves(const position::Position& pos) {
     if (position::variant_game_over<V>(pos)) return 0;
     position::MoveCountSink<V> sink;
@@ -157,7 +117,8 @@ template <Variant V, Color Us> std::uint64_t count_leaves(const position::Positi
     const Bitboard quiet_target = ~occupied & k.check_mask;
     const Bitboard capture_target = pos.pieces(~Us) & k.check_mask;
     position::detail::generate_all_pawn_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
-    return sink.count + count_piece_moves<V, Us>(pos, k, occupied, quiet_target, capture_target);
+    position::detail::generate_other_piece_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
+    return sink.count;
 }
 
 template <Variant V, Color Us> struct FrontierSink {
@@ -203,7 +164,7 @@ template <Variant V, Color Us> struct FrontierSink {
         child.by_type[NO_PIECE_TYPE] ^= from_bb;
         child.by_type[captured] ^= to_bb;
         child.by_color[Them] ^= captured_bb;
-        if (pos.castling) child.castling = pos.template castling_after<V>(from, to, moved);
+        child.castling = pos.template castling_after<V>(from, to, moved);
         child.ep = moved == PAWN ? pos.ep_after_pawn_move(from, to) : SQ_NONE;
         count += leaves();
         child.by_color[Us] ^= from_bb | to_bb;

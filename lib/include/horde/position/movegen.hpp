@@ -264,32 +264,11 @@ template <Variant V, Color Us, class Sink>
     }
 }
 
-// The moves of Orda's own pieces (lancers, archers, kheshigs, yurts).
-template <Variant V, Color Us, class Sink>
-[[gnu::always_inline]] inline void generate_orda_piece_moves(const Position& pos, const KingConstraints& k, Bitboard occupied,
-                                                             Bitboard quiet_target, Bitboard capture_target, Sink& sink) {
-    constexpr Color Them = ~Us;
-    const Bitboard target = quiet_target | capture_target;
-    const Bitboard pinned = k.pinned;
-    const Square king = k.king;
-    generate_piece_moves(pos.pieces(Us, LANCER), pinned, king, sink, [&](Square s) {
-        if constexpr (HORDE_INJECTED_BUG == 4) // never a king: the other side does not see this attack
-            return (knight_attacks(s) & (quiet_target | (capture_target & ~pos.pieces(Them, KING)))) |
-                   (rook_attacks(s, occupied) & capture_target);
-        return (knight_attacks(s) & quiet_target) | (rook_attacks(s, occupied) & capture_target);
-    });
-    generate_piece_moves(pos.pieces(Us, ARCHER), pinned, king, sink, [&](Square s) {
-        return (knight_attacks(s) & quiet_target) | (bishop_attacks(s, occupied) & capture_target);
-    });
-    generate_piece_moves(pos.pieces(Us, KHESHIG), pinned, king, sink,
-                         [&](Square s) { return (knight_attacks(s) | king_attacks(s)) & target; });
-    generate_piece_moves(pos.pieces(Us, YURT), pinned, king, sink, [&](Square s) { return yurt_attacks(Us, s) & target; });
-}
-
 // The moves of the pieces other than the king and the pawns.
 template <Variant V, Color Us, class Sink>
 [[gnu::always_inline]] inline void generate_other_piece_moves(const Position& pos, const KingConstraints& k, Bitboard occupied,
                                                               Bitboard quiet_target, Bitboard capture_target, Sink& sink) {
+    constexpr Color Them = ~Us;
     const Bitboard target = quiet_target | capture_target;
     const Bitboard pinned = k.pinned;
     const Square king = k.king;
@@ -301,7 +280,20 @@ template <Variant V, Color Us, class Sink>
     generate_piece_moves(pos.pieces(Us, BISHOP), pinned, king, sink, [&](Square s) { return bishop_attacks(s, occupied) & target; });
     generate_piece_moves(pos.pieces(Us, ROOK), pinned, king, sink, [&](Square s) { return rook_attacks(s, occupied) & target; });
     generate_piece_moves(pos.pieces(Us, QUEEN), pinned, king, sink, [&](Square s) { return queen_attacks(s, occupied) & target; });
-    if constexpr (Rules<V>::orda_pieces) generate_orda_piece_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
+    if constexpr (Rules<V>::orda_pieces) {
+        generate_piece_moves(pos.pieces(Us, LANCER), pinned, king, sink, [&](Square s) {
+            if constexpr (HORDE_INJECTED_BUG == 4) // never a king: the other side does not see this attack
+                return (knight_attacks(s) & (quiet_target | (capture_target & ~pos.pieces(Them, KING)))) |
+                       (rook_attacks(s, occupied) & capture_target);
+            return (knight_attacks(s) & quiet_target) | (rook_attacks(s, occupied) & capture_target);
+        });
+        generate_piece_moves(pos.pieces(Us, ARCHER), pinned, king, sink, [&](Square s) {
+            return (knight_attacks(s) & quiet_target) | (bishop_attacks(s, occupied) & capture_target);
+        });
+        generate_piece_moves(pos.pieces(Us, KHESHIG), pinned, king, sink,
+                             [&](Square s) { return (knight_attacks(s) | king_attacks(s)) & target; });
+        generate_piece_moves(pos.pieces(Us, YURT), pinned, king, sink, [&](Square s) { return yurt_attacks(Us, s) & target; });
+    }
 }
 
 } // namespace detail
