@@ -1,8 +1,8 @@
 // --progress / --no-progress and --threads, shared by the tools with a progress line
-// (horde/report/progress.hpp) and a thread count. Header-only.
+// (horde/out/progress.hpp) and a thread count. Header-only.
 #pragma once
 
-#include "horde/report/progress.hpp"
+#include "horde/out/progress.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -26,7 +26,7 @@ inline void add_progress_options(CLI::App& app, ProgressFlags& flags, const std:
 
 // Whether to draw: forced on or off, else when stderr is a terminal.
 inline bool progress_wanted(const ProgressFlags& flags) {
-    return !flags.off && (flags.on || report::ProgressMeter::is_terminal(stderr));
+    return !flags.off && (flags.on || out::ProgressMeter::is_terminal(stderr));
 }
 
 // --threads: 0 (the default) is every core.
