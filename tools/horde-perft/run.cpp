@@ -1,6 +1,5 @@
 #include "run.hpp"
 
-#include "cli.hpp"
 #include "fen.hpp"
 #include "log.hpp"
 #include "output.hpp"
