@@ -2,8 +2,10 @@
 # The Debian packages horde needs, in one place (the README's two commands and .ci/run use it).
 # Installs only the packages that are missing; with all present it changes nothing.
 #
-# Usage: scripts/install-deps.sh [--tests] [--ci] [--print]
+# Usage: scripts/install-deps.sh [--perft] [--tests] [--ci] [--print]
 #   (none)    what building the six tools needs
+#   --perft   only what building horde-perft needs (cmake -DHORDE_TOOLS=horde-perft): the
+#             README's first count, before the rest
 #   --tests   also what the tests need: Catch2, help2man (man pages), the compressors, GNU
 #             parallel, jq, Python, Chromium (the replay-page test), librsvg2-bin, zsh and fish
 #             (the completion tests), dpkg-dev (the package test), polyglot (make-book, the peer
@@ -13,25 +15,28 @@
 # Runs apt-get as root, or through sudo. Exit 0 when everything is installed, else apt-get's status.
 set -euo pipefail
 
-# The tools: compiler, CMake, and the libraries found by find_package in CMakeLists.txt.
-BUILD=(cmake make g++ libcli11-dev libfmt-dev libspdlog-dev libzstd-dev zlib1g-dev libbz2-dev
-       liblzma-dev libsimdjson-dev libre2-dev librocksdb-dev pkg-config libcpp-httplib-dev)
+# horde-perft: compiler, CMake, and the libraries of its modules (CMakeLists.txt finds only
+# those with -DHORDE_TOOLS=horde-perft); the other tools add the rest.
+PERFT=(cmake make g++ libcli11-dev libfmt-dev libspdlog-dev libzstd-dev zlib1g-dev libbz2-dev liblzma-dev)
+BUILD=("${PERFT[@]}" libsimdjson-dev libre2-dev librocksdb-dev pkg-config libcpp-httplib-dev)
 TESTS=(catch2 help2man zstd xz-utils bzip2 gzip parallel jq python3 python3-websocket chromium time bsdutils diffutils
        librsvg2-bin zsh fish dpkg-dev polyglot nodejs)
 CI=(clang libclang-rt-14-dev)
 
-tests=false ci=false print=false
+tests=false ci=false print=false perft=false
 for arg in "$@"; do
     case $arg in
+        --perft) perft=true ;;
         --tests) tests=true ;;
         --ci) tests=true ci=true ;;
         --print) print=true ;;
-        -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install-deps.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
     esac
 done
 
 packages=("${BUILD[@]}")
+$perft && packages=("${PERFT[@]}")
 $tests && packages+=("${TESTS[@]}")
 $ci && packages+=("${CI[@]}")
 if $print; then

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "exit.hpp"
+#include "progress.hpp"
 
 #include "horde/core/types.hpp"
 #include "horde/position/board.hpp"
@@ -48,6 +49,13 @@ inline Variant variant_option(std::string_view name) {
     const auto v = parse_variant(name);
     if (!v) fail_usage(fmt::format("unknown variant '{}' (expected {})", name, kVariantChoices));
     return *v;
+}
+
+// --progress and --no-progress; `what` names what the line shows.
+inline void add_progress_options(CLI::App& app, ProgressFlags& flags, const std::string& what) {
+    app.add_flag("--progress", flags.on, "Show the progress line (" + what + ") on stderr even when it is not a terminal");
+    app.add_flag("--no-progress", flags.off, "Never show the progress line (default: shown on a terminal)")
+        ->excludes("--progress");
 }
 
 // --start N: a Chess960 start position by number, wherever --fen gives a start position.

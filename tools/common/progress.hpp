@@ -1,10 +1,9 @@
 // --progress / --no-progress and --threads, shared by the tools with a progress line
-// (horde/report/progress.hpp) and a thread count. Header-only.
+// (horde/out/progress.hpp) and a thread count. Header-only, without CLI11 (cli.hpp declares
+// the options): a tool's main.cpp and run.cpp include it through args.hpp.
 #pragma once
 
-#include "horde/report/progress.hpp"
-
-#include <CLI/CLI.hpp>
+#include "horde/out/progress.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -17,16 +16,9 @@ struct ProgressFlags {
     bool on = false, off = false;
 };
 
-// --progress and --no-progress; `what` names what the line shows.
-inline void add_progress_options(CLI::App& app, ProgressFlags& flags, const std::string& what) {
-    app.add_flag("--progress", flags.on, "Show the progress line (" + what + ") on stderr even when it is not a terminal");
-    app.add_flag("--no-progress", flags.off, "Never show the progress line (default: shown on a terminal)")
-        ->excludes("--progress");
-}
-
 // Whether to draw: forced on or off, else when stderr is a terminal.
 inline bool progress_wanted(const ProgressFlags& flags) {
-    return !flags.off && (flags.on || report::ProgressMeter::is_terminal(stderr));
+    return !flags.off && (flags.on || out::ProgressMeter::is_terminal(stderr));
 }
 
 // --threads: 0 (the default) is every core.

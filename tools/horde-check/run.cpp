@@ -39,7 +39,7 @@ void write_records(RecordOutput* out, const std::string& data) {
 }
 
 int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, report::CheckStats& stats,
-                   report::ProgressMeter& progress, Outputs& outputs) {
+                   out::ProgressMeter& progress, Outputs& outputs) {
     return for_pgn_file("horde-check", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
         report::CheckOutputOptions out_options;
         out_options.display = input.display_name();
@@ -119,7 +119,7 @@ int run(Mode& o) {
     const auto start = std::chrono::steady_clock::now();
     Totals totals;
     report::CheckStats stats;
-    report::ProgressMeter progress(stderr, "horde-check", progress_wanted(o.progress));
+    out::ProgressMeter progress(stderr, "horde-check", progress_wanted(o.progress));
     int status = 0;
     const auto log = make_stderr_logger("horde-check", o.verbose);
     for (const auto& file : o.files) {

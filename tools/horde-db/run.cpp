@@ -40,7 +40,7 @@ struct AddState {
 };
 
 int add_file(const std::string& name, const Mode& o, db::Database& database, db::AddBuilder& builder, AddState& state,
-             report::ProgressMeter& progress) {
+             out::ProgressMeter& progress) {
     run::DbAddTotals file_totals;
     std::uint64_t bytes = 0;
     std::string display;
@@ -84,7 +84,7 @@ int run_add(const Mode& o) {
         fail_usage(fmt::format("{}: the database keeps positions to ply {}, fixed when it was created: --max-ply {} cannot change it",
                                o.db, database->max_ply(), o.max_ply));
     db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir, o.threads});
-    report::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
+    out::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
     AddState state;
     int status = 0;
     for (const auto& file : o.files) status = std::max(status, add_file(file, o, *database, builder, state, progress));
@@ -110,7 +110,7 @@ int run_merge(const Mode& o) {
             fail_usage(fmt::format("{} keeps positions to ply {}, {} to ply {}: databases of different --max-ply cannot be merged",
                                    o.files[i], shards[i]->max_ply(), o.db, database->max_ply()));
     db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir, o.threads});
-    report::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
+    out::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
     run::DbAddTotals totals;
     for (std::size_t i = 0; i < shards.size(); ++i) {
         run::StoredGamesStream stream(*shards[i]);

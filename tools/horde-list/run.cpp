@@ -28,7 +28,7 @@ void write_stdout(std::string_view data) {
 
 // Lists the games of one PGN input as position lines (`lister`) or as table rows (`table`).
 int list_pgn_file(const std::string& name, const Mode& o, report::PositionLister* lister, const report::GameTable* table,
-                  report::ProgressMeter& progress, Counts& counts) {
+                  out::ProgressMeter& progress, Counts& counts) {
     return for_pgn_file("horde-list", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
         const auto position = [&] { return input.raw_bytes_read(); }; // on the reading thread
         run::run_list(reader, o.check, input.display_name(), thread_count(o.threads), position, lister, table,
@@ -82,13 +82,13 @@ int run(const Mode& o) {
         if (const auto bad = table.unknown_field(); !bad.empty())
             fail_usage(fmt::format("--games --fields: '{}' is a field of position rows", bad));
         write_stdout(table.header());
-        report::ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
+        out::ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
         for (const auto& file : o.files)
             status = std::max(status, list_pgn_file(file, o, nullptr, &table, progress, counts));
         progress.clear();
     } else {
         report::PositionLister lister(o.list, write_stdout);
-        report::ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
+        out::ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
         for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, o, &lister, nullptr, progress, counts));
         lister.flush();
         progress.clear();

@@ -4,7 +4,7 @@
 
 #include "horde/engine/bisect.hpp"
 #include "horde/perft/perft.hpp"
-#include "horde/report/progress.hpp"
+#include "horde/out/progress.hpp"
 
 #include <functional>
 #include <string>
@@ -16,7 +16,7 @@ struct AgainstRun {
     engine::EngineSettings engine;
     int depth = 1;
     perft::PerftOptions perft; // threads for our side (no progress callback)
-    report::ProgressMeter* progress = nullptr;
+    out::ProgressMeter* progress = nullptr;
 };
 
 // One position (--fen and --moves, which the engine is given as they are): 0 when the engines

@@ -1,6 +1,5 @@
 #include "run.hpp"
 
-#include "cli.hpp"
 #include "fen.hpp"
 #include "log.hpp"
 #include "output.hpp"
@@ -9,12 +8,12 @@
 
 #include "horde/io/line_input.hpp"
 #include "horde/notation/move_list.hpp"
+#include "horde/out/progress.hpp"
+#include "horde/perft/json.hpp"
 #include "horde/perft/perft.hpp"
 #include "horde/perft/random.hpp"
 #include "horde/perft/split.hpp"
 #include "horde/perft/suite.hpp"
-#include "horde/report/json.hpp"
-#include "horde/report/progress.hpp"
 
 #include <fmt/format.h>
 
@@ -31,7 +30,7 @@ struct Runner {
     perft::PerftOptions perft_options;
     bool json = false;
     std::shared_ptr<spdlog::logger> log;
-    report::ProgressMeter* progress = nullptr; // erased before the result is printed
+    out::ProgressMeter* progress = nullptr; // erased before the result is printed
 
     // --verbose: one line per count on stderr.
     void log_result(std::string_view fen, int depth, std::uint64_t nodes, double seconds) const {
@@ -42,7 +41,7 @@ struct Runner {
     void report(std::string_view fen, int depth, std::uint64_t nodes, double seconds) const {
         log_result(fen, depth, nodes, seconds);
         if (json) {
-            fmt::print("{}\n", report::perft_result_to_json({fen, variant, depth, nodes, seconds}));
+            fmt::print("{}\n", perft::perft_result_to_json({fen, variant, depth, nodes, seconds}));
         } else {
             fmt::print("{}\n", nodes);
         }
@@ -92,7 +91,7 @@ int run_single_breakdown(const Mode& o, const Runner& runner, const position::Bo
     const double secs = seconds_since(start);
     if (runner.progress) runner.progress->clear();
     runner.log_result(fen, o.depth, total.nodes, secs);
-    if (runner.json) fmt::print("{}\n", report::perft_breakdown_to_json({fen, runner.variant, o.depth, 0, secs}, total));
+    if (runner.json) fmt::print("{}\n", perft::perft_breakdown_to_json({fen, runner.variant, o.depth, 0, secs}, total));
     else fmt::print("{}", breakdown_table(runner.variant, total));
     fmt::print(stderr, "time {:.3f} s, {:.0f} nodes/s\n", secs, secs > 0 ? double(total.nodes) / secs : 0.0);
     return 0;
@@ -251,7 +250,7 @@ int run_epd(const Mode& o, const Runner& runner) {
             summary.nodes += got;
             ++summary.checked;
             if (runner.json && o.breakdown)
-                fmt::print("{}\n", report::perft_breakdown_to_json({entry->fen, runner.variant, depth, 0, seconds_since(t0)}, counts));
+                fmt::print("{}\n", perft::perft_breakdown_to_json({entry->fen, runner.variant, depth, 0, seconds_since(t0)}, counts));
             else if (runner.json) runner.report(entry->fen, depth, got, seconds_since(t0));
             else runner.log_result(entry->fen, depth, got, seconds_since(t0));
             const bool nodes_wrong = got != expected;
@@ -303,7 +302,7 @@ int run(const Mode& o) {
         runner.perft_options.hash = hash.get();
     }
     // Deep single counts: root moves done, on a terminal.
-    report::ProgressMeter progress(stderr, "horde-perft", progress_wanted(o.progress));
+    out::ProgressMeter progress(stderr, "horde-perft", progress_wanted(o.progress));
     if (!o.epd && !o.fen_stream && progress.enabled())
         runner.perft_options.on_root_move = [&](std::size_t done, std::size_t total) {
             progress.steps(done, total, "root moves");

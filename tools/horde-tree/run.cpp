@@ -30,7 +30,7 @@ struct RunState {
     run::TreeTotals totals;
 };
 
-int read_file(const std::string& name, const Mode& o, run::TreeSink& sink, RunState& state, report::ProgressMeter& progress) {
+int read_file(const std::string& name, const Mode& o, run::TreeSink& sink, RunState& state, out::ProgressMeter& progress) {
     return for_pgn_file("horde-tree", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
         run::TreeRunSettings settings;
         settings.threads = o.threads;
@@ -168,7 +168,7 @@ int run(Mode& o) {
             throw Exit{kExitUsage, fmt::format("game {} is an Orda game, and Polyglot books have no codes for Orda's "
                                                "pieces: for Orda use --format ndjson, csv, tsv, epd or html", r.game)};
     };
-    report::ProgressMeter progress(stderr, "horde-tree", progress_wanted(o.progress));
+    out::ProgressMeter progress(stderr, "horde-tree", progress_wanted(o.progress));
     int status = 0;
     try {
         for (const auto& file : o.files) status = std::max(status, read_file(file, o, sink, state, progress));

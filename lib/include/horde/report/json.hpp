@@ -8,7 +8,7 @@
 #include "horde/db/games.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/game/fen_check.hpp"
-#include "horde/perft/breakdown.hpp"
+#include "horde/out/json.hpp"
 #include "horde/position/board.hpp"
 #include "horde/tree/opening_tree.hpp"
 
@@ -21,68 +21,11 @@
 
 namespace horde::report {
 
-// Appends `s` as a JSON string, quotes included. JSON text must be UTF-8 and PGN files are not
-// always (ChessBase and older exports write Latin-1), so a byte that does not start a
-// well-formed UTF-8 sequence is read as Latin-1 and written as \u00XX: the record stays valid
-// JSON and "Jos\xe9" comes out as "José".
-void append_json_string(std::string& out, std::string_view s);
-// The same without the quotes.
-std::string json_escape(std::string_view s);
-
-// `value` with `decimals` (0 to 3) digits after the point at p: the bytes of std::to_chars
-// (chars_format::fixed, the exact binary value rounded half to even), found with integer
-// arithmetic when the value is small and not within a hair of a tie, and by to_chars otherwise.
-// The caller leaves room for 320 characters. The end of what was written.
-char* write_fixed(char* p, double value, int decimals);
-
-// One JSON object appended to a string, field by field, in the order of the calls:
-//   JsonObject(out).number("game", 3).string("fen", fen).null("san").end();
-class JsonObject {
-public:
-    explicit JsonObject(std::string& out) : out_(out) { out_ += '{'; }
-    JsonObject& string(std::string_view key, std::string_view value) {
-        append_json_string(name(key), value);
-        return *this;
-    }
-    // The string, or null when absent.
-    JsonObject& string_or_null(std::string_view key, std::optional<std::string_view> value) {
-        return value ? string(key, *value) : null(key);
-    }
-    template <std::integral T> JsonObject& number(std::string_view key, T value) {
-        append_integer(name(key), value);
-        return *this;
-    }
-    // A number written with `decimals` digits after the point ("0.125000").
-    JsonObject& fixed(std::string_view key, double value, int decimals);
-    // A 64-bit number as a string of 16 hex digits ("00ab...").
-    JsonObject& hex64(std::string_view key, std::uint64_t value);
-    JsonObject& boolean(std::string_view key, bool value) {
-        name(key) += value ? "true" : "false";
-        return *this;
-    }
-    JsonObject& null(std::string_view key) {
-        name(key) += "null";
-        return *this;
-    }
-    // A value that is already JSON text (an array or object written by the caller).
-    JsonObject& raw(std::string_view key, std::string_view json) {
-        name(key) += json;
-        return *this;
-    }
-    // Starts a field whose value the caller appends to the returned string.
-    std::string& name(std::string_view key);
-    void end() { out_ += '}'; }
-
-private:
-    static void append_integer(std::string& out, std::int64_t value);
-    static void append_integer(std::string& out, std::uint64_t value);
-    template <std::integral T> static void append_integer(std::string& out, T value) {
-        if constexpr (std::is_signed_v<T>) append_integer(out, std::int64_t(value));
-        else append_integer(out, std::uint64_t(value));
-    }
-    std::string& out_;
-    bool first_ = true;
-};
+// The JSON writer (out/json.hpp), by its names in report.
+using out::append_json_string;
+using out::json_escape;
+using out::JsonObject;
+using out::write_fixed;
 
 // --json-tags: the field "tags" (a leading comma is the caller's): every tag of the record, or
 // the selected ones (null when absent); append_json_tags_object writes its value alone.
@@ -98,19 +41,6 @@ std::string record_to_json(const game::GameRecord& record);
 
 // horde-check --fen --json: the verdict on one FEN line (no trailing newline).
 std::string fen_verdict_to_json(const game::FenVerdict& verdict, std::uint64_t line_number);
-
-// horde-perft --json: one count (no trailing newline); nps is nodes / seconds (0 for no time).
-struct PerftResultRecord {
-    std::string_view fen;
-    Variant variant = Variant::Horde;
-    int depth = 0;
-    std::uint64_t nodes = 0;
-    double seconds = 0;
-};
-std::string perft_result_to_json(const PerftResultRecord& result);
-// horde-perft --breakdown --json: the same fields, the variant's breakdown columns after
-// "nodes" (result.nodes is not used: the breakdown's own is written).
-std::string perft_breakdown_to_json(const PerftResultRecord& result, const perft::PerftBreakdown& counts);
 
 // --stats-json: one object of counts, keys in the map's order, with a trailing newline.
 std::string counts_to_json(const std::map<std::string, std::uint64_t, std::less<>>& counts);

@@ -9,7 +9,7 @@
 #include "horde/game/fen_check.hpp"
 #include "horde/io/line_input.hpp"
 #include "horde/pgn/reader.hpp"
-#include "horde/report/progress.hpp"
+#include "horde/out/progress.hpp"
 
 #include <fmt/format.h>
 
@@ -24,7 +24,7 @@ namespace horde::tools {
 // Returns 0, or kExitUsage when the input cannot be opened or reading it failed (both said on
 // stderr as "TOOL: NAME: reason").
 template <class Run>
-int for_pgn_file(std::string_view tool, const std::string& path, report::ProgressMeter& progress, Run&& run) {
+int for_pgn_file(std::string_view tool, const std::string& path, out::ProgressMeter& progress, Run&& run) {
     const auto input = open_input(tool, path);
     if (!input) return kExitUsage;
     progress.start_input(input->raw_size().value_or(0));

@@ -1,10 +1,10 @@
-#include "horde/report/progress.hpp"
+#include "horde/out/progress.hpp"
 
 #include <fmt/format.h>
 
 #include <unistd.h>
 
-namespace horde::report {
+namespace horde::out {
 
 std::string human_bytes(std::uint64_t n) {
     if (n >= 1000000000) return fmt::format("{:.1f} GB", double(n) / 1e9);
@@ -76,4 +76,4 @@ void ProgressMeter::clear() {
     shown_ = false;
 }
 
-} // namespace horde::report
+} // namespace horde::out

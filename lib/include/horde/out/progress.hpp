@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace horde::report {
+namespace horde::out {
 
 class ProgressMeter {
 public:
@@ -60,4 +60,4 @@ std::string human_bytes(std::uint64_t n);
 // "0:07", "1:02:03"
 std::string human_duration(double seconds);
 
-} // namespace horde::report
+} // namespace horde::out
