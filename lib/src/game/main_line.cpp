@@ -16,6 +16,15 @@ std::uint64_t position_identity_key(const position::Board& board) {
 
 namespace {
 
+// The last position of a line, kept until the next move (the final one when none comes).
+struct Pending {
+    position::Board board;
+    std::optional<position::Board> before;
+    int ply = 0;
+    Move reached_by = Move::none();
+    bool null_move = false;
+};
+
 class MainLineObserver final : public ProductObserver<MainLinePositions> {
 public:
     explicit MainLineObserver(const MainLineOptions& options) : options_(options) {
@@ -120,13 +129,6 @@ private:
 
     std::uint32_t san_size() const { return std::uint32_t(product_.sans.size()); }
 
-    struct Pending {
-        position::Board board;
-        std::optional<position::Board> before;
-        int ply = 0;
-        Move reached_by = Move::none();
-        bool null_move = false;
-    };
     MainLineOptions options_;
     MainLinePositions product_;
     bool following_ = false;
