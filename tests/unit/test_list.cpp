@@ -482,3 +482,50 @@ TEST_CASE("list: --moves lists every legal move once, sorted", "[list][moves]") 
         }
     }
 }
+
+// The default lines (FEN lines as they are) are written by the walk straight into the output of
+// its batch (game::MainLineObserver::write_fen_lines_to): a game that is not listed (invalid, or
+// not a valid start) must leave none of the lines it wrote while it looked valid, on any number
+// of threads and with invalid games between valid ones.
+TEST_CASE("list: FEN lines written by the walk keep only the listed games, on 1 and 3 threads", "[list]") {
+    // Runs of a few games of each valid corpus, then of its invalid one, in turn (cut at "[Event ").
+    auto next_run = [](const std::string& text, std::size_t from, std::size_t bytes) {
+        const std::size_t cut = text.find("[Event ", std::min(text.size(), from + bytes));
+        return cut == std::string::npos ? text.size() : cut;
+    };
+    std::string pgn;
+    for (const char* v : VARIANTS) {
+        const std::string valid = read_file(corpus(std::string(v) + "-valid.pgn"));
+        const std::string invalid = read_file(corpus(std::string(v) + "-invalid.pgn"));
+        for (std::size_t a = 0, b = 0; a < valid.size() || b < invalid.size();) {
+            const std::size_t next_a = next_run(valid, a, 3000), next_b = next_run(invalid, b, 1000);
+            pgn += valid.substr(a, next_a - a);
+            pgn += invalid.substr(b, next_b - b);
+            a = next_a;
+            b = next_b;
+        }
+    }
+    // The expected lines, from the records: each valid game's start and the position after each move.
+    std::string expected;
+    std::size_t valid_games = 0, invalid_games = 0;
+    for (const auto& r : check_text(pgn)) {
+        if (!r.valid() || !r.start) {
+            ++invalid_games;
+            continue;
+        }
+        ++valid_games;
+        horde::position::Board board = *r.start;
+        expected += board.fen() + "\n";
+        for (const horde::Move m : r.moves) {
+            board.play(m);
+            expected += board.fen() + "\n";
+        }
+    }
+    CHECK(valid_games > 500);
+    CHECK(invalid_games > 250);
+    const ListOptions o; // FEN lines, every position
+    const std::string one = list_text(pgn, o, 1);
+    CHECK(one.size() > 100000);
+    CHECK(one == expected);
+    CHECK(list_text(pgn, o, 3) == expected);
+}

@@ -25,15 +25,18 @@ struct Pending {
     bool null_move = false;
 };
 
-class MainLineObserver final : public ProductObserver<MainLinePositions> {
+class MainLineRecorder final : public MainLineObserver {
 public:
-    explicit MainLineObserver(const MainLineOptions& options) : options_(options) {
+    explicit MainLineRecorder(const MainLineOptions& options) : options_(options) {
         if (!options_.reached_san && !options_.next_san) ignore_position_before();
     }
+
+    void write_fen_lines_to(std::string* lines) override { lines_ = lines; }
 
     void begin_game(const GameRecord&) override {
         product_.listed = false;
         product_.clear();
+        lines_begin_ = lines_ ? lines_->size() : 0;
         following_ = false;
         ply_ = 0;
         last_.reset();
@@ -76,7 +79,10 @@ public:
     void end_game(GameRecord& record) override {
         if (!options_.enabled || (product_.positions.empty() && !last_)) return;
         product_.listed = record.selected && record.start && (record.valid() || options_.keep_partial);
-        if (!product_.listed) return;
+        if (!product_.listed) {
+            if (lines_) lines_->resize(lines_begin_); // the lines written as the walk went
+            return;
+        }
         // The final position, when no other pick took it.
         if (options_.pick.final && last_ && (product_.positions.empty() || product_.positions.back().ply != last_->ply))
             add(last_->board, last_->before ? &*last_->before : nullptr, last_->ply, last_->reached_by, last_->null_move);
@@ -115,9 +121,13 @@ private:
         char fen[position::kMaxFenLength + 1];
         char* end = position::write_fen(fen, board, options_.fen_counters);
         *end++ = '\n';
-        p.fen_begin = std::uint32_t(product_.fens.size());
-        product_.fens.append(fen, std::size_t(end - fen));
-        p.fen_end = std::uint32_t(product_.fens.size() - 1);
+        std::string& fens = lines_ ? *lines_ : product_.fens;
+        const auto fen_begin = fens.size();
+        fens.append(fen, std::size_t(end - fen));
+        if (!lines_) {
+            p.fen_begin = std::uint32_t(fen_begin);
+            p.fen_end = std::uint32_t(fens.size() - 1);
+        }
         p.san_begin = san_size();
         if (options_.reached_san && before) {
             if (null_move) product_.sans += "--";
@@ -131,6 +141,8 @@ private:
 
     MainLineOptions options_;
     MainLinePositions product_;
+    std::string* lines_ = nullptr; // write_fen_lines_to
+    std::size_t lines_begin_ = 0;  // its size when the game began
     bool following_ = false;
     int ply_ = 0;
     std::optional<Pending> last_; // the last position, not picked (yet): see reached
@@ -138,8 +150,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<ProductObserver<MainLinePositions>> make_main_line_observer(const MainLineOptions& options) {
-    return std::make_unique<MainLineObserver>(options);
+std::unique_ptr<MainLineObserver> make_main_line_observer(const MainLineOptions& options) {
+    return std::make_unique<MainLineRecorder>(options);
 }
 
 } // namespace horde::game

@@ -73,8 +73,9 @@ game::MainLineOptions PositionLister::main_line_options() const {
 
 void PositionLister::format_game(ListedLines& out, std::uint32_t game_in_batch, const game::MainLinePositions& positions) const {
     if (!positions.listed) return;
-    if (options_.format == ListFormat::Fen && !options_.unique) {
-        // The common case: the FEN lines as the walk wrote them.
+    if (fen_lines_as_walked()) {
+        // The common case: the FEN lines as the walk wrote them (already in `out.text` when the
+        // walk wrote them there; then `fens` is empty).
         out.text += positions.fens;
         out.count += positions.positions.size();
         return;

@@ -30,7 +30,11 @@ struct ListConsumer {
     const std::function<void(report::ListOutput&)>& flush_output;
     game::MainLineOptions main_line;
 
-    std::unique_ptr<game::ProductObserver<Product>> make_observer() const { return game::make_main_line_observer(main_line); }
+    std::unique_ptr<game::MainLineObserver> make_observer() const { return game::make_main_line_observer(main_line); }
+    // FEN lines as they are: written by the walk straight into the slot's text.
+    void walk_into(game::MainLineObserver& observer, std::size_t slot) const {
+        if (lister && lister->fen_lines_as_walked()) observer.write_fen_lines_to(&slots[slot].lines.text);
+    }
     // The number appears in diagnostics and in a table's `game` column; position lines get theirs
     // in input order (PositionLister::write), so that their games never wait for it.
     bool needs_number(const game::GameRecord& r, Product&) const { return r.selected && (table || !r.valid()); }

@@ -93,6 +93,7 @@ std::uint64_t check_here(pgn::PgnReader& reader, const game::CheckOptions& optio
                          std::size_t slot, const detail::PipelineHooks& hooks) {
     std::uint64_t games = 0;
     const auto worker = hooks.make_worker ? hooks.make_worker() : nullptr;
+    if (worker) worker->walk_into(slot);
     game::walk_pgn(reader, options, settings.capture_raw, worker ? worker->observer() : nullptr,
                    [&](game::GameRecord& r, std::string_view raw) {
                        if (worker) worker->game_done(slot);
@@ -423,6 +424,7 @@ private:
     bool parse(Chunk& c, std::size_t slot, detail::PipelineWorker* worker) {
         auto reader = pgn::PgnReader::from_segment(c.bytes.view(), c.at, c.stop);
         if (c.cut_short) reader.mark_cut_short();
+        if (worker) worker->walk_into(slot);
         bool direct = false; // the reader numbers the games as a reader of the whole input does
         std::size_t raw_end = 0, raw_begin = 0;
         std::uint64_t games = 0, unflushed = 0;

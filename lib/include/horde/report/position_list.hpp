@@ -95,6 +95,10 @@ public:
 
     // What the game walk must keep of each game for these lines.
     game::MainLineOptions main_line_options() const;
+    // Whether the lines are the positions' FEN lines as they are (no number, no --unique): then
+    // a walk may write them straight into ListedLines::text, in input order
+    // (game::MainLineObserver::write_fen_lines_to), and format_game only counts them.
+    bool fen_lines_as_walked() const { return options_.format == ListFormat::Fen && !options_.unique; }
     // On any thread: the lines of the batch's game number `game_in_batch` (0-based) appended
     // to `out`.
     void format_game(ListedLines& out, std::uint32_t game_in_batch, const game::MainLinePositions& positions) const;

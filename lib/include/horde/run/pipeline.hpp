@@ -92,6 +92,9 @@ struct NoProduct {};
 //     writing into payload `slot` (raw: the game's bytes with PipelineSettings::capture_raw);
 //   flush(slot, batch): on the calling thread, for every batch in input order; the slot is then
 //     reused;
+//   optionally walk_into(observer, slot): on a worker, before it walks games whose `work` goes
+//     to payload `slot` (an observer that writes into the slot's payload as it walks, in input
+//     order: games are walked in input order within a batch, and a batch is walked by one worker);
 //   optionally needs_number(record, product): whether `work`'s output for the game depends on
 //     its game number (without it: always). A game whose output does not goes to `work` without
 //     waiting for the number to be known, with a number that may be wrong (see the header).
@@ -126,6 +129,8 @@ public:
     // On the worker, as the walk finishes a game in payload `slot`: its product joins the slot's
     // queue, which `work` takes from in the same order.
     virtual void game_done(std::size_t slot) = 0;
+    // On the worker, before it walks games of payload `slot` (the consumer's walk_into).
+    virtual void walk_into(std::size_t /*slot*/) {}
 };
 
 struct PipelineHooks {
@@ -196,15 +201,19 @@ template <PipelineConsumer C> void PgnPipeline::run(pgn::PgnReader& reader, cons
         run_hooks(reader, options, hooks);
     } else {
         std::vector<detail::ProductQueue<Product>> queues(slots_);
+        using Observer = typename decltype(consumer.make_observer())::element_type; // the consumer's own type
         struct Worker final : detail::PipelineWorker {
-            Worker(std::unique_ptr<game::ProductObserver<Product>> o, std::vector<detail::ProductQueue<Product>>& q)
-                : made(std::move(o)), queues(q) {}
+            Worker(C& c, std::vector<detail::ProductQueue<Product>>& q) : consumer(c), made(c.make_observer()), queues(q) {}
             game::GameObserver* observer() override { return made.get(); }
             void game_done(std::size_t slot) override { made->take(queues[slot].push()); }
-            std::unique_ptr<game::ProductObserver<Product>> made;
+            void walk_into(std::size_t slot) override {
+                if constexpr (requires { consumer.walk_into(*made, slot); }) consumer.walk_into(*made, slot);
+            }
+            C& consumer;
+            std::unique_ptr<Observer> made;
             std::vector<detail::ProductQueue<Product>>& queues;
         };
-        hooks.make_worker = [&] { return std::make_unique<Worker>(consumer.make_observer(), queues); };
+        hooks.make_worker = [&] { return std::make_unique<Worker>(consumer, queues); };
         hooks.work = [&](std::size_t slot, const game::GameRecord& record, std::string_view raw) {
             consumer.work(slot, record, queues[slot].pop(), raw);
         };
