@@ -38,22 +38,34 @@ template <Variant V, Color Them> [[gnu::always_inline]] inline Bitboard leaper_a
     return attacked;
 }
 
-// Of the squares `needed`, those that colour Them attacks over `occupied` (the king's steps
-// and castling path, our king taken off), given the squares its leapers attack: only the
-// sliders on a line through one of the needed squares are looked up, each a table lookup that
-// often misses the L1 cache, where the full map looked up every enemy slider.
-template <Variant V, Color Them>
-[[gnu::always_inline]] inline Bitboard attacked_among(const position::Position& pos, Bitboard needed, Bitboard occupied,
-                                                      Bitboard attacked) {
-    Bitboard diagonal_lines = 0, straight_lines = 0;
-    for (Bitboard b = needed & ~attacked; b;) {
-        const Square s = pop_lsb(b);
-        diagonal_lines |= bishop_pseudo_attacks(s);
-        straight_lines |= rook_pseudo_attacks(s);
+// Lines on an empty board through some squares: where a slider must stand to reach one of them.
+struct SliderLines {
+    Bitboard diagonal = 0, straight = 0;
+};
+[[gnu::always_inline]] inline SliderLines lines_through(Bitboard squares) {
+    SliderLines lines;
+    while (squares) {
+        const Square s = pop_lsb(squares);
+        lines.diagonal |= bishop_pseudo_attacks(s);
+        lines.straight |= rook_pseudo_attacks(s);
     }
-    for (Bitboard b = position::diagonal_attackers<V, Them>(pos) & diagonal_lines; b;)
+    return lines;
+}
+
+// Of the squares `needed`, those that colour Them attacks over `occupied` (the king's steps
+// and castling path, our king taken off), told its leapers' attacks and the lines through the
+// needed squares by `facts`: only the sliders on such a line are looked up, each a table lookup
+// that often misses the L1 cache, where the full map looked up every enemy slider.
+template <Variant V, Color Them, class Facts>
+[[gnu::always_inline]] inline Bitboard attacked_among(const position::Position& pos, Bitboard needed, Bitboard occupied,
+                                                      const Facts& facts) {
+    Bitboard attacked = facts.enemy_leaper_attacks();
+    const Bitboard open = needed & ~attacked;
+    if (!open) return attacked & needed;
+    const SliderLines lines = facts.lines_through(open);
+    for (Bitboard b = position::diagonal_attackers<V, Them>(pos) & lines.diagonal; b;)
         attacked |= bishop_attacks(pop_lsb(b), occupied);
-    for (Bitboard b = position::straight_attackers<V, Them>(pos) & straight_lines; b;)
+    for (Bitboard b = position::straight_attackers<V, Them>(pos) & lines.straight; b;)
         attacked |= rook_attacks(pop_lsb(b), occupied);
     return attacked & needed;
 }
@@ -71,6 +83,7 @@ template <Variant V, Color Us> struct PositionFacts {
                (bishop_pseudo_attacks(king) & position::diagonal_attackers<V, ~Us>(pos));
     }
     Bitboard enemy_leaper_attacks() const { return leaper_attacks<V, ~Us>(pos); }
+    SliderLines lines_through(Bitboard squares) const { return detail::lines_through(squares); }
 };
 
 // generate_king_moves for counting: checks and pins come from the enemy's leapers next to the
@@ -104,7 +117,7 @@ template <Variant V, Color Us, class Facts>
     }
     Bitboard danger = 0;
     if (Rules<V>::chess960 && may_castle) danger = position::detail::attacked_squares<V, Them>(pos, occupied ^ king_bb);
-    else if (needed) danger = attacked_among<V, Them>(pos, needed, occupied ^ king_bb, facts.enemy_leaper_attacks());
+    else if (needed) danger = attacked_among<V, Them>(pos, needed, occupied ^ king_bb, facts);
     count += popcount(steps & ~danger);
     if (checkers) {
         if (more_than_one(checkers)) {
@@ -159,6 +172,7 @@ template <Variant V, Color Mover> struct LeafShared {
     Bitboard rook_lines, bishop_lines;              // the king's lines on an empty board
     Bitboard checks_from[PIECE_TYPE_NB]{};          // where a leaper of that type checks the king
     Bitboard leaper_attacks_without[PIECE_TYPE_NB]; // Mover's leaper attacks but for that type's
+    SliderLines zone; // the lines through every square the king may need: its neighbours and castling path
 
     explicit LeafShared(const position::Position& pos) : king(lsb(pos.pieces(~Mover, KING))) {
         rook_lines = rook_pseudo_attacks(king);
@@ -173,6 +187,13 @@ template <Variant V, Color Mover> struct LeafShared {
         leaper_attacks_without[PAWN] = knights | kings;
         leaper_attacks_without[KNIGHT] = pawns | kings;
         leaper_attacks_without[KING] = pawns | knights;
+        Bitboard needed = king_attacks(king);
+        if constexpr (!Rules<V>::chess960 && Rules<V>::can_castle(~Mover)) {
+            constexpr Square KingFrom = ~Mover == WHITE ? E1 : E8;
+            if (pos.castling & (~Mover == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO))
+                needed |= square_bb(Square(KingFrom + 2)) | square_bb(Square(KingFrom - 2));
+        }
+        zone = lines_through(needed);
     }
 };
 
@@ -185,6 +206,7 @@ template <Variant V, Color Mover> struct AfterMoveFacts {
     Square to;
     PieceType moved;
     Bitboard leaper_checkers() const { return shared.checks_from[moved] & square_bb(to); }
+    SliderLines lines_through(Bitboard) const { return shared.zone; }
     Bitboard snipers() const {
         return (shared.rook_lines & position::straight_attackers<V, Mover>(child)) |
                (shared.bishop_lines & position::diagonal_attackers<V, Mover>(child));
