@@ -2,6 +2,7 @@
 
 #include "horde/game/duplicates.hpp"
 #include "horde/game/lichess.hpp"
+#include "horde/game/play_line.hpp"
 #include "horde/game/unsupported_variants.hpp"
 #include "horde/notation/dialect.hpp"
 #include "horde/notation/san_exact.hpp"
@@ -76,12 +77,12 @@ void GameChecker::add_warning(DiagnosticCode code, std::string message, std::uin
     // Warnings that a file's writer repeats on every move (its notation, its move numbers): one
     // per game and code, counted (GameChecker::end_game says how many and from which ply).
     if (ply > 0 && given_once_per_game(code)) {
-        for (auto& r : repeated_)
+        for (auto& r : scope_.repeated)
             if (r.code == code) {
                 ++r.count;
                 return;
             }
-        repeated_.push_back({code, 1, as_error ? record_.errors.size() : record_.warnings.size(), ply});
+        scope_.repeated.push_back({code, 1, as_error ? record_.errors.size() : record_.warnings.size(), ply});
     }
     if (as_error) {
         record_.errors.push_back({line, column, ply, code, std::move(message), std::move(token), true});
@@ -116,21 +117,14 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     record_.game = game.number;
     record_.line = game.start.line;
     record_.offset = game.start.offset;
-    game_ = nullptr;
-    main_line_dead_ = false;
-    started_ = false;
-    rejected_on_tags_ = false;
-    variation_depth_ = 0;
-    variations_.clear();
-    skipped_depth_ = 0;
-    pending_number_ = -1;
-    saw_movetext_ = false;
-    last_token_ = TokenKind::Unread;
-    result_line_ = result_column_ = 0;
-    variant_tag_at_ = fen_tag_at_ = setup_tag_at_ = {0, 0};
-    tag_index_ = {};
-    repeated_.clear();
-    skip_rest_ = false;
+    // The game's reading state anew, as a value (GameScope); its vectors keep their storage.
+    auto variations = std::move(scope_.variations);
+    auto repeated = std::move(scope_.repeated);
+    variations.clear();
+    repeated.clear();
+    scope_ = GameScope{};
+    scope_.variations = std::move(variations);
+    scope_.repeated = std::move(repeated);
     if (observer_) {
         observer_->listening_ = true;
         observer_->begin_game(record_);
@@ -138,7 +132,7 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
 }
 
 void GameChecker::count_repeated_warnings() {
-    for (const auto& r : repeated_) {
+    for (const auto& r : scope_.repeated) {
         auto& list = options_.strict && strict_makes_error(r.code) ? record_.errors : record_.warnings;
         if (r.count < 2 || r.index >= list.size()) continue;
         list[r.index].message += fmt::format(" ({} moves like this in the game, from ply {})", r.count, r.first_ply);
@@ -147,7 +141,7 @@ void GameChecker::count_repeated_warnings() {
 
 void GameChecker::tag(std::string_view name, std::string_view value, const pgn::SourcePos& at, bool) {
     const std::uint64_t line = at.line, column = at.column;
-    if (started_) {
+    if (scope_.started) {
         add_error(DiagnosticCode::PgnSyntax, fmt::format("tag [{}] after the movetext began", name), line, column);
         return;
     }
@@ -171,13 +165,13 @@ void GameChecker::tag(std::string_view name, std::string_view value, const pgn::
         if (last || slot < 0) slot = index;
     };
     switch (name.size()) { // one comparison of the text at most
-    case 3: if (name == "FEN") note(tag_index_.fen, &fen_tag_at_, true); break;
-    case 4: if (name == "Date") note(tag_index_.date, nullptr, false); break;
-    case 5: if (name == "SetUp") note(tag_index_.setup, &setup_tag_at_, false); break;
-    case 6: if (name == "Result") note(tag_index_.result, nullptr, false); break;
+    case 3: if (name == "FEN") note(scope_.tag_index.fen, &scope_.fen_tag_at, true); break;
+    case 4: if (name == "Date") note(scope_.tag_index.date, nullptr, false); break;
+    case 5: if (name == "SetUp") note(scope_.tag_index.setup, &scope_.setup_tag_at, false); break;
+    case 6: if (name == "Result") note(scope_.tag_index.result, nullptr, false); break;
     case 7:
-        if (name == "Variant") note(tag_index_.variant, &variant_tag_at_, false);
-        else if (name == "UTCDate") note(tag_index_.utc_date, nullptr, false);
+        if (name == "Variant") note(scope_.tag_index.variant, &scope_.variant_tag_at, false);
+        else if (name == "UTCDate") note(scope_.tag_index.utc_date, nullptr, false);
         break;
     default: break;
     }
@@ -189,29 +183,29 @@ std::string_view GameChecker::tag_value(int index) const {
 
 pgn::Control GameChecker::begin_movetext(const pgn::SourcePos&) {
     start_movetext();
-    return skip_rest_ || rejected_on_tags_ ? pgn::Control::SkipGame : pgn::Control::Continue;
+    return scope_.skip_rest || scope_.rejected_on_tags ? pgn::Control::SkipGame : pgn::Control::Continue;
 }
 
 void GameChecker::start_movetext() {
-    if (started_) return;
-    started_ = true;
+    if (scope_.started) return;
+    scope_.started = true;
     if (options_.select_on_tags && options_.select && !options_.select(record_)) {
-        rejected_on_tags_ = true;
+        scope_.rejected_on_tags = true;
     } else {
         setup_start();
-        if (watcher_) watcher_->start(game_ ? &game_->board().position() : nullptr);
+        if (watcher_) watcher_->start(scope_.game ? &scope_.game->board().position() : nullptr);
     }
-    if (observer_) observer_->tags_read(record_, skip_rest_ || rejected_on_tags_ || !game_ ? nullptr : &game_->board());
+    if (observer_) observer_->tags_read(record_, scope_.skip_rest || scope_.rejected_on_tags || !scope_.game ? nullptr : &scope_.game->board());
 }
 
 Move GameChecker::observed_move(std::string_view token, const pgn::SourcePos& at) {
     const position::Board* line = line_board();
     if (!observer_->wants_before_) line = nullptr;
     if (line) observed_before_ = *line;
-    const int depth = variation_depth_;
+    const int depth = scope_.variation_depth;
     const Move move = depth > 0 ? variation_move(token, at.line, at.column) : main_line_move(token, at.line, at.column);
     MoveEvent event;
-    switch (last_token_) {
+    switch (scope_.last_token) {
     case TokenKind::Move: event.kind = MoveEvent::Kind::Move; break;
     case TokenKind::NullMove: event.kind = MoveEvent::Kind::NullMove; break;
     case TokenKind::EnPassantMark: event.kind = MoveEvent::Kind::EnPassantMark; break;
@@ -223,7 +217,7 @@ Move GameChecker::observed_move(std::string_view token, const pgn::SourcePos& at
     event.after = line_board();
     event.depth = depth;
     event.at = at;
-    if (depth == 0 && event.after) event.game = game_;
+    if (depth == 0 && event.after) event.game = scope_.game;
     observer_->move(event);
     return move;
 }
@@ -231,39 +225,39 @@ Move GameChecker::observed_move(std::string_view token, const pgn::SourcePos& at
 void GameChecker::start_game_from(const position::Board& start) {
     if (game_storage_) game_storage_->reset(start);
     else game_storage_.emplace(start);
-    game_ = &*game_storage_;
+    scope_.game = &*game_storage_;
     // Fivefold and 75 moves are automatic since 2014-07-01 (RULES.md), always on lichess.
-    game_->set_automatic_draws(options_.lichess || automatic_draws_apply(tag_value(tag_index_.date), tag_value(tag_index_.utc_date)));
+    scope_.game->set_automatic_draws(options_.lichess || automatic_draws_apply(tag_value(scope_.tag_index.date), tag_value(scope_.tag_index.utc_date)));
 }
 
 void GameChecker::setup_start() {
     if (options_.forced_variant) {
         record_.variant = options_.forced_variant;
     } else {
-        const std::string_view tag = tag_value(tag_index_.variant);
-        if (tag_index_.variant < 0) record_.variant = Variant::Chess;
+        const std::string_view tag = tag_value(scope_.tag_index.variant);
+        if (scope_.tag_index.variant < 0) record_.variant = Variant::Chess;
         else if (auto v = parse_variant(tag)) record_.variant = *v;
         else if (const std::string_view name = unsupported_variant(tag); !name.empty()) {
             // One error for the game (or none: skipped); the reader skips its movetext.
-            skip_rest_ = true;
+            scope_.skip_rest = true;
             if (options_.skip_unsupported) record_.skipped = true;
             else
                 add_error(DiagnosticCode::UnsupportedVariant,
                       fmt::format("variant \"{}\"{} is not one horde plays (chess, Chess960, Horde, Orda): the "
                                   "game is not checked (--skip-unsupported skips it)",
                                   tag, tag == name ? std::string() : fmt::format(" ({})", name)),
-                      variant_tag_at_.first, variant_tag_at_.second);
+                      scope_.variant_tag_at.first, scope_.variant_tag_at.second);
             return;
         } else {
             add_error(DiagnosticCode::UnknownVariant, fmt::format("unknown variant \"{}\" (expected Standard, Horde, Orda or Chess960)", tag),
-                  variant_tag_at_.first, variant_tag_at_.second);
+                  scope_.variant_tag_at.first, scope_.variant_tag_at.second);
             return;
         }
     }
-    const bool has_fen = tag_index_.fen >= 0;
-    const std::string_view fen = tag_value(tag_index_.fen);
-    if (!has_fen && tag_value(tag_index_.setup) == "1") {
-        add_error(DiagnosticCode::BadFen, "SetUp \"1\" but no FEN tag", setup_tag_at_.first, setup_tag_at_.second);
+    const bool has_fen = scope_.tag_index.fen >= 0;
+    const std::string_view fen = tag_value(scope_.tag_index.fen);
+    if (!has_fen && tag_value(scope_.tag_index.setup) == "1") {
+        add_error(DiagnosticCode::BadFen, "SetUp \"1\" but no FEN tag", scope_.setup_tag_at.first, scope_.setup_tag_at.second);
         return;
     }
     if (!has_fen) {
@@ -285,14 +279,14 @@ void GameChecker::setup_start() {
     }
     const auto& parsed = *slot.read;
     if (auto* err = std::get_if<position::FenError>(&parsed)) {
-        add_error(DiagnosticCode::BadFen, fmt::format("FEN tag: {}", err->message), fen_tag_at_.first, fen_tag_at_.second, 0,
+        add_error(DiagnosticCode::BadFen, fmt::format("FEN tag: {}", err->message), scope_.fen_tag_at.first, scope_.fen_tag_at.second, 0,
               std::string(fen));
         return;
     }
     const position::FenBoard& read = std::get<position::FenBoard>(parsed);
     if (!read.warning.empty())
-        add_warning(DiagnosticCode::FenFullmoveZero, fmt::format("FEN tag: {}", read.warning), fen_tag_at_.first,
-                fen_tag_at_.second, 0, std::string(fen));
+        add_warning(DiagnosticCode::FenFullmoveZero, fmt::format("FEN tag: {}", read.warning), scope_.fen_tag_at.first,
+                scope_.fen_tag_at.second, 0, std::string(fen));
     record_.start = read.board;
     start_game_from(*record_.start);
 }
@@ -329,7 +323,7 @@ void GameChecker::add_warnings(std::vector<notation::SanWarning>& warnings, cons
 
 void GameChecker::en_passant_mark(std::string_view token, Move last, const position::Board* before, std::uint64_t line, std::uint64_t column,
                                   int ply, const char* where) {
-    last_token_ = TokenKind::EnPassantMark;
+    scope_.last_token = TokenKind::EnPassantMark;
     if (!last.is_none() && last.is_en_passant() && before) {
         add_warning(DiagnosticCode::EnPassantMark,
                 fmt::format("{}'{}' after the en passant capture {}: read as a mark", where, token,
@@ -366,6 +360,70 @@ std::variant<Reading, notation::SanError> read_move(const position::Board& board
     if (auto* e = std::get_if<notation::SanError>(&*dialect)) return *e;
     auto& d = std::get<notation::DialectMove>(*dialect);
     return Reading{d.move, d.san, std::move(d.warnings)};
+}
+
+// A move token read on a line's board: the one reading of main-line and variation tokens (the
+// exact-SAN fast paths before it take only tokens it would take without a word). The line
+// applies the result: the main line to its game, a variation to its board.
+struct MoveReading {
+    enum class Kind : std::uint8_t {
+        Move,          // a move, played on `after`, with its warnings
+        NullMove,      // a null move, played on `after`
+        EnPassantMark, // "e.p." after a move: the line knows which
+        Unreadable,    // no move: code, message, strict
+        Refused,       // a null move the rules refuse: code, message
+    };
+    Kind kind = Kind::Unreadable;
+    Move move = Move::none();
+    std::vector<notation::SanWarning> warnings;
+    std::optional<position::Board> after;
+    DiagnosticCode code = DiagnosticCode::NullMove;
+    std::string message;
+    bool strict = false;
+};
+
+MoveReading read_move_token(const position::Board& board, std::string_view token, bool null_moves_allowed) {
+    MoveReading r;
+    if (notation::is_en_passant_mark(token)) {
+        r.kind = MoveReading::Kind::EnPassantMark;
+        return r;
+    }
+    if (notation::is_null_move_token(token)) {
+        r.kind = MoveReading::Kind::Refused;
+        if (board.in_check()) {
+            r.message = fmt::format("null move '{}' while {} is in check", token, board.side_to_move() == WHITE ? "White" : "Black");
+            return r;
+        }
+        if (!null_moves_allowed) {
+            r.message = fmt::format("null move '{}' in the main line: the record is not a legal game "
+                                    "(--allow-null-moves accepts it)",
+                                    token);
+            return r;
+        }
+        r.after = notation::null_move_board(board);
+        if (!r.after) {
+            r.message = fmt::format("null move '{}': the position after it is not legal", token);
+            return r;
+        }
+        r.kind = MoveReading::Kind::NullMove;
+        return r;
+    }
+    auto read = read_move(board, token);
+    if (auto* e = std::get_if<notation::SanError>(&read)) {
+        r.code = notation::diagnostic_code(e->code);
+        r.message = e->message;
+        r.strict = e->strict;
+        return r;
+    }
+    auto& reading = std::get<Reading>(read);
+    r.kind = MoveReading::Kind::Move;
+    r.move = reading.move;
+    r.after = board;
+    r.after->play(reading.move);
+    r.warnings = std::move(reading.warnings);
+    notation::check_suffix(*r.after, reading.san, false, r.warnings);
+    drop_missing_marks_of_coordinates(r.warnings);
+    return r;
 }
 
 } // namespace
@@ -432,25 +490,25 @@ constexpr Bitboard squares_changed(Move m) {
 
 inline void GameChecker::watch_position(Move played) {
     if (watcher_ && (squares_changed(played) & watcher_->watched_squares()))
-        watcher_->position(game_->board().position());
+        watcher_->position(scope_.game->board().position());
 }
 
 Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column) {
-    const int number = pending_number_;
-    pending_number_ = -1;
-    if (!game_ || main_line_dead_) return Move::none();
-    const int ply = game_->plies() + 1;
-    const position::Board& board = game_->board();
+    const int number = scope_.pending_number;
+    scope_.pending_number = -1;
+    if (!scope_.game || scope_.main_line_dead) return Move::none();
+    const int ply = scope_.game->plies() + 1;
+    const position::Board& board = scope_.game->board();
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
-    if (game_->automatic_end_without_movegen().kind == StatusKind::GameOver || lichess_closed(options_, board)) [[unlikely]]
+    if (scope_.game->automatic_end_without_movegen().kind == StatusKind::GameOver || lichess_closed(options_, board)) [[unlikely]]
         return main_line_after_end(token, line, column, ply);
     // Most moves are written exactly to the standard: resolve them without building errors.
     notation::SanMove exact;
     bool suffix_right = false;
-    const Move m = play_exact_san(*game_, token, exact, suffix_right);
+    const Move m = play_exact_san(*scope_.game, token, exact, suffix_right);
     if (m.is_none()) return main_line_slow(token, line, column, ply, number);
-    last_token_ = TokenKind::Move;
+    scope_.last_token = TokenKind::Move;
     record_.moves.push_back(m);
     watch_position(m);
     // numbered White moves and unnumbered Black moves need no further look
@@ -465,7 +523,7 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
 // move the saving and restoring of registers it needs.
 [[gnu::noinline]] Move GameChecker::main_line_after_end(std::string_view token, std::uint64_t line, std::uint64_t column,
                                                         int ply) {
-    const Adjudication end = game_->automatic_end_without_movegen();
+    const Adjudication end = scope_.game->automatic_end_without_movegen();
     if (end.kind == StatusKind::GameOver)
         add_error(DiagnosticCode::MoveAfterEnd,
                   fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
@@ -473,103 +531,80 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
     else
         add_error(DiagnosticCode::MoveAfterEnd, "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
                   std::string(token));
-    main_line_dead_ = true;
+    scope_.main_line_dead = true;
     return Move::none();
 }
 
 [[gnu::noinline]] void GameChecker::suffix_warnings(const notation::SanMove& san, std::uint64_t line, std::uint64_t column,
                                                     int ply, std::string_view token) {
     std::vector<notation::SanWarning> warnings;
-    notation::check_suffix(game_->board(), san, false, warnings);
+    notation::check_suffix(scope_.game->board(), san, false, warnings);
     if (!warnings.empty()) add_warnings(warnings, "", line, column, ply, token);
 }
 
 Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std::uint64_t column, int ply, int number) {
-    const position::Board& board = game_->board();
+    const position::Board& board = scope_.game->board();
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
-    if (notation::is_en_passant_mark(token)) {
-        const std::optional<position::Board> before = game_->board_before_last();
-        en_passant_mark(token, record_.moves.empty() ? Move::none() : record_.moves.back(),
-                        before ? &*before : nullptr, line, column, ply, "");
+    MoveReading reading = read_move_token(board, token, options_.allow_null_moves);
+    switch (reading.kind) {
+    case MoveReading::Kind::EnPassantMark: {
+        const std::optional<position::Board> before = scope_.game->board_before_last();
+        en_passant_mark(token, record_.moves.empty() ? Move::none() : record_.moves.back(), before ? &*before : nullptr, line,
+                        column, ply, "");
         return Move::none();
     }
-    if (notation::is_null_move_token(token)) {
-        const std::string_view side = white ? "White" : "Black";
-        if (board.in_check()) {
-            add_error(DiagnosticCode::NullMove, fmt::format("null move '{}' while {} is in check", token, side), line, column, ply,
-                  std::string(token));
-            main_line_dead_ = true;
-            return Move::none();
-        }
-        if (!options_.allow_null_moves) {
-            add_error(DiagnosticCode::NullMove,
-                  fmt::format("null move '{}' in the main line: the record is not a legal game "
-                              "(--allow-null-moves accepts it)",
-                              token),
-                  line, column, ply, std::string(token));
-            main_line_dead_ = true;
-            return Move::none();
-        }
-        if (!game_->play_null()) {
-            add_error(DiagnosticCode::NullMove, fmt::format("null move '{}': the position after it is not legal", token), line, column,
-                  ply, std::string(token));
-            main_line_dead_ = true;
-            return Move::none();
-        }
+    case MoveReading::Kind::Unreadable: {
+        // No move at all: the game was over by checkmate or stalemate.
+        const Adjudication end = scope_.game->adjudicate();
+        if (end.kind == StatusKind::GameOver)
+            add_error(DiagnosticCode::MoveAfterEnd,
+                      fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)), line,
+                      column, ply, std::string(token));
+        else
+            add_error(reading.code, reading.message, line, column, ply, std::string(token), reading.strict);
+        scope_.main_line_dead = true;
+        return Move::none();
+    }
+    case MoveReading::Kind::Refused:
+        add_error(reading.code, reading.message, line, column, ply, std::string(token), reading.strict);
+        scope_.main_line_dead = true;
+        return Move::none();
+    case MoveReading::Kind::NullMove:
+        scope_.game->play_null();
         record_.moves.push_back(Move::none());
         watch_position(Move::none());
-        last_token_ = TokenKind::NullMove;
+        scope_.last_token = TokenKind::NullMove;
         check_move_number(number, fullmove, white, line, column, ply, token);
-        add_warning(DiagnosticCode::NullMove, fmt::format("null move '{}' in the main line: {} passes", token, side), line, column, ply,
-                std::string(token));
+        add_warning(DiagnosticCode::NullMove,
+                    fmt::format("null move '{}' in the main line: {} passes", token, white ? "White" : "Black"), line, column,
+                    ply, std::string(token));
         return Move::none();
+    case MoveReading::Kind::Move:
+        scope_.game->play(reading.move);
+        record_.moves.push_back(reading.move);
+        watch_position(reading.move);
+        scope_.last_token = TokenKind::Move;
+        check_move_number(number, fullmove, white, line, column, ply, token);
+        add_warnings(reading.warnings, "", line, column, ply, token);
+        return reading.move;
     }
-    auto read = read_move(board, token);
-    if (auto* e = std::get_if<notation::SanError>(&read)) {
-        // No move at all: the game was over by checkmate or stalemate.
-        const Adjudication end = game_->adjudicate();
-        if (end.kind == StatusKind::GameOver) {
-            add_error(DiagnosticCode::MoveAfterEnd,
-                  fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
-                  line, column, ply, std::string(token));
-            main_line_dead_ = true;
-            return Move::none();
-        }
-        add_error(notation::diagnostic_code(e->code), e->message, line, column, ply, std::string(token), e->strict);
-        main_line_dead_ = true;
-        return Move::none();
-    }
-    auto& reading = std::get<Reading>(read);
-    game_->play(reading.move);
-    notation::check_suffix(game_->board(), reading.san, false, reading.warnings);
-    drop_missing_marks_of_coordinates(reading.warnings);
-    record_.moves.push_back(reading.move);
-    watch_position(reading.move);
-    last_token_ = TokenKind::Move;
-    check_move_number(number, fullmove, white, line, column, ply, token);
-    add_warnings(reading.warnings, "", line, column, ply, token);
-    return reading.move;
+    return Move::none();
 }
 
 Move GameChecker::variation_move(std::string_view token, std::uint64_t line, std::uint64_t column) {
-    const int number = pending_number_;
-    pending_number_ = -1;
-    if (skipped_depth_ > 0 || variations_.empty()) return Move::none();
-    Line& l = variations_.back();
+    const int number = scope_.pending_number;
+    scope_.pending_number = -1;
+    if (scope_.skipped_depth > 0 || scope_.variations.empty()) return Move::none();
+    Line& l = scope_.variations.back();
     if (!l.current) return Move::none();
     const int ply = l.ply + 1;
     const int fullmove = l.current->position().fullmove;
     const bool white = l.current->side_to_move() == WHITE;
-    auto fail = [&](DiagnosticCode code, std::string message, bool strict = false) {
-        add_error(code, fmt::format("in a variation: {}", message), line, column, ply, std::string(token), strict);
-        l.current.reset();
-        return Move::none();
-    };
     auto played = [&](Move m) {
         l.ply = ply;
         l.last = m;
-        last_token_ = m.is_none() ? TokenKind::NullMove : TokenKind::Move;
+        scope_.last_token = m.is_none() ? TokenKind::NullMove : TokenKind::Move;
         if (number < 0 ? white : number != fullmove) [[unlikely]]
             check_move_number(number, fullmove, white, line, column, ply, token);
         return m;
@@ -577,95 +612,96 @@ Move GameChecker::variation_move(std::string_view token, std::uint64_t line, std
     // The exact-SAN fast path, as on the main line (variations are a fair share of real files).
     notation::SanMove exact;
     if (const Move m = play_exact_san_on_line(l.current, l.before_last, token, exact); !m.is_none()) return played(m);
-    if (notation::is_en_passant_mark(token)) {
+    // Null moves are analysis's convention in a variation: always read (with a warning).
+    MoveReading reading = read_move_token(*l.current, token, true);
+    switch (reading.kind) {
+    case MoveReading::Kind::EnPassantMark:
         en_passant_mark(token, l.last, l.before_last ? &*l.before_last : nullptr, line, column, ply, "in a variation: ");
         return Move::none();
-    }
-    if (notation::is_null_move_token(token)) {
-        if (l.current->in_check())
-            return fail(DiagnosticCode::NullMove, fmt::format("null move '{}' while {} is in check", token,
-                                                 white ? "White" : "Black"));
-        auto after = notation::null_move_board(*l.current);
-        if (!after) return fail(DiagnosticCode::NullMove, fmt::format("null move '{}': the position after it is not legal", token));
-        l.before_last = l.current;
-        l.current = *after;
-        add_warning(DiagnosticCode::NullMove, fmt::format("in a variation: null move '{}': {} passes", token, white ? "White" : "Black"),
-                line, column, ply, std::string(token));
+    case MoveReading::Kind::Unreadable:
+    case MoveReading::Kind::Refused:
+        add_error(reading.code, fmt::format("in a variation: {}", reading.message), line, column, ply, std::string(token),
+                  reading.strict);
+        l.current.reset();
+        return Move::none();
+    case MoveReading::Kind::NullMove:
+        l.before_last = std::move(l.current);
+        l.current = std::move(reading.after);
+        add_warning(DiagnosticCode::NullMove,
+                    fmt::format("in a variation: null move '{}': {} passes", token, white ? "White" : "Black"), line, column, ply,
+                    std::string(token));
         return played(Move::none());
+    case MoveReading::Kind::Move:
+        l.before_last = std::move(l.current);
+        l.current = std::move(reading.after);
+        add_warnings(reading.warnings, "in a variation: ", line, column, ply, token);
+        return played(reading.move);
     }
-    auto read = read_move(*l.current, token);
-    if (auto* e = std::get_if<notation::SanError>(&read)) return fail(notation::diagnostic_code(e->code), e->message, e->strict);
-    auto& reading = std::get<Reading>(read);
-    l.before_last = l.current;
-    l.current->play(reading.move);
-    notation::check_suffix(*l.current, reading.san, false, reading.warnings);
-    drop_missing_marks_of_coordinates(reading.warnings);
-    add_warnings(reading.warnings, "in a variation: ", line, column, ply, token);
-    return played(reading.move);
+    return Move::none();
 }
 
 const position::Board* GameChecker::line_board() const {
-    if (variation_depth_ == 0) return game_ && !main_line_dead_ ? &game_->board() : nullptr;
-    if (skipped_depth_ > 0 || variations_.empty() || !variations_.back().current) return nullptr;
-    return &*variations_.back().current;
+    if (scope_.variation_depth == 0) return scope_.game && !scope_.main_line_dead ? &scope_.game->board() : nullptr;
+    if (scope_.skipped_depth > 0 || scope_.variations.empty() || !scope_.variations.back().current) return nullptr;
+    return &*scope_.variations.back().current;
 }
 
 void GameChecker::begin_variation(const pgn::SourcePos& at) {
     const std::uint64_t line = at.line, column = at.column;
-    if (!started_) start_movetext();
-    saw_movetext_ = true;
-    ++variation_depth_;
-    if (observer_ && observer_->listening_) observer_->begin_variation(variation_depth_);
-    if (skipped_depth_ > 0 || variations_.size() >= max_tracked_depth_) {
-        ++skipped_depth_; // very deep nesting: structure only, no legality
+    if (!scope_.started) start_movetext();
+    scope_.saw_movetext = true;
+    ++scope_.variation_depth;
+    if (observer_ && observer_->listening_) observer_->begin_variation(scope_.variation_depth);
+    if (scope_.skipped_depth > 0 || scope_.variations.size() >= max_tracked_depth_) {
+        ++scope_.skipped_depth; // very deep nesting: structure only, no legality
         return;
     }
     Line child;
     // A variation replaces the last move of the line it branches from.
-    int parent_ply = game_ ? game_->plies() : 0;
-    bool parent_alive = game_ != nullptr && !main_line_dead_;
-    if (!variations_.empty()) {
-        parent_ply = variations_.back().ply;
-        parent_alive = variations_.back().current.has_value();
+    int parent_ply = scope_.game ? scope_.game->plies() : 0;
+    bool parent_alive = scope_.game != nullptr && !scope_.main_line_dead;
+    if (!scope_.variations.empty()) {
+        parent_ply = scope_.variations.back().ply;
+        parent_alive = scope_.variations.back().current.has_value();
     }
     if (parent_alive) {
-        child.current = variations_.empty() ? game_->board_before_last() : variations_.back().before_last;
+        child.current = scope_.variations.empty() ? scope_.game->board_before_last() : scope_.variations.back().before_last;
         if (child.current) {
             child.ply = parent_ply - 1;
         } else {
             add_error(DiagnosticCode::PgnSyntax, "a variation must follow a move", line, column);
         }
     }
-    variations_.push_back(std::move(child));
+    scope_.variations.push_back(std::move(child));
 }
 
 void GameChecker::end_variation(const pgn::SourcePos& at) {
     const std::uint64_t line = at.line, column = at.column;
-    if (variation_depth_ == 0) {
+    if (scope_.variation_depth == 0) {
         add_error(DiagnosticCode::UnbalancedParenthesis, "')' without a matching '('", line, column);
         return;
     }
-    if (observer_ && observer_->listening_) observer_->end_variation(variation_depth_);
-    --variation_depth_;
-    if (skipped_depth_ > 0) {
-        --skipped_depth_;
+    if (observer_ && observer_->listening_) observer_->end_variation(scope_.variation_depth);
+    --scope_.variation_depth;
+    if (scope_.skipped_depth > 0) {
+        --scope_.skipped_depth;
         return;
     }
-    variations_.pop_back();
+    scope_.variations.pop_back();
 }
 
 void GameChecker::result(std::string_view token, const pgn::SourcePos& at) {
     const std::uint64_t line = at.line, column = at.column;
-    if (!started_) start_movetext();
-    saw_movetext_ = true;
-    if (variation_depth_ > 0) { // a result inside a variation ends nothing
+    if (!scope_.started) start_movetext();
+    scope_.saw_movetext = true;
+    if (scope_.variation_depth > 0) { // a result inside a variation ends nothing
         add_warning(DiagnosticCode::ResultInVariation, fmt::format("result '{}' inside a variation: it ends nothing", token), line,
                 column, 0, std::string(token));
         return;
     }
     record_.movetext_result = std::string(token);
-    result_line_ = line;
-    result_column_ = column;
+    scope_.result_line = line;
+    scope_.result_column = column;
 }
 
 namespace {
@@ -678,17 +714,17 @@ GameRecord::MoveNotes& notes_at(GameRecord& r) {
 void GameChecker::comment(std::string_view text, const pgn::SourcePos& at, bool) {
     if (observer_ && observer_->listening_) {
         pgn::parse_comment_commands(text, comment_commands_);
-        observer_->comment({text, comment_commands_, variation_depth_, at});
+        observer_->comment({text, comment_commands_, scope_.variation_depth, at});
     }
-    if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
+    if (!options_.keep_notes || scope_.variation_depth > 0 || scope_.main_line_dead) return;
     auto& n = notes_at(record_);
     if (!n.comment.empty()) n.comment += '\n';
     n.comment += text;
 }
 
 void GameChecker::nag(int code, const pgn::SourcePos&) {
-    if (observer_ && observer_->listening_) observer_->nag(code, variation_depth_);
-    if (!options_.keep_notes || variation_depth_ > 0 || main_line_dead_) return;
+    if (observer_ && observer_->listening_) observer_->nag(code, scope_.variation_depth);
+    if (!options_.keep_notes || scope_.variation_depth > 0 || scope_.main_line_dead) return;
     notes_at(record_).nags.push_back(code);
 }
 
@@ -699,14 +735,14 @@ void GameChecker::error(DiagnosticCode code, const pgn::SourcePos& at, std::stri
     // rest of the main line cannot be checked after it.
     const bool bad_token = code == DiagnosticCode::GarbageToken || code == DiagnosticCode::NulByte ||
                            code == DiagnosticCode::InvalidByte || code == DiagnosticCode::TokenTooLong;
-    if (bad_token && started_ && variation_depth_ == 0 && game_ && !main_line_dead_) {
+    if (bad_token && scope_.started && scope_.variation_depth == 0 && scope_.game && !scope_.main_line_dead) {
         // The reader's message ends with the token in quotes ("unexpected token 'Nf3*'").
         std::string token;
         if (const std::size_t open = message.find('\''); open != std::string::npos && message.size() > open + 1 &&
                                                          message.back() == '\'')
             token = message.substr(open + 1, message.size() - open - 2);
-        add_error(code, std::move(message), line, column, game_->plies() + 1, std::move(token));
-        main_line_dead_ = true;
+        add_error(code, std::move(message), line, column, scope_.game->plies() + 1, std::move(token));
+        scope_.main_line_dead = true;
         return;
     }
     add_error(code, std::move(message), line, column);
@@ -734,23 +770,23 @@ GameRecord& GameChecker::end_game(const pgn::GameInfo& game) {
 }
 
 GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column) {
-    if (!started_) start_movetext();
-    if (rejected_on_tags_) { // --where rejected it on its tags: its movetext was not read, no output shows it
+    if (!scope_.started) start_movetext();
+    if (scope_.rejected_on_tags) { // --where rejected it on its tags: its movetext was not read, no output shows it
         record_.selected = false;
         return record_;
     }
-    if (!repeated_.empty()) count_repeated_warnings();
-    if (skip_rest_) { // an unsupported variant: its movetext was not read
-        const std::string_view tag_result = tag_value(tag_index_.result);
+    if (!scope_.repeated.empty()) count_repeated_warnings();
+    if (scope_.skip_rest) { // an unsupported variant: its movetext was not read
+        const std::string_view tag_result = tag_value(scope_.tag_index.result);
         record_.declared = tag_result.empty() ? "*" : std::string(tag_result);
         return record_;
     }
-    if (result_line_ > 0) {
-        line = result_line_;
-        column = result_column_;
+    if (scope_.result_line > 0) {
+        line = scope_.result_line;
+        column = scope_.result_column;
     }
     check_declared_result(line, column);
-    if (game_) adjudicate_end(line, column);
+    if (scope_.game) adjudicate_end(line, column);
     record_.selected = watcher_ ? watcher_->selected(record_) : !options_.select || options_.select(record_);
     if (options_.duplicates != DuplicateMode::Off && record_.valid() && !record_.moves.empty()) {
         const auto states = fingerprint_states(record_);
@@ -760,15 +796,15 @@ GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column)
 }
 
 void GameChecker::check_declared_result(std::uint64_t line, std::uint64_t column) {
-    const std::string_view tag_result = tag_value(tag_index_.result);
-    const bool has_tag = tag_index_.result >= 0;
+    const std::string_view tag_result = tag_value(scope_.tag_index.result);
+    const bool has_tag = scope_.tag_index.result >= 0;
     record_.declared = has_tag ? std::string(tag_result) : record_.movetext_result.empty() ? "*" : record_.movetext_result;
     if (has_tag && !parse_result(tag_result))
         add_error(DiagnosticCode::WrongResult, fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);
     if (record_.movetext_result.empty()) {
         // Read as '*': the Result tag (if any) stays the declared result, checked below.
         // no move, result or variation, and no token that gave an error
-        const bool no_movetext = !saw_movetext_ && record_.moves.empty() && record_.errors.empty();
+        const bool no_movetext = !scope_.saw_movetext && record_.moves.empty() && record_.errors.empty();
         if (no_movetext && !record_.tags.empty())
             add_warning(DiagnosticCode::NoMovetext, "the game has tags but no movetext", line, column);
         else
@@ -782,17 +818,17 @@ void GameChecker::check_declared_result(std::uint64_t line, std::uint64_t column
 }
 
 void GameChecker::adjudicate_end(std::uint64_t line, std::uint64_t column) {
-    record_.final_board = game_->board();
-    record_.adjudication = game_->adjudicate();
-    if (record_.adjudication.kind != StatusKind::GameOver && lichess_closed(options_, game_->board())) {
+    record_.final_board = scope_.game->board();
+    record_.adjudication = scope_.game->adjudicate();
+    if (record_.adjudication.kind != StatusKind::GameOver && lichess_closed(options_, scope_.game->board())) {
         record_.lichess_closed_position = true;
         record_.adjudication.kind = StatusKind::GameOver;
         record_.adjudication.result = GameResult::Draw;
     }
-    if (main_line_dead_ || !record_.errors.empty()) return;
+    if (scope_.main_line_dead || !record_.errors.empty()) return;
     const Adjudication& a = record_.adjudication;
     const std::string_view rules_result = result_text(a.result);
-    const bool declared_anywhere = tag_index_.result >= 0 || !record_.movetext_result.empty();
+    const bool declared_anywhere = scope_.tag_index.result >= 0 || !record_.movetext_result.empty();
     if (a.kind == StatusKind::GameOver && record_.declared == "*")
         // '*' is "unknown, in progress or abandoned" (standard 8.2.6): no contradiction.
         add_warning(DiagnosticCode::StarResultAtEnd,
@@ -820,7 +856,7 @@ void GameChecker::adjudicate_end(std::uint64_t line, std::uint64_t column) {
 void GameChecker::check_lichess_time_forfeit(std::uint64_t line, std::uint64_t column) {
     if (!options_.lichess || record_.variant != Variant::Horde || !iequals(record_.tag("Termination"), "Time forfeit"))
         return;
-    const bool white_cannot_win = horde_insufficient_material(game_->board().position(), WHITE);
+    const bool white_cannot_win = horde_insufficient_material(scope_.game->board().position(), WHITE);
     if (record_.declared == "1-0" && white_cannot_win)
         add_error(DiagnosticCode::WrongResult,
               "White won on time but cannot win with this material (lichess's Horde insufficient-material "
@@ -840,19 +876,11 @@ bool replay_into(PositionWatcher& watcher, const GameRecord& record) {
     watcher.start(record.start ? &record.start->position() : nullptr);
     if (record.start && watcher.wants_positions()) {
         position::Board board = *record.start;
-        position::with_variant(board.variant(), [&]<Variant V>() {
-            for (const Move m : record.moves) {
-                if (m.is_none()) {
-                    auto after = notation::null_move_board(board); // as Game::play_null
-                    if (!after) return;
-                    board = *after;
-                } else {
-                    board.play_as<V>(m);
-                }
-                watcher.position(board.position());
-                if (!watcher.wants_positions()) return;
-            }
-        });
+        play_line(board, record.moves.size(), [&](std::size_t k) { return record.moves[k]; },
+                  [&](const position::Board& b) {
+                      watcher.position(b.position());
+                      return watcher.wants_positions();
+                  });
     }
     return watcher.selected(record);
 }

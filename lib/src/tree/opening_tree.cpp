@@ -2,6 +2,7 @@
 
 #include "horde/tree/bucket_store.hpp"
 
+#include "horde/game/play_line.hpp"
 #include "horde/notation/san.hpp"
 #include "horde/position/board.hpp"
 #include "horde/position/writers.hpp"
@@ -686,7 +687,8 @@ position::Board replay(const GameEntry& game, std::size_t ply, std::array<std::o
         board = std::get<position::Board>(std::move(start));
     }
     if (ply > game.head().moves) throw std::runtime_error("a tree's game entry is cut short");
-    for (std::size_t k = 0; k < ply; ++k) board.play(game.move(k));
+    if (!game::play_line(board, ply, [&](std::size_t k) { return game.move(k); }, [](const position::Board&) { return true; }))
+        throw std::runtime_error("a tree's game entry has a null move where none is legal");
     return board;
 }
 

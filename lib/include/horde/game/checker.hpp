@@ -172,22 +172,22 @@ public:
     // legal move it names in the current line (main line or variation), or Move::none() (after
     // an error in that line, a bad token, a null move or an en passant mark: see last_token()).
     Move san(std::string_view token, const pgn::SourcePos& at) { // inline: once per move
-        if (!started_) start_movetext();
-        last_token_ = TokenKind::Unread;
+        if (!scope_.started) start_movetext();
+        scope_.last_token = TokenKind::Unread;
         if (observer_ && observer_->listening_) [[unlikely]]
             return observed_move(token, at);
-        if (variation_depth_ > 0) return variation_move(token, at.line, at.column);
+        if (scope_.variation_depth > 0) return variation_move(token, at.line, at.column);
         return main_line_move(token, at.line, at.column);
     }
     // A move number ("12." "12..." "12…"): checked against the next move of the line.
     void move_number(std::uint64_t number, const pgn::SourcePos&) {
-        pending_number_ = number > 100000 ? 100000 : int(number); // inline: once per move pair
+        scope_.pending_number = number > 100000 ? 100000 : int(number); // inline: once per move pair
     }
     // Unusual input the reader read with certainty (DiagnosticCode): a warning.
     void notice(DiagnosticCode kind, const pgn::SourcePos& at, std::string_view message);
     // What the last san() token was.
     enum class TokenKind : std::uint8_t { Move, NullMove, EnPassantMark, Unread };
-    TokenKind last_token() const { return last_token_; }
+    TokenKind last_token() const { return scope_.last_token; }
     void begin_variation(const pgn::SourcePos& at);
     void end_variation(const pgn::SourcePos& at);
     void result(std::string_view token, const pgn::SourcePos& at);
@@ -205,14 +205,14 @@ public:
     // later tags may follow this game's (kept for their strings' storage).
     const GameRecord& record() const { return record_; }
     // The main line's board now (after the last legal move), if the start was valid.
-    const position::Board* current_board() const { return game_ ? &game_->board() : nullptr; }
-    bool in_variation() const { return variation_depth_ > 0; }
+    const position::Board* current_board() const { return scope_.game ? &scope_.game->board() : nullptr; }
+    bool in_variation() const { return scope_.variation_depth > 0; }
     // The position the next move of the current line (main line or innermost variation) is
     // played from; nullptr when that line can no longer be followed (after an error).
     const position::Board* line_board() const;
     // The rest of the game need not be read (an unsupported variant): a reader visitor returns
     // Control::SkipGame, so that its movetext (drops, gating) gives no error per move.
-    bool skip_rest() const { return skip_rest_; }
+    bool skip_rest() const { return scope_.skip_rest; }
 
 private:
     void add_error(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply = 0,
@@ -264,19 +264,7 @@ private:
     std::vector<pgn::CommentCommand> comment_commands_; // a comment's commands, for the observer
     GameRecord record_;
     std::optional<Game> game_storage_; // kept from game to game for its storage
-    Game* game_ = nullptr;             // the current game, when its start is valid
-    bool main_line_dead_ = false; // an error stopped the main line
-    bool started_ = false;        // begin_movetext has been seen
-    bool rejected_on_tags_ = false;
-    int variation_depth_ = 0;
-    std::vector<Line> variations_;
     std::size_t max_tracked_depth_ = 256; // deeper variations are checked for structure only
-    int skipped_depth_ = 0;
-    int pending_number_ = -1;           // the move number before the next move, -1: none
-    bool saw_movetext_ = false;         // a move, result or variation
-    TokenKind last_token_ = TokenKind::Unread;
-    std::uint64_t result_line_ = 0, result_column_ = 0; // where the result token stood
-    std::pair<std::uint64_t, std::uint64_t> variant_tag_at_, fen_tag_at_, setup_tag_at_; // (line, column) of those tags
     // Tag pairs of earlier games, whose strings the next tags reuse (their storage).
     std::vector<std::pair<std::string, std::string>> spare_tags_;
     static constexpr std::size_t kMaxSpareTags = 64;
@@ -285,7 +273,6 @@ private:
     struct TagIndex {
         int variant = -1, fen = -1, setup = -1, date = -1, utc_date = -1, result = -1;
     };
-    TagIndex tag_index_;
     std::string_view tag_value(int index) const; // "" for -1
     // FEN tags read before, for their variant, and what read_fen made of them (setup_start).
     struct FenRead {
@@ -303,8 +290,26 @@ private:
         std::size_t index = 0; // in record_.warnings (record_.errors in strict mode)
         int first_ply = 0;
     };
-    std::vector<Repeated> repeated_;
-    bool skip_rest_ = false;
+    // One game's reading state, a value made anew at each begin_game (its vectors keep their
+    // storage): nothing of a game survives into the next by accident.
+    struct GameScope {
+        Game* game = nullptr;         // the current game, when its start is valid
+        bool main_line_dead = false;  // an error stopped the main line
+        bool started = false;         // begin_movetext has been seen
+        bool rejected_on_tags = false;
+        int variation_depth = 0;
+        std::vector<Line> variations;
+        int skipped_depth = 0;
+        int pending_number = -1;      // the move number before the next move, -1: none
+        bool saw_movetext = false;    // a move, result or variation
+        TokenKind last_token = TokenKind::Unread;
+        std::uint64_t result_line = 0, result_column = 0; // where the result token stood
+        std::pair<std::uint64_t, std::uint64_t> variant_tag_at, fen_tag_at, setup_tag_at; // (line, column) of those tags
+        TagIndex tag_index;
+        std::vector<Repeated> repeated;
+        bool skip_rest = false;
+    };
+    GameScope scope_;
     void count_repeated_warnings();
 };
 
