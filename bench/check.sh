@@ -17,8 +17,12 @@
 # made once and cached in --real-cache (default build/bench-cache/real-20000-2-20-17; about 6 CPU
 # minutes to make): one thread of horde-check against pgn-extract -r on the 8 files.
 # --real-only: only that comparison.
-# Usage: bench/check.sh [--runs N] [--check PATH] [--pgn-extract PATH] [--big-mb N] [--threads N]
-#                       [--real-cache DIR] [--real-only]
+# --pgn-reader PATH: also time PATH, a validator built on pgn-reader + shakmaty (Rust; the user
+# builds it from its public source, e.g. pgn-reader's examples/validate.rs; the project ships no
+# peer), run as `PATH FILE...`, on the real-shaped corpus and on the chess corpus, one thread,
+# interleaved with the others; prints horde-check's ratio against it beside pgn-extract's.
+# Usage: bench/check.sh [--runs N] [--check PATH] [--pgn-extract PATH] [--pgn-reader PATH] [--big-mb N]
+#                       [--threads N] [--real-cache DIR] [--real-only]
 # Exit status: 0 (targets are reported, not enforced), 2 on a usage or setup error.
 set -euo pipefail
 
@@ -34,17 +38,19 @@ THREADS=$(nproc)
 GAMES=$PROJECT/testdata/games
 REAL_CACHE=$PROJECT/build/bench-cache/real-20000-2-20-17
 REAL_ONLY=0
+PGN_READER=
 
 while [ $# -gt 0 ]; do
     case $1 in
     --runs) RUNS=$2; shift 2 ;;
     --check) CHECK=$2; shift 2 ;;
     --pgn-extract) PGN_EXTRACT=$2; shift 2 ;;
+    --pgn-reader) PGN_READER=$2; shift 2 ;;
     --big-mb) BIG_MB=$2; shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
     --real-cache) REAL_CACHE=$2; shift 2 ;;
     --real-only) REAL_ONLY=1; shift ;;
-    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/check.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -52,6 +58,7 @@ done
 [[ $BIG_MB =~ ^[1-9][0-9]*$ ]] || { echo "bench/check.sh: --big-mb must be a positive number" >&2; exit 2; }
 [ -x "$CHECK" ] || { echo "bench/check.sh: $CHECK not built" >&2; exit 2; }
 [ -x "$PGN_EXTRACT" ] || { echo "bench/check.sh: $PGN_EXTRACT missing (apt-get install pgn-extract)" >&2; exit 2; }
+[ -z "$PGN_READER" ] || [ -x "$PGN_READER" ] || { echo "bench/check.sh: --pgn-reader $PGN_READER is not an executable" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bench/check.sh: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/horde-check-bench.XXXXXX")
@@ -65,12 +72,22 @@ corpus() {
     for _ in $(seq 1 "$copies"); do cat "$GAMES/$v-valid.pgn"; done >"$WORK/$v.pgn"
 }
 
+# peer_row <peer label> <our label> <plies>: the pgn-reader validator's time and our ratio to it
+# (it checks the moves only: no check marks, move numbers, results, draw rules, line:column).
+peer_row() {
+    local t
+    t=$(med "$1" cpu)
+    printf '  pgn-reader validate        %7.3f s CPU %12.0f plies/s\n' "$t" "$(echo "$3 / $t" | bc -l)"
+    printf '  ratio horde-check / pgn-reader: %.2fx CPU time; paired by round: %.2fx CPU\n' \
+        "$(echo "$t / $(med "$2" cpu)" | bc -l)" "$(paired_ratio "$1" "$2")"
+}
+
 # plies and game counts from horde-check's summary line
 summary() { "$CHECK" -q "$1" 2>&1 >/dev/null | tail -n 1; }
 field() { grep -Eo '[0-9]+' <<<"$1" | sed -n "${2}p"; }
 
 echo "horde-check bench: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
-echo "horde-check: $CHECK ($("$CHECK" --version 2>&1 | head -n 1)); pgn-extract: $PGN_EXTRACT"
+echo "horde-check: $CHECK ($("$CHECK" --version 2>&1 | head -n 1)); pgn-extract: $PGN_EXTRACT${PGN_READER:+; pgn-reader: $PGN_READER}"
 echo "rounds: $RUNS (each measurement once per round, interleaved; medians)"
 echo
 
@@ -89,12 +106,14 @@ printf 'real-shaped corpus (%s): %d files, %d games, %d plies, %.1f MB (%d inval
 for _ in $(seq 1 "$RUNS"); do
     time_once real "$CHECK" -q --threads 1 "${real_files[@]}"
     time_once real-pgn-extract "$PGN_EXTRACT" -r "${real_files[@]}"
+    [ -z "$PGN_READER" ] || time_once real-pgn-reader "$PGN_READER" "${real_files[@]}"
 done
 real_ours=$(med real cpu) real_theirs=$(med real-pgn-extract cpu)
 printf '  horde-check -q --threads 1 %7.3f s CPU %12.0f plies/s\n' "$real_ours" "$(echo "$real_plies / $real_ours" | bc -l)"
 printf '  pgn-extract -r             %7.3f s CPU %12.0f plies/s\n' "$real_theirs" "$(echo "$real_plies / $real_theirs" | bc -l)"
 printf '  ratio horde-check / pgn-extract: %.1fx CPU time; paired by round: %.1fx CPU (target >= 10x)\n' \
     "$(echo "$real_theirs / $real_ours" | bc -l)" "$(paired_ratio real-pgn-extract real)"
+[ -z "$PGN_READER" ] || peer_row real-pgn-reader real "$real_plies"
 echo
 [ "$REAL_ONLY" = 1 ] && exit 0
 
@@ -124,6 +143,7 @@ orda_plies=$(field "$os" 5)
 for _ in $(seq 1 "$RUNS"); do
     time_once ours "$CHECK" -q --threads 1 "$WORK/chess.pgn"
     time_once pgn-extract "$PGN_EXTRACT" -r "$WORK/chess.pgn"
+    [ -z "$PGN_READER" ] || time_once pgn-reader "$PGN_READER" "$WORK/chess.pgn"
     time_once threads "$CHECK" -q --threads "$THREADS" "$WORK/chess.pgn"
     time_once zst1 "$CHECK" -q --threads 1 "$WORK/chess.pgn.zst"
     time_once zst "$CHECK" -q --threads "$THREADS" "$WORK/chess.pgn.zst"
@@ -140,6 +160,7 @@ printf '  pgn-extract -r      %7.3f s CPU %12.0f plies/s   (wall %.3f s, %.0f pl
     "$(echo "$plies / $theirs" | bc -l)" "$theirs_wall" "$(echo "$plies / $theirs_wall" | bc -l)" "$pe_games"
 printf '  ratio horde-check / pgn-extract: %.1fx CPU time, %.1fx wall time; paired by round: %.1fx CPU (target >= 10x)\n' \
     "$(echo "$theirs / $ours" | bc -l)" "$(echo "$theirs_wall / $ours_wall" | bc -l)" "$(paired_ratio pgn-extract ours)"
+[ -z "$PGN_READER" ] || peer_row pgn-reader ours "$plies"
 # --threads: wall-clock speed-up over one thread, on the plain file and on its .zst (decompression
 # on the reader thread overlaps the checking), paired by round.
 printf '  --threads %d, plain:  %7.3f s wall vs %.3f s one thread: %.2fx one thread (paired by round; target >= 1.8x); %.1fx pgn-extract wall\n' \

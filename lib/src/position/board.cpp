@@ -123,7 +123,7 @@ bool has_legal_move(Variant v, const Position& pos) {
         const Bitboard occupied = pos.pieces() ^ king;
         Bitboard targets = king_attacks(lsb(king)) & ~pos.pieces(us);
         while (targets)
-            if (!pos.template legality_attackers_to<V>(pop_lsb(targets), occupied, ~us)) return true;
+            if (!pos.template scattered_attackers_to<V>(pop_lsb(targets), occupied, ~us)) return true;
         return false;
     });
     return safe_king_step || count_legal_moves(v, pos) != 0;

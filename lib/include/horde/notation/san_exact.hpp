@@ -96,7 +96,7 @@ template <Variant V> [[gnu::always_inline]] inline bool leaves_king_safe(const p
         gone |= square_bb(captured);
     }
     const Square king_square = (king & square_bb(from)) ? to : lsb(king);
-    return !(pos.template legality_attackers_to<V>(king_square, occupied, ~us) & ~gone);
+    return !(pos.template scattered_attackers_to<V>(king_square, occupied, ~us) & ~gone);
 }
 
 // The legal moves (castling aside) of piece type pt to `to` from an origin in from_mask,
@@ -260,7 +260,7 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_castling_exact_a
 template <Variant V> [[gnu::always_inline]] inline bool suffix_plainly_right_as(const position::Position& pos, SanMove::Suffix suffix) {
     if (position::variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
     const Bitboard king = pos.pieces(pos.side, KING);
-    const bool check = king && pos.template legality_attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
+    const bool check = king && pos.template scattered_attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
     if (!check) return suffix == SanMove::Suffix::None;
     if (suffix == SanMove::Suffix::None) return false;
     return position::has_legal_move(V, pos) == (suffix == SanMove::Suffix::Check);
