@@ -6,34 +6,21 @@
 # of every ply and games --format ndjson.
 # Usage: db_grow.sh <horde-db> <testdata>
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/db_lib.sh"
 DB=${1:?usage: $0 <horde-db> <testdata>}
 DATA=${2:?}
 make_workdir horde-db-grow
 A=$DATA/db/tagged-chess.pgn B=$DATA/db/tagged-horde.pgn C=$DATA/games/orda-valid.pgn
 
-# snapshot <db> <out>: what the database answers.
+# snapshot <db> <out>: what the database answers (db_lib.sh), at the positions of $WORK/fens.
 snapshot() {
-    local db=$1 out=$2
-    {
-        "$DB" export --min-games 1 "$db"
-        "$DB" info "$db" | grep -E '^(games|positions|variants|months):'
-        for v in chess horde orda; do
-            "$DB" query "$db" --json --variant "$v" --moves-limit 100
-            "$DB" games "$db" --variant "$v" --format ndjson
-        done
-        head -c 200000 "$WORK/fens" | while IFS=$'\t' read -r variant fen; do
-            "$DB" query "$db" --json --variant "$variant" --fen "$fen" --moves-limit 100
-            "$DB" games "$db" --variant "$variant" --fen "$fen" --format ndjson
-        done
-    } >"$out" 2>/dev/null
+    db_snapshot "$1" "$WORK/fens" "$2"
 }
 
 run_tool "$DB" add -q "$WORK/one" "$A" "$B" "$C"
 expect_status 0 "one add"
 # Positions to ask about: some of every ply, from the export.
-"$DB" export --min-games 1 "$WORK/one" 2>/dev/null |
-    sed -n 's/^{"fen":"\([^"]*\)","variant":"\([a-z0-9]*\)".*/\2\t\1/p' | awk 'NR % 97 == 1' | head -n 30 >"$WORK/fens"
-expect_eq "$(($(wc -l <"$WORK/fens") >= 30))" 1 "enough positions to compare"
+db_positions "$WORK/one" "$WORK/fens"
 snapshot "$WORK/one" "$WORK/one.snap"
 expect_match "$WORK/one.snap" '"white":[1-9]' "the snapshot has counts"
 
