@@ -68,6 +68,19 @@ run_tool "$DB" add --memory 1M "$WORK/runs" "$A" "$B" "$C"
 expect_match "$WORK/err" 'runs' "--memory 1M writes several runs"
 snapshot "$WORK/runs" "$WORK/runs.snap"
 expect_same_file "$WORK/runs.snap" "$WORK/one.snap" "an add in several runs equals one add"
+# A game whose Site id another game of the add has already (a pychess game of a lichess game's
+# id, in a later run): the id stays the first game's, in one run or in several.
+sed 's|^\[Site "https://lichess.org/|[Site "https://pychess.org/|' "$A" >"$WORK/pychess.pgn"
+run_tool "$DB" add -q "$WORK/ids-one" "$A" "$B" "$WORK/pychess.pgn"
+expect_status 0 "ids: one run"
+run_tool "$DB" add --memory 1M "$WORK/ids-runs" "$A" "$B" "$WORK/pychess.pgn"
+expect_match "$WORK/err" 'runs' "ids: several runs"
+"$DB" games "$WORK/ids-runs" --variant chess --format ndjson >"$WORK/ids.ndjson" 2>/dev/null
+expect_eq "$(grep -c '"id":"eBc77q3j"' "$WORK/ids.ndjson")" 1 "a Site id names one game, across runs"
+expect_match "$WORK/ids.ndjson" '"id":"#[0-9]+".*"Site":"https://pychess.org/eBc77q3j"' "the later game is known by its serial"
+snapshot "$WORK/ids-one" "$WORK/ids-one.snap"
+snapshot "$WORK/ids-runs" "$WORK/ids-runs.snap"
+expect_same_file "$WORK/ids-runs.snap" "$WORK/ids-one.snap" "ids: several runs equal one"
 # Threads do not change the database.
 run_tool "$DB" add -q --threads 1 "$WORK/t1" "$A" "$B" "$C"
 snapshot "$WORK/t1" "$WORK/t1.snap"
