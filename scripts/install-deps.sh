@@ -7,7 +7,7 @@
 #   --perft   only what building horde-perft needs (cmake -DHORDE_TOOLS=horde-perft): the
 #             README's first count, before the rest
 #   --tests   also what the tests need: Catch2, help2man (man pages), the compressors, GNU
-#             parallel, jq, Python, Chromium (the replay-page test), librsvg2-bin, zsh and fish
+#             parallel and rsync (the --sshlogin recipes), jq, Python, Chromium (the replay-page test), librsvg2-bin, zsh and fish
 #             (the completion tests), dpkg-dev (the package test), polyglot (make-book, the peer
 #             horde-tree's books are compared with), nodejs (the pages' scripts parse)
 #   --ci      also what .ci/run's sanitizer and fuzz tree needs: clang and its runtime (implies --tests)
@@ -19,7 +19,7 @@ set -euo pipefail
 # those with -DHORDE_TOOLS=horde-perft); the other tools add the rest.
 PERFT=(cmake make g++ libcli11-dev libfmt-dev libspdlog-dev libzstd-dev zlib1g-dev libbz2-dev liblzma-dev)
 BUILD=("${PERFT[@]}" libsimdjson-dev libre2-dev librocksdb-dev pkg-config libcpp-httplib-dev)
-TESTS=(catch2 help2man zstd xz-utils bzip2 gzip parallel jq python3 python3-websocket chromium time bsdutils diffutils
+TESTS=(catch2 help2man zstd xz-utils bzip2 gzip parallel rsync jq python3 python3-websocket chromium time bsdutils diffutils
        librsvg2-bin zsh fish dpkg-dev polyglot nodejs)
 CI=(clang libclang-rt-14-dev)
 

@@ -6,34 +6,21 @@
 # of every ply and games --format ndjson.
 # Usage: db_grow.sh <horde-db> <testdata>
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/db_lib.sh"
 DB=${1:?usage: $0 <horde-db> <testdata>}
 DATA=${2:?}
 make_workdir horde-db-grow
 A=$DATA/db/tagged-chess.pgn B=$DATA/db/tagged-horde.pgn C=$DATA/games/orda-valid.pgn
 
-# snapshot <db> <out>: what the database answers.
+# snapshot <db> <out>: what the database answers (db_lib.sh), at the positions of $WORK/fens.
 snapshot() {
-    local db=$1 out=$2
-    {
-        "$DB" export --min-games 1 "$db"
-        "$DB" info "$db" | grep -E '^(games|positions|variants|months):'
-        for v in chess horde orda; do
-            "$DB" query "$db" --json --variant "$v" --moves-limit 100
-            "$DB" games "$db" --variant "$v" --format ndjson
-        done
-        head -c 200000 "$WORK/fens" | while IFS=$'\t' read -r variant fen; do
-            "$DB" query "$db" --json --variant "$variant" --fen "$fen" --moves-limit 100
-            "$DB" games "$db" --variant "$variant" --fen "$fen" --format ndjson
-        done
-    } >"$out" 2>/dev/null
+    db_snapshot "$1" "$WORK/fens" "$2"
 }
 
 run_tool "$DB" add -q "$WORK/one" "$A" "$B" "$C"
 expect_status 0 "one add"
 # Positions to ask about: some of every ply, from the export.
-"$DB" export --min-games 1 "$WORK/one" 2>/dev/null |
-    sed -n 's/^{"fen":"\([^"]*\)","variant":"\([a-z0-9]*\)".*/\2\t\1/p' | awk 'NR % 97 == 1' | head -n 30 >"$WORK/fens"
-expect_eq "$(($(wc -l <"$WORK/fens") >= 30))" 1 "enough positions to compare"
+db_positions "$WORK/one" "$WORK/fens"
 snapshot "$WORK/one" "$WORK/one.snap"
 expect_match "$WORK/one.snap" '"white":[1-9]' "the snapshot has counts"
 
@@ -81,6 +68,19 @@ run_tool "$DB" add --memory 1M "$WORK/runs" "$A" "$B" "$C"
 expect_match "$WORK/err" 'runs' "--memory 1M writes several runs"
 snapshot "$WORK/runs" "$WORK/runs.snap"
 expect_same_file "$WORK/runs.snap" "$WORK/one.snap" "an add in several runs equals one add"
+# A game whose Site id another game of the add has already (a pychess game of a lichess game's
+# id, in a later run): the id stays the first game's, in one run or in several.
+sed 's|^\[Site "https://lichess.org/|[Site "https://pychess.org/|' "$A" >"$WORK/pychess.pgn"
+run_tool "$DB" add -q "$WORK/ids-one" "$A" "$B" "$WORK/pychess.pgn"
+expect_status 0 "ids: one run"
+run_tool "$DB" add --memory 1M "$WORK/ids-runs" "$A" "$B" "$WORK/pychess.pgn"
+expect_match "$WORK/err" 'runs' "ids: several runs"
+"$DB" games "$WORK/ids-runs" --variant chess --format ndjson >"$WORK/ids.ndjson" 2>/dev/null
+expect_eq "$(grep -c '"id":"eBc77q3j"' "$WORK/ids.ndjson")" 1 "a Site id names one game, across runs"
+expect_match "$WORK/ids.ndjson" '"id":"#[0-9]+".*"Site":"https://pychess.org/eBc77q3j"' "the later game is known by its serial"
+snapshot "$WORK/ids-one" "$WORK/ids-one.snap"
+snapshot "$WORK/ids-runs" "$WORK/ids-runs.snap"
+expect_same_file "$WORK/ids-runs.snap" "$WORK/ids-one.snap" "ids: several runs equal one"
 # Threads do not change the database.
 run_tool "$DB" add -q --threads 1 "$WORK/t1" "$A" "$B" "$C"
 snapshot "$WORK/t1" "$WORK/t1.snap"

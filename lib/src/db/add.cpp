@@ -349,6 +349,7 @@ struct AddBuilder::State {
     std::uint64_t next_serial = 1, first_serial = 0;
     std::vector<std::string> inputs;
     std::unordered_set<std::string> fingerprints_seen; // this add's
+    std::unordered_set<std::string> ids_seen;          // this add's, of every run
     bool committed = false;
 
     // What the current run holds.
@@ -437,8 +438,9 @@ bool AddBuilder::add(PreparedGame&& p) {
         // An id another game has already (another site's, or a game added under it before)
         // stays reachable by its serial only.
         const rocksdb::Status id = db_.rocks().Get(rocksdb::ReadOptions(), std::string(1, rows::kGameId) + p.game.id, &value);
-        if (id.ok() || std::any_of(s.ids.begin(), s.ids.end(), [&](const auto& e) { return e.first == p.game.id; }))
-            p.game.id.clear();
+        // (A set, not a scan of the run's ids: a lichess file has an id a game, so a scan made
+        // the add quadratic in the games of a run.)
+        if (id.ok() || !s.ids_seen.insert(p.game.id).second) p.game.id.clear();
     }
     if (p.game.id.empty()) p.game.id = fmt::format("#{}", serial);
     else s.ids.emplace_back(p.game.id, serial);
