@@ -16,21 +16,25 @@ void check_round_trip(Variant variant, const position::Board& board) {
     const std::string fen = board.fen();
     auto again = position::Board::from_fen(variant, fen);
     FUZZ_CHECK(std::holds_alternative<position::Board>(again), fmt::format("{}: own FEN '{}' rejected: {}", variant_name(variant),
-                                                                 fen, std::get<position::FenError>(again).message));
+                                                                           fen, std::get<position::FenError>(again).message));
     const position::Board& reread = std::get<position::Board>(again);
-    FUZZ_CHECK(fuzz::same_position(board, reread), fmt::format("{}: '{}' reads back as another position", variant_name(variant), fen));
+    FUZZ_CHECK(fuzz::same_position(board, reread),
+               fmt::format("{}: '{}' reads back as another position", variant_name(variant), fen));
     FUZZ_CHECK(reread.fen() == fen, fmt::format("{}: '{}' reads back as '{}'", variant_name(variant), fen, reread.fen()));
 
     // The 4-field form (EPD) reads back with counters 0 1.
     const std::string short_fen = board.fen(false);
     auto short_again = position::Board::from_fen(variant, short_fen);
-    FUZZ_CHECK(std::holds_alternative<position::Board>(short_again), fmt::format("{}: own 4-field FEN '{}' rejected", variant_name(variant), short_fen));
-    FUZZ_CHECK(std::get<position::Board>(short_again).fen(false) == short_fen, fmt::format("{}: '{}' changes on reading", variant_name(variant), short_fen));
+    FUZZ_CHECK(std::holds_alternative<position::Board>(short_again),
+               fmt::format("{}: own 4-field FEN '{}' rejected", variant_name(variant), short_fen));
+    FUZZ_CHECK(std::get<position::Board>(short_again).fen(false) == short_fen,
+               fmt::format("{}: '{}' changes on reading", variant_name(variant), short_fen));
 
     const position::MoveList moves = board.legal_moves();
     for (Move m : moves) {
         const std::string uci = board.uci(m);
-        FUZZ_CHECK(board.parse_uci(uci) == m, fmt::format("{} in {}: UCI '{}' does not parse back", variant_name(variant), fen, uci));
+        FUZZ_CHECK(board.parse_uci(uci) == m,
+                   fmt::format("{} in {}: UCI '{}' does not parse back", variant_name(variant), fen, uci));
     }
 }
 

@@ -36,7 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::size_t compared = std::min(got, ahead.size());
         FUZZ_CHECK(std::memcmp(ahead.data(), chunk.data(), compared) == 0, "peek showed other bytes than read returned");
         total += got;
-        FUZZ_CHECK(input.bytes_delivered() == total, fmt::format("{} bytes delivered, {} counted", input.bytes_delivered(), total));
+        FUZZ_CHECK(input.bytes_delivered() == total,
+                   fmt::format("{} bytes delivered, {} counted", input.bytes_delivered(), total));
         if (got == 0) break;
     }
     if (input.failed()) {

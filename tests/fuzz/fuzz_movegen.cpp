@@ -34,13 +34,16 @@ void check_position(const position::Board& board, perft::PerftHash& hash, bool d
     const std::uint64_t perft1 = perft::perft(v, pos, 1);
     FUZZ_CHECK(list.size() == counted && counted == perft1,
                fmt::format("{} {}: list {} moves, count {}, perft 1 {}", variant_name(v), fen, list.size(), counted, perft1));
-    FUZZ_CHECK(position::has_legal_move(v, pos) == (counted > 0), fmt::format("{} {}: has_legal_move disagrees with {} moves", variant_name(v), fen, counted));
+    FUZZ_CHECK(position::has_legal_move(v, pos) == (counted > 0),
+               fmt::format("{} {}: has_legal_move disagrees with {} moves", variant_name(v), fen, counted));
 
     position::with_variant(v, [&]<Variant V>() {
         const Bitboard attackers = king_attackers<V>(pos, pos.side);
-        FUZZ_CHECK(board.checkers() == attackers, fmt::format("{} {}: checkers differ from the king's attackers", variant_name(v), fen));
+        FUZZ_CHECK(board.checkers() == attackers,
+                   fmt::format("{} {}: checkers differ from the king's attackers", variant_name(v), fen));
         FUZZ_CHECK(board.in_check() == (attackers != 0), fmt::format("{} {}: in_check disagrees", variant_name(v), fen));
-        FUZZ_CHECK(!king_attackers<V>(pos, ~pos.side), fmt::format("{} {}: the side not to move is in check", variant_name(v), fen));
+        FUZZ_CHECK(!king_attackers<V>(pos, ~pos.side),
+                   fmt::format("{} {}: the side not to move is in check", variant_name(v), fen));
         for (Move m : list) {
             position::Position after = pos;
             after.template play<V>(m);
@@ -61,11 +64,12 @@ void check_position(const position::Board& board, perft::PerftHash& hash, bool d
         with_hash.hash = &hash;
         const std::uint64_t hashed = perft::perft(v, pos, 2, with_hash);
         const std::uint64_t hashed_again = perft::perft(v, pos, 2, with_hash); // from the filled table
-        FUZZ_CHECK(plain == hashed && hashed == hashed_again,
-                   fmt::format("{} {}: perft 2 is {} without hash, {} / {} with", variant_name(v), fen, plain, hashed, hashed_again));
+        FUZZ_CHECK(plain == hashed && hashed == hashed_again, fmt::format("{} {}: perft 2 is {} without hash, {} / {} with",
+                                                                          variant_name(v), fen, plain, hashed, hashed_again));
         std::uint64_t divided = 0;
         for (const auto& [move, count] : perft::perft_divide(v, pos, 2)) divided += count;
-        FUZZ_CHECK(divided == plain, fmt::format("{} {}: divide sums to {}, perft 2 is {}", variant_name(v), fen, divided, plain));
+        FUZZ_CHECK(divided == plain,
+                   fmt::format("{} {}: divide sums to {}, perft 2 is {}", variant_name(v), fen, divided, plain));
     }
 }
 

@@ -24,8 +24,8 @@ void check_list(const position::Board& start, std::string_view text) {
     if (const auto* error = std::get_if<notation::MoveListError>(&played)) {
         FUZZ_CHECK(error->ply >= 1 && error->ply <= tokens.size(),
                    fmt::format("error at ply {} of a list of {} tokens", error->ply, tokens.size()));
-        FUZZ_CHECK(error->token == tokens[error->ply - 1], fmt::format("error names '{}', ply {} is '{}'", error->token,
-                                                                     error->ply, tokens[error->ply - 1]));
+        FUZZ_CHECK(error->token == tokens[error->ply - 1],
+                   fmt::format("error names '{}', ply {} is '{}'", error->token, error->ply, tokens[error->ply - 1]));
         FUZZ_CHECK(!error->message.empty() && !diagnostic_name(error->code).empty(), "a move-list error without message or code");
         return;
     }

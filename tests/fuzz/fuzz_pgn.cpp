@@ -11,11 +11,11 @@
 #include "horde/game/checker.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/diagnostics.hpp"
+#include "horde/report/json.hpp"
 #include "horde/report/pgn_writer.hpp"
+#include "horde/report/position_list.hpp"
 #include "horde/run/list.hpp"
 #include "horde/run/replay.hpp"
-#include "horde/report/position_list.hpp"
-#include "horde/report/json.hpp"
 
 #include <fmt/format.h>
 
@@ -52,7 +52,8 @@ void check_record(const game::GameRecord& r) {
         const std::string line = report::format_diagnostic("in.pgn", r, d, "error");
         FUZZ_CHECK(line.find('\n') == std::string::npos, "a diagnostic spanning lines: " + line);
     }
-    for (const auto& d : r.warnings) FUZZ_CHECK(!diagnostic_name(d.code).empty() && !d.message.empty(), "a warning without code or message");
+    for (const auto& d : r.warnings)
+        FUZZ_CHECK(!diagnostic_name(d.code).empty() && !d.message.empty(), "a warning without code or message");
     if (r.valid()) FUZZ_CHECK(r.start && r.final_board, fmt::format("game {}: valid without start or final position", r.game));
 }
 
@@ -61,7 +62,8 @@ void check_listing(std::string_view text, const game::CheckOptions& check, const
     {
         report::ListOptions options;
         options.format = report::ListFormat::Json;
-        report::PositionLister lister(options, [&](std::string_view chunk) { out += chunk; }, 4096);
+        report::PositionLister lister(
+            options, [&](std::string_view chunk) { out += chunk; }, 4096);
         pgn::PgnReader reader = pgn::PgnReader::from_memory(text);
         run::run_list(reader, check, "fuzz.pgn", 1, nullptr, &lister, nullptr, [](report::ListOutput&) {});
     }
@@ -91,8 +93,7 @@ void check_export(std::string_view text, const game::CheckOptions& options) {
                                             again.front().errors.empty() ? "" : again.front().errors.front().message, pgn));
         FUZZ_CHECK(after.final_fen == before.final_fen && after.status == before.status && after.plies == before.plies,
                    fmt::format("game {}: export checks to {} {} {} plies, the input to {} {} {} plies:\n{}", r.game,
-                               after.final_fen, after.status, after.plies, before.final_fen, before.status,
-                               before.plies, pgn));
+                               after.final_fen, after.status, after.plies, before.final_fen, before.status, before.plies, pgn));
         const std::string twice = run::export_pgn_text(pgn, options);
         FUZZ_CHECK(twice == pgn, fmt::format("game {}: exporting the export changes it:\n{}\n---\n{}", r.game, pgn, twice));
     });

@@ -13,18 +13,22 @@ using namespace horde;
 
 namespace {
 
-const notation::SanResolution* resolution(const std::variant<notation::SanResolution, notation::SanError>& r) { return std::get_if<notation::SanResolution>(&r); }
+const notation::SanResolution* resolution(const std::variant<notation::SanResolution, notation::SanError>& r) {
+    return std::get_if<notation::SanResolution>(&r);
+}
 
 // to_san of a legal move reads back, strictly and without warnings, as the move.
 void check_own_san(const position::Board& board, Move m) {
     const std::string san = notation::to_san(board, m);
     auto parsed = notation::parse_san(san);
-    FUZZ_CHECK(std::holds_alternative<notation::SanMove>(parsed), fmt::format("{}: own SAN '{}' does not parse", board.fen(), san));
+    FUZZ_CHECK(std::holds_alternative<notation::SanMove>(parsed),
+               fmt::format("{}: own SAN '{}' does not parse", board.fen(), san));
     auto resolved = notation::resolve_san(board, std::get<notation::SanMove>(parsed), true);
     const notation::SanResolution* r = resolution(resolved);
     FUZZ_CHECK(r != nullptr, fmt::format("{}: own SAN '{}' does not resolve strictly: {}", board.fen(), san,
                                          r ? "" : std::get<notation::SanError>(resolved).message));
-    FUZZ_CHECK(r->move == m, fmt::format("{}: own SAN '{}' names {} instead of {}", board.fen(), san, board.uci(r->move), board.uci(m)));
+    FUZZ_CHECK(r->move == m,
+               fmt::format("{}: own SAN '{}' names {} instead of {}", board.fen(), san, board.uci(r->move), board.uci(m)));
     FUZZ_CHECK(r->warnings.empty(), fmt::format("{}: own SAN '{}' draws a warning: {}", board.fen(), san,
                                                 r->warnings.empty() ? "" : r->warnings.front().message));
 }
@@ -43,7 +47,8 @@ void check_token(const position::Board& board, std::string_view token) {
     const notation::SanResolution* lr = resolution(loose);
     const notation::SanResolution* sr = resolution(strict);
     if (sr) {
-        FUZZ_CHECK(lr && lr->move == sr->move, fmt::format("{} '{}': strict resolves, default does not agree", board.fen(), token));
+        FUZZ_CHECK(lr && lr->move == sr->move,
+                   fmt::format("{} '{}': strict resolves, default does not agree", board.fen(), token));
         FUZZ_CHECK(sr->warnings.empty(), fmt::format("{} '{}': strict resolution with warnings", board.fen(), token));
     }
 
@@ -51,8 +56,8 @@ void check_token(const position::Board& board, std::string_view token) {
     if (exact_parses) {
         const Move fast = notation::resolve_san_exact(board, exact);
         if (!fast.is_none())
-            FUZZ_CHECK(lr && lr->move == fast, fmt::format("{} '{}': the exact path names {}, resolve_san {}", board.fen(),
-                                                           token, board.uci(fast), lr ? board.uci(lr->move) : "nothing"));
+            FUZZ_CHECK(lr && lr->move == fast, fmt::format("{} '{}': the exact path names {}, resolve_san {}", board.fen(), token,
+                                                           board.uci(fast), lr ? board.uci(lr->move) : "nothing"));
     }
 
     if (lr) {
@@ -70,7 +75,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view token = fuzz::first_line(rest, after_token);
     std::vector<position::Board> boards;
     for (Variant v : fuzz::ALL_VARIANTS)
-        if (auto parsed = position::Board::from_fen(v, fen); auto* b = std::get_if<position::Board>(&parsed)) boards.push_back(*b);
+        if (auto parsed = position::Board::from_fen(v, fen); auto* b = std::get_if<position::Board>(&parsed))
+            boards.push_back(*b);
     if (boards.empty())
         for (Variant v : fuzz::ALL_VARIANTS) boards.emplace_back(v);
     for (const position::Board& board : boards) {

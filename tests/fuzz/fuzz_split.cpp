@@ -6,9 +6,9 @@
 #include "fuzz_support.hpp"
 
 #include "horde/game/checker.hpp"
-#include "horde/run/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/json.hpp"
+#include "horde/run/pipeline.hpp"
 
 using namespace horde;
 
@@ -22,7 +22,8 @@ std::string describe(const game::GameRecord& r, std::string_view raw, bool only_
 std::string one_reader(std::string_view text, const game::CheckOptions& options, bool only_invalid) {
     auto reader = pgn::PgnReader::from_memory(text);
     std::string out;
-    game::check_pgn(reader, options, true, [&](const game::GameRecord& r, std::string_view raw) { out += describe(r, raw, only_invalid); });
+    game::check_pgn(reader, options, true,
+                    [&](const game::GameRecord& r, std::string_view raw) { out += describe(r, raw, only_invalid); });
     return out;
 }
 

@@ -28,9 +28,9 @@ namespace horde::fuzz {
     std::abort();
 }
 
-#define FUZZ_CHECK(condition, detail)                                                                       \
-    do {                                                                                                    \
-        if (!(condition)) ::horde::fuzz::fail(__FILE__, __LINE__, #condition, (detail));                   \
+#define FUZZ_CHECK(condition, detail)                                                    \
+    do {                                                                                 \
+        if (!(condition)) ::horde::fuzz::fail(__FILE__, __LINE__, #condition, (detail)); \
     } while (0)
 
 // A self-check that two texts are equal: on failure, what differs, the byte where the texts
@@ -41,8 +41,8 @@ inline void check_same(std::string_view want, std::string_view got, std::string_
     while (i < want.size() && i < got.size() && want[i] == got[i]) ++i;
     const std::size_t from = i > 200 ? i - 200 : 0;
     fail(file, line, "want == got",
-         std::string(what) + ": first difference at byte " + std::to_string(i) + "\nwant: " + std::string(want.substr(from, 400)) +
-             "\ngot:  " + std::string(got.substr(from, 400)));
+         std::string(what) + ": first difference at byte " + std::to_string(i) +
+             "\nwant: " + std::string(want.substr(from, 400)) + "\ngot:  " + std::string(got.substr(from, 400)));
 }
 #define FUZZ_CHECK_SAME(want, got, what) ::horde::fuzz::check_same((want), (got), (what), __FILE__, __LINE__)
 

@@ -29,15 +29,15 @@ using namespace horde;
 namespace {
 
 struct Build {
-    unsigned threads = 1;          // building (3: 256-byte chunks)
-    std::size_t memory = 1 << 30;  // the tree's or the book's budget
+    unsigned threads = 1;         // building (3: 256-byte chunks)
+    std::size_t memory = 1 << 30; // the tree's or the book's budget
     unsigned show_threads = 1;
-    bool page = false;             // the HTML page too (one show thread)
+    bool page = false; // the HTML page too (one show thread)
 };
 
 struct Shown {
     run::TreeTotals totals;
-    std::string text;                                 // every format but the page, position after position
+    std::string text;                                             // every format but the page, position after position
     std::vector<std::pair<std::uint32_t, std::string>> positions; // games, text (one show thread)
     std::string page;
 };
@@ -81,25 +81,26 @@ Shown build_tree(std::string_view input, const Build& b, int max_ply, bool prefi
     tree.set_min_games_shown(min_games);
     auto keep = [&](const tree::PositionStats& p) { return p.results.games >= min_games; };
     std::uint64_t root = 0;
-    run::show_tree(tree, b.show_threads, keep,
-                   [&](tree::PositionStats& p, std::string& text) {
-                       const std::size_t from = text.size();
-                       render(p, text);
-                       if (b.show_threads == 1) shown.positions.emplace_back(p.results.games, text.substr(from));
-                       if (page) {
-                           if (p.ply == 0 && !root) root = p.key;
-                           page->append_position(shown.page, p);
-                       }
-                   },
-                   [&](std::string& text) { shown.text += text; });
+    run::show_tree(
+        tree, b.show_threads, keep,
+        [&](tree::PositionStats& p, std::string& text) {
+            const std::size_t from = text.size();
+            render(p, text);
+            if (b.show_threads == 1) shown.positions.emplace_back(p.results.games, text.substr(from));
+            if (page) {
+                if (p.ply == 0 && !root) root = p.key;
+                page->append_position(shown.page, p);
+            }
+        },
+        [&](std::string& text) { shown.text += text; });
     if (page) shown.page += page->end(root);
     return shown;
 }
 
 void check_totals(const run::TreeTotals& t, const char* what) {
     FUZZ_CHECK(t.used + t.invalid + t.not_selected + t.skipped == t.games && t.partial <= t.invalid,
-               fmt::format("{}: totals do not add up: {} games, {} used, {} invalid ({} partial), {} not selected, {} skipped", what,
-                           t.games, t.used, t.invalid, t.partial, t.not_selected, t.skipped));
+               fmt::format("{}: totals do not add up: {} games, {} used, {} invalid ({} partial), {} not selected, {} skipped",
+                           what, t.games, t.used, t.invalid, t.partial, t.not_selected, t.skipped));
 }
 
 std::uint64_t number(simdjson::dom::element e, const char* field) {
@@ -147,12 +148,13 @@ std::string build_book(std::string_view input, const Build& b, int max_ply, cons
         if (!tree::polyglot_supports(v)) throw NotPolyglot{};
     };
     auto reader = pgn::PgnReader::from_memory(input);
-    run::run_tree(reader, game::CheckOptions{}, "in.pgn", settings_for(b, max_ply, false), sink, [](std::string&, const run::TreeTotals&) {});
+    run::run_tree(reader, game::CheckOptions{}, "in.pgn", settings_for(b, max_ply, false), sink,
+                  [](std::string&, const run::TreeTotals&) {});
     const auto entries = book.entries(options);
-    for (std::size_t i = 1; i < entries.size(); ++i) FUZZ_CHECK(entries[i - 1].key <= entries[i].key, "book entries not sorted by key");
+    for (std::size_t i = 1; i < entries.size(); ++i)
+        FUZZ_CHECK(entries[i - 1].key <= entries[i].key, "book entries not sorted by key");
     return tree::polyglot_book_bytes(entries);
 }
-
 
 } // namespace
 
@@ -173,7 +175,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Shown c = build_tree(input, threaded, max_ply, prefixes, 1);
     check_totals(c.totals, "three threads");
     FUZZ_CHECK(c.totals.games == a.totals.games && c.totals.used == a.totals.used && c.totals.partial == a.totals.partial,
-               fmt::format("{} games, {} used on one thread; {}, {} on three", a.totals.games, a.totals.used, c.totals.games, c.totals.used));
+               fmt::format("{} games, {} used on one thread; {}, {} on three", a.totals.games, a.totals.used, c.totals.games,
+                           c.totals.used));
     FUZZ_CHECK_SAME(a.text, c.text, "tree on three threads");
     std::string often;
     for (const auto& [games, text] : a.positions)

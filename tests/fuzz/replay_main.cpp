@@ -17,8 +17,7 @@ int main(int argc, char** argv) {
         if (fs::is_directory(arg, ec)) {
             for (const auto& entry : fs::directory_iterator(arg))
                 // Dot files (.keep) hold no input.
-                if (entry.is_regular_file() && !entry.path().filename().string().starts_with('.'))
-                    inputs.push_back(entry.path());
+                if (entry.is_regular_file() && !entry.path().filename().string().starts_with('.')) inputs.push_back(entry.path());
         } else if (fs::exists(arg, ec)) {
             inputs.push_back(arg);
         } else {

@@ -15,8 +15,8 @@
 
 namespace {
 
-using horde::position::Board;
 using horde::Variant;
+using horde::position::Board;
 
 // The board of FEN after the UCI moves, or nullopt (printed on stderr).
 std::optional<Board> board_after(Variant variant, const std::string& fen, std::istream& moves) {
@@ -58,7 +58,8 @@ int serve_uci(Variant variant) {
         if (command == "uci") {
             std::cout << "id name perft_engine (injected bug " << HORDE_INJECTED_BUG << ")\n"
                       << "option name UCI_Variant type combo default chess var chess var horde var orda\n"
-                      << "option name UCI_Chess960 type check default false\nuciok\n" << std::flush;
+                      << "option name UCI_Chess960 type check default false\nuciok\n"
+                      << std::flush;
         } else if (command == "isready") {
             std::cout << "readyok\n" << std::flush;
         } else if (command == "setoption") {

@@ -51,7 +51,8 @@ int main(int argc, char** argv) {
             }
         std::sort(ms.begin(), ms.end());
         auto at = [&](double q) { return ms[std::min(ms.size() - 1, std::size_t(q * double(ms.size())))]; };
-        fmt::print("queries {} p50_ms {:.3f} p99_ms {:.3f} max_ms {:.3f} bytes {}\n", ms.size(), at(0.5), at(0.99), ms.back(), bytes);
+        fmt::print("queries {} p50_ms {:.3f} p99_ms {:.3f} max_ms {:.3f} bytes {}\n", ms.size(), at(0.5), at(0.99), ms.back(),
+                   bytes);
     } catch (const std::exception& e) {
         fmt::print(stderr, "horde_db_query_bench: {}\n", e.what());
         return 2;

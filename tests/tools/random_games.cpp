@@ -15,8 +15,8 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <array>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -63,7 +63,8 @@ std::string play_game(const Options& o, perft::Xoshiro256StarStar& rng, std::str
     for (int ply = 0; ply < length; ++ply) {
         const position::MoveList moves = game.board().legal_moves();
         if (moves.size() == 0) break;
-        const std::uint64_t choices = ply < o.opening ? std::min<std::uint64_t>(std::uint64_t(o.width), moves.size()) : moves.size();
+        const std::uint64_t choices =
+            ply < o.opening ? std::min<std::uint64_t>(std::uint64_t(o.width), moves.size()) : moves.size();
         std::uint64_t pick = 0;
         if (ply >= o.opening || o.uniform_openings) pick = rng.below(choices);
         else
@@ -77,8 +78,9 @@ std::string play_game(const Options& o, perft::Xoshiro256StarStar& rng, std::str
     }
     const game::Adjudication end = game.adjudicate();
     if (end.kind == game::StatusKind::GameOver) result = std::string(game::result_text(end.result));
-    else result = std::string(game::result_text(std::array{game::GameResult::WhiteWins, game::GameResult::BlackWins,
-                                                           game::GameResult::Draw}[rng.below(3)]));
+    else
+        result = std::string(game::result_text(
+            std::array{game::GameResult::WhiteWins, game::GameResult::BlackWins, game::GameResult::Draw}[rng.below(3)]));
     return text;
 }
 

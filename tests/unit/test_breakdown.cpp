@@ -66,7 +66,8 @@ perft::PerftBreakdown brute_force(const position::Board& board, int depth) {
 
 std::string describe(Variant v, const perft::PerftBreakdown& b) {
     std::string s;
-    for (const auto& column : perft::breakdown_columns(v)) s += std::string(column.name) + "=" + std::to_string(b.*column.field) + " ";
+    for (const auto& column : perft::breakdown_columns(v))
+        s += std::string(column.name) + "=" + std::to_string(b.*column.field) + " ";
     return s;
 }
 
@@ -136,10 +137,11 @@ TEST_CASE("breakdown: the published start-position table, depths 1-5", "[breakdo
 }
 
 TEST_CASE("breakdown: the published Kiwipete table, depths 1-4", "[breakdown]") {
-    check_table(KIWIPETE, {{1, 48, 8, 0, 2, 0, 0, 0, 0, 0},
-                           {2, 2039, 351, 1, 91, 0, 3, 0, 0, 0},
-                           {3, 97862, 17102, 45, 3162, 0, 993, 0, 0, 1},
-                           {4, 4085603, 757163, 1929, 128013, 15172, 25523, 42, 6, 43}},
+    check_table(KIWIPETE,
+                {{1, 48, 8, 0, 2, 0, 0, 0, 0, 0},
+                 {2, 2039, 351, 1, 91, 0, 3, 0, 0, 0},
+                 {3, 97862, 17102, 45, 3162, 0, 993, 0, 0, 1},
+                 {4, 4085603, 757163, 1929, 128013, 15172, 25523, 42, 6, 43}},
                 2);
 }
 
@@ -200,8 +202,7 @@ TEST_CASE("suite lines carry expected breakdowns", "[breakdown]") {
     CHECK(entry->expected[1] == std::pair<int, std::uint64_t>{3, 8902});
     REQUIRE(entry->expected_breakdowns.size() == 2);
     CHECK(entry->expected_breakdowns[0].empty());
-    CHECK(entry->expected_breakdowns[1] ==
-          std::vector<std::pair<std::string, std::uint64_t>>{{"captures", 34}, {"checks", 12}});
+    CHECK(entry->expected_breakdowns[1] == std::vector<std::pair<std::string, std::uint64_t>>{{"captures", 34}, {"checks", 12}});
     CHECK(!perft::parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 mates=0")->error.empty());
     CHECK(!perft::parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 checks=x")->error.empty());
     CHECK(!perft::parse_perft_suite_line("8/8/8/8/8/8/8/K6k w - - ;D1 3 checks")->error.empty());

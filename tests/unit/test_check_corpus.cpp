@@ -3,8 +3,8 @@
 // every invalid game, cut out by its line range, is invalid, its first error has the code
 // that the sidecar's defect maps to (kDefectCodes) and stands at the sidecar's ply when one is
 // given.
-#include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
+#include "horde/game/fen_check.hpp"
 #include "horde/pgn/reader.hpp"
 
 #include <catch2/catch.hpp>
@@ -106,8 +106,7 @@ TEST_CASE("valid corpora pass horde-check's PGN path with the sidecar's verdicts
     }
 }
 
-TEST_CASE("invalid corpora: each game alone is invalid, first error of the sidecar's defect at its ply",
-          "[check][corpus]") {
+TEST_CASE("invalid corpora: each game alone is invalid, first error of the sidecar's defect at its ply", "[check][corpus]") {
     for (const std::string name : {"chess", "horde", "orda"}) {
         const auto lines = read_lines(std::string(HORDE_TESTDATA) + "/games/" + name + "-invalid.pgn");
         const auto sidecar = read_lines(std::string(HORDE_TESTDATA) + "/games/" + name + "-invalid.jsonl");

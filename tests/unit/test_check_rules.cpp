@@ -63,7 +63,8 @@ const game::Diagnostic* find(const std::vector<game::Diagnostic>& list, const st
 
 std::string describe(const game::GameRecord& r) {
     std::string s;
-    for (const auto& d : r.errors) s += "error " + std::string(diagnostic_name(d.code)) + " (ply " + std::to_string(d.ply) + "): " + d.message + "\n";
+    for (const auto& d : r.errors)
+        s += "error " + std::string(diagnostic_name(d.code)) + " (ply " + std::to_string(d.ply) + "): " + d.message + "\n";
     for (const auto& d : r.warnings) s += "warning " + std::string(diagnostic_name(d.code)) + ": " + d.message + "\n";
     return s;
 }
@@ -199,8 +200,8 @@ TEST_CASE("check: Orda: a kheshig moves as a knight or a king", "[check][orda]")
 }
 
 TEST_CASE("check: Orda: a yurt steps diagonally or straight forward, forward by colour", "[check][orda]") {
-    require_valid(check_one(variant_game(kOrda, "1. e4 Yd7 *"))); // forward for Black is down
-    require_valid(check_one(variant_game(kOrda, "1. e4 Yc7 *"))); // diagonal
+    require_valid(check_one(variant_game(kOrda, "1. e4 Yd7 *")));                              // forward for Black is down
+    require_valid(check_one(variant_game(kOrda, "1. e4 Yc7 *")));                              // diagonal
     require_error(check_one(variant_game(kOrda, "1. e4 Yd7 2. d4 Yd8 *")), "illegal-move", 4); // backward
     require_error(check_one(variant_game(kOrda, "1. e4 Yd7 2. d4 Yc7 *")), "illegal-move", 4); // sideways
 }
@@ -297,8 +298,7 @@ TEST_CASE("check: error: bad-fen", "[check][errors]") {
     CHECK_FALSE(r.final_board);
     require_error(check_one("[Event \"t\"]\n[SetUp \"1\"]\n[Result \"*\"]\n\n1. e4 *\n"), "bad-fen");
     // A Horde FEN is no chess FEN: checked per variant.
-    require_error(check_one(setup("", "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
-                                  "1. a5 *")),
+    require_error(check_one(setup("", "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1", "1. a5 *")),
                   "bad-fen");
 }
 
@@ -490,8 +490,8 @@ TEST_CASE("check: --lichess: a win on time by a side that cannot win", "[check][
         return "[Event \"t\"]\n[Variant \"Horde\"]\n[SetUp \"1\"]\n[FEN \"" + fen +
                "\"]\n[Termination \"Time forfeit\"]\n[Result \"" + result + "\"]\n\n" + result + "\n";
     };
-    const std::string lone_pawn = "8/2k5/3q4/8/8/8/1P6/8 b - - 0 1";      // White cannot win
-    const std::string enough = "k7/ppP5/brp5/8/8/8/8/8 b - - 0 1";         // White still can
+    const std::string lone_pawn = "8/2k5/3q4/8/8/8/1P6/8 b - - 0 1"; // White cannot win
+    const std::string enough = "k7/ppP5/brp5/8/8/8/8/8 b - - 0 1";   // White still can
     require_error(check_one(timed(lone_pawn, "1-0"), lichess()), "wrong-result");
     require_valid(check_one(timed(lone_pawn, "1-0"))); // only with --lichess
     require_valid(check_one(timed(lone_pawn, "1/2-1/2"), lichess()));
@@ -509,7 +509,7 @@ TEST_CASE("check: Chess960 games castle king-takes-rook and end as chess games d
     // c1 and the rook from f1 on d1. The final FEN is Fairy-Stockfish's (UCI_Chess960, moves
     // d1c3 d8c6 e1f3 e8f6 d2d4 d7d5 c1d2 c8d7 g1f1 g8f8).
     const game::GameRecord castled = check_one(setup("Chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
-                                               "1. Nc3 Nc6 2. Nf3 Nf6 3. d4 d5 4. Qd2 Qd7 5. O-O-O O-O-O *"));
+                                                     "1. Nc3 Nc6 2. Nf3 Nf6 3. d4 d5 4. Qd2 Qd7 5. O-O-O O-O-O *"));
     INFO(describe(castled));
     REQUIRE(castled.valid());
     CHECK(final_fen(castled) == "bbkr3r/pppqpppp/2n2n2/3p4/3P4/2N2N2/PPPQPPPP/BBKR3R w - - 4 6");
@@ -521,17 +521,21 @@ TEST_CASE("check: Chess960 games castle king-takes-rook and end as chess games d
                   "illegal-move", 1);
 }
 
-TEST_CASE("check: one checker over several games: each record has its own tags, each FEN its own verdict",
-          "[check][tags]") {
+TEST_CASE("check: one checker over several games: each record has its own tags, each FEN its own verdict", "[check][tags]") {
     // The checker reuses the last game's tag strings and keeps the FENs it read: neither may
     // show through in the next game.
     const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
     const auto all = check_all("[Event \"A long event name, longer than a short string\"]\n[Site \"https://example.org/1\"]\n"
-                               "[Date \"2010.01.01\"]\n[Extra \"one\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n[Result \"*\"]\n\n"
+                               "[Date \"2010.01.01\"]\n[Extra \"one\"]\n[SetUp \"1\"]\n[FEN \"" +
+                               fen +
+                               "\"]\n[Result \"*\"]\n\n"
                                "1. e4 *\n\n"
                                "[Event \"B\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
-                               "[Event \"C\"]\n[Variant \"Horde\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
-                               "[Event \"D\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n");
+                               "[Event \"C\"]\n[Variant \"Horde\"]\n[SetUp \"1\"]\n[FEN \"" +
+                               fen +
+                               "\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+                               "[Event \"D\"]\n[SetUp \"1\"]\n[FEN \"" +
+                               fen + "\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n");
     REQUIRE(all.size() == 4);
     CHECK(all[0].valid());
     CHECK(all[0].tags.size() == 7);

@@ -121,8 +121,7 @@ TEST_CASE("Chess960 FEN round trips over the public 960 suite", "[chess960][fen]
         CHECK(again.fen() == b.fen());
         CHECK(again.position().key == b.position().key);
         for (int i = 0; i < 4; ++i)
-            if (b.position().castling & (1 << i))
-                CHECK(again.position().castling_rook[i] == b.position().castling_rook[i]);
+            if (b.position().castling & (1 << i)) CHECK(again.position().castling_rook[i] == b.position().castling_rook[i]);
         ++positions;
     }
     CHECK(positions == 960);
@@ -148,8 +147,8 @@ TEST_CASE("Chess960 castling field errors name the field", "[chess960][fen]") {
     expect("7r/4k3/8/8/8/8/8/4K3 w h - 0 1", Code::CastlingWithoutPieces, "the Black king is not on rank 8");
     expect("4k3/8/8/8/8/8/7R/4K3 w H - 0 1", Code::CastlingWithoutPieces, "'H' but no White rook on h1");
     // Plain chess keeps its own rules and says where Chess960 fields belong.
-    expect("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", Code::CastlingWithoutPieces,
-           "needs the chess960 variant", Variant::Chess);
+    expect("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", Code::CastlingWithoutPieces, "needs the chess960 variant",
+           Variant::Chess);
     expect("4rrk1/8/8/8/8/8/8/4RRK1 w Ff - 0 1", Code::BadCastlingSyntax, "needs the chess960 variant", Variant::Chess);
     // Shredder letters of the standard rooks are fine in chess.
     CHECK(std::get<position::Board>(position::Board::from_fen(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")).fen() ==
@@ -219,7 +218,8 @@ TEST_CASE("Chess960 castling: the position after, rights lost, UCI and SAN", "[c
     c.play(c.parse_uci("b1b8"));
     CHECK(c.castling_field() == "Kk");
     // Plain chess keeps e1g1 and its castling squares.
-    const position::Board chess = std::get<position::Board>(position::Board::from_fen(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+    const position::Board chess =
+        std::get<position::Board>(position::Board::from_fen(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     CHECK(chess.parse_uci("e1g1").is_castling());
     CHECK(chess.parse_uci("e1h1").is_none());
     const position::Board as960 = board960("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");

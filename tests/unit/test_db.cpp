@@ -8,8 +8,8 @@
 #include <rocksdb/db.h>
 
 #include <filesystem>
-#include <unistd.h>
 #include <string>
+#include <unistd.h>
 
 using namespace horde;
 using namespace horde::db;

@@ -73,8 +73,8 @@ TEST_CASE("diagnostic codes: the SAN layer's and the reader's codes each have th
         INFO(layer_name);
         CHECK(seen.insert(code).second);
         CHECK(diagnostic_name(code) == layer_name);
-        CHECK(diagnostic_info(code).severity != (severity == DiagnosticSeverity::Error ? DiagnosticSeverity::Warning
-                                                                                       : DiagnosticSeverity::Error));
+        CHECK(diagnostic_info(code).severity !=
+              (severity == DiagnosticSeverity::Error ? DiagnosticSeverity::Warning : DiagnosticSeverity::Error));
     };
     using notation::SanErrorCode;
     for (auto c : {SanErrorCode::Syntax, SanErrorCode::UnknownPiece, SanErrorCode::Illegal, SanErrorCode::Ambiguous})

@@ -48,8 +48,8 @@ TEST_CASE("dialects: long algebraic and UCI", "[dialects]") {
     CHECK(reading(start, "e2e4") == "e4 [uci-move]");
     CHECK(reading(start, "e2-e4") == "e4 [long-algebraic]");
     CHECK(reading(start, "Ng1-f3") == "Nf3 [long-algebraic]");
-    CHECK(reading(start, "Bg1-f3") == "error: illegal-move");  // the piece on g1 is a knight
-    CHECK(reading(start, "e3e4") == "error: illegal-move");    // nothing on e3
+    CHECK(reading(start, "Bg1-f3") == "error: illegal-move"); // the piece on g1 is a knight
+    CHECK(reading(start, "e3e4") == "error: illegal-move");   // nothing on e3
     CHECK(reading(start, "e2e5") == "error: illegal-move");
     const position::Board promo = from_fen(Variant::Chess, "7k/3P4/8/8/8/8/8/K7 w - - 0 1");
     CHECK(reading(promo, "d7d8q") == "d8=Q+ [uci-move]");

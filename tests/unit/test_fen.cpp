@@ -1,7 +1,7 @@
 // FEN reading and writing, and UCI move text: every FenError kind, round trips over all
 // positions of the perft suites, EPD-style FENs, UCI spellings of castling and promotions.
-#include "horde/position/board.hpp"
 #include "horde/perft/suite.hpp"
+#include "horde/position/board.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -25,9 +25,12 @@ struct SuitePosition {
 std::vector<SuitePosition> all_suite_positions() {
     std::vector<SuitePosition> out;
     const std::pair<Variant, const char*> files[] = {
-        {Variant::Chess, "chess.epd"},       {Variant::Horde, "horde.epd"},
-        {Variant::Orda, "orda.epd"},         {Variant::Chess, "chess-start-deep.epd"},
-        {Variant::Horde, "horde-start-deep.epd"}, {Variant::Orda, "orda-start-deep.epd"},
+        {Variant::Chess, "chess.epd"},
+        {Variant::Horde, "horde.epd"},
+        {Variant::Orda, "orda.epd"},
+        {Variant::Chess, "chess-start-deep.epd"},
+        {Variant::Horde, "horde-start-deep.epd"},
+        {Variant::Orda, "orda-start-deep.epd"},
     };
     for (const auto& [v, name] : files) {
         std::ifstream in(std::string(HORDE_TESTDATA) + "/perft/" + name);
@@ -70,17 +73,15 @@ void expect_error(Variant v, std::string_view fen, Field field, Code code, std::
 
 TEST_CASE("FEN errors: structure", "[fen]") {
     expect_error(Variant::Chess, "", Field::Position, Code::MissingFields, "got 0");
-    expect_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", Field::Position,
-                 Code::MissingFields, "expected at least 4 fields");
-    expect_error(Variant::Horde, "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1 x",
-                 Field::Position, Code::TrailingFields, "extra: 'x'");
+    expect_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", Field::Position, Code::MissingFields,
+                 "expected at least 4 fields");
+    expect_error(Variant::Horde, "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1 x", Field::Position,
+                 Code::TrailingFields, "extra: 'x'");
 }
 
 TEST_CASE("FEN errors: placement field", "[fen]") {
-    expect_error(Variant::Chess, "4k3/8/8/8/8/8/4K3 w - - 0 1", Field::Placement, Code::BadRankCount,
-                 "7 ranks, expected 8");
-    expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", Field::Placement, Code::BadRankCount,
-                 "more than 8 ranks");
+    expect_error(Variant::Chess, "4k3/8/8/8/8/8/4K3 w - - 0 1", Field::Placement, Code::BadRankCount, "7 ranks, expected 8");
+    expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", Field::Placement, Code::BadRankCount, "more than 8 ranks");
     expect_error(Variant::Chess, "4k3/7/8/8/8/8/8/4K3 w - - 0 1", Field::Placement, Code::BadRankLength,
                  "rank 7 describes 7 squares, not 8");
     expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K4 w - - 0 1", Field::Placement, Code::BadRankLength,
@@ -94,8 +95,7 @@ TEST_CASE("FEN errors: placement field", "[fen]") {
     // Piece letters per variant and colour.
     expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K2L w - - 0 1", Field::Placement, Code::UnknownPiece,
                  "'L' is no White piece in chess");
-    expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K2X w - - 0 1", Field::Placement, Code::UnknownPiece,
-                 "'X' is no White piece");
+    expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K2X w - - 0 1", Field::Placement, Code::UnknownPiece, "'X' is no White piece");
     expect_error(Variant::Horde, "4k2h/8/8/8/8/8/8/PPPPPPPP w - - 0 1", Field::Placement, Code::UnknownPiece,
                  "'h' is no Black piece in Horde");
     expect_error(Variant::Orda, "4k2r/8/8/8/8/8/8/4K3 w - - 0 1", Field::Placement, Code::UnknownPiece,
@@ -120,31 +120,30 @@ TEST_CASE("FEN errors: side, castling, en passant, counters", "[fen]") {
                  "castling field: unexpected character 'X' in 'KX'");
     expect_error(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1", Field::Castling, Code::BadCastlingSyntax,
                  "'K' given twice");
-    expect_error(Variant::Horde, "r3k2r/8/8/8/8/8/8/PPPPPPPP w Kkq - 0 1", Field::Castling,
-                 Code::CastlingNotAllowed, "castling field: 'K' but White has no king in Horde");
-    expect_error(Variant::Horde, "r3k2r/8/8/8/8/8/8/PPPPPPPP w Q - 0 1", Field::Castling,
-                 Code::CastlingNotAllowed, "castling field: 'Q' but White has no king in Horde");
+    expect_error(Variant::Horde, "r3k2r/8/8/8/8/8/8/PPPPPPPP w Kkq - 0 1", Field::Castling, Code::CastlingNotAllowed,
+                 "castling field: 'K' but White has no king in Horde");
+    expect_error(Variant::Horde, "r3k2r/8/8/8/8/8/8/PPPPPPPP w Q - 0 1", Field::Castling, Code::CastlingNotAllowed,
+                 "castling field: 'Q' but White has no king in Horde");
     expect_error(Variant::Orda, "l3k2l/8/8/8/8/8/8/R3K2R w KQk - 0 1", Field::Castling, Code::CastlingNotAllowed,
                  "castling field: 'k' but Black cannot castle in Orda");
-    expect_error(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K1R1 w K - 0 1", Field::Castling,
-                 Code::CastlingWithoutPieces, "castling field: 'K' but no White rook on h1");
-    expect_error(Variant::Chess, "r3k2r/8/8/8/8/8/8/R2K3R w Q - 0 1", Field::Castling,
-                 Code::CastlingWithoutPieces, "castling field: 'Q' but no White king on e1");
-    expect_error(Variant::Horde, "r4rk1/8/8/8/8/8/8/PPPPPPPP w k - 0 1", Field::Castling,
-                 Code::CastlingWithoutPieces, "'k' but no Black king on e8");
-    expect_error(Variant::Horde, "1r2k2r/8/8/8/8/8/8/PPPPPPPP w q - 0 1", Field::Castling,
-                 Code::CastlingWithoutPieces, "'q' but no Black rook on a8");
+    expect_error(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K1R1 w K - 0 1", Field::Castling, Code::CastlingWithoutPieces,
+                 "castling field: 'K' but no White rook on h1");
+    expect_error(Variant::Chess, "r3k2r/8/8/8/8/8/8/R2K3R w Q - 0 1", Field::Castling, Code::CastlingWithoutPieces,
+                 "castling field: 'Q' but no White king on e1");
+    expect_error(Variant::Horde, "r4rk1/8/8/8/8/8/8/PPPPPPPP w k - 0 1", Field::Castling, Code::CastlingWithoutPieces,
+                 "'k' but no Black king on e8");
+    expect_error(Variant::Horde, "1r2k2r/8/8/8/8/8/8/PPPPPPPP w q - 0 1", Field::Castling, Code::CastlingWithoutPieces,
+                 "'q' but no Black rook on a8");
 
     expect_error(Variant::Chess, "4k3/8/8/8/4P3/8/8/4K3 b - e9 0 1", Field::EnPassant, Code::BadEnPassantSyntax,
                  "en passant field: 'e9' is not a square or '-'");
-    expect_error(Variant::Chess, "4k3/8/8/8/4P3/8/8/4K3 b - E3 0 1", Field::EnPassant, Code::BadEnPassantSyntax,
-                 "'E3'");
+    expect_error(Variant::Chess, "4k3/8/8/8/4P3/8/8/4K3 b - E3 0 1", Field::EnPassant, Code::BadEnPassantSyntax, "'E3'");
     expect_error(Variant::Chess, "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", Field::EnPassant, Code::ImpossibleEnPassant,
                  "not on rank 6 with White to move");
     expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 b - e3 0 1", Field::EnPassant, Code::ImpossibleEnPassant,
                  "'e3' but no White pawn on e4");
-    expect_error(Variant::Chess, "4k3/8/8/8/4P3/8/4N3/4K3 b - e3 0 1", Field::EnPassant,
-                 Code::ImpossibleEnPassant, "'e3' but e3 or e2 is occupied");
+    expect_error(Variant::Chess, "4k3/8/8/8/4P3/8/4N3/4K3 b - e3 0 1", Field::EnPassant, Code::ImpossibleEnPassant,
+                 "'e3' but e3 or e2 is occupied");
 
     expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - x 1", Field::Halfmove, Code::BadHalfmove,
                  "halfmove clock field: 'x' is not a number");
@@ -171,23 +170,16 @@ TEST_CASE("FEN errors: position rules per variant", "[fen]") {
                  "White has 0 kings, expected 1");
     expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/K3K3 w - - 0 1", Field::Position, Code::KingCount,
                  "White has 2 kings, expected 1");
-    expect_error(Variant::Orda, "8/8/8/8/8/8/8/4K3 w - - 0 1", Field::Position, Code::KingCount,
-                 "Black has 0 kings, expected 1");
+    expect_error(Variant::Orda, "8/8/8/8/8/8/8/4K3 w - - 0 1", Field::Position, Code::KingCount, "Black has 0 kings, expected 1");
     expect_error(Variant::Horde, "4k3/8/8/8/8/8/8/PPPPPPPK w - - 0 1", Field::Position, Code::KingCount,
                  "White has a king, but the Horde has none");
-    expect_error(Variant::Horde, "3kk3/8/8/8/8/8/8/PPPPPPPP w - - 0 1", Field::Position, Code::KingCount,
-                 "Black has 2 kings");
+    expect_error(Variant::Horde, "3kk3/8/8/8/8/8/8/PPPPPPPP w - - 0 1", Field::Position, Code::KingCount, "Black has 2 kings");
 
-    expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", Field::Position, Code::PawnOnBadRank,
-                 "White pawn on a1");
-    expect_error(Variant::Orda, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", Field::Position, Code::PawnOnBadRank,
-                 "White pawn on a1");
-    expect_error(Variant::Horde, "P3k3/8/8/8/8/8/8/8 w - - 0 1", Field::Position, Code::PawnOnBadRank,
-                 "White pawn on a8");
-    expect_error(Variant::Horde, "4k3/8/8/8/8/8/8/PPPPPPPp w - - 0 1", Field::Position, Code::PawnOnBadRank,
-                 "Black pawn on h1");
-    expect_error(Variant::Chess, "p3k3/8/8/8/8/8/8/4K3 w - - 0 1", Field::Position, Code::PawnOnBadRank,
-                 "Black pawn on a8");
+    expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", Field::Position, Code::PawnOnBadRank, "White pawn on a1");
+    expect_error(Variant::Orda, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", Field::Position, Code::PawnOnBadRank, "White pawn on a1");
+    expect_error(Variant::Horde, "P3k3/8/8/8/8/8/8/8 w - - 0 1", Field::Position, Code::PawnOnBadRank, "White pawn on a8");
+    expect_error(Variant::Horde, "4k3/8/8/8/8/8/8/PPPPPPPp w - - 0 1", Field::Position, Code::PawnOnBadRank, "Black pawn on h1");
+    expect_error(Variant::Chess, "p3k3/8/8/8/8/8/8/4K3 w - - 0 1", Field::Position, Code::PawnOnBadRank, "Black pawn on a8");
     parse_ok(Variant::Horde, "4k3/8/8/8/8/8/8/PPPPPPPP w - - 0 1"); // Horde pawns may stand on rank 1
 
     expect_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K2r b - - 0 1", Field::Position, Code::OppositeCheck,
@@ -204,12 +196,24 @@ TEST_CASE("FEN errors: position rules per variant", "[fen]") {
 
 TEST_CASE("FEN errors: every code has a test above", "[fen]") {
     // A guard against a new code without a test: the list above covers these 18.
-    const Code all[] = {Code::MissingFields,        Code::TrailingFields,     Code::BadRankCount,
-                        Code::BadRankLength,        Code::BadPlacementChar,   Code::UnknownPiece,
-                        Code::BadSide,              Code::BadCastlingSyntax,  Code::CastlingNotAllowed,
-                        Code::CastlingWithoutPieces, Code::BadEnPassantSyntax, Code::ImpossibleEnPassant,
-                        Code::BadHalfmove,          Code::BadFullmove,        Code::KingCount,
-                        Code::PawnOnBadRank,        Code::OppositeCheck,      Code::TooManyCheckers};
+    const Code all[] = {Code::MissingFields,
+                        Code::TrailingFields,
+                        Code::BadRankCount,
+                        Code::BadRankLength,
+                        Code::BadPlacementChar,
+                        Code::UnknownPiece,
+                        Code::BadSide,
+                        Code::BadCastlingSyntax,
+                        Code::CastlingNotAllowed,
+                        Code::CastlingWithoutPieces,
+                        Code::BadEnPassantSyntax,
+                        Code::ImpossibleEnPassant,
+                        Code::BadHalfmove,
+                        Code::BadFullmove,
+                        Code::KingCount,
+                        Code::PawnOnBadRank,
+                        Code::OppositeCheck,
+                        Code::TooManyCheckers};
     std::set<std::string_view> names;
     for (Code c : all) names.insert(position::FenError{Field::Position, c, {}}.code_name());
     CHECK(names.size() == 18);
@@ -324,8 +328,8 @@ TEST_CASE("UCI: castling, promotions, kheshig promotions", "[uci]") {
     }
     SECTION("chess promotions e7e8q/r/b/n") {
         const position::Board b = parse_ok(Variant::Chess, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
-        for (auto [text, pt] : {std::pair{"e7e8q", QUEEN}, std::pair{"e7e8r", ROOK}, std::pair{"e7e8b", BISHOP},
-                                std::pair{"e7e8n", KNIGHT}}) {
+        for (auto [text, pt] :
+             {std::pair{"e7e8q", QUEEN}, std::pair{"e7e8r", ROOK}, std::pair{"e7e8b", BISHOP}, std::pair{"e7e8n", KNIGHT}}) {
             const Move m = b.parse_uci(text);
             INFO(text);
             REQUIRE(!m.is_none());

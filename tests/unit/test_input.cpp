@@ -62,8 +62,7 @@ std::string gzip_member(std::string_view text) {
 std::string bzip2_stream(std::string_view text) {
     std::string out(text.size() + text.size() / 100 + 700, '\0');
     unsigned n = unsigned(out.size());
-    REQUIRE(BZ2_bzBuffToBuffCompress(out.data(), &n, const_cast<char*>(text.data()), unsigned(text.size()), 9, 0, 0) ==
-            BZ_OK);
+    REQUIRE(BZ2_bzBuffToBuffCompress(out.data(), &n, const_cast<char*>(text.data()), unsigned(text.size()), 9, 0, 0) == BZ_OK);
     out.resize(n);
     return out;
 }
@@ -71,8 +70,8 @@ std::string bzip2_stream(std::string_view text) {
 std::string xz_stream(std::string_view text) {
     std::string out(lzma_stream_buffer_bound(text.size()), '\0');
     std::size_t n = 0;
-    REQUIRE(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()),
-                                    text.size(), reinterpret_cast<std::uint8_t*>(out.data()), &n, out.size()) == LZMA_OK);
+    REQUIRE(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()), text.size(),
+                                    reinterpret_cast<std::uint8_t*>(out.data()), &n, out.size()) == LZMA_OK);
     out.resize(n);
     return out;
 }

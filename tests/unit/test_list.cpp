@@ -2,8 +2,8 @@
 // shared valid corpora against their sidecars (--final gives final_fen, the TSV uci column
 // gives the uci moves), every format and selector, --unique, invalid games with and without
 // keep_partial, the same bytes on 1 and 3 threads, and --moves (legal_moves_line) against perft counts.
-#include "horde/game/fen_check.hpp"
 #include "horde/game/checker.hpp"
+#include "horde/game/fen_check.hpp"
 #include "horde/perft/suite.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/position_list.hpp"
@@ -58,7 +58,8 @@ std::vector<horde::game::GameRecord> check_text(const std::string& text) {
 // buffer is flushed many times).
 std::string list_text(const std::string& pgn, ListOptions options, unsigned threads = 1) {
     std::string out;
-    horde::report::PositionLister lister(options, [&](std::string_view s) { out += s; }, 100);
+    horde::report::PositionLister lister(
+        options, [&](std::string_view s) { out += s; }, 100);
     auto reader = horde::pgn::PgnReader::from_memory(pgn);
     horde::run::run_list(reader, {}, "test.pgn", threads, nullptr, &lister, nullptr, [](horde::report::ListOutput&) {});
     lister.flush();
@@ -188,20 +189,18 @@ TEST_CASE("list: the four formats", "[list]") {
     }
     SECTION("epd: id GAME:PLY and sm = the move played from the position") {
         o.format = ListFormat::Epd;
-        CHECK(list_text(SHORT_GAME, o) ==
-              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"1:0\"; sm \"e4\";\n"
-              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"1:1\"; sm \"e5\";\n"
-              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - id \"1:2\"; sm \"Nf3\";\n"
-              "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - id \"1:3\";\n");
+        CHECK(list_text(SHORT_GAME, o) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"1:0\"; sm \"e4\";\n"
+                                          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"1:1\"; sm \"e5\";\n"
+                                          "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - id \"1:2\"; sm \"Nf3\";\n"
+                                          "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - id \"1:3\";\n");
     }
     SECTION("tsv") {
         o.format = ListFormat::Tsv;
-        CHECK(list_text(SHORT_GAME, o) ==
-              "game\tply\tsan\tuci\tfen\n"
-              "1\t0\t-\t-\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
-              "1\t1\te4\te2e4\trnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
-              "1\t2\te5\te7e5\trnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"
-              "1\t3\tNf3\tg1f3\trnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n");
+        CHECK(list_text(SHORT_GAME, o) == "game\tply\tsan\tuci\tfen\n"
+                                          "1\t0\t-\t-\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                                          "1\t1\te4\te2e4\trnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+                                          "1\t2\te5\te7e5\trnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"
+                                          "1\t3\tNf3\tg1f3\trnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n");
     }
     SECTION("tsv header even without games") {
         o.format = ListFormat::Tsv;
@@ -449,7 +448,8 @@ TEST_CASE("list: --moves lists every legal move once, sorted", "[list][moves]") 
         CHECK(split(horde::report::legal_moves_line(orda, true), ' ').size() == 20);
     }
     SECTION("no legal move: an empty line") {
-        auto mate = std::get<horde::position::Board>(horde::position::Board::from_fen(horde::Variant::Chess, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
+        auto mate = std::get<horde::position::Board>(
+            horde::position::Board::from_fen(horde::Variant::Chess, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
         CHECK(horde::report::legal_moves_line(mate, false).empty());
     }
     SECTION("every perft suite position: as many moves as D1, no duplicates, sorted") {

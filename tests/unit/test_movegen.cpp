@@ -1,7 +1,7 @@
 // Move generation, rule by rule (../shared/RULES.md): concrete move sets as UCI strings for
 // each Horde and Orda rule, and a few chess ones for contrast.
-#include "horde/position/board.hpp"
 #include "horde/perft/perft.hpp"
+#include "horde/position/board.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -38,9 +38,7 @@ Moves moves_from(const position::Board& b, std::string_view square) {
 }
 
 Moves moves_of(Variant v, std::string_view fen) { return all_moves(board_of(v, fen)); }
-Moves moves_from(Variant v, std::string_view fen, std::string_view square) {
-    return moves_from(board_of(v, fen), square);
-}
+Moves moves_from(Variant v, std::string_view fen, std::string_view square) { return moves_from(board_of(v, fen), square); }
 
 position::Board after(position::Board b, std::string_view uci) {
     const Move m = b.parse_uci(uci);
@@ -60,7 +58,7 @@ TEST_CASE("Horde: a double step from rank 1 leaves no en passant square", "[move
     const position::Board a = after(b, "e1e3");
     CHECK(a.position().ep == SQ_NONE);
     CHECK(a.fen() == "4k3/8/8/8/8/3pP3/8/8 b - - 0 1");
-    CHECK(moves_from(a, "d3") == Moves{"d3d2"}); // no d3e2 en passant
+    CHECK(moves_from(a, "d3") == Moves{"d3d2"});                   // no d3e2 en passant
     CHECK(perft::perft(Variant::Horde, b.position(), 2) == 7 + 6); // e1e2: d3d2, d3xe2, 5 king steps; e1e3: d3d2, 5
 }
 
@@ -91,41 +89,35 @@ TEST_CASE("Horde: White is never in check, every pseudo-legal White move is lega
     const position::Board b = board_of(Variant::Horde, "4k3/8/8/8/q7/8/2P5/3P4 w - - 0 1");
     CHECK_FALSE(b.in_check());
     CHECK(b.checkers() == 0);
-    CHECK(moves_of(Variant::Horde, "4k3/8/8/8/q7/8/2P5/3P4 w - - 0 1") ==
-          Moves{"c2c3", "c2c4", "d1d2", "d1d3"});
+    CHECK(moves_of(Variant::Horde, "4k3/8/8/8/q7/8/2P5/3P4 w - - 0 1") == Moves{"c2c3", "c2c4", "d1d2", "d1d3"});
     // A White piece "pinned" to nothing moves freely: a rook between two black rooks.
     CHECK(moves_from(Variant::Horde, "4k3/8/8/8/r2R3r/8/8/8 w - - 0 1", "d4") ==
-          Moves{"d4a4", "d4b4", "d4c4", "d4e4", "d4f4", "d4g4", "d4h4", "d4d1", "d4d2", "d4d3", "d4d5",
-                "d4d6", "d4d7", "d4d8"});
+          Moves{"d4a4", "d4b4", "d4c4", "d4e4", "d4f4", "d4g4", "d4h4", "d4d1", "d4d2", "d4d3", "d4d5", "d4d6", "d4d7", "d4d8"});
 }
 
 TEST_CASE("Horde: Black meets check as usual", "[movegen][horde]") {
     // A White pawn on d7 checks e8: Black must answer.
     const position::Board b = board_of(Variant::Horde, "4k3/3P4/8/8/8/8/8/8 b - - 0 1");
     CHECK(b.in_check());
-    CHECK(moves_of(Variant::Horde, "4k3/3P4/8/8/8/8/8/8 b - - 0 1") ==
-          Moves{"e8d7", "e8d8", "e8e7", "e8f7", "e8f8"});
+    CHECK(moves_of(Variant::Horde, "4k3/3P4/8/8/8/8/8/8 b - - 0 1") == Moves{"e8d7", "e8d8", "e8e7", "e8f7", "e8f8"});
     // With a rook beside the king, the rook capture joins in.
-    CHECK(moves_of(Variant::Horde, "3rk3/3P4/8/8/8/8/8/8 b - - 0 1") ==
-          Moves{"d8d7", "e8d7", "e8e7", "e8f7", "e8f8"});
+    CHECK(moves_of(Variant::Horde, "3rk3/3P4/8/8/8/8/8/8 b - - 0 1") == Moves{"d8d7", "e8d7", "e8e7", "e8f7", "e8f8"});
 }
 
 TEST_CASE("Horde: only Black castles", "[movegen][horde]") {
     CHECK(moves_from(Variant::Horde, "r3k2r/8/8/8/8/8/8/PPPPPPPP b kq - 0 1", "e8") ==
           Moves{"e8c8", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8", "e8g8"});
     // Castling through a square a White pawn attacks is illegal (g7 attacks f8).
-    CHECK(moves_from(Variant::Horde, "r3k2r/6P1/8/8/8/8/8/8 b kq - 0 1", "e8") ==
-          Moves{"e8c8", "e8d7", "e8d8", "e8e7", "e8f7"});
-    CHECK(moves_from(Variant::Horde, "r3k2r/4P3/8/8/8/8/8/8 b kq - 0 1", "e8") ==
-          Moves{"e8d7", "e8e7", "e8f7"});
+    CHECK(moves_from(Variant::Horde, "r3k2r/6P1/8/8/8/8/8/8 b kq - 0 1", "e8") == Moves{"e8c8", "e8d7", "e8d8", "e8e7", "e8f7"});
+    CHECK(moves_from(Variant::Horde, "r3k2r/4P3/8/8/8/8/8/8 b kq - 0 1", "e8") == Moves{"e8d7", "e8e7", "e8f7"});
     // White castling rights are a FEN error in Horde (see test_fen.cpp); without rights no castling.
     CHECK(moves_from(Variant::Horde, "r3k2r/8/8/8/8/8/8/PPPPPPPP b - - 0 1", "e8") ==
           Moves{"e8d7", "e8d8", "e8e7", "e8f7", "e8f8"});
 }
 
 TEST_CASE("Horde: a position where White has no units has no moves", "[movegen][horde]") {
-    for (const char* fen : {"4k3/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/8 b - - 0 1",
-                            "rnbqkbnr/pppppppp/8/8/8/8/8/8 b kq - 0 1"}) {
+    for (const char* fen :
+         {"4k3/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/8 b - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/8/8 b kq - 0 1"}) {
         INFO(fen);
         const position::Board b = board_of(Variant::Horde, fen);
         CHECK(b.variant_game_over());
@@ -167,8 +159,7 @@ TEST_CASE("Orda: the lancer moves like a knight and captures like a rook", "[mov
 TEST_CASE("Orda: the horse archer moves like a knight and captures like a bishop", "[movegen][orda]") {
     // Archer d4. White: rook g7 and knight b6 on its diagonals, pawn e6 on a knight square.
     const char* fen = "7k/6R1/1N2P3/8/3a4/8/8/4K3 b - - 0 1";
-    CHECK(moves_from(Variant::Orda, fen, "d4") ==
-          Moves{"d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4f3", "d4f5", "d4g7", "d4b6"});
+    CHECK(moves_from(Variant::Orda, fen, "d4") == Moves{"d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4f3", "d4f5", "d4g7", "d4b6"});
 }
 
 TEST_CASE("Orda: lancers and archers check along their capture lines only", "[movegen][orda]") {
@@ -206,9 +197,9 @@ TEST_CASE("Orda: lancers and archers pin along their capture lines", "[movegen][
 
 TEST_CASE("Orda: the kheshig moves as knight and king", "[movegen][orda]") {
     const char* fen = "7k/8/2p5/4P3/3h4/8/8/4K3 b - - 0 1";
-    CHECK(moves_from(Variant::Orda, fen, "d4") ==
-          Moves{"d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5",            // king steps
-                "d4b3", "d4b5", "d4c2", "d4e2", "d4e6", "d4f3", "d4f5"});                  // knight steps
+    CHECK(moves_from(Variant::Orda, fen, "d4") == Moves{"d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4",
+                                                        "d4e5",                                                   // king steps
+                                                        "d4b3", "d4b5", "d4c2", "d4e2", "d4e6", "d4f3", "d4f5"}); // knight steps
     // A White kheshig (promoted) moves the same way.
     CHECK(moves_from(Variant::Orda, "7k/8/8/8/3H4/8/8/4K3 w - - 0 1", "d4").size() == 16);
     // It checks as knight and as king.
@@ -217,13 +208,10 @@ TEST_CASE("Orda: the kheshig moves as knight and king", "[movegen][orda]") {
 }
 
 TEST_CASE("Orda: the yurt steps diagonally and straight forward, by colour", "[movegen][orda]") {
-    CHECK(moves_from(Variant::Orda, "7k/8/8/8/3y4/8/8/K7 b - - 0 1", "d4") ==
-          Moves{"d4c3", "d4c5", "d4d3", "d4e3", "d4e5"});
+    CHECK(moves_from(Variant::Orda, "7k/8/8/8/3y4/8/8/K7 b - - 0 1", "d4") == Moves{"d4c3", "d4c5", "d4d3", "d4e3", "d4e5"});
     // Forward is down the board for Black, up for White.
-    CHECK(yurt_attacks(BLACK, D4) ==
-          (square_bb(C3) | square_bb(C5) | square_bb(E3) | square_bb(E5) | square_bb(D3)));
-    CHECK(yurt_attacks(WHITE, D4) ==
-          (square_bb(C3) | square_bb(C5) | square_bb(E3) | square_bb(E5) | square_bb(D5)));
+    CHECK(yurt_attacks(BLACK, D4) == (square_bb(C3) | square_bb(C5) | square_bb(E3) | square_bb(E5) | square_bb(D3)));
+    CHECK(yurt_attacks(WHITE, D4) == (square_bb(C3) | square_bb(C5) | square_bb(E3) | square_bb(E5) | square_bb(D5)));
     // It checks a king in front of it, not behind it.
     CHECK(board_of(Variant::Orda, "7k/8/8/8/3y4/3K4/8/8 w - - 0 1").in_check());
     const position::Board behind = board_of(Variant::Orda, "7k/8/8/3K4/3y4/8/8/8 w - - 0 1");
@@ -232,10 +220,8 @@ TEST_CASE("Orda: the yurt steps diagonally and straight forward, by colour", "[m
 }
 
 TEST_CASE("Orda: pawns of both sides promote only to queen or kheshig", "[movegen][orda]") {
-    CHECK(moves_from(Variant::Orda, "3l3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7") ==
-          Moves{"e7e8q", "e7e8h", "e7d8q", "e7d8h"});
-    CHECK(moves_from(Variant::Orda, "7k/8/8/8/8/8/p7/1N2K3 b - - 0 1", "a2") ==
-          Moves{"a2a1q", "a2a1h", "a2b1q", "a2b1h"});
+    CHECK(moves_from(Variant::Orda, "3l3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7") == Moves{"e7e8q", "e7e8h", "e7d8q", "e7d8h"});
+    CHECK(moves_from(Variant::Orda, "7k/8/8/8/8/8/p7/1N2K3 b - - 0 1", "a2") == Moves{"a2a1q", "a2a1h", "a2b1q", "a2b1h"});
 }
 
 TEST_CASE("Orda: White pawns double-step and can be taken en passant", "[movegen][orda]") {
@@ -253,21 +239,18 @@ TEST_CASE("Orda: only White castles", "[movegen][orda]") {
           Moves{"e1c1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1"});
     // A lancer on the f-file attacks f1: no king-side castling. On h3 it attacks only its
     // rook lines, not its knight squares (g1, f2): both castlings stay legal.
-    CHECK(moves_from(Variant::Orda, "1k3l2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1") ==
-          Moves{"e1c1", "e1d1", "e1d2", "e1e2"});
+    CHECK(moves_from(Variant::Orda, "1k3l2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1") == Moves{"e1c1", "e1d1", "e1d2", "e1e2"});
     CHECK(moves_from(Variant::Orda, "1k6/8/8/8/8/7l/8/R3K2R w KQ - 0 1", "e1") ==
           Moves{"e1c1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1"});
     // An archer on the b6-g1 diagonal attacks g1 (and f2).
-    CHECK(moves_from(Variant::Orda, "1k6/8/1a6/8/8/8/8/R3K2R w KQ - 0 1", "e1") ==
-          Moves{"e1c1", "e1d1", "e1d2", "e1e2", "e1f1"});
+    CHECK(moves_from(Variant::Orda, "1k6/8/1a6/8/8/8/8/R3K2R w KQ - 0 1", "e1") == Moves{"e1c1", "e1d1", "e1d2", "e1e2", "e1f1"});
     // Black has no castling moves (its rights are a FEN error; see test_fen.cpp).
-    CHECK(moves_from(Variant::Orda, "l3k2l/8/8/8/8/8/8/4K3 b - - 0 1", "e8") ==
-          Moves{"e8d7", "e8d8", "e8e7", "e8f7", "e8f8"});
+    CHECK(moves_from(Variant::Orda, "l3k2l/8/8/8/8/8/8/4K3 b - - 0 1", "e8") == Moves{"e8d7", "e8d8", "e8e7", "e8f7", "e8f8"});
 }
 
 TEST_CASE("Orda: campmate, a king on the opponent's back rank, leaves no moves", "[movegen][orda]") {
-    for (const char* fen : {"3K4/8/8/8/k7/8/8/8 b - - 0 1", "3K4/8/8/8/k7/8/8/8 w - - 0 1",
-                            "8/8/8/8/8/8/4K3/k7 w - - 0 1", "8/8/8/8/8/8/4K3/k7 b - - 0 1"}) {
+    for (const char* fen : {"3K4/8/8/8/k7/8/8/8 b - - 0 1", "3K4/8/8/8/k7/8/8/8 w - - 0 1", "8/8/8/8/8/8/4K3/k7 w - - 0 1",
+                            "8/8/8/8/8/8/4K3/k7 b - - 0 1"}) {
         INFO(fen);
         const position::Board b = board_of(Variant::Orda, fen);
         CHECK(b.variant_game_over());
@@ -295,8 +278,7 @@ TEST_CASE("chess: castling rules", "[movegen][chess]") {
     // b1 occupied does.
     CHECK(moves_from(Variant::Chess, "4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1", "e1").count("e1c1") == 0);
     // Not out of check.
-    CHECK(moves_from(Variant::Chess, "4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1") ==
-          Moves{"e1d1", "e1d2", "e1f1", "e1f2"});
+    CHECK(moves_from(Variant::Chess, "4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1") == Moves{"e1d1", "e1d2", "e1f1", "e1f2"});
 }
 
 TEST_CASE("chess: en passant that exposes the king is illegal", "[movegen][chess]") {

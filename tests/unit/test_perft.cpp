@@ -62,8 +62,8 @@ void check_suite(Variant v, const std::string& file, const perft::PerftOptions& 
             for (const auto& [depth, expected] : entry.expected) {
                 if (expected > max_expected || expected <= above) continue;
                 const std::uint64_t got = perft::perft(v, board.position(), depth, options);
-                INFO(variant_name(v) << " FEN " << entry.fen << " depth " << depth << ": expected " << expected
-                                     << ", got " << got);
+                INFO(variant_name(v) << " FEN " << entry.fen << " depth " << depth << ": expected " << expected << ", got "
+                                     << got);
                 CHECK(got == expected);
             }
         }
@@ -103,9 +103,7 @@ void check_chess960_deep(int max_depth, std::size_t every) {
 TEST_CASE("perft suite: chess960.epd above 10^6 nodes, depth 6 of every 8th position", "[.slow][perft][chess960]") {
     check_chess960_deep(6, 8);
 }
-TEST_CASE("perft suite: chess960.epd depth 6 of every position", "[.records][perft][chess960]") {
-    check_chess960_deep(6, 1);
-}
+TEST_CASE("perft suite: chess960.epd depth 6 of every position", "[.records][perft][chess960]") { check_chess960_deep(6, 1); }
 // Castling stress positions of our own, counts from Fairy-Stockfish (UCI_Chess960): up to
 // 2*10^6 nodes in every run, the deeper counts with the `slow` label.
 TEST_CASE("perft suite: chess960-castling.epd up to 2*10^6 nodes", "[perft][chess960]") {
@@ -157,8 +155,7 @@ TEST_CASE("perft: python-chess horde.perft positions", "[perft][horde]") {
         const position::Board board = board_from(Variant::Horde, c.fen);
         for (int depth = 1; depth <= 4; ++depth) {
             const std::uint64_t got = perft::perft(Variant::Horde, board.position(), depth);
-            INFO("horde FEN " << c.fen << " depth " << depth << ": expected " << c.counts[depth - 1] << ", got "
-                              << got);
+            INFO("horde FEN " << c.fen << " depth " << depth << ": expected " << c.counts[depth - 1] << ", got " << got);
             CHECK(got == c.counts[depth - 1]);
         }
     }
@@ -217,8 +214,8 @@ TEST_CASE("perft with 2 threads and a shared hash table equals the plain counts"
             int depth;
             std::uint64_t expected;
         };
-        for (const Case& c : {Case{Variant::Horde, 5, 265223}, Case{Variant::Orda, 4, 342351},
-                              Case{Variant::Chess, 5, 4865609}}) {
+        for (const Case& c :
+             {Case{Variant::Horde, 5, 265223}, Case{Variant::Orda, 4, 342351}, Case{Variant::Chess, 5, 4865609}}) {
             const position::Board board(c.v);
             INFO(variant_name(c.v) << " start depth " << c.depth);
             CHECK(perft::perft(c.v, board.position(), c.depth, options) == c.expected);
@@ -237,9 +234,9 @@ TEST_CASE("perft with many threads (more threads than root moves)", "[perft][thr
 
 TEST_CASE("perft_divide totals equal perft", "[perft][divide]") {
     for (const char* file : {"chess.epd", "horde.epd", "orda.epd"}) {
-        const Variant v = std::string(file).starts_with("chess") ? Variant::Chess
+        const Variant v = std::string(file).starts_with("chess")   ? Variant::Chess
                           : std::string(file).starts_with("horde") ? Variant::Horde
-                                                                    : Variant::Orda;
+                                                                   : Variant::Orda;
         for (const auto& [line_number, entry] : load_suite(file)) {
             const position::Board board = board_from(v, entry.fen);
             const position::MoveList legal = board.legal_moves();
@@ -247,8 +244,7 @@ TEST_CASE("perft_divide totals equal perft", "[perft][divide]") {
                 if (depth > 4 || expected > VARIANT_CAP) continue;
                 for (int threads : {1, 2}) {
                     const auto rows = perft::perft_divide(v, board.position(), depth, perft::PerftOptions{threads, nullptr});
-                    INFO(file << ":" << line_number << " " << entry.fen << " depth " << depth << " threads "
-                              << threads);
+                    INFO(file << ":" << line_number << " " << entry.fen << " depth " << depth << " threads " << threads);
                     std::uint64_t total = 0;
                     for (const auto& [move, count] : rows) {
                         CHECK(legal.contains(move));
@@ -256,8 +252,7 @@ TEST_CASE("perft_divide totals equal perft", "[perft][divide]") {
                     }
                     CHECK(rows.size() == legal.size());
                     CHECK(total == expected);
-                    if (depth == 1)
-                        CHECK(std::all_of(rows.begin(), rows.end(), [](const auto& r) { return r.second == 1; }));
+                    if (depth == 1) CHECK(std::all_of(rows.begin(), rows.end(), [](const auto& r) { return r.second == 1; }));
                 }
             }
         }
@@ -318,8 +313,7 @@ TEST_CASE("verification_key tells apart positions the Zobrist key does", "[perft
     }
 }
 
-TEST_CASE("has_legal_move and checkers agree with the generator on every suite position to depth 2",
-          "[movegen][suite]") {
+TEST_CASE("has_legal_move and checkers agree with the generator on every suite position to depth 2", "[movegen][suite]") {
     const std::pair<Variant, const char*> suites[] = {
         {Variant::Chess, "chess.epd"}, {Variant::Horde, "horde.epd"}, {Variant::Orda, "orda.epd"}};
     std::uint64_t positions = 0, without_moves = 0, in_check_count = 0;
@@ -338,10 +332,11 @@ TEST_CASE("has_legal_move and checkers agree with the generator on every suite p
                     // checkers() against the attackers of the king square.
                     const Bitboard king = b.position().pieces(b.side_to_move(), KING);
                     const Bitboard expected_checkers =
-                        king ? position::with_variant(v, [&]<Variant V>() {
-                            return b.position().template attackers_to<V>(lsb(king), b.position().pieces(),
-                                                                           ~b.side_to_move());
-                        })
+                        king ? position::with_variant(v,
+                                                      [&]<Variant V>() {
+                                                          return b.position().template attackers_to<V>(
+                                                              lsb(king), b.position().pieces(), ~b.side_to_move());
+                                                      })
                              : 0;
                     REQUIRE(b.checkers() == expected_checkers);
                     ++positions;
@@ -368,8 +363,7 @@ TEST_CASE("has_legal_move and checkers agree with the generator on every suite p
 // perft counts its last two plies on a path of its own (perft/frontier.hpp: the leaves without a
 // move list, the last made ply without play()); here each count is checked against the move
 // lists of the shared generator and play(), at the suite positions and at each of their children.
-TEST_CASE("perft's depths 1 and 2 equal the generator's move lists at every suite position and child",
-          "[perft][suite]") {
+TEST_CASE("perft's depths 1 and 2 equal the generator's move lists at every suite position and child", "[perft][suite]") {
     const std::pair<Variant, const char*> suites[] = {{Variant::Chess, "chess.epd"},
                                                       {Variant::Horde, "horde.epd"},
                                                       {Variant::Orda, "orda.epd"},

@@ -185,10 +185,9 @@ TEST_CASE("pgn reader: move numbers and SAN tokens", "[pgn]") {
     const auto r = record("12. e4 12... e5 13.Nf3 13...Nc6 14.O-O-O+ 0-0 e8=Q# exd6 1-0");
     CHECK(r.errors.empty());
     const std::vector<std::string> want = {
-        "game 1 @1:1",   "movetext @1:1", "num 12 @1:1",    "san e4 @1:5",       "num 12 @1:8",
-        "san e5 @1:14",  "num 13 @1:17",  "san Nf3 @1:20",  "num 13 @1:24",      "san Nc6 @1:29",
-        "num 14 @1:33",  "san O-O-O+ @1:36", "san 0-0 @1:43", "san e8=Q# @1:47", "san exd6 @1:53",
-        "result 1-0 @1:58", "end 1"};
+        "game 1 @1:1",   "movetext @1:1",   "num 12 @1:1",    "san e4 @1:5",      "num 12 @1:8",  "san e5 @1:14",
+        "num 13 @1:17",  "san Nf3 @1:20",   "num 13 @1:24",   "san Nc6 @1:29",    "num 14 @1:33", "san O-O-O+ @1:36",
+        "san 0-0 @1:43", "san e8=Q# @1:47", "san exd6 @1:53", "result 1-0 @1:58", "end 1"};
     CHECK(r.log == want);
 }
 
@@ -453,7 +452,9 @@ TEST_CASE("pgn reader: a skipped game ends where a read one ends", "[pgn]") {
     texts.push_back(corpora);
     texts.push_back("1. e4 e5\n\n1. d4 d5 *\n2. Nf3 (2. c4 e8(Q) (e4\n\n3. Bc4) 1-0 ) Nf3* Qh4#0-1 [Event \"x\"]\n"
                     "1. e4 {c}\r\n\r\n 7. d4 ; line\n%esc\n 12.Nf3 12... Nc6 0000 -- 1\xE2\x80\xA6 e5 $1 a)b 1-0\n"
-                    "[Site \"y\"]\n\n1. e4 ( ) ) 99999999999999. e5 " + std::string(300, 'a') + " e4\f\v e5 1/2-1/2\n"
+                    "[Site \"y\"]\n\n1. e4 ( ) ) 99999999999999. e5 " +
+                    std::string(300, 'a') +
+                    " e4\f\v e5 1/2-1/2\n"
                     "[Event \"z\"]\n\n5. e4 e5 6. Nf3 Nc6 7. Bb5 (7. Bc4\n\n6. d4) a6\n\n6. d4 d5 *\n"
                     "[Event \"n\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6\n\n4... Be7 5. O-O b5\n\n3... d6 *\n"
                     "[Event \"n\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6\n   \n"
@@ -574,8 +575,7 @@ TEST_CASE("pgn reader: random bytes terminate without crashing", "[pgn]") {
     const char alphabet[] = "[]{}()\";%$!?.*-/\\0123456789abcdefghNBRQKOxX=+# \t\n\r\0\xff\xc3\x80";
     for (int round = 0; round < 40; ++round) {
         std::string text(std::size_t(rng() % 20000), '\0');
-        for (auto& ch : text)
-            ch = round % 2 ? char(rng()) : alphabet[rng() % (sizeof alphabet - 1)];
+        for (auto& ch : text) ch = round % 2 ? char(rng()) : alphabet[rng() % (sizeof alphabet - 1)];
         auto reader = pgn::PgnReader::from_memory(text);
         std::string cap, joined;
         struct J : pgn::PgnVisitor {
@@ -670,8 +670,7 @@ TEST_CASE("reader: a result glued to a move is the move, then the result", "[pgn
     CHECK(r.has("san Nf31-0 @1:13"));
 }
 
-TEST_CASE("reader: a tag line with unescaped quotes is one tag, other malformed tags never start movetext",
-          "[pgn][issue17]") {
+TEST_CASE("reader: a tag line with unescaped quotes is one tag, other malformed tags never start movetext", "[pgn][issue17]") {
     auto r = record("[White \"\"Socrates Expert\"\"]\n[Black \"B\"]\n\n1. e4 *\n");
     CHECK(r.has("tag White=\"Socrates Expert\" @1:1"));
     CHECK(r.has("tag Black=B @2:1"));

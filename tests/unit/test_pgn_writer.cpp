@@ -90,8 +90,7 @@ TEST_CASE("pgn export: SAN as our writer writes it", "[pgn_writer]") {
 TEST_CASE("pgn export: move numbers after comments, variations and at variation starts", "[pgn_writer]") {
     const std::string out =
         exported("[Event \"?\"]\n{start} 1. e4 {c} e5 (1... c5 2. Nf3 (2. Nc3) d6) 2. Nf3 $1 Nc6 $2\n(2... d6) 3. Bb5 *");
-    CHECK(movetext(out) ==
-          "{start} 1. e4 {c} 1... e5 (1... c5 2. Nf3 (2. Nc3) 2... d6) 2. Nf3 $1 Nc6 $2\n(2... d6) 3. Bb5 *");
+    CHECK(movetext(out) == "{start} 1. e4 {c} 1... e5 (1... c5 2. Nf3 (2. Nc3) 2... d6) 2. Nf3 $1 Nc6 $2\n(2... d6) 3. Bb5 *");
     require_canonical(out);
 }
 
@@ -102,7 +101,7 @@ TEST_CASE("pgn export: a semicolon comment first in the movetext", "[pgn_writer]
     const std::string out = exported("[Event \"?\"]\n\n1. ; a } comment\ne4 ; and } another\ne5 *");
     CHECK(movetext(out) == "{} ; a } comment\n1. e4 ; and } another\n1... e5 *");
     require_canonical(out);
-    const std::string no_moves = exported("[Event \"?\"]\n\n{x}*\n") ;
+    const std::string no_moves = exported("[Event \"?\"]\n\n{x}*\n");
     CHECK(movetext(no_moves) == "{x} *");
 }
 
@@ -123,9 +122,8 @@ TEST_CASE("pgn export: Black's first move keeps its number after a NAG", "[pgn_w
 TEST_CASE("pgn export: nested variations, empty ones dropped", "[pgn_writer]") {
     const std::string out =
         exported("1. e4 e5 ( ) (1... c5 (1... e6 2. d4 (2. d3 ( ) d5 (2... c5 {deep} (2... b6))) d5) 2. Nf3) 2. Nf3 *");
-    CHECK(movetext(out) ==
-          "1. e4 e5 (1... c5 (1... e6 2. d4 (2. d3 d5 (2... c5 {deep} (2... b6))) 2... d5)\n"
-          "2. Nf3) 2. Nf3 *");
+    CHECK(movetext(out) == "1. e4 e5 (1... c5 (1... e6 2. d4 (2. d3 d5 (2... c5 {deep} (2... b6))) 2... d5)\n"
+                           "2. Nf3) 2. Nf3 *");
     require_canonical(out);
 }
 
@@ -133,8 +131,7 @@ TEST_CASE("pgn export: comments", "[pgn_writer]") {
     SECTION("whitespace collapsed, empty comments dropped, ';' comments become braces") {
         // (a comment before the first move is part of the game when tags precede it; before a
         // game's first token it belongs to no game, see pgn/reader.hpp)
-        const std::string out =
-            exported("[Event \"?\"]\n{  first\n\tline  } 1. e4 {} { } e5 ; to the end of the line\n2. Nf3 *");
+        const std::string out = exported("[Event \"?\"]\n{  first\n\tline  } 1. e4 {} { } e5 ; to the end of the line\n2. Nf3 *");
         CHECK(movetext(out) == "{first line} 1. e4 e5 {to the end of the line} 2. Nf3 *");
         require_canonical(out);
     }
@@ -161,8 +158,7 @@ TEST_CASE("pgn export: lines of at most 80 columns, broken at spaces", "[pgn_wri
     // comment
     for (const char* name : {"chess", "horde", "orda"}) {
         INFO(name);
-        const std::string out =
-            run::export_pgn_text(read_file(std::string(HORDE_TESTDATA) + "/games/" + name + "-valid.pgn"));
+        const std::string out = run::export_pgn_text(read_file(std::string(HORDE_TESTDATA) + "/games/" + name + "-valid.pgn"));
         std::istringstream in(out);
         std::vector<std::string> lines;
         std::string line;
@@ -186,8 +182,7 @@ TEST_CASE("pgn export: lines of at most 80 columns, broken at spaces", "[pgn_wri
 }
 
 TEST_CASE("pgn export: wrapping at a given width, comment words and long words", "[pgn_writer]") {
-    const std::string out =
-        exported("1. e4 {a comment of several words and averyveryverylongwordthatdoesnotfit} e5 *", {}, 20);
+    const std::string out = exported("1. e4 {a comment of several words and averyveryverylongwordthatdoesnotfit} e5 *", {}, 20);
     CHECK(movetext(out) == "1. e4 {a comment of\nseveral words and\naveryveryverylongwordthatdoesnotfit}\n1... e5 *");
     int invalid = -1;
     report::PgnExportOptions eo;
@@ -201,13 +196,11 @@ TEST_CASE("pgn export: wrapping at a given width, comment words and long words",
 }
 
 TEST_CASE("pgn export: Orda promotions to a kheshig and campmate", "[pgn_writer]") {
-    const std::string promo =
-        exported("[Variant \"Orda\"]\n[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8H *");
+    const std::string promo = exported("[Variant \"Orda\"]\n[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8H *");
     CHECK(movetext(promo) == "1. a8=H *");
     require_canonical(promo);
     // a king reaching the opponent's back rank wins: '#'
-    const std::string camp =
-        exported("[Variant \"Orda\"]\n[SetUp \"1\"]\n[FEN \"8/3K4/7k/8/8/8/8/8 w - - 0 1\"]\n\n1. Kd8 1-0");
+    const std::string camp = exported("[Variant \"Orda\"]\n[SetUp \"1\"]\n[FEN \"8/3K4/7k/8/8/8/8/8 w - - 0 1\"]\n\n1. Kd8 1-0");
     CHECK(movetext(camp) == "1. Kd8# 1-0");
     require_canonical(camp);
     const std::string black =

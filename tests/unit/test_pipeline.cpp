@@ -4,9 +4,9 @@
 // back to the caller instead of hanging it.
 #include "horde/game/checker.hpp"
 #include "horde/game/duplicates.hpp"
-#include "horde/run/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/json.hpp"
+#include "horde/run/pipeline.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -72,14 +72,15 @@ TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread coun
             std::string got;
             std::uint64_t games = 0, batches = 0;
             auto reader = horde::pgn::PgnReader::from_memory(input);
-            horde::run::RecordConsumer consumer{
-                [&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) { slots[slot] += describe(r, raw); },
-                [&](std::size_t slot, const horde::run::PipelineBatch& b) {
-                    got += slots[slot];
-                    slots[slot].clear();
-                    games += b.games;
-                    ++batches;
-                }};
+            horde::run::RecordConsumer consumer{[&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) {
+                                                    slots[slot] += describe(r, raw);
+                                                },
+                                                [&](std::size_t slot, const horde::run::PipelineBatch& b) {
+                                                    got += slots[slot];
+                                                    slots[slot].clear();
+                                                    games += b.games;
+                                                    ++batches;
+                                                }};
             pipeline.run(reader, options, consumer);
             INFO("threads " << threads << ", batch bytes " << batch);
             CHECK(got == want);
@@ -102,13 +103,14 @@ TEST_CASE("PgnPipeline: an exception in a stage is rethrown to the caller", "[pi
         auto reader = horde::pgn::PgnReader::from_memory(input);
         int seen = 0;
         auto run = [&] {
-            horde::run::RecordConsumer consumer{
-                [&](std::size_t, const horde::game::GameRecord& r, std::string_view) {
-                    if (failing_stage == 0 && r.game == 50) throw std::runtime_error("work failed");
-                },
-                [&](std::size_t, const horde::run::PipelineBatch&) {
-                    if (failing_stage == 1 && ++seen == 3) throw std::runtime_error("ordered failed");
-                }};
+            horde::run::RecordConsumer consumer{[&](std::size_t, const horde::game::GameRecord& r, std::string_view) {
+                                                    if (failing_stage == 0 && r.game == 50)
+                                                        throw std::runtime_error("work failed");
+                                                },
+                                                [&](std::size_t, const horde::run::PipelineBatch&) {
+                                                    if (failing_stage == 1 && ++seen == 3)
+                                                        throw std::runtime_error("ordered failed");
+                                                }};
             pipeline.run(reader, {}, consumer);
         };
         CHECK_THROWS_WITH(run(), failing_stage == 0 ? "work failed" : "ordered failed");
@@ -128,11 +130,12 @@ std::string read_file(const std::filesystem::path& p) {
 // regression inputs (hostile bytes of every kind), in a fixed order.
 std::vector<std::string> every_pgn() {
     std::vector<std::filesystem::path> paths;
-    for (const char* dir : {HORDE_TESTDATA "/games", HORDE_TESTDATA "/dialects", HORDE_FUZZ_DIR "/corpus/pgn",
-                            HORDE_FUZZ_DIR "/regressions/pgn"}) {
+    for (const char* dir :
+         {HORDE_TESTDATA "/games", HORDE_TESTDATA "/dialects", HORDE_FUZZ_DIR "/corpus/pgn", HORDE_FUZZ_DIR "/regressions/pgn"}) {
         if (!std::filesystem::is_directory(dir)) continue;
         for (const auto& e : std::filesystem::directory_iterator(dir))
-            if (e.is_regular_file() && e.path().extension() != ".jsonl" && e.path().extension() != ".txt") paths.push_back(e.path());
+            if (e.is_regular_file() && e.path().extension() != ".jsonl" && e.path().extension() != ".txt")
+                paths.push_back(e.path());
     }
     std::sort(paths.begin(), paths.end());
     std::vector<std::string> out;
@@ -149,24 +152,23 @@ std::string describe_as_check(const horde::game::GameRecord& r, std::string_view
 
 // The records the pipeline hands on, in order (capture_raw on), described as describe() does, or
 // as describe_as_check() when as_check; counts the ordered batches into *batches.
-std::string run_pipeline(const std::string& input, const horde::game::CheckOptions& options, horde::run::PipelineSettings settings,
-                         bool as_check = false, std::uint64_t* batches = nullptr,
+std::string run_pipeline(const std::string& input, const horde::game::CheckOptions& options,
+                         horde::run::PipelineSettings settings, bool as_check = false, std::uint64_t* batches = nullptr,
                          std::function<bool(const horde::game::GameRecord&)> needs = nullptr) {
     settings.capture_raw = true;
     horde::run::PgnPipeline pipeline(settings);
     std::vector<std::string> slots(pipeline.slots());
     std::string got;
     auto reader = horde::pgn::PgnReader::from_memory(input);
-    horde::run::RecordConsumer consumer{
-        [&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) {
-            slots[slot] += as_check ? describe_as_check(r, raw) : describe(r, raw);
-        },
-        [&](std::size_t slot, const horde::run::PipelineBatch&) {
-            got += slots[slot];
-            slots[slot].clear();
-            if (batches) ++*batches;
-        },
-        std::move(needs)};
+    horde::run::RecordConsumer consumer{[&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) {
+                                            slots[slot] += as_check ? describe_as_check(r, raw) : describe(r, raw);
+                                        },
+                                        [&](std::size_t slot, const horde::run::PipelineBatch&) {
+                                            got += slots[slot];
+                                            slots[slot].clear();
+                                            if (batches) ++*batches;
+                                        },
+                                        std::move(needs)};
     pipeline.run(reader, options, consumer);
     return got;
 }
@@ -192,10 +194,30 @@ std::string pipelined(const std::string& input, const horde::game::CheckOptions&
 TEST_CASE("PgnPipeline: cutting the input between workers is invisible on hostile input", "[pipeline]") {
     const std::vector<std::string> pieces = every_pgn();
     REQUIRE(pieces.size() > 20);
-    const std::vector<std::string> separators = {
-        "", "\n", "\n\n", "\r\n\r\n", "\r\r", "\n\n[Event \"x\"]\n\n", "{", "\n\n{ open\n\n", "; c\n\n", "%esc\n\n",
-        " \n\t\n", "\n\n[White \"a\"]\n\n[Black \"b\"]\n\n", "1-0\n\n", "*", "\n\n1. e4 e5\n\n", "\f\n\n", "[", "}\n\n",
-        "\xef\xbb\xbf", "{ c\n", "\n\n[White \"a\"]\n; c\n\n[Black \"b\"]\n\n", "\n\n[White \"a\"]\n%e\n\n[Black \"b\"]\n\n", "\n{ open\n[Event \"in a comment\"]\n", "\n\n[Site \"" + std::string(1100, ' ') + "\"]\n\n"};
+    const std::vector<std::string> separators = {"",
+                                                 "\n",
+                                                 "\n\n",
+                                                 "\r\n\r\n",
+                                                 "\r\r",
+                                                 "\n\n[Event \"x\"]\n\n",
+                                                 "{",
+                                                 "\n\n{ open\n\n",
+                                                 "; c\n\n",
+                                                 "%esc\n\n",
+                                                 " \n\t\n",
+                                                 "\n\n[White \"a\"]\n\n[Black \"b\"]\n\n",
+                                                 "1-0\n\n",
+                                                 "*",
+                                                 "\n\n1. e4 e5\n\n",
+                                                 "\f\n\n",
+                                                 "[",
+                                                 "}\n\n",
+                                                 "\xef\xbb\xbf",
+                                                 "{ c\n",
+                                                 "\n\n[White \"a\"]\n; c\n\n[Black \"b\"]\n\n",
+                                                 "\n\n[White \"a\"]\n%e\n\n[Black \"b\"]\n\n",
+                                                 "\n{ open\n[Event \"in a comment\"]\n",
+                                                 "\n\n[Site \"" + std::string(1100, ' ') + "\"]\n\n"};
     std::uint64_t state = 12345;
     auto next = [&] {
         state = state * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -216,7 +238,9 @@ TEST_CASE("PgnPipeline: cutting the input between workers is invisible on hostil
             if (round == 4) // no blank line anywhere
                 for (std::size_t k; (k = piece.find("\n\n")) != std::string::npos;) piece.erase(k, 1);
             input += piece;
-            input += round == 0 ? std::string("\n\n") : round == 4 ? tight[next() % tight.size()] : separators[next() % separators.size()];
+            input += round == 0   ? std::string("\n\n")
+                     : round == 4 ? tight[next() % tight.size()]
+                                  : separators[next() % separators.size()];
         }
         horde::game::CheckOptions options;
         options.strict = round == 2;
@@ -306,7 +330,8 @@ TEST_CASE("PgnPipeline: a cut right after a tag pair without its closing bracket
     std::string input;
     for (int copy = 0; copy < 4; ++copy) {
         std::string text = corpora();
-        for (std::size_t k = 0; (k = text.find("\n[Event ", k)) != std::string::npos; k += 16) text.insert(k + 1, "[Event \"v\" ");
+        for (std::size_t k = 0; (k = text.find("\n[Event ", k)) != std::string::npos; k += 16)
+            text.insert(k + 1, "[Event \"v\" ");
         input += text;
     }
     horde::game::CheckOptions options;

@@ -94,7 +94,8 @@ TEST_CASE("warnings a writer repeats on every move: once per game and code, coun
     // --strict made it an error: the diagnostic says so (strict), the outputs print it after the message.
     CHECK(s.errors[0].message == "UCI move 'e2e4': read as e4 (3 moves like this in the game, from ply 1)");
     CHECK(s.errors[0].strict);
-    CHECK(game::printed_message(s.errors[0]) == "UCI move 'e2e4': read as e4 (3 moves like this in the game, from ply 1) (strict mode)");
+    CHECK(game::printed_message(s.errors[0]) ==
+          "UCI move 'e2e4': read as e4 (3 moves like this in the game, from ply 1) (strict mode)");
     CHECK(!r.warnings[0].strict);
     // no check marks expected on coordinates
     CHECK(count_code(check_one("1. f2f3 e7e5 2. g2g4 d8h4 0-1").warnings, "missing-check-suffix") == 0);
@@ -102,8 +103,7 @@ TEST_CASE("warnings a writer repeats on every move: once per game and code, coun
     CHECK(count_code(check_one("1. e4 (1. -- e5 2. -- e6) e5 *").warnings, "null-move") == 2);
 }
 
-TEST_CASE("'*' after the game ended: a warning (an error with --strict), a contradiction stays an error",
-          "[issue17][check]") {
+TEST_CASE("'*' after the game ended: a warning (an error with --strict), a contradiction stays an error", "[issue17][check]") {
     const game::GameRecord r = check_one("[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *");
     CHECK(r.valid());
     CHECK(count_code(r.warnings, "star-result-at-end") == 1);

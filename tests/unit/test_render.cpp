@@ -16,8 +16,7 @@ namespace {
 
 std::size_t count(const std::string& haystack, std::string_view needle) {
     std::size_t n = 0;
-    for (auto pos = haystack.find(needle); pos != std::string::npos; pos = haystack.find(needle, pos + needle.size()))
-        ++n;
+    for (auto pos = haystack.find(needle); pos != std::string::npos; pos = haystack.find(needle, pos + needle.size())) ++n;
     return n;
 }
 
@@ -172,8 +171,7 @@ TEST_CASE("SVG of an Orda position draws each Orda piece with its own shape", "[
     CHECK(count(svg, "<rect class=\"square ") == 64);
     CHECK(count(svg, "<g class=\"piece\"") == 32);
     CHECK(count(svg, "class=\"highlight\"") == 2);
-    for (std::string_view letter : {"l", "a", "h"})
-        CHECK(count(svg, fmt::format("data-piece=\"{}\"", letter)) == 2);
+    for (std::string_view letter : {"l", "a", "h"}) CHECK(count(svg, fmt::format("data-piece=\"{}\"", letter)) == 2);
     CHECK(count(svg, "data-piece=\"y\"") == 1);
     // Each Orda piece is its own drawn figure, defined once and placed with <use>; the khan is
     // Black's king; no piece is a letter.

@@ -10,9 +10,9 @@
 
 #include <fstream>
 #include <optional>
-#include <type_traits>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace horde;
@@ -85,7 +85,8 @@ TEST_CASE("Typed products: the exported PGN of every game, in input order, on an
     for (unsigned threads : {1u, 2u, 3u})
         for (bool wait : {false, true}) {
             INFO("threads " << threads << ", wait " << wait);
-            CHECK(through_run<std::string>(input, threads, wait, [&] { return report::make_pgn_exporter({}, export_options); }) == want);
+            CHECK(through_run<std::string>(input, threads, wait, [&] { return report::make_pgn_exporter({}, export_options); }) ==
+                  want);
         }
 }
 

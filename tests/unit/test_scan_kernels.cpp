@@ -25,7 +25,7 @@ std::string random_bytes(std::mt19937& rng, std::size_t n) {
     std::string s(n, ' ');
     for (char& c : s) {
         const unsigned r = rng() % 8;
-        if (r == 0) c = char(rng() % 256);               // any byte
+        if (r == 0) c = char(rng() % 256);                         // any byte
         else if (r < 4) c = "abcdefghNBRQKO12345678x"[rng() % 23]; // SAN-ish letters and digits
         else c = kAlphabet[rng() % kAlphabet.size()];
     }
@@ -43,17 +43,15 @@ std::string first_mismatch(const std::string& s) {
         std::copy(s.begin(), s.end(), b);
         const std::size_t n = s.size();
         auto where = [&](const char* kernel, std::size_t i) {
-            return std::string(kernel) + " at align " + std::to_string(align) + " start " + std::to_string(i) +
-                   " length " + std::to_string(n);
+            return std::string(kernel) + " at align " + std::to_string(align) + " start " + std::to_string(i) + " length " +
+                   std::to_string(n);
         };
         for (std::size_t i = 0; i <= n; ++i) {
             if (k::sse2::comment_run(b, i, n) != k::scalar::comment_run(b, i, n)) return where("comment_run", i);
             if (k::sse2::name_run(b, i, n) != k::scalar::name_run(b, i, n)) return where("name_run", i);
             if (k::sse2::tag_value_run(b, i, n) != k::scalar::tag_value_run(b, i, n)) return where("tag_value_run", i);
-            if (i < n && k::sse2::plain_move(b + i, n - i) != k::scalar::plain_move(b + i, n - i))
-                return where("plain_move", i);
-            if (i + 16 <= n && !(k::sse2::block_masks(b + i) == k::scalar::block_masks(b + i)))
-                return where("block_masks", i);
+            if (i < n && k::sse2::plain_move(b + i, n - i) != k::scalar::plain_move(b + i, n - i)) return where("plain_move", i);
+            if (i + 16 <= n && !(k::sse2::block_masks(b + i) == k::scalar::block_masks(b + i))) return where("block_masks", i);
         }
     }
     return "";
@@ -72,9 +70,13 @@ TEST_CASE("SSE2 scan kernels equal their scalar references on random bytes", "[p
 TEST_CASE("SSE2 scan kernels equal their scalar references on adversarial bytes", "[pgn][kernels]") {
     // Each byte value at each place of a plain move, a move number, a tag name and a comment
     // run, and runs of one kind up to and past 16 bytes.
-    const std::vector<std::string> shapes = {"Nf3 e5 12. exd8=Q+ Kxh1# ", "Rook_Name_1 \"value\"]",
-                                             "abcdefghijklmnopqrstuvwx ", "0123456789012345678. ",
-                                             "{ a comment run\r\n}", "e4\r\ne5\n\rNf3\r", "1... Qh4#0-1 *"};
+    const std::vector<std::string> shapes = {"Nf3 e5 12. exd8=Q+ Kxh1# ",
+                                             "Rook_Name_1 \"value\"]",
+                                             "abcdefghijklmnopqrstuvwx ",
+                                             "0123456789012345678. ",
+                                             "{ a comment run\r\n}",
+                                             "e4\r\ne5\n\rNf3\r",
+                                             "1... Qh4#0-1 *"};
     for (const std::string& shape : shapes)
         for (std::size_t at = 0; at < shape.size(); ++at)
             for (int byte = 0; byte < 256; ++byte) {
@@ -100,9 +102,9 @@ TEST_CASE("scan kernel references read what their contracts say", "[pgn][kernels
     const char* move = "exd8=Q+ rest of the buffer";
     CHECK(k::scalar::plain_move(move, 26) == 7);
     CHECK(k::scalar::plain_move("e4\r\n", 4) == 2);
-    CHECK(k::scalar::plain_move("e4", 2) == 0);                     // no byte after it in view
-    CHECK(k::scalar::plain_move("Nf3)", 4) == 0);                   // not up to a blank
-    CHECK(k::scalar::plain_move("abcdefghijklmnop ", 17) == 0);    // 16 bytes: on_word's
+    CHECK(k::scalar::plain_move("e4", 2) == 0);                 // no byte after it in view
+    CHECK(k::scalar::plain_move("Nf3)", 4) == 0);               // not up to a blank
+    CHECK(k::scalar::plain_move("abcdefghijklmnop ", 17) == 0); // 16 bytes: on_word's
     CHECK(k::scalar::plain_move("abcdefghijklmno ", 16) == 15);
     CHECK(k::scalar::comment_run("ab}cd", 0, 5) == 2);
     CHECK(k::scalar::comment_run("ab\rcd", 3, 5) == 5);

@@ -60,14 +60,14 @@ TEST_CASE("where: numeric, string and regex comparisons, absent tags", "[select]
     CHECK_FALSE(where("WhiteElo > 2850", mate));
     CHECK_FALSE(where("WhiteElo >= 2000", other)); // absent: false
     CHECK(where("not WhiteElo < 2000", mate));
-    CHECK_FALSE(where("BlackElo >= 0", mate));     // "?" is not a number
-    CHECK_FALSE(where("BlackElo != 0", mate));     // not even for !=
-    CHECK(where("BlackElo == \"?\"", mate));       // a string literal compares bytes
+    CHECK_FALSE(where("BlackElo >= 0", mate)); // "?" is not a number
+    CHECK_FALSE(where("BlackElo != 0", mate)); // not even for !=
+    CHECK(where("BlackElo == \"?\"", mate));   // a string literal compares bytes
     CHECK(where("WhiteElo == \"2850\"", mate));
-    CHECK(where("WhiteElo < \"3\"", mate));        // bytes: "2850" < "3"
-    CHECK(where("WhiteElo > 300", mate));          // numbers: 2850 > 300
+    CHECK(where("WhiteElo < \"3\"", mate)); // bytes: "2850" < "3"
+    CHECK(where("WhiteElo > 300", mate));   // numbers: 2850 > 300
     CHECK(where("Event == \"A, \\\"quoted\\\"\"", mate));
-    CHECK_FALSE(where("Event != \"x\"", other));   // absent: every comparison is false
+    CHECK_FALSE(where("Event != \"x\"", other)); // absent: every comparison is false
     CHECK(where("not has(Event)", other));
     CHECK(where("White ~ \"^Carlsen\"", mate));
     CHECK_FALSE(where("White ~ \"^carlsen\"", mate));

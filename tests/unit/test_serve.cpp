@@ -195,18 +195,18 @@ TEST_CASE("serve: the answer cache keeps the most recent answers within its budg
     serve::detail::AnswerCache cache(4096);
     const std::string answer(300, 'a');
     for (int i = 0; i < 100; ++i) cache.add("key" + std::to_string(i), answer + std::to_string(i));
-    CHECK_FALSE(cache.find("key0"));               // the oldest went out
+    CHECK_FALSE(cache.find("key0")); // the oldest went out
     REQUIRE(cache.find("key99"));
     CHECK(*cache.find("key99") == answer + "99");
     int kept = 0;
     for (int i = 0; i < 100; ++i) kept += cache.find("key" + std::to_string(i)).has_value();
     CHECK(kept > 0);
-    CHECK(kept * (300 + 2 * 5 + 128) <= 4096);     // within the budget
+    CHECK(kept * (300 + 2 * 5 + 128) <= 4096); // within the budget
     serve::detail::AnswerCache none(0);
     none.add("k", "v");
     CHECK_FALSE(none.find("k"));
     serve::detail::AnswerCache small(4096);
-    small.add("big", std::string(1000, 'b'));      // over an eighth of the budget: not kept
+    small.add("big", std::string(1000, 'b')); // over an eighth of the budget: not kept
     CHECK_FALSE(small.find("big"));
 }
 

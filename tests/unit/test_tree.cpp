@@ -7,8 +7,8 @@
 #include "horde/position/writers.hpp"
 #include "horde/report/json.hpp"
 #include "horde/run/tree.hpp"
-#include "horde/tree/opening_tree.hpp"
 #include "horde/tree/bucket_store.hpp"
+#include "horde/tree/opening_tree.hpp"
 #include "horde/tree/polyglot.hpp"
 
 #include <catch2/catch.hpp>
@@ -17,12 +17,12 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <limits>
 #include <csignal>
+#include <limits>
 #include <sys/resource.h>
 
-#include <fstream>
 #include <deque>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -81,12 +81,13 @@ TEST_CASE("Polyglot move codes: king takes rook for castling, promotion pieces",
     REQUIRE(!castle.is_none());
     // e1h1: to file 7, to row 0, from file 4, from row 0
     CHECK(tree::polyglot_move(chess.position(), castle) == (7 | 0 << 3 | 4 << 6 | 0 << 9));
-    const position::Board promo = std::get<position::Board>(position::Board::from_fen(Variant::Chess, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+    const position::Board promo =
+        std::get<position::Board>(position::Board::from_fen(Variant::Chess, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
     CHECK(tree::polyglot_move(promo.position(), promo.parse_uci("b7b8n")) == (1 | 7 << 3 | 1 << 6 | 6 << 9 | 1 << 12));
     CHECK(tree::polyglot_move(promo.position(), promo.parse_uci("b7b8q")) == (1 | 7 << 3 | 1 << 6 | 6 << 9 | 4 << 12));
     // Chess960: the move already is king takes rook.
-    const position::Board c960 = std::get<position::Board>(
-        position::Board::from_fen(Variant::Chess960, "r3k2r/8/8/8/8/8/8/1R2K1R1 w GBkq - 0 1"));
+    const position::Board c960 =
+        std::get<position::Board>(position::Board::from_fen(Variant::Chess960, "r3k2r/8/8/8/8/8/8/1R2K1R1 w GBkq - 0 1"));
     const Move oo = c960.parse_uci("e1g1"); // king takes the g-file rook: O-O
     REQUIRE(!oo.is_none());
     CHECK(tree::polyglot_move(c960.position(), oo) == (6 | 0 << 3 | 4 << 6 | 0 << 9));
@@ -146,7 +147,9 @@ TEST_CASE("PolyglotBookBuilder: a book that spills its moves to disk equals the 
         spilled.begin_game(result);
         for (int ply = 0; ply < 30; ++ply) {
             const std::uint64_t r = next();
-            const std::uint64_t key = ply < 4 ? 0x1234567890ABCDEFULL * std::uint64_t(ply + 1) : r % 5 == 0 ? next() : (r >> 8) % 20000 * 0x9E3779B97F4A7C15ULL;
+            const std::uint64_t key = ply < 4      ? 0x1234567890ABCDEFULL * std::uint64_t(ply + 1)
+                                      : r % 5 == 0 ? next()
+                                                   : (r >> 8) % 20000 * 0x9E3779B97F4A7C15ULL;
             const auto move = std::uint16_t(ply < 4 ? r % 3 : r % 7);
             held.add_move(key, move, ply % 2 == 0);
             spilled.add_move(key, move, ply % 2 == 0);
@@ -218,8 +221,8 @@ struct BuiltTree : std::map<std::uint64_t, tree::PositionStats> {
     std::deque<std::string> names;
 };
 
-BuiltTree build_tree(const std::string& pgn, std::size_t memory, int max_ply = 20,
-                                                        unsigned threads = 1, std::size_t* runs = nullptr) {
+BuiltTree build_tree(const std::string& pgn, std::size_t memory, int max_ply = 20, unsigned threads = 1,
+                     std::size_t* runs = nullptr) {
     tree::TreeOptions options;
     options.memory_bytes = memory;
     tree::OpeningTree opening_tree(options);
@@ -235,14 +238,16 @@ BuiltTree build_tree(const std::string& pgn, std::size_t memory, int max_ply = 2
     BuiltTree positions;
     std::uint64_t last = 0;
     bool first = true;
-    opening_tree.for_each([](const tree::PositionStats&) { return true; }, [&](tree::PositionStats& p) {
-        CHECK((first || p.key > last)); // key order
-        first = false;
-        last = p.key;
-        for (tree::MoveStats& m : p.moves)
-            for (tree::ExampleGame& e : m.examples) e.name = positions.names.emplace_back(e.name); // views of the tree's memory: kept
-        positions.emplace(p.key, p);
-    });
+    opening_tree.for_each([](const tree::PositionStats&) { return true; },
+                          [&](tree::PositionStats& p) {
+                              CHECK((first || p.key > last)); // key order
+                              first = false;
+                              last = p.key;
+                              for (tree::MoveStats& m : p.moves)
+                                  for (tree::ExampleGame& e : m.examples)
+                                      e.name = positions.names.emplace_back(e.name); // views of the tree's memory: kept
+                              positions.emplace(p.key, p);
+                          });
     return positions;
 }
 
@@ -403,11 +408,12 @@ TEST_CASE("OpeningTree: a move keeps its first examples by ordinal, whatever ord
     for (const std::uint64_t ordinal : {7, 5, 9, 1, 8, 3, 2})
         opening_tree.add_game(game, ordinal, [&](std::string& name) { name = "game " + std::to_string(ordinal); });
     std::vector<std::string> names;
-    opening_tree.for_each([](const tree::PositionStats& p) { return p.ply == 0; }, [&](tree::PositionStats& p) {
-        CHECK(p.results.games == 7);
-        REQUIRE(p.moves.size() == 1);
-        for (const auto& e : p.moves[0].examples) names.emplace_back(e.name);
-    });
+    opening_tree.for_each([](const tree::PositionStats& p) { return p.ply == 0; },
+                          [&](tree::PositionStats& p) {
+                              CHECK(p.results.games == 7);
+                              REQUIRE(p.moves.size() == 1);
+                              for (const auto& e : p.moves[0].examples) names.emplace_back(e.name);
+                          });
     CHECK(names == std::vector<std::string>{"game 1", "game 2", "game 3"});
 }
 
@@ -504,10 +510,11 @@ std::vector<tree::GameFacts> random_games(std::size_t count, int plies) {
 
 std::string shown_text(tree::OpeningTree& opening_tree) {
     std::string text;
-    opening_tree.for_each([](const tree::PositionStats&) { return true; }, [&](tree::PositionStats& p) {
-        report::append_tree_position_json(text, p);
-        text += '\n';
-    });
+    opening_tree.for_each([](const tree::PositionStats&) { return true; },
+                          [&](tree::PositionStats& p) {
+                              report::append_tree_position_json(text, p);
+                              text += '\n';
+                          });
     return text;
 }
 
@@ -588,9 +595,29 @@ TEST_CASE("Tree NDJSON: a move's object, its escapes and nulls, and a move of lo
 }
 
 TEST_CASE("write_fixed writes the bytes of std::to_chars, ties and all", "[tree][json]") {
-    std::vector<double> values = {0.0, -0.0, 0.04, -0.04, 0.05, 0.125, -0.125, 0.375, 2.5, 3.5, 1e-300, 2147483647.4,
-                                  214748364.75, 21474836.475, 1e20, -1e20, 1e300, 1499.95, 1500.05, 0.005, 0.0049999999999999,
-                                  std::numeric_limits<double>::infinity(), std::nan("")};
+    std::vector<double> values = {0.0,
+                                  -0.0,
+                                  0.04,
+                                  -0.04,
+                                  0.05,
+                                  0.125,
+                                  -0.125,
+                                  0.375,
+                                  2.5,
+                                  3.5,
+                                  1e-300,
+                                  2147483647.4,
+                                  214748364.75,
+                                  21474836.475,
+                                  1e20,
+                                  -1e20,
+                                  1e300,
+                                  1499.95,
+                                  1500.05,
+                                  0.005,
+                                  0.0049999999999999,
+                                  std::numeric_limits<double>::infinity(),
+                                  std::nan("")};
     // Means as the tree writes them: a sum over a count, and numbers of every size.
     for (std::int64_t sum = -3000; sum <= 3000; sum += 7)
         for (int count = 1; count <= 40; ++count) values.push_back(double(sum) / count / 100.0);
@@ -606,7 +633,9 @@ TEST_CASE("write_fixed writes the bytes of std::to_chars, ties and all", "[tree]
         for (int decimals = 0; decimals <= 3; ++decimals) {
             char ours[400], theirs[400];
             const std::string_view got(ours, std::size_t(report::write_fixed(ours, v, decimals) - ours));
-            const std::string_view expected(theirs, std::size_t(std::to_chars(theirs, theirs + sizeof theirs, v, std::chars_format::fixed, decimals).ptr - theirs));
+            const std::string_view expected(
+                theirs,
+                std::size_t(std::to_chars(theirs, theirs + sizeof theirs, v, std::chars_format::fixed, decimals).ptr - theirs));
             if (got != expected) FAIL_CHECK(fmt::format("{:a} with {} decimals: {} (to_chars: {})", v, decimals, got, expected));
             ++checked;
         }

@@ -19,9 +19,8 @@ namespace {
 bool same_position(const position::Position& a, const position::Position& b) {
     return std::equal(std::begin(a.by_type), std::end(a.by_type), std::begin(b.by_type)) &&
            std::equal(std::begin(a.by_color), std::end(a.by_color), std::begin(b.by_color)) &&
-           std::equal(std::begin(a.board), std::end(a.board), std::begin(b.board)) && a.key == b.key &&
-           a.side == b.side && a.castling == b.castling && a.ep == b.ep && a.halfmove == b.halfmove &&
-           a.fullmove == b.fullmove &&
+           std::equal(std::begin(a.board), std::end(a.board), std::begin(b.board)) && a.key == b.key && a.side == b.side &&
+           a.castling == b.castling && a.ep == b.ep && a.halfmove == b.halfmove && a.fullmove == b.fullmove &&
            std::equal(std::begin(a.castling_rook), std::end(a.castling_rook), std::begin(b.castling_rook));
 }
 
@@ -53,7 +52,7 @@ void play_random_game(const position::Board& start, perft::Xoshiro256StarStar& r
             for (Move m : moves)
                 if (m.is_castling() || m.is_en_passant() || m.is_promotion()) special.push_back(m);
             const Move m = !special.empty() && rng.below(2) == 0 ? special[std::size_t(rng.below(special.size()))]
-                                                                   : moves[std::size_t(rng.below(moves.size()))];
+                                                                 : moves[std::size_t(rng.below(moves.size()))];
             ++played.moves;
             played.captures += !m.is_castling() && before.position().piece_on(m.to()) != NO_PIECE;
             played.promotions += m.is_promotion();

@@ -89,7 +89,8 @@ TEST_CASE("where: material per side, differences and signatures", "[select][wher
 TEST_CASE("where: placement patterns, sets and square sets", "[select][where-patterns]") {
     const auto mate = record(kMate);
     CHECK(where(R"(pattern("*/?????Q*/*/*/*/*/*/*"))", mate)); // '*': the rest of the rank, any
-    CHECK_FALSE(where(R"(pattern("8/5Q2/8/8/8/8/8/8"))", mate)); // digits: empty squares                          // any other square
+    CHECK_FALSE(
+        where(R"(pattern("8/5Q2/8/8/8/8/8/8"))", mate)); // digits: empty squares                          // any other square
     CHECK(where(R"(final(pattern("????k???/?????Q??/8/????p???/????P???/8/????????/????????")))", mate) == false);
     CHECK(where(R"(final(pattern("r?b?kb?r/pppp1Qpp/??n??n??/????p???/??B?P???/8/PPPP1PPP/RNB?K?NR")))", mate));
     CHECK(where(R"(final(pattern("????????/?????[QR]??/????????/????????/????????/????????/????????/????????")))", mate));
@@ -113,10 +114,10 @@ TEST_CASE("where: when-forms, start included, games ending inside a stretch", "[
     CHECK(where(h5, mate));
     CHECK(where("at(5, " + h5 + ")", mate));
     CHECK_FALSE(where("at(4, " + h5 + ")", mate));
-    CHECK_FALSE(where("at(8, plies == 7)", mate)); // no position after 8 plies
-    CHECK(where("at(7, plies == 7)", mate));       // a game field at a position is the game's
-    CHECK(where("for(2, " + h5 + ")", mate));      // positions after plies 5 and 6
-    CHECK_FALSE(where("for(3, " + h5 + ")", mate)); // the game ends in the stretch (ply 7 moves it)
+    CHECK_FALSE(where("at(8, plies == 7)", mate));   // no position after 8 plies
+    CHECK(where("at(7, plies == 7)", mate));         // a game field at a position is the game's
+    CHECK(where("for(2, " + h5 + ")", mate));        // positions after plies 5 and 6
+    CHECK_FALSE(where("for(3, " + h5 + ")", mate));  // the game ends in the stretch (ply 7 moves it)
     CHECK(where("for(8, count(\"K\") == 1)", mate)); // every position, the start included
     CHECK_FALSE(where("for(9, count(\"K\") == 1)", mate));
     CHECK(where("always(count(\"K\") == 1)", mate));
@@ -130,7 +131,7 @@ TEST_CASE("where: when-forms, start included, games ending inside a stretch", "[
     CHECK(where("then(count(\"p\") == 8, count(\"p\") == 7)", mate));
     CHECK_FALSE(where("then(count(\"p\") == 7, count(\"p\") == 8)", mate));
     CHECK(where("then(White == \"x\" or count(\"P\") == 8, count(\"p\") == 7)", mate)); // a tag inside: the game's
-    CHECK_FALSE(where("not " + h5, mate)); // not ever
+    CHECK_FALSE(where("not " + h5, mate));                                              // not ever
     CHECK(where("ever(not " + h5 + ")", mate));
     // the start position counts: a game without moves
     const auto empty = record("*");
@@ -155,14 +156,13 @@ void expect_answers(const Game& g, std::initializer_list<std::pair<std::string_v
 
 TEST_CASE("where: positions seen in the walk: a main line cut by an error, null moves, a FEN start", "[select][where-patterns]") {
     // The main line stops at the illegal 2. Ke3: positions after 0, 1 and 2 plies only.
-    expect_answers(record("1. e4 e5 2. Ke3 Nc6 3. Nf3 *"),
-                   {{R"(ever(piece("N", "f3") or piece("n", "c6")))", false},
-                    {R"(at(2, piece("p", "e5")))", true},
-                    {R"(at(3, count("K") == 1))", false},
-                    {R"(always(count("K") == 1))", true},
-                    {R"(final(piece("P", "e4") and piece("p", "e5")))", true},
-                    {R"(for(2, piece("P", "e4") and code("illegal-move")))", true},
-                    {R"(for(3, piece("P", "e4") and not valid))", false}});
+    expect_answers(record("1. e4 e5 2. Ke3 Nc6 3. Nf3 *"), {{R"(ever(piece("N", "f3") or piece("n", "c6")))", false},
+                                                            {R"(at(2, piece("p", "e5")))", true},
+                                                            {R"(at(3, count("K") == 1))", false},
+                                                            {R"(always(count("K") == 1))", true},
+                                                            {R"(final(piece("P", "e4") and piece("p", "e5")))", true},
+                                                            {R"(for(2, piece("P", "e4") and code("illegal-move")))", true},
+                                                            {R"(for(3, piece("P", "e4") and not valid))", false}});
     // A null move (--allow-null-moves) is a position: the same placement, White to move again.
     expect_answers(record("1. e4 -- 2. d4 e5 *", true),
                    {{R"(at(2, reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w")))", true},
@@ -172,9 +172,9 @@ TEST_CASE("where: positions seen in the walk: a main line cut by an error, null 
                     {R"(for(3, piece("P", "e4") and not piece("P", "d4")))", false},
                     {R"(at(4, piece("p", "e5") and plies == 4))", true}});
     // Without --allow-null-moves the null move is an error: the main line ends after 1. e4.
-    expect_answers(record("1. e4 -- 2. d4 e5 *"),
-                   {{R"(ever(piece("P", "d4")))", false},
-                    {R"(final(reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")))", true}});
+    expect_answers(
+        record("1. e4 -- 2. d4 e5 *"),
+        {{R"(ever(piece("P", "d4")))", false}, {R"(final(reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")))", true}});
     // A FEN start: its position is ply 0.
     expect_answers(record("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 Ke6 3. Kf2 Kxe5 *"),
                    {{R"(at(0, material("KP v K") and piece("P", "e2")))", true},
@@ -211,15 +211,13 @@ TEST_CASE("where: conditions that mix positions and game fields", "[select][wher
 
 TEST_CASE("where: a pattern sees the squares a move changes besides its own two", "[select][where-patterns]") {
     // 3. exd6 takes the pawn on d5: d5 and d7 are empty from then on, though the move is e5-d6.
-    expect_answers(record("1. e4 a6 2. e5 d5 3. exd6 *"),
-                   {{R"(ever(count("p", "d5 d7") == 0))", true},
-                    {R"(always(count("p", "d5 d7") >= 1 or count("P", "d6") == 1))", true},
-                    {R"(always(count("p", "d5 d7") >= 1))", false}});
+    expect_answers(record("1. e4 a6 2. e5 d5 3. exd6 *"), {{R"(ever(count("p", "d5 d7") == 0))", true},
+                                                           {R"(always(count("p", "d5 d7") >= 1 or count("P", "d6") == 1))", true},
+                                                           {R"(always(count("p", "d5 d7") >= 1))", false}});
     // 4. O-O moves the rook from h1 by a king move e1-g1.
-    expect_answers(record("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *"),
-                   {{R"(ever(not piece("R", "h1")))", true},
-                    {R"(ever(pattern("*/*/*/*/*/*/*/?????RK?")))", true},
-                    {R"(always(piece("R", "h1")))", false}});
+    expect_answers(record("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *"), {{R"(ever(not piece("R", "h1")))", true},
+                                                                       {R"(ever(pattern("*/*/*/*/*/*/*/?????RK?")))", true},
+                                                                       {R"(always(piece("R", "h1")))", false}});
     // Chess960's castling is written king takes rook (e1-a1); the rook lands on d1.
     expect_answers(record("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1\"]\n\n1. O-O-O *"),
                    {{R"(ever(pattern("*/*/*/*/*/*/*/??KR???R")))", true}, {R"(ever(not piece("R", "a1")))", true}});
@@ -246,7 +244,8 @@ TEST_CASE("where: pattern errors name the column and the variant", "[select][whe
     CHECK(lancer.message == "'L' is not a piece in chess");
     CHECK(lancer.column == 18);
     CHECK(error("pattern(\"8/8/8/3l4/8/8/8/8\")", Variant::Horde).message == "'l' is not a piece in horde");
-    CHECK_FALSE(std::holds_alternative<select::WhereError>(select::WhereExpr::parse("pattern(\"8/8/8/3l4/8/8/8/8\")", Variant::Orda)));
+    CHECK_FALSE(
+        std::holds_alternative<select::WhereError>(select::WhereExpr::parse("pattern(\"8/8/8/3l4/8/8/8/8\")", Variant::Orda)));
     CHECK(error("pattern(\"8/8/8/9/8/8/8/8\")").column == 16);
     CHECK(error("pattern(\"8/8/8/36/8/8/8/8\")").message.find("more than 8 squares") != std::string::npos);
     CHECK(error("pattern(\"8/8/8/8/8/8/8\")").message.find("8 ranks") != std::string::npos);

@@ -8,8 +8,8 @@
 
 #include "horde/game/fen_check.hpp"
 #include "horde/io/line_input.hpp"
-#include "horde/pgn/reader.hpp"
 #include "horde/out/progress.hpp"
+#include "horde/pgn/reader.hpp"
 
 #include <fmt/format.h>
 
@@ -23,8 +23,7 @@ namespace horde::tools {
 // for compressed input) and calls run(reader, input); then reports the input's read error.
 // Returns 0, or kExitUsage when the input cannot be opened or reading it failed (both said on
 // stderr as "TOOL: NAME: reason").
-template <class Run>
-int for_pgn_file(std::string_view tool, const std::string& path, out::ProgressMeter& progress, Run&& run) {
+template <class Run> int for_pgn_file(std::string_view tool, const std::string& path, out::ProgressMeter& progress, Run&& run) {
     const auto input = open_input(tool, path);
     if (!input) return kExitUsage;
     progress.start_input(input->raw_size().value_or(0));
@@ -47,14 +46,13 @@ struct FenLineOptions {
 // diagnostic of an invalid line ("FILE:LINE:1: error: MESSAGE [CODE]") unless `quiet`. Returns
 // 0, or kExitUsage after "TOOL: NAME: reason" when the input cannot be read.
 template <class OnVerdict>
-int for_each_fen_line(std::string_view tool, const std::string& path, const FenLineOptions& options,
-                      OnVerdict&& on_verdict) {
+int for_each_fen_line(std::string_view tool, const std::string& path, const FenLineOptions& options, OnVerdict&& on_verdict) {
     const std::string display = io::input_display_name(path);
     const auto failure = io::for_each_line(path, [&](std::size_t line_number, std::string_view line) {
         const game::FenVerdict verdict = game::check_fen_line(line, options.default_variant, options.strict);
         if (!verdict.valid && !options.quiet)
-            fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number, game::printed_message(verdict.message, verdict.strict),
-                       diagnostic_name(verdict.code));
+            fmt::print(stderr, "{}:{}:1: error: {} [{}]\n", display, line_number,
+                       game::printed_message(verdict.message, verdict.strict), diagnostic_name(verdict.code));
         if (!verdict.warning.empty() && options.warnings && !options.quiet)
             fmt::print(stderr, "{}:{}:1: warning: {} [{}]\n", display, line_number, verdict.warning,
                        diagnostic_name(verdict.warning_code));

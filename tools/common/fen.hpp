@@ -20,12 +20,13 @@ namespace horde::tools {
 // The board of `fen`, or why it is no position of the variant; a warning goes to stderr, after
 // `where` ("horde-perft", "suite.epd:12") and before the message `subject` ("--fen: ", or none).
 inline std::variant<position::Board, position::FenError> read_tool_fen(Variant variant, std::string_view fen,
-                                                                        std::string_view where, std::string_view subject = {}) {
+                                                                       std::string_view where, std::string_view subject = {}) {
     auto parsed = position::read_fen(variant, fen);
     if (auto* error = std::get_if<position::FenError>(&parsed)) return *error;
     position::FenBoard& read = std::get<position::FenBoard>(parsed);
     if (!read.warning.empty())
-        fmt::print(stderr, "{}: warning: {}{} [{}]\n", where, subject, read.warning, diagnostic_name(DiagnosticCode::FenFullmoveZero));
+        fmt::print(stderr, "{}: warning: {}{} [{}]\n", where, subject, read.warning,
+                   diagnostic_name(DiagnosticCode::FenFullmoveZero));
     return std::move(read.board);
 }
 

@@ -73,9 +73,7 @@ public:
     static constexpr std::size_t kFlushAt = 1 << 16;
 
     // An output on an open descriptor that stays open (stdout: fd 1, named "stdout").
-    RecordOutput(int fd, std::string name) : name_(std::move(name)), fd_(fd) {
-        buffer_.reserve(2 * kFlushAt);
-    }
+    RecordOutput(int fd, std::string name) : name_(std::move(name)), fd_(fd) { buffer_.reserve(2 * kFlushAt); }
     // Creates (truncates) a file; nullptr after "TOOL: NAME: cannot write: REASON" on stderr.
     // `name` says the stream in messages ("--valid-out games.pgn").
     static std::unique_ptr<RecordOutput> create(const std::string& tool, const std::string& path, std::string name) {
@@ -95,8 +93,7 @@ public:
     ~RecordOutput() {
         try {
             close();
-        } catch (const Exit&) {
-        }
+        } catch (const Exit&) {}
     }
 
     void write(std::string_view data) { buffer_.append(data); }

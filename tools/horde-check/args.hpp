@@ -13,9 +13,9 @@
 namespace horde::tools::check_tool {
 
 struct Mode {
-    std::vector<std::string> files; // at least one; "-" is stdin
-    bool fen = false;               // FEN lines instead of PGN
-    game::CheckOptions check;       // --strict, --lichess, --allow-null-moves, --variant, --duplicates, --skip-unsupported
+    std::vector<std::string> files;       // at least one; "-" is stdin
+    bool fen = false;                     // FEN lines instead of PGN
+    game::CheckOptions check;             // --strict, --lichess, --allow-null-moves, --variant, --duplicates, --skip-unsupported
     Variant fen_variant = Variant::Horde; // --fen: the variant of lines that do not say theirs
     bool json = false;
     std::string valid_out, invalid_out, duplicates_out, skipped_out, stats_json; // empty: not written

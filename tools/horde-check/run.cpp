@@ -7,8 +7,8 @@
 #include "progress.hpp"
 
 #include "horde/game/duplicates.hpp"
-#include "horde/run/check.hpp"
 #include "horde/report/json.hpp"
+#include "horde/run/check.hpp"
 
 #include <fmt/format.h>
 
@@ -95,11 +95,11 @@ int run(Mode& o) {
     exit_on_interrupt("horde-check");
     Outputs outputs;
     if (o.json) outputs.json = std::make_unique<RecordOutput>(1, "stdout");
-    for (auto [option, path, out] : {std::tuple{"--valid-out", &o.valid_out, &outputs.valid},
-                                     std::tuple{"--invalid-out", &o.invalid_out, &outputs.invalid},
-                                     std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates},
-                                     std::tuple{"--skipped-out", &o.skipped_out, &outputs.skipped},
-                                     std::tuple{"--stats-json", &o.stats_json, &outputs.stats}}) {
+    for (auto [option, path, out] :
+         {std::tuple{"--valid-out", &o.valid_out, &outputs.valid}, std::tuple{"--invalid-out", &o.invalid_out, &outputs.invalid},
+          std::tuple{"--duplicates-out", &o.duplicates_out, &outputs.duplicates},
+          std::tuple{"--skipped-out", &o.skipped_out, &outputs.skipped},
+          std::tuple{"--stats-json", &o.stats_json, &outputs.stats}}) {
         if (path->empty()) continue;
         if (*path == "-" && out != &outputs.stats) {
             *out = std::make_unique<RecordOutput>(1, "stdout");
@@ -125,15 +125,13 @@ int run(Mode& o) {
     for (const auto& file : o.files) {
         const Totals before = totals;
         const auto file_start = std::chrono::steady_clock::now();
-        const int rc = o.fen ? check_fen_file(file, o, totals, outputs)
-                             : check_pgn_file(file, o, totals, stats, progress, outputs);
+        const int rc =
+            o.fen ? check_fen_file(file, o, totals, outputs) : check_pgn_file(file, o, totals, stats, progress, outputs);
         status = std::max(status, rc);
-        const double file_secs =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - file_start).count();
+        const double file_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - file_start).count();
         log->info("{}: {} {}, {} invalid, {} plies in {:.3f} s ({:.0f} plies/s)", io::input_display_name(file),
                   totals.games - before.games, o.fen ? "positions" : "games", totals.invalid - before.invalid,
-                  totals.plies - before.plies, file_secs,
-                  file_secs > 0 ? double(totals.plies - before.plies) / file_secs : 0.0);
+                  totals.plies - before.plies, file_secs, file_secs > 0 ? double(totals.plies - before.plies) / file_secs : 0.0);
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.clear();
@@ -141,12 +139,11 @@ int run(Mode& o) {
     for (auto* out : {&outputs.json, &outputs.valid, &outputs.invalid, &outputs.duplicates, &outputs.skipped, &outputs.stats})
         if (*out) (*out)->close();
     fmt::print(stderr, "horde-check: {}, {} valid, {} invalid{}, {}, {}, {:.3f} s\n",
-               o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"),
-               totals.valid, totals.invalid,
+               o.fen ? counted(totals.games, "position", "positions") : counted(totals.games, "game", "games"), totals.valid,
+               totals.invalid,
                (o.where ? fmt::format(", {} not selected", totals.not_selected) : std::string()) +
                    (totals.skipped ? fmt::format(", {} skipped", totals.skipped) : std::string()),
-               counted(totals.warnings, "warning", "warnings"),
-               counted(totals.plies, "ply", "plies"), secs);
+               counted(totals.warnings, "warning", "warnings"), counted(totals.plies, "ply", "plies"), secs);
     if (o.stats) fmt::print(stderr, "{}", stats.to_text("horde-check"));
     std::fflush(stderr);
     if (status) return status;

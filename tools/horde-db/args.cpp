@@ -18,8 +18,9 @@ struct RawOptions {
 void add_position_options(CLI::App& sub, Mode& o, RawOptions& raw) {
     sub.add_option("--fen", raw.fen, "The position (a FEN)");
     sub.add_option("--moves", raw.moves, "The position after these moves (SAN or UCI, from the start or --fen)");
-    add_variant_option(sub, raw.variant, "The position's variant (chess, chess960, horde, orda; default: the database's "
-                                         "only variant, else chess)");
+    add_variant_option(sub, raw.variant,
+                       "The position's variant (chess, chess960, horde, orda; default: the database's "
+                       "only variant, else chess)");
     (void)o;
 }
 
@@ -34,14 +35,18 @@ CLI::App* add_add(CLI::App& app, Mode& o, RawOptions& raw) {
     add_variant_option(*sub, raw.variant, "Force the variant (chess, chess960, horde, orda) instead of each game's Variant tag");
     sub->add_flag("--strict", o.check.strict, "Every warning (tolerated spellings and dialects) makes a game invalid");
     sub->add_flag("--lichess", o.check.lichess, "Apply lichess's extra Horde rules");
-    sub->add_flag("--skip-unsupported", o.check.skip_unsupported, "Skip the games of variants horde does not play (counted apart)");
-    sub->add_option("--memory", raw.memory, "Memory for the add's rows before it writes a sorted run to disk (default 512M; K, M, G)");
-    sub->add_option("--temp-dir", o.temp_dir, "Where the add's runs and SST files go (default: DB/staging; the same file "
-                                              "system as DB is fastest)");
+    sub->add_flag("--skip-unsupported", o.check.skip_unsupported,
+                  "Skip the games of variants horde does not play (counted apart)");
+    sub->add_option("--memory", raw.memory,
+                    "Memory for the add's rows before it writes a sorted run to disk (default 512M; K, M, G)");
+    sub->add_option("--temp-dir", o.temp_dir,
+                    "Where the add's runs and SST files go (default: DB/staging; the same file "
+                    "system as DB is fastest)");
     sub->add_flag("-q,--quiet", o.quiet, "No diagnostics of invalid games, only the summary line");
     sub->add_flag("--warnings", o.warnings, "Also print the warnings of the games");
-    sub->add_option("--threads", o.threads, "Read games, and sort and write the rows, on N threads (default: every core); "
-                                            "the database is the same whatever N")
+    sub->add_option("--threads", o.threads,
+                    "Read games, and sort and write the rows, on N threads (default: every core); "
+                    "the database is the same whatever N")
         ->check(CLI::PositiveNumber);
     add_progress_options(*sub, o.progress, "bytes read, games, games/s, time left");
     return sub;
@@ -53,10 +58,12 @@ CLI::App* add_query(CLI::App& app, Mode& o, RawOptions& raw) {
     sub->add_option("db", o.db, "The database directory")->required();
     add_position_options(*sub, o, raw);
     sub->add_flag("--json", o.json, "lichess's opening explorer JSON (white, draws, black, moves, topGames, recentGames)");
-    sub->add_option("--speeds", raw.speeds, "Only games of these speeds (comma-separated: ultraBullet, bullet, blitz, "
-                                            "rapid, classical, correspondence)");
-    sub->add_option("--ratings", raw.ratings, "Only games whose mean rating is in these bands (comma-separated lower "
-                                              "bounds: 0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500)");
+    sub->add_option("--speeds", raw.speeds,
+                    "Only games of these speeds (comma-separated: ultraBullet, bullet, blitz, "
+                    "rapid, classical, correspondence)");
+    sub->add_option("--ratings", raw.ratings,
+                    "Only games whose mean rating is in these bands (comma-separated lower "
+                    "bounds: 0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500)");
     sub->add_option("--since", raw.since, "Only games of this month (YYYY-MM) or later");
     sub->add_option("--until", raw.until, "Only games of this month (YYYY-MM) or earlier");
     sub->add_option("--moves-limit", raw.moves_limit, "At most N moves (default: 12 with --json, every move without)");
@@ -107,16 +114,22 @@ void check_query(Mode& o, const RawOptions& raw, bool json) {
     };
     for (const std::string& s : split(raw.speeds)) {
         const auto speed = db::parse_speed(s);
-        if (!speed) fail_usage(fmt::format("--speeds: \"{}\" is not a speed (ultraBullet, bullet, blitz, rapid, classical, correspondence)", s));
+        if (!speed)
+            fail_usage(
+                fmt::format("--speeds: \"{}\" is not a speed (ultraBullet, bullet, blitz, rapid, classical, correspondence)", s));
         o.query.speeds.push_back(*speed);
     }
     for (const std::string& r : split(raw.ratings)) {
         const auto band = db::parse_rating_band(r);
-        if (!band) fail_usage(fmt::format("--ratings: \"{}\" is not a band's lower bound (0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500)", r));
+        if (!band)
+            fail_usage(fmt::format(
+                "--ratings: \"{}\" is not a band's lower bound (0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500)", r));
         o.query.ratings.push_back(*band);
     }
-    if (!raw.since.empty() && !(o.query.since = db::parse_month(raw.since))) fail_usage(fmt::format("--since {}: expected YYYY-MM", raw.since));
-    if (!raw.until.empty() && !(o.query.until = db::parse_month(raw.until))) fail_usage(fmt::format("--until {}: expected YYYY-MM", raw.until));
+    if (!raw.since.empty() && !(o.query.since = db::parse_month(raw.since)))
+        fail_usage(fmt::format("--since {}: expected YYYY-MM", raw.since));
+    if (!raw.until.empty() && !(o.query.until = db::parse_month(raw.until)))
+        fail_usage(fmt::format("--until {}: expected YYYY-MM", raw.until));
     o.query.moves_limit = raw.moves_limit.value_or(json ? 12 : SIZE_MAX);
     o.query.top_games = raw.top_games.value_or(4);
     o.query.recent_games = raw.recent_games.value_or(4);
@@ -164,7 +177,8 @@ Mode parse_args(int argc, char** argv) {
     }
     if (!raw.memory.empty()) {
         const auto bytes = parse_size(raw.memory);
-        if (!bytes || *bytes < (1 << 20)) fail_usage(fmt::format("--memory {}: expected a size of at least 1M, such as 256M or 2G", raw.memory));
+        if (!bytes || *bytes < (1 << 20))
+            fail_usage(fmt::format("--memory {}: expected a size of at least 1M, such as 256M or 2G", raw.memory));
         o.memory_bytes = *bytes;
     }
     if (o.command == Command::Query || o.command == Command::Games) {

@@ -26,17 +26,17 @@ struct Mode {
     std::string db;
     std::vector<std::string> files; // add: PGN inputs ("-": stdin); merge: shard databases
     // add
-    game::CheckOptions check;       // --variant, --skip-unsupported, --where, --strict, --lichess
+    game::CheckOptions check; // --variant, --skip-unsupported, --where, --strict, --lichess
     std::optional<std::string> where;
-    int max_ply = 50;               // when the database is created
+    int max_ply = 50; // when the database is created
     bool max_ply_given = false;
     std::size_t memory_bytes = std::size_t(512) << 20;
     std::string temp_dir;
     bool quiet = false, warnings = false;
-    unsigned threads = 0;           // 0: every core
+    unsigned threads = 0; // 0: every core
     ProgressFlags progress;
     // query, games
-    db::ExplorerQuery query;        // the position (variant, fen, moves) and the filters
+    db::ExplorerQuery query; // the position (variant, fen, moves) and the filters
     bool json = false;
     GamesFormat games_format = GamesFormat::Pgn;
     std::optional<std::uint64_t> limit;

@@ -52,16 +52,17 @@ int add_file(const std::string& name, const Mode& o, db::Database& database, db:
         settings.warnings = o.warnings && !o.quiet;
         settings.input_position = [&] { return input.raw_bytes_read(); };
         display = input.display_name();
-        run::run_db_add(reader, o.check, input.display_name(), settings, builder, [&](std::string& diagnostics, const run::DbAddTotals& t) {
-            if (!diagnostics.empty()) {
-                progress.clear();
-                std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
-            }
-            file_totals.add(t);
-            file_totals.input_hash = t.input_hash;
-            state.totals.add(t);
-            progress.bytes(t.input_position, state.totals.games);
-        });
+        run::run_db_add(reader, o.check, input.display_name(), settings, builder,
+                        [&](std::string& diagnostics, const run::DbAddTotals& t) {
+                            if (!diagnostics.empty()) {
+                                progress.clear();
+                                std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
+                            }
+                            file_totals.add(t);
+                            file_totals.input_hash = t.input_hash;
+                            state.totals.add(t);
+                            progress.bytes(t.input_position, state.totals.games);
+                        });
         bytes = input.bytes_delivered();
     });
     if (status == 0) builder.note_input(display, bytes, file_totals.input_hash);
@@ -81,8 +82,9 @@ int run_add(const Mode& o) {
     const auto start = std::chrono::steady_clock::now();
     auto database = db::Database::open_for_writing(o.db, o.max_ply);
     if (!database->created() && o.max_ply_given && o.max_ply != database->max_ply())
-        fail_usage(fmt::format("{}: the database keeps positions to ply {}, fixed when it was created: --max-ply {} cannot change it",
-                               o.db, database->max_ply(), o.max_ply));
+        fail_usage(
+            fmt::format("{}: the database keeps positions to ply {}, fixed when it was created: --max-ply {} cannot change it",
+                        o.db, database->max_ply(), o.max_ply));
     db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir, o.threads});
     out::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
     AddState state;
@@ -107,8 +109,9 @@ int run_merge(const Mode& o) {
     auto database = db::Database::open_for_writing(o.db, shards.front()->max_ply());
     for (std::size_t i = 0; i < shards.size(); ++i)
         if (shards[i]->max_ply() != database->max_ply())
-            fail_usage(fmt::format("{} keeps positions to ply {}, {} to ply {}: databases of different --max-ply cannot be merged",
-                                   o.files[i], shards[i]->max_ply(), o.db, database->max_ply()));
+            fail_usage(
+                fmt::format("{} keeps positions to ply {}, {} to ply {}: databases of different --max-ply cannot be merged",
+                            o.files[i], shards[i]->max_ply(), o.db, database->max_ply()));
     db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir, o.threads});
     out::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
     run::DbAddTotals totals;
@@ -124,20 +127,22 @@ int run_merge(const Mode& o) {
         };
         run::DbAddTotals shard_totals;
         stream.read([&](pgn::PgnReader& reader) {
-            run::run_db_add(reader, game::CheckOptions{}, o.files[i], settings, builder, [&](std::string& diagnostics, const run::DbAddTotals& t) {
-                if (!diagnostics.empty()) std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
-                shard_totals.add(t);
-                shard_totals.input_hash = t.input_hash;
-                totals.add(t);
-                progress.bytes(0, totals.games);
-            });
+            run::run_db_add(reader, game::CheckOptions{}, o.files[i], settings, builder,
+                            [&](std::string& diagnostics, const run::DbAddTotals& t) {
+                                if (!diagnostics.empty()) std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
+                                shard_totals.add(t);
+                                shard_totals.input_hash = t.input_hash;
+                                totals.add(t);
+                                progress.bytes(0, totals.games);
+                            });
         });
         builder.note_input(o.files[i], stream.games(), shard_totals.input_hash);
     }
     progress.clear();
     builder.commit();
-    fmt::print(stderr, "horde-db: merged {}: {}, {} added, {} already there, {:.3f} s\n", counted(shards.size(), "database", "databases"),
-               counted(totals.games, "game", "games"), totals.added, totals.duplicates, seconds_since(start));
+    fmt::print(stderr, "horde-db: merged {}: {}, {} added, {} already there, {:.3f} s\n",
+               counted(shards.size(), "database", "databases"), counted(totals.games, "game", "games"), totals.added,
+               totals.duplicates, seconds_since(start));
     return totals.invalid ? kExitInvalid : 0;
 }
 
@@ -156,7 +161,8 @@ int run_query(Mode& o) {
     }
     if (answer.results.games == 0) {
         fmt::print(stderr, "horde-db: no game of the database reached this position{} (within ply {})\n",
-                   o.query.speeds.empty() && o.query.ratings.empty() && !o.query.since && !o.query.until ? "" : " with these filters",
+                   o.query.speeds.empty() && o.query.ratings.empty() && !o.query.since && !o.query.until ? ""
+                                                                                                         : " with these filters",
                    database->max_ply());
         return kExitInvalid;
     }
@@ -188,7 +194,8 @@ int run_games(const Mode& o) {
     write_stdout(out);
     finish_stdout();
     const bool none = listed == 0 && !(o.limit && *o.limit == 0);
-    if (none) fmt::print(stderr, "horde-db: no game of the database reached this position (within ply {})\n", database->max_ply());
+    if (none)
+        fmt::print(stderr, "horde-db: no game of the database reached this position (within ply {})\n", database->max_ply());
     return none ? kExitInvalid : 0;
 }
 
@@ -239,10 +246,11 @@ int run_export(const Mode& o) {
             const auto [source, number] = stream.origin(r.game);
             fmt::format_to(std::back_inserter(name), "{}#{}", source, number);
         };
-        run::run_tree(reader, game::CheckOptions{}, o.db, settings, sink, [&](std::string& diagnostics, const run::TreeTotals& t) {
-            if (!diagnostics.empty()) std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
-            totals.add(t);
-        });
+        run::run_tree(reader, game::CheckOptions{}, o.db, settings, sink,
+                      [&](std::string& diagnostics, const run::TreeTotals& t) {
+                          if (!diagnostics.empty()) std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
+                          totals.add(t);
+                      });
     });
     const std::uint64_t written = write_export(o, tree, threads);
     fmt::print(stderr, "horde-db: {}, {} written, {:.3f} s\n", counted(totals.used, "game", "games"),
@@ -264,8 +272,8 @@ std::string utc_time(std::uint64_t seconds) {
 std::uint64_t directory_bytes(const std::string& dir) {
     std::uint64_t total = 0;
     std::error_code ec;
-    for (auto it = std::filesystem::recursive_directory_iterator(dir, ec); !ec && it != std::filesystem::recursive_directory_iterator();
-         it.increment(ec))
+    for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
         if (it->is_regular_file(ec)) total += it->file_size(ec);
     return total;
 }
@@ -281,8 +289,9 @@ int run_info(const Mode& o) {
     fmt::format_to(std::back_inserter(out), "variants: {}\n", variants.empty() ? "none" : variants);
     std::string months;
     for (db::Month m : counts.months)
-        months += m == db::kUnknownMonth ? std::string(months.empty() ? "unknown" : ", unknown")
-                                         : fmt::format("{}{:04}-{:02}", months.empty() ? "" : ", ", db::month_year(m), db::month_of_year(m));
+        months += m == db::kUnknownMonth
+                      ? std::string(months.empty() ? "unknown" : ", unknown")
+                      : fmt::format("{}{:04}-{:02}", months.empty() ? "" : ", ", db::month_year(m), db::month_of_year(m));
     fmt::format_to(std::back_inserter(out), "months: {}\n", months.empty() ? "none" : months);
     fmt::format_to(std::back_inserter(out), "adds: {}\n", log.size());
     for (const db::AddLogEntry& e : log) {
@@ -294,9 +303,10 @@ int run_info(const Mode& o) {
     }
     const bool staging = std::filesystem::exists(std::filesystem::path(o.db) / "staging");
     fmt::format_to(std::back_inserter(out), "state: {}\n",
-                   staging ? "complete: every add listed is in whole; an add was interrupted or is running (its files in staging/ "
-                             "are not part of the database; the next add removes them)"
-                           : "complete: every add listed is in whole, no add interrupted");
+                   staging
+                       ? "complete: every add listed is in whole; an add was interrupted or is running (its files in staging/ "
+                         "are not part of the database; the next add removes them)"
+                       : "complete: every add listed is in whole, no add interrupted");
     fmt::format_to(std::back_inserter(out), "size on disk: {} bytes\n", directory_bytes(o.db));
     write_stdout(out);
     finish_stdout();

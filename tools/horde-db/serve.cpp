@@ -14,15 +14,14 @@
 namespace horde::tools::db_tool {
 
 CLI::App* add_serve_command(CLI::App& app, ServeMode& mode) {
-    CLI::App* sub = app.add_subcommand(
-        "serve", "Serve the database over HTTP: lichess's opening explorer API (/lichess), games (/game/ID, "
-                 "/games) and a live explorer page (/)");
+    CLI::App* sub =
+        app.add_subcommand("serve", "Serve the database over HTTP: lichess's opening explorer API (/lichess), games (/game/ID, "
+                                    "/games) and a live explorer page (/)");
     sub->add_option("DB", mode.db, "The database directory")->required();
     sub->add_option("--host", mode.options.host, "The address to listen on (default 127.0.0.1: this machine only)");
     sub->add_option("--port", mode.options.port, "The port (default 9002; 0: a free one, said on stderr)")
         ->check(CLI::Range(0, 65535));
-    sub->add_option("--threads", mode.options.threads,
-                    "Worker threads, each serving one connection at a time (default 16)")
+    sub->add_option("--threads", mode.options.threads, "Worker threads, each serving one connection at a time (default 16)")
         ->check(CLI::Range(1, 1024));
     sub->add_flag("--quiet", mode.options.quiet, "No log line per request on stderr");
     sub->add_option("--reload-check", mode.reload_check_ms,
@@ -43,10 +42,9 @@ int run_serve(ServeMode mode) {
     std::unique_ptr<serve::SourceHolder> sources;
     try {
         const std::size_t cache_bytes = std::size_t(mode.cache_mb) << 20;
-        sources = std::make_unique<serve::SourceHolder>([dir, cache_bytes] { return serve::open_database_source(dir, cache_bytes); },
-                                                        [dir, check = mode.reload_check_ms] {
-                                                            return check ? serve::database_version(dir) : std::string();
-                                                        });
+        sources = std::make_unique<serve::SourceHolder>(
+            [dir, cache_bytes] { return serve::open_database_source(dir, cache_bytes); },
+            [dir, check = mode.reload_check_ms] { return check ? serve::database_version(dir) : std::string(); });
     } catch (const db::DbError& e) {
         fail_usage(e.what());
     }
@@ -57,8 +55,8 @@ int run_serve(ServeMode mode) {
     } catch (const std::runtime_error& e) {
         fail_usage(e.what());
     }
-    fmt::print(stderr, "horde-db serve: {} on http://{}:{}/ (SIGTERM or Ctrl-C stops, SIGHUP reopens the database)\n",
-               dir, mode.options.host, port);
+    fmt::print(stderr, "horde-db serve: {} on http://{}:{}/ (SIGTERM or Ctrl-C stops, SIGHUP reopens the database)\n", dir,
+               mode.options.host, port);
     std::fflush(stderr);
     // With --reload-check 0 the loop still wakes up every second, but the version is always "".
     const auto check = std::chrono::milliseconds(mode.reload_check_ms ? mode.reload_check_ms : 1000);

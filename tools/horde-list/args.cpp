@@ -28,9 +28,11 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--fields", o.fields,
                    "Columns of --games, comma-separated: tag names (White, WhiteElo, ...), the computed fields "
                    "variant, plies, valid, status, result, declared, errors, warnings, start_fen, final_fen, "
-                   "game, and file (default: " + std::string(report::kDefaultGameFields) +
+                   "game, and file (default: " +
+                       std::string(report::kDefaultGameFields) +
                        "); without --games, position rows: those and ply, san, uci, fen, clk, emt, eval, nags, "
-                       "comment (default: " + std::string(report::kDefaultPositionFields) + ")");
+                       "comment (default: " +
+                       std::string(report::kDefaultPositionFields) + ")");
     add_where_option(app, o.where);
     app.add_flag("--final", o.list.final, "Select the last position of each game");
     app.add_flag("--start", o.list.start, "Select the start position of each game");
@@ -40,13 +42,14 @@ Mode parse_args(int argc, char** argv) {
     app.add_flag("--moves", o.moves,
                  "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): list each position's legal "
                  "moves, sorted, on one line");
-    app.add_option("--notation", notation, "Notation of --moves: san (default) or uci")
-        ->check(CLI::IsMember({"san", "uci"}));
-    add_variant_option(app, variant, "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
-                                     "with --moves the default variant (default: horde)");
+    app.add_option("--notation", notation, "Notation of --moves: san (default) or uci")->check(CLI::IsMember({"san", "uci"}));
+    add_variant_option(app, variant,
+                       "Force the variant (chess, chess960, horde, orda) instead of the Variant tag; "
+                       "with --moves the default variant (default: horde)");
     app.add_flag("--keep-partial", o.list.keep_partial, "List the positions of an invalid game up to its first error");
-    app.add_option("--threads", o.threads, "Check PGN and list positions on N threads (default: every core); "
-                                           "the output is the same whatever N")
+    app.add_option("--threads", o.threads,
+                   "Check PGN and list positions on N threads (default: every core); "
+                   "the output is the same whatever N")
         ->check(CLI::PositiveNumber);
     add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.set_version_flag("--version", version_line("horde-list"));

@@ -22,9 +22,9 @@ struct Mode {
     bool games = false;             // --games: one row per game (a table)
     bool position_table = false;    // position rows with --fields or as csv (a table too)
     std::optional<std::string> fields, where;
-    game::CheckOptions check;       // --variant (PGN input)
+    game::CheckOptions check;             // --variant (PGN input)
     Variant fen_variant = Variant::Horde; // --moves: the variant of lines that do not say theirs
-    unsigned threads = 0;           // 0: every core
+    unsigned threads = 0;                 // 0: every core
     ProgressFlags progress;
 };
 

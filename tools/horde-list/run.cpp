@@ -22,8 +22,7 @@ struct Counts {
 };
 
 void write_stdout(std::string_view data) {
-    if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size())
-        fail_write("stdout", errno);
+    if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size()) fail_write("stdout", errno);
 }
 
 // Lists the games of one PGN input as position lines (`lister`) or as table rows (`table`).
@@ -32,17 +31,17 @@ int list_pgn_file(const std::string& name, const Mode& o, report::PositionLister
     return for_pgn_file("horde-list", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
         const auto position = [&] { return input.raw_bytes_read(); }; // on the reading thread
         run::run_list(reader, o.check, input.display_name(), thread_count(o.threads), position, lister, table,
-                 [&](report::ListOutput& out) {
-                     if (!out.rows.empty()) write_stdout(out.rows);
-                     if (!out.err.empty()) {
-                         progress.clear();
-                         std::fwrite(out.err.data(), 1, out.err.size(), stderr);
-                     }
-                     counts.invalid += out.invalid;
-                     counts.games += out.games;
-                     counts.not_selected += out.not_selected;
-                     progress.bytes(out.input_position, counts.games);
-                 });
+                      [&](report::ListOutput& out) {
+                          if (!out.rows.empty()) write_stdout(out.rows);
+                          if (!out.err.empty()) {
+                              progress.clear();
+                              std::fwrite(out.err.data(), 1, out.err.size(), stderr);
+                          }
+                          counts.invalid += out.invalid;
+                          counts.games += out.games;
+                          counts.not_selected += out.not_selected;
+                          progress.bytes(out.input_position, counts.games);
+                      });
     });
 }
 
@@ -77,14 +76,15 @@ int run(const Mode& o) {
         for (const auto& file : o.files) status = std::max(status, list_moves_file(file, o, counts));
     } else if (o.games || o.position_table) {
         report::GameTable::PositionPick pick{o.list.start, o.list.final, o.list.ply, o.list.every, o.list.keep_partial};
-        const report::GameTable table(o.fields ? *o.fields : o.games ? report::kDefaultGameFields : report::kDefaultPositionFields,
-                              *report::parse_table_format(o.format), o.position_table, pick);
+        const report::GameTable table(o.fields  ? *o.fields
+                                      : o.games ? report::kDefaultGameFields
+                                                : report::kDefaultPositionFields,
+                                      *report::parse_table_format(o.format), o.position_table, pick);
         if (const auto bad = table.unknown_field(); !bad.empty())
             fail_usage(fmt::format("--games --fields: '{}' is a field of position rows", bad));
         write_stdout(table.header());
         out::ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
-        for (const auto& file : o.files)
-            status = std::max(status, list_pgn_file(file, o, nullptr, &table, progress, counts));
+        for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, o, nullptr, &table, progress, counts));
         progress.clear();
     } else {
         report::PositionLister lister(o.list, write_stdout);

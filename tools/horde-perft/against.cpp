@@ -30,12 +30,11 @@ std::string join_moves(const std::vector<std::string>& moves) {
 
 // A command line that shows the same difference again: the start and the moves to the
 // position found (the engine plays them, as in the bisection), at depth 1.
-std::string reproduce_command(const AgainstRun& run, const engine::BisectStart& start,
-                              const engine::BisectReport& report) {
+std::string reproduce_command(const AgainstRun& run, const engine::BisectStart& start, const engine::BisectReport& report) {
     std::vector<std::string> moves = start.moves;
     moves.insert(moves.end(), report.path.begin(), report.path.end());
-    std::string line = fmt::format("horde-perft --variant {} --fen {}", variant_name(start.board.variant()),
-                                   shell_quote(start.fen));
+    std::string line =
+        fmt::format("horde-perft --variant {} --fen {}", variant_name(start.board.variant()), shell_quote(start.fen));
     if (!moves.empty()) line += " --moves " + shell_quote(join_moves(moves));
     line += fmt::format(" --depth 1 --against {} --protocol {}", shell_quote(run.engine.command),
                         engine::protocol_name(run.engine.protocol.value_or(engine::Protocol::Uci)));
@@ -44,8 +43,7 @@ std::string reproduce_command(const AgainstRun& run, const engine::BisectStart& 
     return line;
 }
 
-void print_difference(const AgainstRun& run, const engine::BisectStart& start, const engine::BisectReport& report,
-                      int depth) {
+void print_difference(const AgainstRun& run, const engine::BisectStart& start, const engine::BisectReport& report, int depth) {
     fmt::print("difference: depth {}, first wrong position found after {} move{}\n", depth, report.path.size(),
                report.path.size() == 1 ? "" : "s");
     fmt::print("path: {}\n", report.path.empty() ? "(the given position)" : join_moves(report.path));
@@ -115,10 +113,13 @@ int run_against_sweep(const AgainstRun& run, const std::vector<position::Board>&
     for (std::size_t i = 0; i < positions.size(); ++i) {
         if (run.progress) run.progress->steps(i, positions.size(), "positions");
         s->run.progress = nullptr; // the sweep's progress line, not one per level
-        const int status = compare(*s, {positions[i].fen(), {}, positions[i]}, [&] {
-            if (run.progress) run.progress->clear();
-            fmt::print("position: {}: {}\n", origin(i), positions[i].fen());
-        }, &total);
+        const int status = compare(
+            *s, {positions[i].fen(), {}, positions[i]},
+            [&] {
+                if (run.progress) run.progress->clear();
+                fmt::print("position: {}: {}\n", origin(i), positions[i].fen());
+            },
+            &total);
         if (status != 0) return status;
     }
     if (run.progress) run.progress->clear();

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "horde/engine/bisect.hpp"
-#include "horde/perft/perft.hpp"
 #include "horde/out/progress.hpp"
+#include "horde/perft/perft.hpp"
 
 #include <functional>
 #include <string>

@@ -12,8 +12,7 @@ Mode parse_args(int argc, char** argv) {
     CLI::App app{"horde-perft: count the leaves of the legal-move tree (perft) for chess, Horde and Orda.\n"
                  "The count is the last line of stdout; time and speed go to stderr.",
                  "horde-perft"};
-    auto* variant_given =
-        add_variant_option(app, o.variant_name, "Game: chess, chess960, horde or orda")->default_str("horde");
+    auto* variant_given = add_variant_option(app, o.variant_name, "Game: chess, chess960, horde or orda")->default_str("horde");
     app.add_option("--fen", o.fen, "Start position (default: the variant's start position)");
     add_start_option(app, o.start);
     app.add_option("-d,--depth", o.depth, "Depth in plies (0 gives 1)");
@@ -25,21 +24,26 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("-t,--threads", o.threads, "Threads (default: all cores)");
     app.add_option("--hash", o.hash_mb, "Transposition table size in MB (0: none)");
     app.add_flag("-v,--verbose", o.verbose, "Log each suite or stream position's count and time to stderr");
-    app.add_flag("--breakdown", o.breakdown, "Count the leaves by class too (captures, ep, castles, promotions, checks, "
-                                             "discovered/double checks, checkmates; Horde: extinctions; Orda: campmates)");
-    app.add_option("--against", o.against, "Compare with another engine (UCI, or a perftree-style script 'CMD DEPTH FEN MOVES') "
-                                           "and bisect to the first position where the move lists differ");
+    app.add_flag("--breakdown", o.breakdown,
+                 "Count the leaves by class too (captures, ep, castles, promotions, checks, "
+                 "discovered/double checks, checkmates; Horde: extinctions; Orda: campmates)");
+    app.add_option("--against", o.against,
+                   "Compare with another engine (UCI, or a perftree-style script 'CMD DEPTH FEN MOVES') "
+                   "and bisect to the first position where the move lists differ");
     app.add_option("--protocol", o.protocol, "With --against: uci or perftree (default: detected)")
         ->check(CLI::IsMember({"uci", "perftree"}));
-    app.add_option("--engine-option", o.engine_options, "With --against (UCI): NAME=VALUE sent as setoption before the variant; repeatable");
+    app.add_option("--engine-option", o.engine_options,
+                   "With --against (UCI): NAME=VALUE sent as setoption before the variant; repeatable");
     app.add_option("--timeout", o.timeout_seconds, "With --against: seconds to wait for each answer of the engine (default 120)")
         ->check(CLI::PositiveNumber);
-    app.add_option("--random", o.random, "N random positions (playouts of 0 to 80 plies from --fen or the start, xoshiro256**); "
-                                         "with --against: compare each at --depth, else print their FENs");
+    app.add_option("--random", o.random,
+                   "N random positions (playouts of 0 to 80 plies from --fen or the start, xoshiro256**); "
+                   "with --against: compare each at --depth, else print their FENs");
     app.add_option("--seed", o.seed, "Seed of --random (default 1)");
     app.add_flag("--json", o.json, "One NDJSON object per result: fen, variant, depth, nodes, seconds, nps");
-    app.add_option("--split", o.split, "Print every distinct position after D plies from --fen (or the start) once, "
-                                       "as 'FEN<TAB>paths'; a FEN stream line ending in <TAB>weight counts weight x perft")
+    app.add_option("--split", o.split,
+                   "Print every distinct position after D plies from --fen (or the start) once, "
+                   "as 'FEN<TAB>paths'; a FEN stream line ending in <TAB>weight counts weight x perft")
         ->check(CLI::Range(0, 8));
     add_progress_options(app, o.progress, "root moves done, time left");
     app.set_version_flag("--version", version_line("horde-perft"));

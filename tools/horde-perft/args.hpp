@@ -28,7 +28,7 @@ struct Mode {
     std::size_t hash_mb = 0;
     bool json = false;
     bool verbose = false;
-    int split = -1; // --split D (then no count is made)
+    int split = -1;                          // --split D (then no count is made)
     bool breakdown = false;                  // --breakdown: move classes at the leaves
     std::optional<std::string> against;      // --against CMD: another engine to compare with
     std::string protocol;                    // uci, perftree or empty (detect)

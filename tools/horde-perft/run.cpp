@@ -1,10 +1,10 @@
 #include "run.hpp"
 
+#include "against.hpp"
+#include "breakdown_output.hpp"
 #include "fen.hpp"
 #include "log.hpp"
 #include "output.hpp"
-#include "against.hpp"
-#include "breakdown_output.hpp"
 
 #include "horde/io/line_input.hpp"
 #include "horde/notation/move_list.hpp"
@@ -128,7 +128,8 @@ int run_against_mode(const Mode& o, const Runner& runner) {
         const auto failure = io::for_each_line(*o.fen_stream, [&](std::size_t line_number, std::string_view line) {
             auto parsed = position::Board::from_fen(runner.variant, line);
             if (auto* err = std::get_if<position::FenError>(&parsed)) {
-                fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", io::input_display_name(*o.fen_stream), line_number, err->message);
+                fmt::print(stderr, "{}:{}: error: invalid FEN: {}\n", io::input_display_name(*o.fen_stream), line_number,
+                           err->message);
                 status = kExitInvalid;
                 return;
             }
@@ -145,7 +146,8 @@ int run_against_mode(const Mode& o, const Runner& runner) {
         });
     }
     // The engine gets --fen and --moves as given (UCI spelling), and plays the moves itself.
-    position::Board replay = std::get<position::Board>(position::Board::from_fen(runner.variant, o.fen.value_or(std::string(position::start_fen(runner.variant)))));
+    position::Board replay = std::get<position::Board>(
+        position::Board::from_fen(runner.variant, o.fen.value_or(std::string(position::start_fen(runner.variant)))));
     engine::BisectStart start{replay.fen(), {}, start_position};
     const auto played = std::get<notation::PlayedMoveList>(notation::play_move_list(replay, o.moves)); // checked by start_board
     for (const Move m : played.moves) {
@@ -201,8 +203,8 @@ int run_stream(const Mode& o, const Runner& runner) {
             return;
         }
         const auto t0 = std::chrono::steady_clock::now();
-        const auto nodes =
-            weighted.weight * perft::perft(runner.variant, std::get<position::Board>(read).position(), o.depth, runner.perft_options);
+        const auto nodes = weighted.weight * perft::perft(runner.variant, std::get<position::Board>(read).position(), o.depth,
+                                                          runner.perft_options);
         all_nodes += nodes;
         runner.report(weighted.fen, o.depth, nodes, seconds_since(t0));
         finish_stdout(); // each count as soon as it is known
@@ -250,7 +252,8 @@ int run_epd(const Mode& o, const Runner& runner) {
             summary.nodes += got;
             ++summary.checked;
             if (runner.json && o.breakdown)
-                fmt::print("{}\n", perft::perft_breakdown_to_json({entry->fen, runner.variant, depth, 0, seconds_since(t0)}, counts));
+                fmt::print("{}\n",
+                           perft::perft_breakdown_to_json({entry->fen, runner.variant, depth, 0, seconds_since(t0)}, counts));
             else if (runner.json) runner.report(entry->fen, depth, got, seconds_since(t0));
             else runner.log_result(entry->fen, depth, got, seconds_since(t0));
             const bool nodes_wrong = got != expected;
@@ -263,8 +266,8 @@ int run_epd(const Mode& o, const Runner& runner) {
             }
             if (nodes_wrong || !columns_wrong.empty()) {
                 ++summary.mismatches;
-                fmt::print(stderr, "{}:{}: mismatch: {} depth {}: expected {}, got {}{}\n", display, line_number,
-                           entry->fen, depth, expected, got, columns_wrong);
+                fmt::print(stderr, "{}:{}: mismatch: {} depth {}: expected {}, got {}{}\n", display, line_number, entry->fen,
+                           depth, expected, got, columns_wrong);
                 if (!runner.json)
                     fmt::print("MISMATCH {} ;D{} expected {} got {}{}\n", entry->fen, depth, expected, got, columns_wrong);
             }
@@ -275,9 +278,8 @@ int run_epd(const Mode& o, const Runner& runner) {
         return kExitUsage;
     }
     const double secs = seconds_since(start);
-    const auto text = fmt::format("{} checks, {} mismatches, {} skipped, {} errors, {} nodes in {:.3f} s",
-                                  summary.checked, summary.mismatches, summary.skipped, summary.errors,
-                                  summary.nodes, secs);
+    const auto text = fmt::format("{} checks, {} mismatches, {} skipped, {} errors, {} nodes in {:.3f} s", summary.checked,
+                                  summary.mismatches, summary.skipped, summary.errors, summary.nodes, secs);
     if (runner.json) fmt::print(stderr, "{}\n", text);
     else fmt::print("{}\n", text);
     return (summary.mismatches || summary.errors) ? kExitInvalid : 0;
@@ -310,9 +312,9 @@ int run(const Mode& o) {
     runner.progress = &progress;
     restore_sigpipe();
     const int status = (o.against || o.random) ? run_against_mode(o, runner)
-                       : o.epd                  ? run_epd(o, runner)
-                       : o.fen_stream           ? run_stream(o, runner)
-                                                : run_single(o, runner);
+                       : o.epd                 ? run_epd(o, runner)
+                       : o.fen_stream          ? run_stream(o, runner)
+                                               : run_single(o, runner);
     finish_stdout();
     return status;
 }

@@ -62,7 +62,8 @@ void decide_input(Mode& o) {
         return;
     }
     const std::string fen = o.fen ? *o.fen : std::string(position::start_fen(o.variant));
-    o.start_board = read_fen_option(o.variant, fen, "horde-replay", "--fen", fmt::format("invalid FEN for {}", variant_name(o.variant)));
+    o.start_board =
+        read_fen_option(o.variant, fen, "horde-replay", "--fen", fmt::format("invalid FEN for {}", variant_name(o.variant)));
     o.input = o.args.empty() ? InputKind::MoveLines : InputKind::MoveArguments;
     if (o.input == InputKind::MoveLines && !o.stdin_input) {
         if (o.interactive) fail_usage("--interactive reads keys from stdin: give the moves as arguments");
@@ -100,29 +101,34 @@ CLI::Option* add_options(CLI::App& app, Mode& o, unsigned& threads) {
     app.add_flag("--interactive", o.interactive,
                  "Step through the game on a terminal: Right/l/space forward, Left/h back, g/Home first, G/End last, q quit");
     add_where_option(app, o.where);
-    app.add_option("--threads", threads, "Read and check PGN on N threads (default: every core; 1: one thread); "
-                                         "the output is the same whatever N")
+    app.add_option("--threads", threads,
+                   "Read and check PGN on N threads (default: every core; 1: one thread); "
+                   "the output is the same whatever N")
         ->check(CLI::PositiveNumber);
-    app.add_option("--strip", o.strip, "--to pgn: leave out comments, nags, variations, clocks ([%clk] and [%emt] "
-                                       "in comments), evals ([%eval] in comments); comma-separated");
-    app.add_option("--tags", o.tags, "--to pgn: the tags written: all (default), roster (the seven-tag roster) or "
-                                     "a comma-separated LIST; Variant, SetUp and FEN stay when the game needs them");
+    app.add_option("--strip", o.strip,
+                   "--to pgn: leave out comments, nags, variations, clocks ([%clk] and [%emt] "
+                   "in comments), evals ([%eval] in comments); comma-separated");
+    app.add_option("--tags", o.tags,
+                   "--to pgn: the tags written: all (default), roster (the seven-tag roster) or "
+                   "a comma-separated LIST; Variant, SetUp and FEN stay when the game needs them");
     app.add_option("--width", o.width, "--to pgn: movetext line width in bytes (default 80; 0: one line per game)")
         ->check(CLI::NonNegativeNumber);
     app.add_flag("--add-plycount", o.add_plycount, "--to pgn: a PlyCount tag with the main line's plies");
-    app.add_flag("--fix-result", o.fix_result, "--to pgn: the Result tag and token become the adjudicated result "
-                                                "of a game that has ended (its only error may be wrong-result)");
+    app.add_flag("--fix-result", o.fix_result,
+                 "--to pgn: the Result tag and token become the adjudicated result "
+                 "of a game that has ended (its only error may be wrong-result)");
     app.add_option("--games-per-file", o.games_per_file, "--to pgn with --out: a new file every N games")
         ->check(CLI::PositiveNumber);
-    app.add_option("--out", o.out, "--to pgn: write to files named PATTERN (%d: the file's number, from 1) "
-                                   "instead of stdout");
+    app.add_option("--out", o.out,
+                   "--to pgn: write to files named PATTERN (%d: the file's number, from 1) "
+                   "instead of stdout");
     return variant;
 }
 
 // The rules on the rewriting options of --to pgn, and their PgnExportOptions.
 void apply_rewriting_options(Mode& o) {
-    const bool rewriting = o.rewriting = !o.strip.empty() || !o.tags.empty() || o.width || o.add_plycount || o.fix_result ||
-                           o.games_per_file || o.out;
+    const bool rewriting = o.rewriting =
+        !o.strip.empty() || !o.tags.empty() || o.width || o.add_plycount || o.fix_result || o.games_per_file || o.out;
     if (rewriting && !(o.to && *o.to == "pgn"))
         fail_usage("--strip, --tags, --width, --add-plycount, --fix-result, --games-per-file and --out apply to --to pgn");
     if (std::string unknown; !report::parse_strip_list(o.strip, o.pgn, &unknown))

@@ -9,10 +9,10 @@
 namespace horde::replay {
 
 struct HtmlOutput {
-    std::string target;   // FILE: one page with every game; DIR/ (or an existing folder): a page per game
-    report::HtmlPageOptions page; // flip, theme
+    std::string target;                  // FILE: one page with every game; DIR/ (or an existing folder): a page per game
+    report::HtmlPageOptions page;        // flip, theme
     std::vector<report::GameTree> games; // FILE: every game (DIR/ from PGN: written as they come)
-    std::string source;   // the input's name, for the title of a page of several games
+    std::string source;                  // the input's name, for the title of a page of several games
 
     // DIR/: a page per game.
     bool folder() const;

@@ -102,7 +102,7 @@ private:
     std::uint64_t games_seen_ = 0;   // over all inputs
     std::uint64_t taken_ = 0;        // the games with output
     int status_ = 0;
-    bool stopped_ = false; // an output failed (kExitUsage): nothing more is written
+    bool stopped_ = false;        // an output failed (kExitUsage): nothing more is written
     std::vector<Replay> pending_; // SvgFolder: until the game count decides the file names
     std::optional<Replay> kept_;  // One: the first game (more is a usage error at the end)
     std::uint64_t kept_games_ = 0;
@@ -162,8 +162,7 @@ void PgnReplay::read(io::Input& input) {
         read_with<std::string>(reader, display, [this] { return report::make_pgn_exporter(options_, o_.pgn); });
     else if (sink_ == Sink::HtmlFolder || sink_ == Sink::HtmlFile)
         read_with<std::optional<report::GameTree>>(reader, display, [] { return report::make_game_tree_builder(); });
-    else
-        read_with<Timeline>(reader, display, [] { return make_timeline_builder(); });
+    else read_with<Timeline>(reader, display, [] { return make_timeline_builder(); });
     if (report_input_error("horde-replay", input)) status_ = kExitUsage;
 }
 
@@ -173,9 +172,9 @@ void PgnReplay::format(Batch& batch, const game::GameRecord& r, const std::strin
     const int number = int(input_offset_ + r.game);
     if ((o_.game && *o_.game != number) || !r.selected) return;
     // (--fix-result exports games whose only error it fixed)
-    const bool writable = sink_ == Sink::Pgn                                        ? !product.pgn.empty() && r.start
+    const bool writable = sink_ == Sink::Pgn                                     ? !product.pgn.empty() && r.start
                           : sink_ == Sink::HtmlFolder || sink_ == Sink::HtmlFile ? product.tree != nullptr
-                                                                                    : r.valid() && r.start;
+                                                                                 : r.valid() && r.start;
     if (writable) return take(batch, r, number, product);
     game::GameRecord numbered = r;
     numbered.game = std::uint64_t(number);

@@ -16,14 +16,12 @@ namespace horde::replay {
 class PgnDestination {
 public:
     // No pattern: stdout. `per_file` 0: one file.
-    PgnDestination(std::optional<std::string> pattern, int per_file)
-        : pattern_(std::move(pattern)), per_file_(per_file) {}
+    PgnDestination(std::optional<std::string> pattern, int per_file) : pattern_(std::move(pattern)), per_file_(per_file) {}
 
     // Writes one game; a file that cannot be created ends the tool (exit 2).
     void write(std::string_view game) {
         if (!pattern_) {
-            if (std::fwrite(game.data(), 1, game.size(), stdout) != game.size())
-                tools::fail_write("stdout", errno);
+            if (std::fwrite(game.data(), 1, game.size(), stdout) != game.size()) tools::fail_write("stdout", errno);
             return;
         }
         if (!file_ || (per_file_ > 0 && in_file_ == per_file_)) open_next();

@@ -118,8 +118,8 @@ int emit_svg(const Timeline& t, const Replay& r, const Output& out) {
     }
     const int first = out.ply.value_or(0), end = out.ply.value_or(last);
     for (int p = first; p <= end; ++p) {
-        const std::string name = out.several_games ? fmt::format("game-{:03}-ply-{:03}.svg", r.number, p)
-                                                   : fmt::format("ply-{:03}.svg", p);
+        const std::string name =
+            out.several_games ? fmt::format("game-{:03}-ply-{:03}.svg", r.number, p) : fmt::format("ply-{:03}.svg", p);
         if (!write_file(fs::path(target) / name, svg_of(p))) return kExitUsage;
     }
     return 0;

@@ -32,7 +32,8 @@ namespace {
 std::optional<std::vector<Move>> resolve_moves(const position::Board& start, std::string_view text, std::string_view where = {}) {
     auto played = notation::play_move_list(start, text);
     if (auto* err = std::get_if<notation::MoveListError>(&played)) {
-        fmt::print(stderr, "horde-replay: {}ply {} \"{}\": {} [{}]\n", where, err->ply, err->token, err->message, diagnostic_name(err->code));
+        fmt::print(stderr, "horde-replay: {}ply {} \"{}\": {} [{}]\n", where, err->ply, err->token, err->message,
+                   diagnostic_name(err->code));
         return std::nullopt;
     }
     return std::move(std::get<notation::PlayedMoveList>(played).moves);
@@ -125,7 +126,8 @@ int run_move_lines(const Mode& o, Output& out, HtmlOutput& html) {
         if (auto moves = resolve_moves(o.start_board, *line, where)) {
             ++replays;
             if (!count_only)
-                output.add(move_list_replay(o.start_board, std::move(*moves), several ? fmt::format("Line {}", number) : std::string(), number));
+                output.add(move_list_replay(o.start_board, std::move(*moves),
+                                            several ? fmt::format("Line {}", number) : std::string(), number));
         } else {
             status = std::max(status, kExitInvalid);
             if (o.to) output.add(Replay{o.start_board, {}, {}, number, true}); // its empty line

@@ -53,8 +53,15 @@ int read_byte(int timeout_ms) {
 Key read_key() {
     const int c = read_byte(-1);
     switch (c) {
-    case -1: case 'q': case 'Q': case 3: case 4: return Key::Quit; // EOF, q, Ctrl-C, Ctrl-D
-    case 'l': case ' ': case '\r': case '\n': return Key::Forward;
+    case -1:
+    case 'q':
+    case 'Q':
+    case 3:
+    case 4: return Key::Quit; // EOF, q, Ctrl-C, Ctrl-D
+    case 'l':
+    case ' ':
+    case '\r':
+    case '\n': return Key::Forward;
     case 'h': return Key::Back;
     case 'g': return Key::First;
     case 'G': return Key::Last;

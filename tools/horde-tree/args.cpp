@@ -5,7 +5,6 @@
 
 #include <CLI/CLI.hpp>
 
-
 namespace horde::tools::tree_tool {
 
 namespace {
@@ -86,12 +85,14 @@ Mode parse_args(int argc, char** argv) {
                  "is valid, 1 when any is invalid (the tree is written all the same), 2 for usage or I/O errors.",
                  "horde-tree"};
     app.add_option("files", o.files, "PGN files, plain or compressed (none or '-': stdin)");
-    app.add_option("--format", format, "Output: ndjson (default; a position a line), csv or tsv (a move a row), epd "
-                                       "(an opening suite), polyglot (a .bin book), html (an explorer page); "
-                                       "default from -o's extension");
+    app.add_option("--format", format,
+                   "Output: ndjson (default; a position a line), csv or tsv (a move a row), epd "
+                   "(an opening suite), polyglot (a .bin book), html (an explorer page); "
+                   "default from -o's extension");
     app.add_option("-o,--output", o.output, "Write the tree to FILE, whole or not at all (default: stdout)");
-    auto* max_ply = app.add_option("--max-ply", o.max_ply, "Positions up to this ply, moves from the plies before it (default 20; "
-                                                           "polyglot: 1024, make-book's -max-ply default)")
+    auto* max_ply = app.add_option("--max-ply", o.max_ply,
+                                   "Positions up to this ply, moves from the plies before it (default 20; "
+                                   "polyglot: 1024, make-book's -max-ply default)")
                         ->check(CLI::Range(0, 65535));
     app.add_option("--min-ply", o.min_ply, "Write only positions from this ply on (default 0: the start)")
         ->check(CLI::Range(0, 65535));
@@ -103,17 +104,20 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--examples", o.examples, "Example games per move (Site, or FILE#GAME; default 3)")->check(CLI::Range(0, 100));
     add_book_options(app, o);
     app.add_option("--position", o.position_fen, "Print the move table of this position (a FEN) instead of the tree");
-    app.add_option("--moves", o.position_moves, "Print the move table of the position after these moves (SAN or UCI "
-                                                 "from the start) instead of the tree");
+    app.add_option("--moves", o.position_moves,
+                   "Print the move table of the position after these moves (SAN or UCI "
+                   "from the start) instead of the tree");
     add_check_options(app, o, variant);
     app.add_option("--memory", memory, "Memory for the tree (or book) before it spills runs to disk (default 512M; K, M, G)");
-    app.add_option("--temp-dir", o.temp_dir, "Where spilled runs go (default: $TMPDIR or /tmp); they have no name and "
-                                             "vanish when horde-tree ends, however it ends");
+    app.add_option("--temp-dir", o.temp_dir,
+                   "Where spilled runs go (default: $TMPDIR or /tmp); they have no name and "
+                   "vanish when horde-tree ends, however it ends");
     app.add_option("--title", o.title, "html: the page's title (default: the input's name)");
     app.add_flag("-q,--quiet", o.quiet, "No diagnostics of invalid games, only the summary line");
     app.add_flag("--warnings", o.warnings, "Also print the warnings of the games");
-    app.add_option("--threads", o.threads, "Read games, build the tree and write it on N threads (default: every core); "
-                                           "the output is the same whatever N")
+    app.add_option("--threads", o.threads,
+                   "Read games, build the tree and write it on N threads (default: every core); "
+                   "the output is the same whatever N")
         ->check(CLI::PositiveNumber);
     add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.set_version_flag("--version", version_line("horde-tree"));

@@ -105,7 +105,7 @@ private:
     std::string temp_path_; // the fallback's named file, until committed
     int fd_ = -1;
     bool owns_fd_ = false;
-    bool direct_ = false; // FILE is a device or a pipe, written in place
+    bool direct_ = false;               // FILE is a device or a pipe, written in place
     std::unique_ptr<RecordOutput> out_; // the buffering and the write errors (tools/common/output.hpp)
 };
 

@@ -39,14 +39,15 @@ int read_file(const std::string& name, const Mode& o, run::TreeSink& sink, RunSt
         settings.diagnostics = !o.quiet;
         settings.warnings = o.warnings && !o.quiet;
         settings.input_position = [&] { return input.raw_bytes_read(); };
-        run::run_tree(reader, o.check, input.display_name(), settings, sink, [&](std::string& diagnostics, const run::TreeTotals& t) {
-            if (!diagnostics.empty()) {
-                progress.clear();
-                std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
-            }
-            state.totals.add(t);
-            progress.bytes(t.input_position, state.totals.games);
-        });
+        run::run_tree(reader, o.check, input.display_name(), settings, sink,
+                      [&](std::string& diagnostics, const run::TreeTotals& t) {
+                          if (!diagnostics.empty()) {
+                              progress.clear();
+                              std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
+                          }
+                          state.totals.add(t);
+                          progress.bytes(t.input_position, state.totals.games);
+                      });
     });
 }
 
@@ -110,11 +111,12 @@ int run_query(const Mode& o, tree::OpeningTree& tree, std::optional<Variant> fir
     const Variant variant = o.check.forced_variant.value_or(first_variant.value_or(Variant::Chess));
     const std::uint64_t key = query_key(o, variant);
     bool found = false;
-    tree.for_each([&](const tree::PositionStats& p) { return p.key == key; }, [&](tree::PositionStats& p) {
-        found = true;
-        const std::string table = report::tree_position_table(p);
-        std::fwrite(table.data(), 1, table.size(), stdout);
-    });
+    tree.for_each([&](const tree::PositionStats& p) { return p.key == key; },
+                  [&](tree::PositionStats& p) {
+                      found = true;
+                      const std::string table = report::tree_position_table(p);
+                      std::fwrite(table.data(), 1, table.size(), stdout);
+                  });
     finish_stdout();
     if (!found) fmt::print(stderr, "horde-tree: no game of the tree reached this position (within --max-ply {})\n", o.max_ply);
     return found ? 0 : 1;
@@ -166,7 +168,8 @@ int run(Mode& o) {
     sink.variant_check = [&, polyglot = book.has_value()](const game::GameRecord& r, Variant v) {
         if (polyglot && !tree::polyglot_supports(v))
             throw Exit{kExitUsage, fmt::format("game {} is an Orda game, and Polyglot books have no codes for Orda's "
-                                               "pieces: for Orda use --format ndjson, csv, tsv, epd or html", r.game)};
+                                               "pieces: for Orda use --format ndjson, csv, tsv, epd or html",
+                                               r.game)};
     };
     out::ProgressMeter progress(stderr, "horde-tree", progress_wanted(o.progress));
     int status = 0;
@@ -175,7 +178,9 @@ int run(Mode& o) {
         progress.clear();
         if (o.query()) {
             const int found = run_query(o, tree, sink.first_variant);
-            fmt::print(stderr, "{}", summary(o, state, tree, book ? &*book : nullptr, 0, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+            fmt::print(stderr, "{}",
+                       summary(o, state, tree, book ? &*book : nullptr, 0,
+                               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
             return status ? status : state.totals.invalid ? kExitInvalid : found;
         }
         std::uint64_t written = 0;
@@ -187,7 +192,9 @@ int run(Mode& o) {
             written = write_tree(o, tree, *out, o.title.empty() ? (o.files.size() == 1 ? o.files[0] : "horde-tree") : o.title);
         }
         out->commit();
-        fmt::print(stderr, "{}", summary(o, state, tree, book ? &*book : nullptr, written, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+        fmt::print(stderr, "{}",
+                   summary(o, state, tree, book ? &*book : nullptr, written,
+                           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
     } catch (const std::runtime_error& e) { // a spilled run that could not be written or read
         throw Exit{kExitUsage, e.what()};
     }

@@ -103,9 +103,11 @@ void collect_visits(PreparedGame& p) {
 } // namespace
 
 SiteId site_id(std::string_view site) {
-    static constexpr std::pair<std::string_view, std::string_view> kSites[] = {
-        {"https://lichess.org/", "lichess"}, {"http://lichess.org/", "lichess"},
-        {"https://www.pychess.org/", "pychess"}, {"https://pychess.org/", "pychess"}, {"http://www.pychess.org/", "pychess"}};
+    static constexpr std::pair<std::string_view, std::string_view> kSites[] = {{"https://lichess.org/", "lichess"},
+                                                                               {"http://lichess.org/", "lichess"},
+                                                                               {"https://www.pychess.org/", "pychess"},
+                                                                               {"https://pychess.org/", "pychess"},
+                                                                               {"http://www.pychess.org/", "pychess"}};
     for (const auto& [prefix, name] : kSites) {
         if (!site.starts_with(prefix)) continue;
         std::string_view rest = site.substr(prefix.size());
@@ -223,7 +225,8 @@ public:
         if (!varint(value_size, false)) damaged();
         key_.resize(key_size);
         value_.resize(value_size);
-        if (std::fread(key_.data(), 1, key_size, file_) != key_size || std::fread(value_.data(), 1, value_size, file_) != value_size)
+        if (std::fread(key_.data(), 1, key_size, file_) != key_size ||
+            std::fread(value_.data(), 1, value_size, file_) != value_size)
             damaged();
     }
 
@@ -344,7 +347,7 @@ void for_each_group(unsigned threads, const std::function<void(Group)>& write) {
 
 struct AddBuilder::State {
     AddOptions options;
-    std::string dir; // the add's own directory: runs, then SST files
+    std::string dir;                                    // the add's own directory: runs, then SST files
     std::vector<std::array<std::string, kGroups>> runs; // each run's file of each group
     std::uint64_t next_serial = 1, first_serial = 0;
     std::vector<std::string> inputs;
@@ -405,7 +408,8 @@ AddBuilder::AddBuilder(Database& db, AddOptions options) : db_(db), state_(std::
     s.next_serial = db.next_serial();
     // Room for the visits a run holds at most (up to 1 GB's worth), reserved, not touched: no
     // copy as it grows.
-    s.visits.reserve(std::min<std::size_t>(s.options.memory_bytes, std::size_t(1) << 30) / (sizeof(Visit) + sizeof(ListEntry)) + 1);
+    s.visits.reserve(std::min<std::size_t>(s.options.memory_bytes, std::size_t(1) << 30) / (sizeof(Visit) + sizeof(ListEntry)) +
+                     1);
 }
 
 AddBuilder::~AddBuilder() {
@@ -423,7 +427,8 @@ bool AddBuilder::add(PreparedGame&& p) {
         return false;
     }
     std::string value;
-    const rocksdb::Status st = db_.rocks().Get(rocksdb::ReadOptions(), std::string(1, rows::kFingerprint) + p.fingerprint, &value);
+    const rocksdb::Status st =
+        db_.rocks().Get(rocksdb::ReadOptions(), std::string(1, rows::kFingerprint) + p.fingerprint, &value);
     if (st.ok()) {
         ++duplicates_;
         return false;
@@ -485,8 +490,8 @@ void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
     list_entries.reserve(visits.size());
     for (const Visit& v : visits)
         if (v.first) list_entries.push_back(ListEntry{v.position, v.game, v.ply});
-    high_visits = std::size_t(std::partition(visits.begin(), visits.end(), [](const Visit& v) { return v.position < kHighPosition; }) -
-                              visits.begin());
+    high_visits = std::size_t(
+        std::partition(visits.begin(), visits.end(), [](const Visit& v) { return v.position < kHighPosition; }) - visits.begin());
     for_each_group(options.threads, [&](Group g) { write_group(g, *out[g]); });
 }
 
@@ -560,10 +565,12 @@ void AddBuilder::State::write_lists(RowSink& out) {
 
 // m POSITION CLASS MOVE: a row of one game is that game's figures, else the games' sums.
 void AddBuilder::State::write_count_rows(Visit* begin, Visit* end, RowSink& out) {
-    std::sort(begin, end, [](const Visit& a, const Visit& b) { return row_then_game_less(a, b); }); // inlined, not called by pointer
+    std::sort(begin, end,
+              [](const Visit& a, const Visit& b) { return row_then_game_less(a, b); }); // inlined, not called by pointer
     for (const Visit* i = begin; i != end;) {
         const Visit& head = *i;
-        const std::string key = rows::move_row_key(head.position, rows::RowClass{head.month, Speed(head.speed), head.band}, head.move);
+        const std::string key =
+            rows::move_row_key(head.position, rows::RowClass{head.month, Speed(head.speed), head.band}, head.move);
         if (i + 1 == end || !same_row(i[1], head)) {
             out.write(key, rows::encode(single_game(head, games[head.game])));
             ++i;
@@ -657,7 +664,8 @@ AddLogEntry AddBuilder::commit() {
     AddLogEntry log;
     const auto previous = db_.add_log();
     log.number = previous.empty() ? 1 : previous.back().number + 1;
-    log.time = std::uint64_t(std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+    log.time = std::uint64_t(
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
     log.games_read = games_read_;
     log.games_added = added_;
     log.duplicates = duplicates_;

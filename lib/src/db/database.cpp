@@ -28,9 +28,10 @@ public:
                rocksdb::Logger*) const override {
         try {
             if (!existing) *merged = value.ToString();
-            else *merged = rows::merge_values(std::string_view(key.data(), key.size()),
-                                              std::string_view(existing->data(), existing->size()),
-                                              std::string_view(value.data(), value.size()));
+            else
+                *merged = rows::merge_values(std::string_view(key.data(), key.size()),
+                                             std::string_view(existing->data(), existing->size()),
+                                             std::string_view(value.data(), value.size()));
             return true;
         } catch (const DbError&) {
             return false; // RocksDB reports a corruption
@@ -44,7 +45,8 @@ std::string config_key(std::string_view name) { return std::string(1, rows::kCon
 [[noreturn]] void fail(const std::string& dir, const rocksdb::Status& s) {
     if (s.IsCorruption()) throw DbError(fmt::format("{}: the database is damaged: {}", dir, s.ToString()));
     if (s.IsIOError() && s.ToString().find("lock") != std::string::npos)
-        throw DbError(fmt::format("{}: another process is writing to this database (its LOCK is held); try again when it is done", dir));
+        throw DbError(
+            fmt::format("{}: another process is writing to this database (its LOCK is held); try again when it is done", dir));
     throw DbError(fmt::format("{}: {}", dir, s.ToString()));
 }
 
@@ -57,7 +59,8 @@ bool is_empty_dir(const fs::path& p) {
 std::string make_reader_dir() {
     const char* tmp = std::getenv("TMPDIR");
     std::string pattern = fmt::format("{}/horde-db-reader-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(pattern.data())) throw DbError(fmt::format("cannot make a temporary directory in {}", tmp && *tmp ? tmp : "/tmp"));
+    if (!mkdtemp(pattern.data()))
+        throw DbError(fmt::format("cannot make a temporary directory in {}", tmp && *tmp ? tmp : "/tmp"));
     return pattern;
 }
 
@@ -75,7 +78,7 @@ rocksdb::Options store_options(bool with_filter) {
     o.info_log_level = rocksdb::WARN_LEVEL;
     o.keep_log_file_num = 2;
     rocksdb::BlockBasedTableOptions table;
-    table.block_size = 32 << 10; // games compress better in bigger blocks
+    table.block_size = 32 << 10;                                                   // games compress better in bigger blocks
     if (with_filter) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10)); // fingerprint, id and game look-ups
     table.block_cache = rocksdb::NewLRUCache(64 << 20);
     o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
@@ -117,7 +120,8 @@ std::unique_ptr<Database> Database::open_for_writing(const std::string& dir, int
     const bool create = !fs::exists(dir, ec) || is_empty_dir(dir);
     if (!create && !fs::is_directory(dir, ec)) throw DbError(fmt::format("{}: not a horde-db database (not a directory)", dir));
     if (!create && !fs::exists(fs::path(dir) / "CURRENT", ec))
-        throw DbError(fmt::format("{}: not a horde-db database (a directory of other files; give a new or empty directory to create one)", dir));
+        throw DbError(fmt::format(
+            "{}: not a horde-db database (a directory of other files; give a new or empty directory to create one)", dir));
     std::unique_ptr<Database> d(new Database);
     d->path_ = dir;
     d->read_only_ = false;
@@ -144,7 +148,8 @@ std::unique_ptr<Database> Database::open_for_writing(const std::string& dir, int
 void Database::read_config() {
     std::string value;
     rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), config_key("format"), &value);
-    if (s.IsNotFound()) throw DbError(fmt::format("{}: not a horde-db database (a RocksDB database without horde-db's format row)", path_));
+    if (s.IsNotFound())
+        throw DbError(fmt::format("{}: not a horde-db database (a RocksDB database without horde-db's format row)", path_));
     if (!s.ok()) fail(path_, s);
     const long format = std::strtol(value.c_str(), nullptr, 10);
     if (format <= 0) throw DbError(fmt::format("{}: the database is damaged (format row \"{}\")", path_, value));
@@ -158,7 +163,8 @@ void Database::read_config() {
     s = db_->Get(rocksdb::ReadOptions(), config_key("max_ply"), &value);
     if (!s.ok()) fail(path_, s.IsNotFound() ? rocksdb::Status::Corruption("no max_ply row") : s);
     max_ply_ = int(std::strtol(value.c_str(), nullptr, 10));
-    if (max_ply_ < 0 || max_ply_ > 65535) throw DbError(fmt::format("{}: the database is damaged (max_ply row \"{}\")", path_, value));
+    if (max_ply_ < 0 || max_ply_ > 65535)
+        throw DbError(fmt::format("{}: the database is damaged (max_ply row \"{}\")", path_, value));
 }
 
 std::vector<Variant> Database::variants() const {

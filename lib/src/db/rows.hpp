@@ -24,21 +24,21 @@ std::string encode_game(const StoredGame& game);
 StoredGame decode_game(std::uint64_t serial, std::string_view value);
 
 // Row kinds: the first byte of every key.
-inline constexpr char kConfig = 'c';   // c NAME -> value
-inline constexpr char kAddLog = 'a';   // a ADD(8) -> AddLogEntry
+inline constexpr char kConfig = 'c';      // c NAME -> value
+inline constexpr char kAddLog = 'a';      // a ADD(8) -> AddLogEntry
 inline constexpr char kFingerprint = 'f'; // f FINGERPRINT -> serial
-inline constexpr char kGame = 'g';     // g SERIAL(8) -> the game
-inline constexpr char kGameId = 'i';   // i ID -> serial
-inline constexpr char kList = 'l';     // l POSITION(8) FIRST_SERIAL(8) -> (serial delta, ply)...
-inline constexpr char kMove = 'm';     // m POSITION(8) MONTH(2) SPEED BAND MOVE(2) -> ClassMoveRow (merged)
-inline constexpr char kMonth = 'n';    // n MONTH(2) -> ""
-inline constexpr char kVariant = 'v';  // v VARIANT -> ""
+inline constexpr char kGame = 'g';        // g SERIAL(8) -> the game
+inline constexpr char kGameId = 'i';      // i ID -> serial
+inline constexpr char kList = 'l';        // l POSITION(8) FIRST_SERIAL(8) -> (serial delta, ply)...
+inline constexpr char kMove = 'm';        // m POSITION(8) MONTH(2) SPEED BAND MOVE(2) -> ClassMoveRow (merged)
+inline constexpr char kMonth = 'n';       // n MONTH(2) -> ""
+inline constexpr char kVariant = 'v';     // v VARIANT -> ""
 
 inline constexpr std::size_t kMoveKeySize = 15, kListKeySize = 17;
 
 // ---- varints and big-endian fields
 void put_varint(std::string& out, std::uint64_t v);
-void put_signed(std::string& out, std::int64_t v); // zigzag
+void put_signed(std::string& out, std::int64_t v);    // zigzag
 void put_bytes(std::string& out, std::string_view s); // length, then the bytes
 void put_be(std::string& out, std::uint64_t v, int bytes);
 
@@ -109,9 +109,9 @@ struct SingleGame {
     tree::Outcome outcome = tree::Outcome::Unfinished;
     int white_elo = 0, black_elo = 0;
     std::uint32_t date = 0;
-    std::uint16_t ply = 0;   // first visits
-    bool first = false;      // the game's first visit of the position (its position figures)
-    bool played = false;     // the game played the row's move (its move figures)
+    std::uint16_t ply = 0; // first visits
+    bool first = false;    // the game's first visit of the position (its position figures)
+    bool played = false;   // the game played the row's move (its move figures)
     bool white_moved = false;
     std::int32_t eval_cp = tree::kNoFigure, spent_ms = tree::kNoFigure;
 };

@@ -17,11 +17,9 @@ std::string foreign_move_san(const position::Board& board, std::string_view uci)
     if (moved == NO_PIECE) return "?";
     const Piece target = pos.piece_on(to);
     const bool own_target = target != NO_PIECE && color_of(target) == color_of(moved);
-    if (type_of(moved) == KING && rank_of(from) == rank_of(to) &&
-        (own_target || std::abs(file_of(to) - file_of(from)) == 2))
+    if (type_of(moved) == KING && rank_of(from) == rank_of(to) && (own_target || std::abs(file_of(to) - file_of(from)) == 2))
         return to > from ? "O-O" : "O-O-O";
-    const bool capture = (target != NO_PIECE && !own_target) ||
-                         (type_of(moved) == PAWN && file_of(from) != file_of(to));
+    const bool capture = (target != NO_PIECE && !own_target) || (type_of(moved) == PAWN && file_of(from) != file_of(to));
     std::string san;
     if (type_of(moved) == PAWN) {
         if (capture) san = fmt::format("{}x", char('a' + file_of(from)));
@@ -91,9 +89,8 @@ BisectReport bisect(const BisectStart& start, int depth, PerftEngine& engine, co
             }
         }
         // Same moves: the first whose count differs, in UCI byte order (the map's order).
-        const auto differing = std::find_if(ours.begin(), ours.end(), [&](const auto& row) {
-            return theirs.at(row.first) != row.second;
-        });
+        const auto differing =
+            std::find_if(ours.begin(), ours.end(), [&](const auto& row) { return theirs.at(row.first) != row.second; });
         report.outcome = BisectReport::Outcome::Differ;
         if (differing == ours.end()) {
             report.note = our_total != their.total

@@ -147,7 +147,8 @@ public:
         const std::string call = fmt::format("{} {} \"{}\" \"{}\"", command_, depth, fen, joined(moves));
         std::unique_ptr<ChildProcess> process;
         try {
-            process = std::make_unique<ChildProcess>(command_, std::vector<std::string>{std::to_string(depth), fen, joined(moves)});
+            process =
+                std::make_unique<ChildProcess>(command_, std::vector<std::string>{std::to_string(depth), fen, joined(moves)});
         } catch (const std::runtime_error& e) {
             return failure(fmt::format("cannot run '{}': {}", call, e.what()), "");
         }
@@ -212,8 +213,8 @@ std::variant<std::unique_ptr<PerftEngine>, EngineFailure> start_engine(const Eng
     }
     // Detection: a UCI engine answers `uci` with `uciok`; a perftree script run without
     // arguments does not (it ends, or waits), and then gets its arguments per query.
-    const auto handshake_timeout = settings.protocol ? settings.timeout
-                                                     : std::min(settings.timeout, std::chrono::milliseconds(5000));
+    const auto handshake_timeout =
+        settings.protocol ? settings.timeout : std::min(settings.timeout, std::chrono::milliseconds(5000));
     auto engine = std::make_unique<UciEngine>(std::move(process), handshake_timeout);
     if (!engine->send("uci")) {
         if (auto missing = engine->expect("uciok", "uci"); !missing) {

@@ -21,8 +21,7 @@ std::string_view GameRecord::tag(std::string_view name) const {
 }
 
 std::string_view record_status_name(const GameRecord& record) {
-    return record.lichess_closed_position ? std::string_view("lichess-closed-position")
-                                          : status_name(record.adjudication.status);
+    return record.lichess_closed_position ? std::string_view("lichess-closed-position") : status_name(record.adjudication.status);
 }
 
 namespace {
@@ -66,7 +65,8 @@ void drop_missing_marks_of_coordinates(std::vector<notation::SanWarning>& warnin
         coordinates |= w.code == notation::SanWarningCode::UciMove || w.code == notation::SanWarningCode::LongAlgebraic ||
                        w.code == notation::SanWarningCode::CastlingAsKingMove;
     if (coordinates)
-        std::erase_if(warnings, [](const notation::SanWarning& w) { return w.code == notation::SanWarningCode::MissingCheckSuffix; });
+        std::erase_if(warnings,
+                      [](const notation::SanWarning& w) { return w.code == notation::SanWarningCode::MissingCheckSuffix; });
 }
 
 } // namespace
@@ -165,10 +165,18 @@ void GameChecker::tag(std::string_view name, std::string_view value, const pgn::
         if (last || slot < 0) slot = index;
     };
     switch (name.size()) { // one comparison of the text at most
-    case 3: if (name == "FEN") note(scope_.tag_index.fen, &scope_.fen_tag_at, true); break;
-    case 4: if (name == "Date") note(scope_.tag_index.date, nullptr, false); break;
-    case 5: if (name == "SetUp") note(scope_.tag_index.setup, &scope_.setup_tag_at, false); break;
-    case 6: if (name == "Result") note(scope_.tag_index.result, nullptr, false); break;
+    case 3:
+        if (name == "FEN") note(scope_.tag_index.fen, &scope_.fen_tag_at, true);
+        break;
+    case 4:
+        if (name == "Date") note(scope_.tag_index.date, nullptr, false);
+        break;
+    case 5:
+        if (name == "SetUp") note(scope_.tag_index.setup, &scope_.setup_tag_at, false);
+        break;
+    case 6:
+        if (name == "Result") note(scope_.tag_index.result, nullptr, false);
+        break;
     case 7:
         if (name == "Variant") note(scope_.tag_index.variant, &scope_.variant_tag_at, false);
         else if (name == "UTCDate") note(scope_.tag_index.utc_date, nullptr, false);
@@ -195,7 +203,9 @@ void GameChecker::start_movetext() {
         setup_start();
         if (watcher_) watcher_->start(scope_.game ? &scope_.game->board().position() : nullptr);
     }
-    if (observer_) observer_->tags_read(record_, scope_.skip_rest || scope_.rejected_on_tags || !scope_.game ? nullptr : &scope_.game->board());
+    if (observer_)
+        observer_->tags_read(record_,
+                             scope_.skip_rest || scope_.rejected_on_tags || !scope_.game ? nullptr : &scope_.game->board());
 }
 
 Move GameChecker::observed_move(std::string_view token, const pgn::SourcePos& at) {
@@ -227,7 +237,8 @@ void GameChecker::start_game_from(const position::Board& start) {
     else game_storage_.emplace(start);
     scope_.game = &*game_storage_;
     // Fivefold and 75 moves are automatic since 2014-07-01 (RULES.md), always on lichess.
-    scope_.game->set_automatic_draws(options_.lichess || automatic_draws_apply(tag_value(scope_.tag_index.date), tag_value(scope_.tag_index.utc_date)));
+    scope_.game->set_automatic_draws(
+        options_.lichess || automatic_draws_apply(tag_value(scope_.tag_index.date), tag_value(scope_.tag_index.utc_date)));
 }
 
 void GameChecker::setup_start() {
@@ -243,14 +254,15 @@ void GameChecker::setup_start() {
             if (options_.skip_unsupported) record_.skipped = true;
             else
                 add_error(DiagnosticCode::UnsupportedVariant,
-                      fmt::format("variant \"{}\"{} is not one horde plays (chess, Chess960, Horde, Orda): the "
-                                  "game is not checked (--skip-unsupported skips it)",
-                                  tag, tag == name ? std::string() : fmt::format(" ({})", name)),
-                      scope_.variant_tag_at.first, scope_.variant_tag_at.second);
+                          fmt::format("variant \"{}\"{} is not one horde plays (chess, Chess960, Horde, Orda): the "
+                                      "game is not checked (--skip-unsupported skips it)",
+                                      tag, tag == name ? std::string() : fmt::format(" ({})", name)),
+                          scope_.variant_tag_at.first, scope_.variant_tag_at.second);
             return;
         } else {
-            add_error(DiagnosticCode::UnknownVariant, fmt::format("unknown variant \"{}\" (expected Standard, Horde, Orda or Chess960)", tag),
-                  scope_.variant_tag_at.first, scope_.variant_tag_at.second);
+            add_error(DiagnosticCode::UnknownVariant,
+                      fmt::format("unknown variant \"{}\" (expected Standard, Horde, Orda or Chess960)", tag),
+                      scope_.variant_tag_at.first, scope_.variant_tag_at.second);
             return;
         }
     }
@@ -279,14 +291,14 @@ void GameChecker::setup_start() {
     }
     const auto& parsed = *slot.read;
     if (auto* err = std::get_if<position::FenError>(&parsed)) {
-        add_error(DiagnosticCode::BadFen, fmt::format("FEN tag: {}", err->message), scope_.fen_tag_at.first, scope_.fen_tag_at.second, 0,
-              std::string(fen));
+        add_error(DiagnosticCode::BadFen, fmt::format("FEN tag: {}", err->message), scope_.fen_tag_at.first,
+                  scope_.fen_tag_at.second, 0, std::string(fen));
         return;
     }
     const position::FenBoard& read = std::get<position::FenBoard>(parsed);
     if (!read.warning.empty())
         add_warning(DiagnosticCode::FenFullmoveZero, fmt::format("FEN tag: {}", read.warning), scope_.fen_tag_at.first,
-                scope_.fen_tag_at.second, 0, std::string(fen));
+                    scope_.fen_tag_at.second, 0, std::string(fen));
     record_.start = read.board;
     start_game_from(*record_.start);
 }
@@ -296,44 +308,43 @@ void GameChecker::notice(DiagnosticCode kind, const pgn::SourcePos& at, std::str
 }
 
 void GameChecker::check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
-                                     std::string_view token) {
+                                    std::string_view token) {
     if (number < 0) {
         if (white)
             add_warning(DiagnosticCode::MissingMoveNumber, fmt::format("no move number before White's move {}", fullmove), line,
-                    column, ply, std::string(token));
+                        column, ply, std::string(token));
         return;
     }
     if (number == fullmove) return;
     if (white && number == fullmove - 1)
         add_warning(DiagnosticCode::RepeatedMoveNumber,
-                fmt::format("move number {} repeated before White's move {}", number, fullmove), line, column, ply,
-                std::string(token));
+                    fmt::format("move number {} repeated before White's move {}", number, fullmove), line, column, ply,
+                    std::string(token));
     else
         add_warning(DiagnosticCode::WrongMoveNumber,
-                fmt::format("move number {} before {}'s move {}", number, white ? "White" : "Black", fullmove), line,
-                column, ply, std::string(token));
+                    fmt::format("move number {} before {}'s move {}", number, white ? "White" : "Black", fullmove), line, column,
+                    ply, std::string(token));
 }
 
-void GameChecker::add_warnings(std::vector<notation::SanWarning>& warnings, const char* where, std::uint64_t line, std::uint64_t column, int ply,
-                               std::string_view token) {
+void GameChecker::add_warnings(std::vector<notation::SanWarning>& warnings, const char* where, std::uint64_t line,
+                               std::uint64_t column, int ply, std::string_view token) {
     for (auto& w : warnings)
         add_warning(notation::diagnostic_code(w.code), fmt::format("{}{}", where, w.message), line, column, ply,
-                std::string(token));
+                    std::string(token));
 }
 
-void GameChecker::en_passant_mark(std::string_view token, Move last, const position::Board* before, std::uint64_t line, std::uint64_t column,
-                                  int ply, const char* where) {
+void GameChecker::en_passant_mark(std::string_view token, Move last, const position::Board* before, std::uint64_t line,
+                                  std::uint64_t column, int ply, const char* where) {
     scope_.last_token = TokenKind::EnPassantMark;
     if (!last.is_none() && last.is_en_passant() && before) {
-        add_warning(DiagnosticCode::EnPassantMark,
-                fmt::format("{}'{}' after the en passant capture {}: read as a mark", where, token,
-                            notation::to_san(*before, last)),
-                line, column, ply - 1, std::string(token));
+        add_warning(
+            DiagnosticCode::EnPassantMark,
+            fmt::format("{}'{}' after the en passant capture {}: read as a mark", where, token, notation::to_san(*before, last)),
+            line, column, ply - 1, std::string(token));
         return;
     }
-    add_error(DiagnosticCode::EnPassantMark,
-          fmt::format("{}'{}' does not follow an en passant capture", where, token), line, column, ply - 1,
-          std::string(token));
+    add_error(DiagnosticCode::EnPassantMark, fmt::format("{}'{}' does not follow an en passant capture", where, token), line,
+              column, ply - 1, std::string(token));
 }
 
 namespace {
@@ -391,7 +402,8 @@ MoveReading read_move_token(const position::Board& board, std::string_view token
     if (notation::is_null_move_token(token)) {
         r.kind = MoveReading::Kind::Refused;
         if (board.in_check()) {
-            r.message = fmt::format("null move '{}' while {} is in check", token, board.side_to_move() == WHITE ? "White" : "Black");
+            r.message =
+                fmt::format("null move '{}' while {} is in check", token, board.side_to_move() == WHITE ? "White" : "Black");
             return r;
         }
         if (!null_moves_allowed) {
@@ -439,13 +451,15 @@ namespace {
 // 3% more instructions per game).
 [[gnu::noinline]] Move play_exact_san(Game& game, std::string_view token, notation::SanMove& san, bool& suffix_right) {
     const bool castling = !token.empty() && token[0] == 'O';
-    if (castling ? !notation::san_detail::parse_castling_exact(token, san) : !notation::san_detail::parse_san_exact_inline(token, san))
+    if (castling ? !notation::san_detail::parse_castling_exact(token, san)
+                 : !notation::san_detail::parse_san_exact_inline(token, san))
         return Move::none();
     // One dispatch on the variant for the whole move: resolution, play and suffix test inline.
     return position::with_variant(game.board().variant(), [&]<Variant V>() {
         const position::Position& pos = game.board().position();
-        const Move m = castling ? notation::san_detail::resolve_castling_exact_as<V>(pos, san.kind == notation::SanMove::Kind::CastleShort)
-                                : notation::san_detail::resolve_san_exact_as<V>(pos, san);
+        const Move m =
+            castling ? notation::san_detail::resolve_castling_exact_as<V>(pos, san.kind == notation::SanMove::Kind::CastleShort)
+                     : notation::san_detail::resolve_san_exact_as<V>(pos, san);
         if (m.is_none()) return m;
         game.template play_as<V>(m);
         suffix_right = notation::san_detail::suffix_plainly_right_as<V>(game.board().position(), san.suffix);
@@ -457,8 +471,9 @@ namespace {
 // play_exact_san): the board before the move goes to before_last; on a wrong suffix the line's
 // board is put back (the full path then gives the warning or error). Move::none() when the
 // token is not exact SAN of one legal move with the suffix the position calls for.
-[[gnu::noinline]] Move play_exact_san_on_line(std::optional<position::Board>& current, std::optional<position::Board>& before_last,
-                                              std::string_view token, notation::SanMove& san) {
+[[gnu::noinline]] Move play_exact_san_on_line(std::optional<position::Board>& current,
+                                              std::optional<position::Board>& before_last, std::string_view token,
+                                              notation::SanMove& san) {
     if (!notation::san_detail::parse_san_exact_inline(token, san)) return Move::none();
     return position::with_variant(current->variant(), [&]<Variant V>() {
         const Move m = notation::san_detail::resolve_san_exact_as<V>(current->position(), san);
@@ -489,8 +504,7 @@ constexpr Bitboard squares_changed(Move m) {
 } // namespace
 
 inline void GameChecker::watch_position(Move played) {
-    if (watcher_ && (squares_changed(played) & watcher_->watched_squares()))
-        watcher_->position(scope_.game->board().position());
+    if (watcher_ && (squares_changed(played) & watcher_->watched_squares())) watcher_->position(scope_.game->board().position());
 }
 
 Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std::uint64_t column) {
@@ -526,8 +540,8 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
     const Adjudication end = scope_.game->automatic_end_without_movegen();
     if (end.kind == StatusKind::GameOver)
         add_error(DiagnosticCode::MoveAfterEnd,
-                  fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)),
-                  line, column, ply, std::string(token));
+                  fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)), line,
+                  column, ply, std::string(token));
     else
         add_error(DiagnosticCode::MoveAfterEnd, "move after the game ended (lichess-closed-position, 1/2-1/2)", line, column, ply,
                   std::string(token));
@@ -561,8 +575,7 @@ Move GameChecker::main_line_slow(std::string_view token, std::uint64_t line, std
             add_error(DiagnosticCode::MoveAfterEnd,
                       fmt::format("move after the game ended ({}, {})", status_name(end.status), result_text(end.result)), line,
                       column, ply, std::string(token));
-        else
-            add_error(reading.code, reading.message, line, column, ply, std::string(token), reading.strict);
+        else add_error(reading.code, reading.message, line, column, ply, std::string(token), reading.strict);
         scope_.main_line_dead = true;
         return Move::none();
     }
@@ -695,8 +708,8 @@ void GameChecker::result(std::string_view token, const pgn::SourcePos& at) {
     if (!scope_.started) start_movetext();
     scope_.saw_movetext = true;
     if (scope_.variation_depth > 0) { // a result inside a variation ends nothing
-        add_warning(DiagnosticCode::ResultInVariation, fmt::format("result '{}' inside a variation: it ends nothing", token), line,
-                column, 0, std::string(token));
+        add_warning(DiagnosticCode::ResultInVariation, fmt::format("result '{}' inside a variation: it ends nothing", token),
+                    line, column, 0, std::string(token));
         return;
     }
     record_.movetext_result = std::string(token);
@@ -738,8 +751,8 @@ void GameChecker::error(DiagnosticCode code, const pgn::SourcePos& at, std::stri
     if (bad_token && scope_.started && scope_.variation_depth == 0 && scope_.game && !scope_.main_line_dead) {
         // The reader's message ends with the token in quotes ("unexpected token 'Nf3*'").
         std::string token;
-        if (const std::size_t open = message.find('\''); open != std::string::npos && message.size() > open + 1 &&
-                                                         message.back() == '\'')
+        if (const std::size_t open = message.find('\'');
+            open != std::string::npos && message.size() > open + 1 && message.back() == '\'')
             token = message.substr(open + 1, message.size() - open - 2);
         add_error(code, std::move(message), line, column, scope_.game->plies() + 1, std::move(token));
         scope_.main_line_dead = true;
@@ -753,7 +766,10 @@ namespace {
 // the error "input-error" at the game's end.
 void mark_cut_short(GameRecord& record, const pgn::GameInfo& game) {
     record.cut_short = true;
-    record.errors.push_back({game.end.line, game.end.column, 0, DiagnosticCode::InputError,
+    record.errors.push_back({game.end.line,
+                             game.end.column,
+                             0,
+                             DiagnosticCode::InputError,
                              fmt::format("the input stops inside this game, at byte {} (a read or decompression "
                                          "error): the game is incomplete",
                                          game.raw_end),
@@ -800,7 +816,8 @@ void GameChecker::check_declared_result(std::uint64_t line, std::uint64_t column
     const bool has_tag = scope_.tag_index.result >= 0;
     record_.declared = has_tag ? std::string(tag_result) : record_.movetext_result.empty() ? "*" : record_.movetext_result;
     if (has_tag && !parse_result(tag_result))
-        add_error(DiagnosticCode::WrongResult, fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line, column);
+        add_error(DiagnosticCode::WrongResult, fmt::format("Result tag \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", tag_result), line,
+                  column);
     if (record_.movetext_result.empty()) {
         // Read as '*': the Result tag (if any) stays the declared result, checked below.
         // no move, result or variation, and no token that gave an error
@@ -809,12 +826,11 @@ void GameChecker::check_declared_result(std::uint64_t line, std::uint64_t column
             add_warning(DiagnosticCode::NoMovetext, "the game has tags but no movetext", line, column);
         else
             add_warning(DiagnosticCode::MissingResult, "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): read as '*'",
-                    line, column);
-    }
-    else if (has_tag && record_.movetext_result != tag_result)
+                        line, column);
+    } else if (has_tag && record_.movetext_result != tag_result)
         add_error(DiagnosticCode::WrongResult,
-              fmt::format("the movetext ends with {} but the Result tag is {}", record_.movetext_result, tag_result),
-              line, column);
+                  fmt::format("the movetext ends with {} but the Result tag is {}", record_.movetext_result, tag_result), line,
+                  column);
 }
 
 void GameChecker::adjudicate_end(std::uint64_t line, std::uint64_t column) {
@@ -832,43 +848,39 @@ void GameChecker::adjudicate_end(std::uint64_t line, std::uint64_t column) {
     if (a.kind == StatusKind::GameOver && record_.declared == "*")
         // '*' is "unknown, in progress or abandoned" (standard 8.2.6): no contradiction.
         add_warning(DiagnosticCode::StarResultAtEnd,
-                declared_anywhere
-                    ? fmt::format("the game ended by {} ({}) but the result is *", record_status_name(record_),
-                                  rules_result)
-                    : fmt::format("the game ended by {} ({}) but it has no result (no Result tag, no "
-                                  "result token)",
-                                  record_status_name(record_), rules_result),
-                line, column);
+                    declared_anywhere
+                        ? fmt::format("the game ended by {} ({}) but the result is *", record_status_name(record_), rules_result)
+                        : fmt::format("the game ended by {} ({}) but it has no result (no Result tag, no "
+                                      "result token)",
+                                      record_status_name(record_), rules_result),
+                    line, column);
     else if (a.kind == StatusKind::GameOver && record_.declared != rules_result)
         add_error(DiagnosticCode::WrongResult,
-              fmt::format("the game ended by {} ({}) but the result is {}", record_status_name(record_),
-                          rules_result, record_.declared),
-              line, column);
+                  fmt::format("the game ended by {} ({}) but the result is {}", record_status_name(record_), rules_result,
+                              record_.declared),
+                  line, column);
     else if (a.kind == StatusKind::ClaimableDraw && (record_.declared == "1-0" || record_.declared == "0-1"))
         add_warning(DiagnosticCode::DecisiveResultAtClaimableDraw,
-                fmt::format("the result is {} but a draw could be claimed ({})", record_.declared,
-                            status_name(a.status)),
-                line, column);
+                    fmt::format("the result is {} but a draw could be claimed ({})", record_.declared, status_name(a.status)),
+                    line, column);
     if (a.kind != StatusKind::GameOver) check_lichess_time_forfeit(line, column);
 }
 
 // --lichess, Horde: a win on time by a side that cannot win is a draw.
 void GameChecker::check_lichess_time_forfeit(std::uint64_t line, std::uint64_t column) {
-    if (!options_.lichess || record_.variant != Variant::Horde || !iequals(record_.tag("Termination"), "Time forfeit"))
-        return;
+    if (!options_.lichess || record_.variant != Variant::Horde || !iequals(record_.tag("Termination"), "Time forfeit")) return;
     const bool white_cannot_win = horde_insufficient_material(scope_.game->board().position(), WHITE);
     if (record_.declared == "1-0" && white_cannot_win)
         add_error(DiagnosticCode::WrongResult,
-              "White won on time but cannot win with this material (lichess's Horde insufficient-material "
-              "rule): the result is 1/2-1/2",
-              line, column);
+                  "White won on time but cannot win with this material (lichess's Horde insufficient-material "
+                  "rule): the result is 1/2-1/2",
+                  line, column);
     else if (record_.declared == "1/2-1/2" && !white_cannot_win)
         add_warning(DiagnosticCode::LichessTimeForfeitDraw,
-                "a draw on time, but both sides could still win (lichess scores the loss of the side that "
-                "ran out of time)",
-                line, column);
+                    "a draw on time, but both sides could still win (lichess scores the loss of the side that "
+                    "ran out of time)",
+                    line, column);
 }
-
 
 bool is_duplicate(const GameRecord& record) { return record.duplicate; }
 
@@ -876,11 +888,12 @@ bool replay_into(PositionWatcher& watcher, const GameRecord& record) {
     watcher.start(record.start ? &record.start->position() : nullptr);
     if (record.start && watcher.wants_positions()) {
         position::Board board = *record.start;
-        play_line(board, record.moves.size(), [&](std::size_t k) { return record.moves[k]; },
-                  [&](const position::Board& b) {
-                      watcher.position(b.position());
-                      return watcher.wants_positions();
-                  });
+        play_line(
+            board, record.moves.size(), [&](std::size_t k) { return record.moves[k]; },
+            [&](const position::Board& b) {
+                watcher.position(b.position());
+                return watcher.wants_positions();
+            });
     }
     return watcher.selected(record);
 }

@@ -64,8 +64,8 @@ bool DuplicateFinder::check(GameRecord& record, bool strict) {
     const auto game = std::uint32_t(record.game), line = std::uint32_t(record.line);
     std::string message;
     if (const Entry* e = find(record.fingerprint, true)) {
-        message = fmt::format("the same game as game {} (line {}): variant, start position and moves", e->game & ~kWhole,
-                              e->line);
+        message =
+            fmt::format("the same game as game {} (line {}): variant, start position and moves", e->game & ~kWhole, e->line);
     } else if (mode_ == DuplicateMode::Prefix) {
         const auto states = fingerprint_states(record);
         if (const Entry* longer = find(record.fingerprint, false)) {
@@ -73,8 +73,8 @@ bool DuplicateFinder::check(GameRecord& record, bool strict) {
         } else {
             for (std::size_t k = states.size() - 1; k-- > 0 && message.empty();) // the longest first
                 if (const Entry* shorter = find(states[k], true))
-                    message = fmt::format("it starts with all the moves of game {} (line {}, {} plies)",
-                                          shorter->game & ~kWhole, shorter->line, k + 1);
+                    message = fmt::format("it starts with all the moves of game {} (line {}, {} plies)", shorter->game & ~kWhole,
+                                          shorter->line, k + 1);
         }
         for (std::size_t k = 0; k + 1 < states.size(); ++k) insert(states[k], false, game, line);
     }

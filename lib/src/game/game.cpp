@@ -114,9 +114,7 @@ std::optional<position::Board> Game::board_before_last() const {
     return before;
 }
 
-Adjudication Game::adjudicate() const {
-    return adjudicate_impl(true);
-}
+Adjudication Game::adjudicate() const { return adjudicate_impl(true); }
 
 Adjudication Game::automatic_end_without_movegen_impl() const {
     const Adjudication a = adjudicate_impl(false);

@@ -92,9 +92,8 @@ bool two_units_cannot_mate(const Material& h, const Material& d, int other_bisho
     }
     // Two bishops of one colour (or rook + bishop, see above): Black must block the
     // other colour's squares around its king with two units that can stand there.
-    return !((d.pawns >= 1 && other_bishops >= 1) || (d.pawns >= 1 && d.knights >= 1) ||
-             (other_bishops >= 1 && d.knights >= 1) || other_bishops >= 2 || d.knights >= 2 ||
-             d.pawns >= 2);
+    return !((d.pawns >= 1 && other_bishops >= 1) || (d.pawns >= 1 && d.knights >= 1) || (other_bishops >= 1 && d.knights >= 1) ||
+             other_bishops >= 2 || d.knights >= 2 || d.pawns >= 2);
 }
 
 // Whether the horde (White, material `h`) cannot mate a Black army `d`. The reasoning is
@@ -121,9 +120,7 @@ bool horde_cannot_mate(const Material& h, const Material& d) {
     if ((h.pawns > 0 || h.queens > 0) && units >= 2) return false;
     // A rook with a helper mates, except rook + bishop against a king whose only companions
     // are bishops on that bishop's colour: nothing can block the squares the pair misses.
-    if (h.rooks > 0 && units >= 2 &&
-        !(units == 2 && h.rooks == 1 && h.bishops == 1 && not_same_bishops == 1))
-        return false;
+    if (h.rooks > 0 && units >= 2 && !(units == 2 && h.rooks == 1 && h.bishops == 1 && not_same_bishops == 1)) return false;
 
     if (units == 1) return one_unit_cannot_mate(h, d, other_bishops);
     if (units == 2) return two_units_cannot_mate(h, d, other_bishops, not_same_bishops);

@@ -10,13 +10,14 @@ namespace {
 
 // lichess (Variant tag of its exports), pychess and Fairy-Stockfish (variants.ini names).
 constexpr std::array<std::string_view, 40> kNames = {
-    "Antichess",    "Atomic",      "Crazyhouse",   "King of the Hill", "Racing Kings", "Three-check",
-    "Giveaway",     "Suicide",     "Losers",       "Loop",             "Chessgi",      "Bughouse",
-    "Seirawan",     "Seirawan960", "ShouseChess",  "Placement",        "Makruk",       "Makpong",
-    "Cambodian",    "Sittuyin",    "ASEAN",        "Shatranj",         "Xiangqi",      "Janggi",
-    "Shogi",        "Minishogi",   "Kyoto Shogi",  "Capablanca",       "Gothic",       "Grand",
-    "Shako",        "Empire",      "Spartan",      "Synochess",        "Shinobi",      "Duck",
-    "Hoppel-Poppel", "Five-check", "Extinction",   "Knightmate"};
+    "Antichess",   "Atomic",        "Crazyhouse", "King of the Hill", "Racing Kings",
+    "Three-check", "Giveaway",      "Suicide",    "Losers",           "Loop",
+    "Chessgi",     "Bughouse",      "Seirawan",   "Seirawan960",      "ShouseChess",
+    "Placement",   "Makruk",        "Makpong",    "Cambodian",        "Sittuyin",
+    "ASEAN",       "Shatranj",      "Xiangqi",    "Janggi",           "Shogi",
+    "Minishogi",   "Kyoto Shogi",   "Capablanca", "Gothic",           "Grand",
+    "Shako",       "Empire",        "Spartan",    "Synochess",        "Shinobi",
+    "Duck",        "Hoppel-Poppel", "Five-check", "Extinction",       "Knightmate"};
 
 std::string folded(std::string_view s) {
     std::string out;

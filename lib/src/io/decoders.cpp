@@ -143,7 +143,8 @@ public:
         }
         if (ret != BZ_OK) {
             step.error = bzip2_error(ret);
-            if (ret == BZ_DATA_ERROR_MAGIC && !in_stream_ && streams_done_ > 0) step.error = "unexpected bytes after the end of a bzip2 stream";
+            if (ret == BZ_DATA_ERROR_MAGIC && !in_stream_ && streams_done_ > 0)
+                step.error = "unexpected bytes after the end of a bzip2 stream";
             return step;
         }
         if (step.consumed > 0) in_stream_ = true;

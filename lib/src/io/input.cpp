@@ -40,7 +40,9 @@ std::optional<Format> compressed_format(std::string_view head) {
         return Format::Zstd;
     if (starts_with(head, "\x1F\x8B"sv)) return Format::Gzip;
     if (head.size() >= 4 && starts_with(head, "BZh"sv) && head[3] >= '1' && head[3] <= '9') return Format::Bzip2;
-    if (starts_with(head, "\xFD" "7zXZ\x00"sv)) return Format::Xz;
+    if (starts_with(head, "\xFD"
+                          "7zXZ\x00"sv))
+        return Format::Xz;
     return std::nullopt;
 }
 
@@ -62,7 +64,9 @@ const char* binary_kind(std::string_view head) {
         Magic{"\xFF\xD8\xFF"sv, "a JPEG image"},
         Magic{"GIF87a"sv, "a GIF image"},
         Magic{"GIF89a"sv, "a GIF image"},
-        Magic{"\x7F" "ELF"sv, "an executable (ELF)"},
+        Magic{"\x7F"
+              "ELF"sv,
+              "an executable (ELF)"},
         Magic{"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1"sv, "a Microsoft Office document"},
         Magic{"SQLite format 3\x00"sv, "an SQLite database"},
         Magic{"\x04\x22\x4D\x18"sv, "lz4-compressed data (not read: decompress it first)"},

@@ -5,7 +5,6 @@
 
 namespace horde::io {
 
-
 bool LineReader::next(std::string_view& line) {
     if (!error_.empty()) return false;
     std::size_t scanned = begin_; // bytes before this were searched for '\n' already
@@ -47,7 +46,6 @@ bool LineReader::next(std::string_view& line) {
              " MiB (no line break): not a file of lines";
     return false;
 }
-
 
 std::optional<std::string> for_each_line(io::Input& in, const LineFn& on_line) {
     io::LineReader lines(in);

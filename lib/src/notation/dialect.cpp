@@ -20,7 +20,7 @@ bool is_lowercase_piece_letter(char c, Variant v) {
 std::string_view color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 std::string_view piece_word(PieceType pt) {
-    constexpr std::string_view names[] = {"piece", "pawn",  "knight", "bishop",       "rook", "queen",
+    constexpr std::string_view names[] = {"piece", "pawn",   "knight",       "bishop",  "rook", "queen",
                                           "king",  "lancer", "horse archer", "kheshig", "yurt"};
     return names[pt];
 }
@@ -66,18 +66,17 @@ std::variant<DialectMove, SanError> read_long(const position::Board& board, std:
     const Piece mover = pos.piece_on(lm.from);
     const std::string from_name = position::square_name(lm.from), to_name = position::square_name(lm.to);
     if (mover == NO_PIECE || color_of(mover) != us)
-        return illegal(fmt::format("'{}' reads as a move from {}, but no {} piece stands there", token, from_name,
-                                   color_name(us)));
+        return illegal(
+            fmt::format("'{}' reads as a move from {}, but no {} piece stands there", token, from_name, color_name(us)));
     const PieceType pt = type_of(mover);
     if (lm.piece && lm.piece != 'P' && piece_type_from_letter(lm.piece) != pt)
-        return illegal(fmt::format("'{}' names a '{}' but the piece on {} is a {} {}", token, lm.piece, from_name,
-                                   color_name(us), piece_word(pt)));
-    if (lm.piece == 'P' && pt != PAWN)
-        return illegal(fmt::format("'{}' names a pawn but the piece on {} is a {} {}", token, from_name,
-                                   color_name(us), piece_word(pt)));
-    if (lm.promotion && pt != PAWN)
-        return illegal(fmt::format("'{}': only pawns promote, and the piece on {} is a {}", token, from_name,
+        return illegal(fmt::format("'{}' names a '{}' but the piece on {} is a {} {}", token, lm.piece, from_name, color_name(us),
                                    piece_word(pt)));
+    if (lm.piece == 'P' && pt != PAWN)
+        return illegal(
+            fmt::format("'{}' names a pawn but the piece on {} is a {} {}", token, from_name, color_name(us), piece_word(pt)));
+    if (lm.promotion && pt != PAWN)
+        return illegal(fmt::format("'{}': only pawns promote, and the piece on {} is a {}", token, from_name, piece_word(pt)));
     const bool last_rank = rank_of(lm.to) == (us == WHITE ? 7 : 0);
     if (pt == PAWN && last_rank && !lm.promotion)
         return illegal(fmt::format("'{}': a pawn reaching {} must promote and the piece is not named "

@@ -68,11 +68,9 @@ std::variant<PlayedMoveList, MoveListError> play_move_list(const position::Board
             if (move.is_none()) return fail("not a legal move in this position (UCI)", DiagnosticCode::IllegalMove);
         } else {
             auto parsed = parse_san(token);
-            if (auto* err = std::get_if<SanError>(&parsed))
-                return fail(err->message, diagnostic_code(err->code));
+            if (auto* err = std::get_if<SanError>(&parsed)) return fail(err->message, diagnostic_code(err->code));
             auto resolved = resolve_san(board, std::get<SanMove>(parsed));
-            if (auto* err = std::get_if<SanError>(&resolved))
-                return fail(err->message, diagnostic_code(err->code));
+            if (auto* err = std::get_if<SanError>(&resolved)) return fail(err->message, diagnostic_code(err->code));
             move = std::get<SanResolution>(resolved).move;
         }
         board.play(move);

@@ -53,7 +53,7 @@ SanError syntax_error(std::string_view token, std::string_view why) {
 std::string_view color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 std::string_view piece_word(PieceType pt) {
-    constexpr std::string_view names[] = {"piece", "pawn",  "knight", "bishop",       "rook", "queen",
+    constexpr std::string_view names[] = {"piece", "pawn",   "knight",       "bishop",  "rook", "queen",
                                           "king",  "lancer", "horse archer", "kheshig", "yurt"};
     return names[pt];
 }
@@ -168,8 +168,7 @@ SanError explain_no_match(const position::Board& board, const SanMove& san, Piec
             if (pawn_there) return illegal(fmt::format("no en passant capture on {}", to_name));
             return illegal(fmt::format("no {} pawn can capture on {}", color_name(us), to_name));
         }
-        if (!diagonal && capture)
-            return illegal(fmt::format("a pawn cannot move straight onto the occupied square {}", to_name));
+        if (!diagonal && capture) return illegal(fmt::format("a pawn cannot move straight onto the occupied square {}", to_name));
         const int last_rank = us == WHITE ? 7 : 0;
         if (rank_of(san.to) == last_rank && !san.promotion)
             return illegal(fmt::format("a pawn reaching {} must promote", to_name));
@@ -238,7 +237,6 @@ bool gives_check_or_mate(const position::Board& after, bool& mate) {
     return true;
 }
 
-
 } // namespace
 
 std::variant<SanResolution, SanError> resolve_san(const position::Board& board, const SanMove& san, bool strict) {
@@ -269,7 +267,8 @@ std::optional<SanError> resolve_castling(const position::Board& board, const San
         if (m.is_castling() && (m.to() > m.from()) == king_side) warn.out.move = m;
     if (warn.out.move.is_none()) return explain_castling(board, king_side);
     if (san.zero_castling)
-        return warn(SanWarningCode::ZeroCastling, king_side ? "castling written 0-0, not O-O" : "castling written 0-0-0, not O-O-O");
+        return warn(SanWarningCode::ZeroCastling,
+                    king_side ? "castling written 0-0, not O-O" : "castling written 0-0-0, not O-O-O");
     return std::nullopt;
 }
 
@@ -292,9 +291,10 @@ std::variant<std::pair<PieceType, PieceType>, SanError> san_piece_types(const po
             return SanError{SanErrorCode::UnknownPiece,
                             fmt::format("promotion to '{}': no such piece in {}", san.promotion, variant_title(v))};
         if (!promotion_allowed(v, promoted))
-            return illegal(v == Variant::Orda
-                               ? fmt::format("promotion to '{}': pawns promote only to a queen or a kheshig in Orda", san.promotion)
-                               : fmt::format("promotion to '{}': pawns promote only to Q, R, B or N", san.promotion));
+            return illegal(
+                v == Variant::Orda
+                    ? fmt::format("promotion to '{}': pawns promote only to a queen or a kheshig in Orda", san.promotion)
+                    : fmt::format("promotion to '{}': pawns promote only to Q, R, B or N", san.promotion));
     }
     return std::pair{pt, promoted};
 }
@@ -311,15 +311,15 @@ std::optional<SanError> piece_move_warnings(const position::Board& board, const 
     if (san.promotion_without_equals)
         if (auto e = warn(SanWarningCode::PromotionWithoutEquals, "promotion written without '='")) return e;
     if (san.pawn_letter)
-        if (auto e = warn(SanWarningCode::PawnLetter, fmt::format("pawn move written with 'P': read as {}", to_san(board, found))))
+        if (auto e =
+                warn(SanWarningCode::PawnLetter, fmt::format("pawn move written with 'P': read as {}", to_san(board, found))))
             return e;
     // Both origin file and rank where neither alone was needed: long algebraic (Ng1xf3).
     if (pt != PAWN && san.from_file >= 0 && san.from_rank >= 0) {
         Move others[64];
         const auto count_from = [&](Bitboard mask) {
-            return position::with_variant(board.variant(), [&]<Variant V>() {
-                return legal_candidates<V>(pos, pt, san.to, mask, promoted, others);
-            });
+            return position::with_variant(
+                board.variant(), [&]<Variant V>() { return legal_candidates<V>(pos, pt, san.to, mask, promoted, others); });
         };
         if (count_from(file_bb(san.from_file)) == 1 || count_from(rank_bb(san.from_rank)) == 1)
             return warn(SanWarningCode::LongAlgebraic,
@@ -352,9 +352,8 @@ std::variant<SanResolution, SanError> resolve_san_move(const position::Board& bo
     if (pt == PAWN && san.from_file < 0) from_mask &= file_bb(file_of(san.to));
 
     Move matches[64];
-    const int count = position::with_variant(v, [&]<Variant V>() {
-        return legal_candidates<V>(pos, pt, san.to, from_mask, promoted, matches);
-    });
+    const int count = position::with_variant(
+        v, [&]<Variant V>() { return legal_candidates<V>(pos, pt, san.to, from_mask, promoted, matches); });
     if (count == 0) return explain_no_match(board, san, pt, from_mask);
     if (count > 1) {
         std::string candidates;
@@ -387,8 +386,7 @@ std::optional<SanError> check_suffix(const position::Board& after, const SanMove
         code = SanWarningCode::MissingCheckSuffix;
         problem = mate ? "checkmate written without '#'" : "check written without '+'";
     } else if (!check) {
-        problem = fmt::format("'{}' on a move that gives no check",
-                              san.double_plus ? "++" : san.suffix == S::Mate ? "#" : "+");
+        problem = fmt::format("'{}' on a move that gives no check", san.double_plus ? "++" : san.suffix == S::Mate ? "#" : "+");
     } else if (mate && san.suffix == S::Check) {
         problem = "checkmate written with '+', not '#'";
     } else if (!mate && san.suffix == S::Mate) {
@@ -403,13 +401,12 @@ std::optional<SanError> check_suffix(const position::Board& after, const SanMove
 bool parse_san_exact(std::string_view token, SanMove& san) { return parse_san_exact_inline(token, san); }
 
 Move resolve_san_exact(const position::Board& board, const SanMove& san) {
-    return position::with_variant(board.variant(),
-                        [&]<Variant V>() { return resolve_san_exact_as<V>(board.position(), san); });
+    return position::with_variant(board.variant(), [&]<Variant V>() { return resolve_san_exact_as<V>(board.position(), san); });
 }
 
 bool suffix_plainly_right(const position::Board& after, SanMove::Suffix suffix) {
     return position::with_variant(after.variant(),
-                        [&]<Variant V>() { return suffix_plainly_right_as<V>(after.position(), suffix); });
+                                  [&]<Variant V>() { return suffix_plainly_right_as<V>(after.position(), suffix); });
 }
 
 namespace {
@@ -440,8 +437,7 @@ std::string san_of(const position::Board& board, Move m, const position::MoveLis
             std::optional<position::MoveList> generated;
             if (!legal) legal = &generated.emplace(board.legal_moves());
             for (Move o : *legal)
-                if (o.to() == m.to() && o.from() != m.from() && !o.is_castling() &&
-                    type_of(pos.piece_on(o.from())) == pt)
+                if (o.to() == m.to() && o.from() != m.from() && !o.is_castling() && type_of(pos.piece_on(o.from())) == pt)
                     others |= square_bb(o.from());
             if (others) {
                 if (!(others & file_bb(file_of(m.from())))) s += char('a' + file_of(m.from()));
@@ -469,6 +465,8 @@ std::string to_san(const position::Board& board, Move m, const position::MoveLis
     return san_of(board, m, &legal, after);
 }
 
-std::string to_san(const position::Board& board, Move m, const position::Board& after) { return san_of(board, m, nullptr, after); }
+std::string to_san(const position::Board& board, Move m, const position::Board& after) {
+    return san_of(board, m, nullptr, after);
+}
 
 } // namespace horde::notation

@@ -87,7 +87,7 @@ char* write_fixed(char* p, double value, int decimals) {
     if (!(scaled >= 0 && scaled < 2147483648.0) || std::fabs(scaled - std::floor(scaled) - 0.5) < 1.0 / 1024)
         return std::to_chars(p, p + 320, value, std::chars_format::fixed, decimals).ptr;
     const auto units = std::uint64_t(scaled + 0.5); // not a tie: half up is to nearest
-    if (std::signbit(value)) *p++ = '-';           // as to_chars: -0.04 is "-0.0"
+    if (std::signbit(value)) *p++ = '-';            // as to_chars: -0.04 is "-0.0"
     char digits[24];
     const auto written = std::size_t(std::to_chars(digits, digits + sizeof digits, units).ptr - digits);
     const auto fraction = std::size_t(decimals);
@@ -133,8 +133,10 @@ JsonObject& JsonObject::fixed(std::string_view key, double value, int decimals) 
     if (error == std::errc()) name(key).append(buffer, std::size_t(end - buffer));
     else { // more decimals than the buffer holds: a buffer of their size
         std::vector<char> big(330 + std::size_t(std::max(decimals, 0)));
-        name(key).append(big.data(), std::size_t(std::to_chars(big.data(), big.data() + big.size(), value,
-                                                               std::chars_format::fixed, decimals).ptr - big.data()));
+        name(key).append(
+            big.data(),
+            std::size_t(std::to_chars(big.data(), big.data() + big.size(), value, std::chars_format::fixed, decimals).ptr -
+                        big.data()));
     }
     return *this;
 }

@@ -52,7 +52,8 @@ void ProgressMeter::bytes(std::uint64_t done, std::uint64_t items, std::string_v
     const double run_secs = std::chrono::duration<double>(now - start_).count();
     const double input_secs = std::chrono::duration<double>(now - input_start_).count();
     std::string text;
-    if (total_ > 0) text = fmt::format("{:.0f}% of {}", 100.0 * double(std::min(done, total_)) / double(total_), human_bytes(total_));
+    if (total_ > 0)
+        text = fmt::format("{:.0f}% of {}", 100.0 * double(std::min(done, total_)) / double(total_), human_bytes(total_));
     else text = fmt::format("{} read", human_bytes(done));
     text += fmt::format(", {} {}, {:.0f} {}/s", items, unit, run_secs > 0 ? double(items) / run_secs : 0.0, unit);
     if (total_ > 0 && done > 0 && done < total_)

@@ -23,17 +23,15 @@ constexpr std::array<BreakdownColumn, 11> ALL_COLUMNS{{
     {"extinctions", &PerftBreakdown::extinctions},
     {"campmates", &PerftBreakdown::campmates},
 }};
-constexpr std::array<BreakdownColumn, 9> CHESS_COLUMNS{{ALL_COLUMNS[0], ALL_COLUMNS[1], ALL_COLUMNS[2],
-                                                       ALL_COLUMNS[3], ALL_COLUMNS[4], ALL_COLUMNS[5],
-                                                       ALL_COLUMNS[6], ALL_COLUMNS[7], ALL_COLUMNS[8]}};
-constexpr std::array<BreakdownColumn, 10> HORDE_COLUMNS{{ALL_COLUMNS[0], ALL_COLUMNS[1], ALL_COLUMNS[2],
-                                                        ALL_COLUMNS[3], ALL_COLUMNS[4], ALL_COLUMNS[5],
-                                                        ALL_COLUMNS[6], ALL_COLUMNS[7], ALL_COLUMNS[8],
-                                                        ALL_COLUMNS[9]}};
-constexpr std::array<BreakdownColumn, 10> ORDA_COLUMNS{{ALL_COLUMNS[0], ALL_COLUMNS[1], ALL_COLUMNS[2],
-                                                       ALL_COLUMNS[3], ALL_COLUMNS[4], ALL_COLUMNS[5],
-                                                       ALL_COLUMNS[6], ALL_COLUMNS[7], ALL_COLUMNS[8],
-                                                       ALL_COLUMNS[10]}};
+constexpr std::array<BreakdownColumn, 9> CHESS_COLUMNS{{ALL_COLUMNS[0], ALL_COLUMNS[1], ALL_COLUMNS[2], ALL_COLUMNS[3],
+                                                        ALL_COLUMNS[4], ALL_COLUMNS[5], ALL_COLUMNS[6], ALL_COLUMNS[7],
+                                                        ALL_COLUMNS[8]}};
+constexpr std::array<BreakdownColumn, 10> HORDE_COLUMNS{{ALL_COLUMNS[0], ALL_COLUMNS[1], ALL_COLUMNS[2], ALL_COLUMNS[3],
+                                                         ALL_COLUMNS[4], ALL_COLUMNS[5], ALL_COLUMNS[6], ALL_COLUMNS[7],
+                                                         ALL_COLUMNS[8], ALL_COLUMNS[9]}};
+constexpr std::array<BreakdownColumn, 10> ORDA_COLUMNS{{ALL_COLUMNS[0], ALL_COLUMNS[1], ALL_COLUMNS[2], ALL_COLUMNS[3],
+                                                        ALL_COLUMNS[4], ALL_COLUMNS[5], ALL_COLUMNS[6], ALL_COLUMNS[7],
+                                                        ALL_COLUMNS[8], ALL_COLUMNS[10]}};
 
 static_assert(sizeof(PerftBreakdown) == ALL_COLUMNS.size() * sizeof(std::uint64_t), "add() sums every column");
 
@@ -67,10 +65,10 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
     const position::Position& pos;
     PerftBreakdown out; // a local total, added to the caller's at the end: no aliasing with pos
     Bitboard enemy = 0;
-    Square their_king = SQ_NONE; // SQ_NONE: no king to check (Horde's White)
+    Square their_king = SQ_NONE;                       // SQ_NONE: no king to check (Horde's White)
     std::array<Bitboard, PIECE_TYPE_NB> check_squares; // set for every type that moves, below
-    Bitboard discoverers = 0; // always 0 without Sliders
-    bool last_unit = false; // Horde, Black to move, White has one unit: every capture ends the game
+    Bitboard discoverers = 0;                          // always 0 without Sliders
+    bool last_unit = false;                            // Horde, Black to move, White has one unit: every capture ends the game
 
     explicit BreakdownSink(const position::Position& p) : pos(p), enemy(p.pieces(Them)) {
         if constexpr (Rules<V>::extinction) last_unit = Us == BLACK && popcount(p.pieces(WHITE)) == 1;
@@ -100,8 +98,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
             check_squares[ARCHER] = diagonal;
         }
         if constexpr (!Sliders) return;
-        Bitboard snipers = (rook_pseudo_attacks(their_king) & our_straight) |
-                           (bishop_pseudo_attacks(their_king) & our_diagonal);
+        Bitboard snipers = (rook_pseudo_attacks(their_king) & our_straight) | (bishop_pseudo_attacks(their_king) & our_diagonal);
         while (snipers) {
             const Bitboard between = between_bb(their_king, pop_lsb(snipers)) & occupied;
             if (between && !more_than_one(between)) discoverers |= between & p.pieces(Us);
@@ -171,8 +168,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
             }
             if (steps & ~attacked) return false;
             const Bitboard after = (pos.pieces() ^ from_bb) | to_bb;
-            if (pos.template legality_attackers_to<V>(m.to(), after, Them) & ~to_bb & ~pos.pieces(Them, KING))
-                return false;
+            if (pos.template legality_attackers_to<V>(m.to(), after, Them) & ~to_bb & ~pos.pieces(Them, KING)) return false;
         }
         position::Position child = pos;
         child.template play<V>(m);
@@ -191,8 +187,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
             }
         }
         if (their_king == SQ_NONE) return;
-        const Bitboard discovered =
-            (Sliders && (discoverers & square_bb(from))) ? targets & ~line_bb(from, their_king) : 0;
+        const Bitboard discovered = (Sliders && (discoverers & square_bb(from))) ? targets & ~line_bb(from, their_king) : 0;
         count_checks(from, type, targets & check_squares[type], discovered, campmating);
     }
 
@@ -204,8 +199,7 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
         if (!is_push(delta)) count_captures(targets);
         if (their_king == SQ_NONE) return;
         const Bitboard direct = targets & check_squares[PAWN];
-        const Bitboard moved_discoverers =
-            Sliders ? targets & (delta > 0 ? discoverers << delta : discoverers >> -delta) : 0;
+        const Bitboard moved_discoverers = Sliders ? targets & (delta > 0 ? discoverers << delta : discoverers >> -delta) : 0;
         for (Bitboard b = direct | moved_discoverers; b;) {
             const Square to = pop_lsb(b);
             const Square from = Square(to - delta);
@@ -268,13 +262,13 @@ template <Variant V, Color Us, bool Sliders = true> struct BreakdownSink {
             const Square to = pop_lsb(targets);
             const Square from = Square(to - delta);
             const Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
-            const bool discovered =
-                Sliders && (discoverers & square_bb(from)) && !(line_bb(from, their_king) & square_bb(to));
+            const bool discovered = Sliders && (discoverers & square_bb(from)) && !(line_bb(from, their_king) & square_bb(to));
             // Unrolled, so that each kind's attack test is resolved at compile time (a switch on
             // a runtime kind was an indirect jump mispredicted most of the time).
             [&]<int... I>(std::integer_sequence<int, I...>) {
                 (promotion_check<Rules<V>::promotions[I]>(from, to, occupied, discovered), ...);
-            }(std::make_integer_sequence<int, kinds>{});
+            }
+            (std::make_integer_sequence<int, kinds>{});
         }
     }
 
@@ -349,8 +343,7 @@ template <Variant V, Color Us> void breakdown_node(const position::Position& pos
     if (depth == 1) {
         if (position::straight_attackers<V, Us>(pos) | position::diagonal_attackers<V, Us>(pos))
             breakdown_leaves<V, Us, true>(pos, out);
-        else
-            breakdown_leaves<V, Us, false>(pos, out);
+        else breakdown_leaves<V, Us, false>(pos, out);
         return;
     }
     position::MoveList moves;

@@ -13,10 +13,12 @@ namespace horde::perft::detail {
 
 // The castling path squares that must not be attacked, for the castlings of side Us (not
 // Chess960) that its rights and the empty squares between king and rook allow.
-template <Variant V, Color Us> [[gnu::always_inline]] inline Bitboard castling_safe_squares(const position::Position& pos, Bitboard occupied) {
+template <Variant V, Color Us>
+[[gnu::always_inline]] inline Bitboard castling_safe_squares(const position::Position& pos, Bitboard occupied) {
     constexpr Square KingFrom = Us == WHITE ? E1 : E8;
     constexpr Bitboard oo_path = square_bb(Square(KingFrom + 1)) | square_bb(Square(KingFrom + 2));
-    constexpr Bitboard ooo_path = square_bb(Square(KingFrom - 1)) | square_bb(Square(KingFrom - 2)) | square_bb(Square(KingFrom - 3));
+    constexpr Bitboard ooo_path =
+        square_bb(Square(KingFrom - 1)) | square_bb(Square(KingFrom - 2)) | square_bb(Square(KingFrom - 3));
     Bitboard result = 0;
     if ((pos.castling & (Us == WHITE ? WHITE_OO : BLACK_OO)) && !(occupied & oo_path)) result |= oo_path;
     if ((pos.castling & (Us == WHITE ? WHITE_OOO : BLACK_OOO)) && !(occupied & ooo_path))
@@ -91,7 +93,7 @@ template <Variant V, Color Us> struct PositionFacts {
 // when the king has a square to step to or may castle (often not, at the leaves).
 template <Variant V, Color Us, class Facts>
 [[gnu::always_inline]] inline position::detail::KingConstraints count_king_moves(const position::Position& pos, Bitboard occupied,
-                                                                                const Facts& facts, std::uint64_t& count) {
+                                                                                 const Facts& facts, std::uint64_t& count) {
     constexpr Color Them = ~Us;
     position::detail::KingConstraints k;
     const Bitboard own = pos.pieces(Us);
@@ -286,8 +288,7 @@ template <Variant V, Color Us> struct FrontierSink {
     [[gnu::noinline]] std::uint64_t leaves(Square to, PieceType moved) const {
         if constexpr (shares_leaf_facts)
             return count_leaves_with<V, Them>(child, AfterMoveFacts<V, Us>{shared, child, shared.king, to, moved});
-        else
-            return count_leaves<V, Them>(child);
+        else return count_leaves<V, Them>(child);
     }
 
     [[gnu::always_inline]] void piece_moves(Square from, Bitboard targets) {

@@ -19,8 +19,7 @@ bool PerftHash::probe(std::uint64_t key, std::uint64_t verification, int depth, 
     const std::uint64_t data = __atomic_load_n(&e.data, __ATOMIC_RELAXED);
     const std::uint64_t check = __atomic_load_n(&e.check, __ATOMIC_RELAXED);
     const std::uint64_t second = __atomic_load_n(&e.verification, __ATOMIC_RELAXED);
-    if ((check ^ data) != key || (second ^ data) != verification || (data & 0xFF) != std::uint64_t(depth))
-        return false;
+    if ((check ^ data) != key || (second ^ data) != verification || (data & 0xFF) != std::uint64_t(depth)) return false;
     count = data >> 8;
     return true;
 }
@@ -57,8 +56,7 @@ std::uint64_t verification_key(const position::Position& pos) {
 
 namespace {
 
-template <Variant V, Color Us, bool Hashed>
-std::uint64_t perft_node(const position::Position& pos, int depth, PerftHash* hash) {
+template <Variant V, Color Us, bool Hashed> std::uint64_t perft_node(const position::Position& pos, int depth, PerftHash* hash) {
     if (depth == 1) return detail::count_leaves<V, Us>(pos);
     std::uint64_t nodes = 0;
     std::uint64_t verification = 0;
@@ -86,8 +84,7 @@ std::uint64_t perft_node(const position::Position& pos, int depth, PerftHash* ha
 template <Variant V> std::uint64_t perft_dispatch(const position::Position& pos, int depth, PerftHash* hash) {
     if (depth <= 0) return 1;
     if (hash) {
-        return pos.side == WHITE ? perft_node<V, WHITE, true>(pos, depth, hash)
-                                 : perft_node<V, BLACK, true>(pos, depth, hash);
+        return pos.side == WHITE ? perft_node<V, WHITE, true>(pos, depth, hash) : perft_node<V, BLACK, true>(pos, depth, hash);
     }
     return pos.side == WHITE ? perft_node<V, WHITE, false>(pos, depth, nullptr)
                              : perft_node<V, BLACK, false>(pos, depth, nullptr);
@@ -111,9 +108,8 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Variant v, const positi
                 if (options.on_root_move) options.on_root_move(++done, result.size());
             }
         } else {
-            detail::divide_parallel<V>(pos, depth, options, result, [&](const position::Position& p, int d) {
-                return perft_dispatch<V>(p, d, options.hash);
-            });
+            detail::divide_parallel<V>(pos, depth, options, result,
+                                       [&](const position::Position& p, int d) { return perft_dispatch<V>(p, d, options.hash); });
         }
     });
     return result;

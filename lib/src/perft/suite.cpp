@@ -10,8 +10,7 @@ namespace horde::perft {
 namespace {
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-        s.remove_suffix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
     return s;
 }
 } // namespace
@@ -63,8 +62,8 @@ std::optional<PerftSuiteEntry> parse_perft_suite_line(std::string_view line) {
         }
         auto r1 = std::from_chars(d.data(), d.data() + d.size(), depth);
         auto r2 = std::from_chars(n.data(), n.data() + n.size(), count);
-        if (r1.ec != std::errc() || r1.ptr != d.data() + d.size() || r2.ec != std::errc() ||
-            r2.ptr != n.data() + n.size() || depth < 0) {
+        if (r1.ec != std::errc() || r1.ptr != d.data() + d.size() || r2.ec != std::errc() || r2.ptr != n.data() + n.size() ||
+            depth < 0) {
             entry.error = "expected ';D<depth> <count>', got ';" + std::string(part) + "'";
             return entry;
         }

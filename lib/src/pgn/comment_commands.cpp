@@ -61,7 +61,6 @@ std::string clock_seconds_text(std::string_view t) {
     return seconds ? fmt::format("{}", *seconds) : std::string();
 }
 
-
 // The value with its sign turned round ("0.42" -> "-0.42", "-1.5" -> "1.5"; zero keeps none).
 std::string negated(std::string_view v) {
     if (!v.empty() && v[0] == '+') v.remove_prefix(1);

@@ -160,8 +160,8 @@ std::size_t PgnReader::read_raw(char* dst, std::size_t n) {
 void PgnReader::start() {
     started_ = true;
     ensure(3);
-    if (input_start_ && base_ == 0 && len_ >= 3 && static_cast<unsigned char>(buf_[0]) == 0xEF && static_cast<unsigned char>(buf_[1]) == 0xBB &&
-        static_cast<unsigned char>(buf_[2]) == 0xBF) {
+    if (input_start_ && base_ == 0 && len_ >= 3 && static_cast<unsigned char>(buf_[0]) == 0xEF &&
+        static_cast<unsigned char>(buf_[1]) == 0xBB && static_cast<unsigned char>(buf_[2]) == 0xBF) {
         p_ = 3;
         lines_.line_start = 3;
     }
@@ -273,7 +273,6 @@ std::string_view PgnReader::peek_tag_name() const {
     while (q < end && is_name_char(buf_[q])) ++q;
     return std::string_view(buf_ + s, q - s);
 }
-
 
 // skip_movetext's state, held in locals (registers) while it runs and written back at its end.
 struct PgnReader::SkipState {

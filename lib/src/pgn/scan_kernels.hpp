@@ -111,7 +111,8 @@ namespace sse2 {
 // `also` (the caller's extra bytes: a word's marks, a name's '_').
 [[gnu::always_inline]] inline __m128i alnum_or(__m128i v, __m128i also) {
     const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20)); // 'A'-'Z' to 'a'-'z', nothing else into it
-    const __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
+    const __m128i letter =
+        _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
     const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
     return _mm_or_si128(_mm_or_si128(letter, digit), also);
 }
@@ -121,7 +122,8 @@ namespace sse2 {
 // branch the predictor missed on most moves.
 [[gnu::always_inline]] inline std::size_t plain_move(const char* b, std::size_t avail) {
     if (!(cls(b[0]) & C_ALPHA)) return 0;
-    if (avail < 16) [[unlikely]] return scalar::plain_move(b, avail);
+    if (avail < 16) [[unlikely]]
+        return scalar::plain_move(b, avail);
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
     const __m128i mark = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('=')), _mm_cmpeq_epi8(v, _mm_set1_epi8('+'))),
                                       _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
@@ -162,9 +164,9 @@ inline std::size_t tag_value_run(const char* b, std::size_t i, std::size_t n) {
     const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), zero = _mm_setzero_si128();
     for (; i + 16 <= n; i += 16) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
-        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                                         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)),
-                                                      _mm_cmpeq_epi8(v, zero)));
+        const __m128i hit =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)), _mm_cmpeq_epi8(v, zero)));
         if (const unsigned m = unsigned(_mm_movemask_epi8(hit))) return i + std::size_t(std::countr_zero(m));
     }
     return scalar::tag_value_run(b, i, n);
@@ -185,9 +187,9 @@ inline std::size_t tag_value_run(const char* b, std::size_t i, std::size_t n) {
     const __m128i dots = eq('.');
     const __m128i known = _mm_or_si128(_mm_or_si128(_mm_or_si128(letters, digits), _mm_or_si128(sep, dots)),
                                        _mm_or_si128(_mm_or_si128(eq('='), eq('+')), eq('#')));
-    return {unsigned(_mm_movemask_epi8(sep)),     unsigned(_mm_movemask_epi8(nl)),
-            unsigned(_mm_movemask_epi8(digits)),  unsigned(_mm_movemask_epi8(letters)),
-            unsigned(_mm_movemask_epi8(dots)),    ~unsigned(_mm_movemask_epi8(known)) & 0xFFFFu};
+    return {unsigned(_mm_movemask_epi8(sep)),    unsigned(_mm_movemask_epi8(nl)),
+            unsigned(_mm_movemask_epi8(digits)), unsigned(_mm_movemask_epi8(letters)),
+            unsigned(_mm_movemask_epi8(dots)),   ~unsigned(_mm_movemask_epi8(known)) & 0xFFFFu};
 }
 
 } // namespace sse2

@@ -76,8 +76,7 @@ std::variant<NumberedStart, std::string> numbered_start(int n, std::optional<Var
     const Variant v = given.value_or(Variant::Chess960);
     if (v == Variant::Chess && n != 518)
         return fmt::format("--start {}: not the standard array (518) of chess; use --variant chess960", n);
-    if (!is_chess(v))
-        return fmt::format("--start {}: numbered start positions are Chess960's, not {}'s", n, variant_name(v));
+    if (!is_chess(v)) return fmt::format("--start {}: numbered start positions are Chess960's, not {}'s", n, variant_name(v));
     return NumberedStart{v, chess960_start_fen(n)};
 }
 
@@ -132,9 +131,7 @@ bool has_legal_move(Variant v, const Position& pos) {
 Bitboard checkers(Variant v, const Position& pos) {
     const Bitboard king = pos.pieces(pos.side, KING);
     if (!king) return 0;
-    return with_variant(v, [&]<Variant V>() {
-        return pos.template attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
-    });
+    return with_variant(v, [&]<Variant V>() { return pos.template attackers_to<V>(lsb(king), pos.pieces(), ~pos.side); });
 }
 
 bool in_check(Variant v, const Position& pos) { return checkers(v, pos) != 0; }
@@ -214,8 +211,7 @@ namespace {
 constexpr bool piece_allowed(Variant v, Color c, PieceType pt) {
     if (v != Variant::Orda) return pt >= PAWN && pt <= KING;
     if (c == WHITE) return (pt >= PAWN && pt <= KING) || pt == KHESHIG;
-    return pt == PAWN || pt == KING || pt == QUEEN || pt == LANCER || pt == ARCHER ||
-           pt == KHESHIG || pt == YURT;
+    return pt == PAWN || pt == KING || pt == QUEEN || pt == LANCER || pt == ARCHER || pt == KHESHIG || pt == YURT;
 }
 
 // The pieces of a variant, a bit per Piece value (NO_PIECE's bit is never set).
@@ -243,8 +239,7 @@ FenError unknown_piece(Variant v, const Setup& setup) {
             if (!ch || (variant_pieces(v) >> piece_of_letter(ch) & 1)) continue;
             const bool white = !(ch >= 'a' && ch <= 'z'); // as the letter is written
             return {FenError::Field::Placement, FenError::Code::UnknownPiece,
-                    fmt::format("placement field: '{}' is no {} piece in {}", ch, white ? "White" : "Black",
-                                variant_title(v))};
+                    fmt::format("placement field: '{}' is no {} piece in {}", ch, white ? "White" : "Black", variant_title(v))};
         }
     return {FenError::Field::Placement, FenError::Code::UnknownPiece, "placement field: no piece is unknown"};
 }
@@ -278,8 +273,8 @@ std::optional<CastlingFieldError> parse_castling_right(Variant v, Position& pos,
         king = relative_square(c, E1);
         const std::string_view hint = v == Variant::Chess ? " (a Chess960 position needs the chess960 variant)" : "";
         if (up != 'K' && up != 'Q' && up != 'H' && up != 'A')
-            return syntax(fmt::format("'{}' but {} castles only with the rooks of the a- and h-files in {}{}", ch,
-                                      colour, variant_title(v), hint));
+            return syntax(fmt::format("'{}' but {} castles only with the rooks of the a- and h-files in {}{}", ch, colour,
+                                      variant_title(v), hint));
         rook = relative_square(c, up == 'K' || up == 'H' ? H1 : A1);
         if (pos.board[king] != make_piece(c, KING))
             return no_pieces(fmt::format("'{}' but no {} king on {}{}", ch, colour, square_name(king), hint));
@@ -295,8 +290,8 @@ std::optional<CastlingFieldError> parse_castling_right(Variant v, Position& pos,
         if (up == 'K' || up == 'Q') {
             const Bitboard side_rooks = up == 'K' ? king_side_rooks : queen_side_rooks;
             if (!side_rooks)
-                return no_pieces(fmt::format("'{}' but no {} rook on rank {} on the {}-side of the king", ch, colour,
-                                             back + 1, up == 'K' ? "h" : "a"));
+                return no_pieces(fmt::format("'{}' but no {} rook on rank {} on the {}-side of the king", ch, colour, back + 1,
+                                             up == 'K' ? "h" : "a"));
             rook = up == 'K' ? msb(side_rooks) : lsb(side_rooks);
         } else {
             rook = make_square(up - 'A', back);
@@ -306,15 +301,13 @@ std::optional<CastlingFieldError> parse_castling_right(Variant v, Position& pos,
     }
     const CastlingRights right = c == WHITE ? (rook > king ? WHITE_OO : WHITE_OOO) : (rook > king ? BLACK_OO : BLACK_OOO);
     if (pos.castling & right)
-        return syntax(field.find(ch) != field.rfind(ch)
-                          ? fmt::format("'{}' given twice", ch)
-                          : fmt::format("'{}' gives the {} {}-side right a second time", ch, colour,
-                                        rook > king ? "king" : "queen"));
+        return syntax(field.find(ch) != field.rfind(ch) ? fmt::format("'{}' given twice", ch)
+                                                        : fmt::format("'{}' gives the {} {}-side right a second time", ch, colour,
+                                                                      rook > king ? "king" : "queen"));
     pos.castling |= right;
     pos.castling_rook[castling_index(right)] = rook;
     return std::nullopt;
 }
-
 
 // The en passant square ep of a FEN on pos (placement and side set): an error if no double
 // step can have left it; kept only when a pawn could capture there (as play() does).
@@ -329,16 +322,15 @@ std::optional<FenError> set_en_passant(Position& pos, Square ep) {
     const Square origin = Square(mover == WHITE ? ep - 8 : ep + 8);
     if (rank_of(ep) != expected_rank)
         return fail(F::EnPassant, C::ImpossibleEnPassant,
-                    fmt::format("en passant field: '{}' is not on rank {} with {} to move", name,
-                                expected_rank + 1, pos.side == WHITE ? "White" : "Black"));
+                    fmt::format("en passant field: '{}' is not on rank {} with {} to move", name, expected_rank + 1,
+                                pos.side == WHITE ? "White" : "Black"));
     if (pos.board[pawn_sq] != make_piece(mover, PAWN))
         return fail(F::EnPassant, C::ImpossibleEnPassant,
-                    fmt::format("en passant field: '{}' but no {} pawn on {}", name,
-                                mover == WHITE ? "White" : "Black", square_name(pawn_sq)));
+                    fmt::format("en passant field: '{}' but no {} pawn on {}", name, mover == WHITE ? "White" : "Black",
+                                square_name(pawn_sq)));
     if (pos.board[ep] != NO_PIECE || pos.board[origin] != NO_PIECE)
         return fail(F::EnPassant, C::ImpossibleEnPassant,
-                    fmt::format("en passant field: '{}' but {} or {} is occupied", name,
-                                square_name(ep), square_name(origin)));
+                    fmt::format("en passant field: '{}' but {} or {} is occupied", name, square_name(ep), square_name(origin)));
     if (pawn_attacks(mover, ep) & pos.pieces(pos.side, PAWN)) {
         pos.ep = ep;
         pos.key ^= detail::ZOBRIST.ep_file[file_of(ep)];
@@ -355,8 +347,7 @@ std::optional<FenError> position_rules_error(Variant v, const Position& pos) {
     const int white_kings = popcount(pos.pieces(WHITE, KING));
     const int black_kings = popcount(pos.pieces(BLACK, KING));
     if (v == Variant::Horde) {
-        if (white_kings)
-            return fail(F::Position, C::KingCount, "position: White has a king, but the Horde has none");
+        if (white_kings) return fail(F::Position, C::KingCount, "position: White has a king, but the Horde has none");
     } else if (white_kings != 1) {
         return fail(F::Position, C::KingCount, fmt::format("position: White has {} kings, expected 1", white_kings));
     }
@@ -367,22 +358,19 @@ std::optional<FenError> position_rules_error(Variant v, const Position& pos) {
     const Bitboard white_bad = rank_bb(7) | (v == Variant::Horde ? 0 : rank_bb(0));
     const Bitboard black_bad = rank_bb(0) | rank_bb(7);
     if (Bitboard b = pos.pieces(WHITE, PAWN) & white_bad)
-        return fail(F::Position, C::PawnOnBadRank,
-                    fmt::format("position: White pawn on {}", square_name(lsb(b))));
+        return fail(F::Position, C::PawnOnBadRank, fmt::format("position: White pawn on {}", square_name(lsb(b))));
     if (Bitboard b = pos.pieces(BLACK, PAWN) & black_bad)
-        return fail(F::Position, C::PawnOnBadRank,
-                    fmt::format("position: Black pawn on {}", square_name(lsb(b))));
+        return fail(F::Position, C::PawnOnBadRank, fmt::format("position: Black pawn on {}", square_name(lsb(b))));
 
     // The side not to move must not be in check.
     const Color waiting = ~pos.side;
     if (Bitboard k = pos.pieces(waiting, KING)) {
-        const Bitboard attackers = with_variant(v, [&]<Variant V>() {
-            return pos.template attackers_to<V>(lsb(k), pos.pieces(), pos.side);
-        });
+        const Bitboard attackers =
+            with_variant(v, [&]<Variant V>() { return pos.template attackers_to<V>(lsb(k), pos.pieces(), pos.side); });
         if (attackers)
             return fail(F::Position, C::OppositeCheck,
-                        fmt::format("position: {} is in check but it is {}'s move",
-                                    waiting == WHITE ? "White" : "Black", pos.side == WHITE ? "White" : "Black"));
+                        fmt::format("position: {} is in check but it is {}'s move", waiting == WHITE ? "White" : "Black",
+                                    pos.side == WHITE ? "White" : "Black"));
     }
     return std::nullopt;
 }

@@ -94,8 +94,7 @@ std::optional<FenError> parse_placement(std::string_view placement, Setup& setup
             if (file != 8)
                 return fail(F::Placement, C::BadRankLength,
                             fmt::format("placement field: rank {} describes {} squares, not 8", rank + 1, file));
-            if (++ranks_seen > 8)
-                return fail(F::Placement, C::BadRankCount, "placement field: more than 8 ranks");
+            if (++ranks_seen > 8) return fail(F::Placement, C::BadRankCount, "placement field: more than 8 ranks");
             --rank;
             file = 0;
         } else if (ch >= '1' && ch <= '8') {
@@ -106,8 +105,7 @@ std::optional<FenError> parse_placement(std::string_view placement, Setup& setup
         } else {
             // ASCII only: the C library's locale-aware calls cost more than the whole parse.
             if (!is_ascii_letter(ch))
-                return fail(F::Placement, C::BadPlacementChar,
-                            fmt::format("placement field: unexpected character '{}'", ch));
+                return fail(F::Placement, C::BadPlacementChar, fmt::format("placement field: unexpected character '{}'", ch));
             if (file >= 8)
                 return fail(F::Placement, C::BadRankLength,
                             fmt::format("placement field: rank {} describes more than 8 squares", rank + 1));
@@ -116,11 +114,9 @@ std::optional<FenError> parse_placement(std::string_view placement, Setup& setup
         }
     }
     if (ranks_seen != 8)
-        return fail(F::Placement, C::BadRankCount,
-                    fmt::format("placement field: {} ranks, expected 8", ranks_seen));
+        return fail(F::Placement, C::BadRankCount, fmt::format("placement field: {} ranks, expected 8", ranks_seen));
     if (file != 8)
-        return fail(F::Placement, C::BadRankLength,
-                    fmt::format("placement field: rank 1 describes {} squares, not 8", file));
+        return fail(F::Placement, C::BadRankLength, fmt::format("placement field: rank 1 describes {} squares, not 8", file));
     return std::nullopt;
 }
 
@@ -134,8 +130,7 @@ std::variant<Setup, FenError> parse_fen(std::string_view fen) {
     const auto fields = split_fields(fen);
     if (fields.size() < 4)
         return fail(F::Position, C::MissingFields,
-                    fmt::format("expected at least 4 fields (placement, side, castling, en passant), got {}",
-                                fields.size()));
+                    fmt::format("expected at least 4 fields (placement, side, castling, en passant), got {}", fields.size()));
     if (fields.size() > 6)
         return fail(F::Position, C::TrailingFields,
                     fmt::format("expected at most 6 fields, got {} (extra: '{}')", fields.size(), fields[6]));
@@ -169,14 +164,12 @@ std::variant<Setup, FenError> parse_fen(std::string_view fen) {
     unsigned long number = 0;
     if (fields.size() >= 5) {
         if (!parse_number(fields[4], number) || number > 65535)
-            return fail(F::Halfmove, C::BadHalfmove,
-                        fmt::format("halfmove clock field: '{}' is not a number", fields[4]));
+            return fail(F::Halfmove, C::BadHalfmove, fmt::format("halfmove clock field: '{}' is not a number", fields[4]));
         setup.halfmove = std::uint16_t(number);
     }
     if (fields.size() >= 6) {
         if (!parse_number(fields[5], number) || number > 65535)
-            return fail(F::Fullmove, C::BadFullmove,
-                        fmt::format("fullmove number field: '{}' is not a number", fields[5]));
+            return fail(F::Fullmove, C::BadFullmove, fmt::format("fullmove number field: '{}' is not a number", fields[5]));
         setup.fullmove = std::uint16_t(number);
     }
     return setup;

@@ -58,9 +58,8 @@ void append_csv_field(std::string& out, std::string_view value) {
 GameTable::GameTable(std::string_view fields, TableFormat format, bool positions, PositionPick pick)
     : format_(format), positions_(positions), pick_(pick) {
     static constexpr std::pair<std::string_view, Extra> kExtras[] = {
-        {"file", Extra::File}, {"ply", Extra::Ply}, {"san", Extra::San},   {"uci", Extra::Uci},
-        {"fen", Extra::Fen},   {"clk", Extra::Clk}, {"emt", Extra::Emt},   {"eval", Extra::Eval},
-        {"nags", Extra::Nags}, {"comment", Extra::Comment},
+        {"file", Extra::File}, {"ply", Extra::Ply}, {"san", Extra::San},   {"uci", Extra::Uci},   {"fen", Extra::Fen},
+        {"clk", Extra::Clk},   {"emt", Extra::Emt}, {"eval", Extra::Eval}, {"nags", Extra::Nags}, {"comment", Extra::Comment},
     };
     for (auto& name : split_commas(fields)) {
         const select::GameField field = select::parse_game_field(name);
@@ -146,8 +145,9 @@ void GameTable::append_row(std::string& out, const game::GameRecord& r, const ga
         Cell& cell = cells[i];
         if (c.extra == Extra::File) cell = {true, false, file};
         else cell.present = select::game_field_text(r, c.field, c.name, buffers[i], cell.value);
-        cell.raw_json = c.field == select::GameField::Plies || c.field == select::GameField::Errors || c.field == select::GameField::Warnings ||
-                        c.field == select::GameField::Game || c.field == select::GameField::Valid;
+        cell.raw_json = c.field == select::GameField::Plies || c.field == select::GameField::Errors ||
+                        c.field == select::GameField::Warnings || c.field == select::GameField::Game ||
+                        c.field == select::GameField::Valid;
     }
     append_cells(out, cells);
 }
@@ -163,7 +163,8 @@ void GameTable::append_positions(std::string& out, const game::GameRecord& r, co
         if (c.extra == Extra::None) {
             cells[i].present = select::game_field_text(r, c.field, c.name, game_buffers[i], cells[i].value);
             cells[i].raw_json = c.field == select::GameField::Plies || c.field == select::GameField::Errors ||
-                                c.field == select::GameField::Warnings || c.field == select::GameField::Game || c.field == select::GameField::Valid;
+                                c.field == select::GameField::Warnings || c.field == select::GameField::Game ||
+                                c.field == select::GameField::Valid;
         } else if (c.extra == Extra::File) {
             cells[i] = {true, false, file};
         }
@@ -216,6 +217,5 @@ TagSelection TagSelection::parse(std::string_view text) {
     else s.names = split_commas(text);
     return s;
 }
-
 
 } // namespace horde::report

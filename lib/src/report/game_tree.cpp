@@ -97,9 +97,9 @@ public:
         if (!record.valid() || !started_) return;
         tree_.title = game::game_players(record);
         tree_.tags = record.tags;
-        tree_.result = !record.movetext_result.empty() ? record.movetext_result
-                       : game::parse_result(record.declared)  ? record.declared
-                                                        : std::string("*");
+        tree_.result = !record.movetext_result.empty()       ? record.movetext_result
+                       : game::parse_result(record.declared) ? record.declared
+                                                             : std::string("*");
         tree_.outcome = std::string(game::record_status_name(record));
         // The main line: from the start, each node's continuation.
         for (int n = 0; n >= 0; n = tree_.nodes[std::size_t(n)].next) tree_.main_line.push_back(n);
@@ -122,7 +122,6 @@ private:
 };
 
 } // namespace
-
 
 std::unique_ptr<game::ProductObserver<std::optional<GameTree>>> make_game_tree_builder() {
     return std::make_unique<TreeBuilder>();

@@ -15,9 +15,8 @@ namespace {
 // Glyphs of the common NAGs; the others are shown as "$n".
 std::string nag_text(std::string_view nag) {
     static constexpr std::pair<std::string_view, std::string_view> glyphs[] = {
-        {"$1", "!"},  {"$2", "?"},  {"$3", "!!"},      {"$4", "??"},      {"$5", "!?"},           {"$6", "?!"},
-        {"$10", "="}, {"$13", "∞"}, {"$14", "⩲"}, {"$15", "⩱"}, {"$16", "±"}, {"$17", "∓"},
-        {"$18", "+−"}, {"$19", "−+"}};
+        {"$1", "!"},  {"$2", "?"},  {"$3", "!!"}, {"$4", "??"}, {"$5", "!?"}, {"$6", "?!"},  {"$10", "="},
+        {"$13", "∞"}, {"$14", "⩲"}, {"$15", "⩱"}, {"$16", "±"}, {"$17", "∓"}, {"$18", "+−"}, {"$19", "−+"}};
     for (const auto& [code, glyph] : glyphs)
         if (code == nag) return std::string(glyph);
     return std::string(nag);
@@ -41,7 +40,7 @@ void write_movetext(std::string& out, const GameTree& tree) {
                 out += fmt::format("<span class=\"move dead\">{}</span> ", html_escape(item.text));
             } else {
                 const GameNode& n = tree.nodes[std::size_t(item.node)];
-                const std::string number = n.white ? fmt::format("{}.", n.number)
+                const std::string number = n.white        ? fmt::format("{}.", n.number)
                                            : black_number ? fmt::format("{}...", n.number)
                                                           : std::string();
                 if (!number.empty()) out += fmt::format("<span class=\"num\">{}</span>", number);
@@ -76,13 +75,11 @@ void write_movetext(std::string& out, const GameTree& tree) {
 std::string game_heading(const GameTree& g) {
     std::string variant(variant_name(g.variant()));
     variant[0] = char(variant[0] - 'a' + 'A');
-    return g.title.empty() ? fmt::format("{} game {}", variant, g.result)
-                           : fmt::format("{} ({}) {}", g.title, variant, g.result);
+    return g.title.empty() ? fmt::format("{} game {}", variant, g.result) : fmt::format("{} ({}) {}", g.title, variant, g.result);
 }
 
 void write_game_section(std::string& out, const GameTree& g, std::size_t index) {
-    out += fmt::format("<section class=\"game\" data-game=\"{}\"{}>\n<table class=\"tags\">", index + 1,
-                       index ? " hidden" : "");
+    out += fmt::format("<section class=\"game\" data-game=\"{}\"{}>\n<table class=\"tags\">", index + 1, index ? " hidden" : "");
     for (const auto& [name, value] : g.tags)
         if (name != "Result") out += fmt::format("<tr><th>{}</th><td>{}</td></tr>", html_escape(name), html_escape(value));
     if (g.tags.empty()) out += fmt::format("<tr><th>Variant</th><td>{}</td></tr>", variant_name(g.variant()));
@@ -128,10 +125,10 @@ void write_game_json(std::string& out, const GameTree& g) {
 
 std::string render_html_page(const std::vector<GameTree>& games, const HtmlPageOptions& o) {
     const BoardColors& colors = board_colors(o.theme);
-    const std::string title = !o.title.empty() ? o.title
-                              : games.empty()  ? std::string("horde-replay")
-                                               : games.front().title.empty() ? game_heading(games.front())
-                                                                             : games.front().title;
+    const std::string title = !o.title.empty()              ? o.title
+                              : games.empty()               ? std::string("horde-replay")
+                              : games.front().title.empty() ? game_heading(games.front())
+                                                            : games.front().title;
     std::string out = html_page_start("horde-replay", title, colors, assets::replay_css);
     out += "<div id=\"layout\">\n";
     if (games.size() > 1) {

@@ -186,7 +186,7 @@ namespace {
 // counts every byte of a name as a 6-byte escape) is written by the general JsonObject path;
 // both write the same bytes.
 constexpr std::size_t kMoveBuffer = 4096;
-constexpr std::size_t kDoubleRoom = 320;     // the longest fixed double: 309 digits, sign, point, 2 decimals
+constexpr std::size_t kDoubleRoom = 320;                       // the longest fixed double: 309 digits, sign, point, 2 decimals
 constexpr std::size_t kMoveFixedBound = 600 + 4 * kDoubleRoom; // everything but the SAN and the example names
 
 bool plain_json_text(std::string_view s) {
@@ -239,7 +239,10 @@ void append_tree_move_json_slowly(std::string& out, const tree::MoveStats& m) {
     std::string uci;
     position::append_uci(uci, m.move);
     o.string("uci", uci).string("san", m.san.view());
-    o.number("games", m.results.games).number("white", m.results.white).number("draws", m.results.draws).number("black", m.results.black);
+    o.number("games", m.results.games)
+        .number("white", m.results.white)
+        .number("draws", m.results.draws)
+        .number("black", m.results.black);
     o.number("rated", m.rated);
     if (f.rating >= 0) o.fixed("rating", f.rating, 1).fixed("performance", f.performance, 1);
     else o.null("rating").null("performance");

@@ -1,15 +1,15 @@
 #include "horde/report/pgn_writer.hpp"
 
-#include "horde/pgn/comment_commands.hpp"
 #include "horde/notation/san.hpp"
+#include "horde/pgn/comment_commands.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <any>
-#include <span>
 #include <array>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace horde::report {
@@ -111,9 +111,9 @@ std::string collapse_whitespace(std::string_view text) {
 struct Token {
     enum class Kind : std::uint8_t { Move, Comment, LineComment, Nag, Open, Close, Result };
     Kind kind;
-    std::string text;       // SAN, comment text, result token; "$n" for a NAG
-    int number = 0;         // Move: full move number (0: no number, a move that was not resolved)
-    bool white = true;      // Move: White's move
+    std::string text;  // SAN, comment text, result token; "$n" for a NAG
+    int number = 0;    // Move: full move number (0: no number, a move that was not resolved)
+    bool white = true; // Move: White's move
 };
 
 // The seven-tag roster and the value of a missing tag.
@@ -154,8 +154,8 @@ public:
     void comment(const game::CommentEvent& e) override {
         if (export_options_.strip_comments || skipping(e.depth)) return;
         std::string c = export_options_.strip_clocks || export_options_.strip_evals
-                            ? collapse_whitespace(strip_commands(e.text, e.commands, export_options_.strip_clocks,
-                                                                 export_options_.strip_evals))
+                            ? collapse_whitespace(
+                                  strip_commands(e.text, e.commands, export_options_.strip_clocks, export_options_.strip_evals))
                             : collapse_whitespace(e.text);
         if (c.empty()) return;
         const bool line = c.find('}') != std::string::npos;
@@ -173,7 +173,8 @@ public:
     void end_game(game::GameRecord& record) override {
         fixed_result_.clear();
         if (export_options_.fix_result && record.start && record.adjudication.kind == game::StatusKind::GameOver &&
-            std::all_of(record.errors.begin(), record.errors.end(), [](const game::Diagnostic& d) { return d.code == DiagnosticCode::WrongResult; }))
+            std::all_of(record.errors.begin(), record.errors.end(),
+                        [](const game::Diagnostic& d) { return d.code == DiagnosticCode::WrongResult; }))
             fixed_result_ = game::result_text(record.adjudication.result);
         out_.clear();
         if (record.valid() || !fixed_result_.empty()) {
@@ -211,9 +212,9 @@ private:
     // The result the export writes: the movetext's result token, or the declared result when
     // there is none (read as '*'); in place of '*', the rules' result of a game that has ended.
     static std::string export_result(const game::GameRecord& record) {
-        std::string result = !record.movetext_result.empty() ? record.movetext_result
+        std::string result = !record.movetext_result.empty()       ? record.movetext_result
                              : game::parse_result(record.declared) ? record.declared
-                                                             : std::string("*");
+                                                                   : std::string("*");
         if (result == "*" && record.adjudication.kind == game::StatusKind::GameOver)
             result = game::result_text(record.adjudication.result);
         return result;
@@ -249,8 +250,7 @@ private:
             }
             if (tags[i].first == "FEN" && record.start && !position::fen_warning(tags[i].second).empty())
                 write_tag("FEN", record.start->fen()); // as read (fullmove 0 -> 1)
-            else
-                write_tag(tags[i].first, tags[i].second);
+            else write_tag(tags[i].first, tags[i].second);
         }
         if (forced && !variant_written && *forced != Variant::Chess) write_tag("Variant", pgn_variant_tag(*forced));
         if (export_options_.add_plycount) write_tag("PlyCount", fmt::format("{}", record.plies()));
@@ -348,7 +348,7 @@ private:
 } // namespace
 
 std::unique_ptr<game::ProductObserver<std::string>> make_pgn_exporter(const game::CheckOptions& options,
-                                                                     const PgnExportOptions& export_options) {
+                                                                      const PgnExportOptions& export_options) {
     return std::make_unique<Exporter>(options, export_options);
 }
 

@@ -30,13 +30,13 @@ class Drawing {
 public:
     explicit Drawing(const Palette& p) : p_(p) {}
     Drawing& body(std::string_view d) {
-        out_ += fmt::format("<path d=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>",
-                            d, p_.body, p_.outline);
+        out_ += fmt::format("<path d=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>", d,
+                            p_.body, p_.outline);
         return *this;
     }
     Drawing& body_circle(double cx, double cy, double r) {
-        out_ += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\"/>", cx, cy,
-                            r, p_.body, p_.outline);
+        out_ += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\"/>", cx, cy, r,
+                            p_.body, p_.outline);
         return *this;
     }
     Drawing& lines(std::string_view d, double width = 1.3) {
@@ -113,8 +113,7 @@ void draw_chess_figure(Drawing& d, Figure f) {
         // The khan's mark: a sun over a crescent moon on the king's body, where the king has a band.
         if (f == Figure::Khan)
             d.mark_circle(22.5, 25.3, 2.3).mark("M 17.8 27 C 19 32.6 26 32.6 27.2 27 C 25.2 30.2 19.8 30.2 17.8 27 Z");
-        else
-            d.lines(BAND);
+        else d.lines(BAND);
         break;
     default: break;
     }
@@ -228,9 +227,10 @@ std::string piece_symbol(PieceImage image) {
 
 std::string piece_image_svg(PieceImage image, int size) {
     // Through <use>, as the boards place it.
-    return fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{0}\" viewBox=\"0 0 45 45\">"
-                       "<title>{1}</title><defs>{2}</defs><use href=\"#{3}\" x=\"0\" y=\"0\" width=\"45\" height=\"45\"/></svg>\n",
-                       size, piece_image_name(image), piece_symbol(image), piece_symbol_id(image));
+    return fmt::format(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{0}\" viewBox=\"0 0 45 45\">"
+        "<title>{1}</title><defs>{2}</defs><use href=\"#{3}\" x=\"0\" y=\"0\" width=\"45\" height=\"45\"/></svg>\n",
+        size, piece_image_name(image), piece_symbol(image), piece_symbol_id(image));
 }
 
 } // namespace horde::report

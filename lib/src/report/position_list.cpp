@@ -1,8 +1,8 @@
 #include "horde/report/position_list.hpp"
 
 #include "horde/notation/san.hpp"
-#include "horde/report/json.hpp"
 #include "horde/position/writers.hpp"
+#include "horde/report/json.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -88,11 +88,10 @@ void PositionLister::format_game(ListedLines& out, std::uint32_t game_in_batch, 
         char uci_text[position::kMaxUciLength + 1];
         std::string_view uci;
         if (p.null_move) uci = "0000";
-        else if (!p.reached_by.is_none()) uci = std::string_view(uci_text, std::size_t(position::write_uci(uci_text, p.reached_by) - uci_text));
+        else if (!p.reached_by.is_none())
+            uci = std::string_view(uci_text, std::size_t(position::write_uci(uci_text, p.reached_by) - uci_text));
         switch (options_.format) {
-        case ListFormat::Fen:
-            w.put(positions.fen(p));
-            break;
+        case ListFormat::Fen: w.put(positions.fen(p)); break;
         case ListFormat::Epd:
             w.put(positions.fen(p));
             w.put(" id \"");

@@ -8,14 +8,10 @@ namespace horde::report {
 namespace {
 
 // Indexed by PieceType; [0] is the empty square.
-constexpr std::array<std::string_view, PIECE_TYPE_NB> WHITE_UNICODE = {
-    "·", "♙", "♘", "♗", "♖", "♕", "♔", "Ⓛ", "Ⓐ", "Ⓗ", "Ⓨ"};
-constexpr std::array<std::string_view, PIECE_TYPE_NB> BLACK_UNICODE = {
-    "·", "♟", "♞", "♝", "♜", "♛", "♚", "ⓛ", "ⓐ", "ⓗ", "ⓨ"};
-constexpr std::array<std::string_view, PIECE_TYPE_NB> WHITE_ASCII = {
-    ".", "P", "N", "B", "R", "Q", "K", "L", "A", "H", "Y"};
-constexpr std::array<std::string_view, PIECE_TYPE_NB> BLACK_ASCII = {
-    ".", "p", "n", "b", "r", "q", "k", "l", "a", "h", "y"};
+constexpr std::array<std::string_view, PIECE_TYPE_NB> WHITE_UNICODE = {"·", "♙", "♘", "♗", "♖", "♕", "♔", "Ⓛ", "Ⓐ", "Ⓗ", "Ⓨ"};
+constexpr std::array<std::string_view, PIECE_TYPE_NB> BLACK_UNICODE = {"·", "♟", "♞", "♝", "♜", "♛", "♚", "ⓛ", "ⓐ", "ⓗ", "ⓨ"};
+constexpr std::array<std::string_view, PIECE_TYPE_NB> WHITE_ASCII = {".", "P", "N", "B", "R", "Q", "K", "L", "A", "H", "Y"};
+constexpr std::array<std::string_view, PIECE_TYPE_NB> BLACK_ASCII = {".", "p", "n", "b", "r", "q", "k", "l", "a", "h", "y"};
 
 // ANSI SGR sequences (256-colour backgrounds: every current terminal has them).
 constexpr std::string_view RESET = "\x1b[0m";
@@ -48,8 +44,7 @@ std::string_view piece_symbol(Piece piece, bool unicode) {
 }
 
 std::string orda_legend(bool unicode) {
-    if (unicode)
-        return "Orda: ⓛ lancer, ⓐ horse archer, ⓗ kheshig, ⓨ yurt, ♚ khan (upper case Ⓗ: a White kheshig)";
+    if (unicode) return "Orda: ⓛ lancer, ⓐ horse archer, ⓗ kheshig, ⓨ yurt, ♚ khan (upper case Ⓗ: a White kheshig)";
     return "Orda: l lancer, a horse archer, h kheshig, y yurt, k khan (upper case: White)";
 }
 

@@ -65,12 +65,10 @@ void append_coordinates(std::string& out, const SquareGeometry& g, const BoardCo
         const Square left = g.flip ? make_square(7, 7 - i) : make_square(0, i);
         const bool bottom_light = (file_of(bottom) + rank_of(bottom)) % 2 == 1;
         const bool left_light = (file_of(left) + rank_of(left)) % 2 == 1;
-        out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"{}\">{}</text>\n",
-                           g.x(bottom) + sq * 0.95, g.y(bottom) + sq * 0.95,
-                           bottom_light ? colors.dark : colors.light, char('a' + file_of(bottom)));
+        out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"{}\">{}</text>\n", g.x(bottom) + sq * 0.95,
+                           g.y(bottom) + sq * 0.95, bottom_light ? colors.dark : colors.light, char('a' + file_of(bottom)));
         out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text>\n", g.x(left) + sq * 0.05,
-                           g.y(left) + sq * 0.25, left_light ? colors.dark : colors.light,
-                           char('1' + rank_of(left)));
+                           g.y(left) + sq * 0.25, left_light ? colors.dark : colors.light, char('1' + rank_of(left)));
     }
     out += "</g>\n";
 }

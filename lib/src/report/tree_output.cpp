@@ -36,9 +36,9 @@ void append_field(std::string& out, std::string_view value, char separator, bool
 std::string tree_table_header(char separator) {
     std::string out;
     bool first = true;
-    for (std::string_view name : {"fen", "variant", "key", "ply", "position_games", "uci", "san", "games", "white", "draws",
-                                  "black", "rated", "rating", "performance", "eval", "seconds", "first_date", "last_date",
-                                  "examples", "child"}) {
+    for (std::string_view name : {"fen",   "variant", "key",        "ply",       "position_games", "uci",    "san",
+                                  "games", "white",   "draws",      "black",     "rated",          "rating", "performance",
+                                  "eval",  "seconds", "first_date", "last_date", "examples",       "child"}) {
         append_field(out, name, separator, first);
         first = false;
     }
@@ -64,35 +64,36 @@ void append_tree_rows(std::string& out, const tree::PositionStats& p, char separ
               fmt::format("{}", m.rated), f.rating >= 0 ? fmt::format("{:.1f}", f.rating) : std::string(),
               f.rating >= 0 ? fmt::format("{:.1f}", f.performance) : std::string(),
               f.has_eval ? fmt::format("{:.2f}", f.eval) : std::string(),
-              f.has_time ? fmt::format("{:.2f}", f.seconds) : std::string(), date_field(m.first_date),
-              date_field(m.last_date), examples, fmt::format("{:016x}", m.child_key)})
+              f.has_time ? fmt::format("{:.2f}", f.seconds) : std::string(), date_field(m.first_date), date_field(m.last_date),
+              examples, fmt::format("{:016x}", m.child_key)})
             append_field(out, v, separator);
         out += '\n';
     }
 }
 
 void append_tree_epd(std::string& out, const tree::PositionStats& p) {
-    fmt::format_to(std::back_inserter(out), "{} variant {}; ply {}; games {}; wdl {} {} {};\n", p.fen,
-                   variant_name(p.variant), p.ply, p.results.games, p.results.white, p.results.draws, p.results.black);
+    fmt::format_to(std::back_inserter(out), "{} variant {}; ply {}; games {}; wdl {} {} {};\n", p.fen, variant_name(p.variant),
+                   p.ply, p.results.games, p.results.white, p.results.draws, p.results.black);
 }
 
 std::string tree_position_table(const tree::PositionStats& p) {
-    std::string out = fmt::format("{} ({}, {} {})\n", p.fen, variant_name(p.variant), p.results.games,
-                                  p.results.games == 1 ? "game" : "games");
+    std::string out =
+        fmt::format("{} ({}, {} {})\n", p.fen, variant_name(p.variant), p.results.games, p.results.games == 1 ? "game" : "games");
     if (p.moves.empty()) {
         out += "no move was played from this position in the games\n";
         return out;
     }
-    fmt::format_to(std::back_inserter(out), "{:<8} {:>8} {:>6} {:>6} {:>6} {:>7} {:>7} {:>7} {:>8}\n", "move", "games",
-                   "white", "draw", "black", "rating", "perf", "eval", "seconds");
-    auto percent = [](std::uint32_t n, std::uint32_t of) { return of ? fmt::format("{:.0f}%", 100.0 * n / of) : std::string("-"); };
+    fmt::format_to(std::back_inserter(out), "{:<8} {:>8} {:>6} {:>6} {:>6} {:>7} {:>7} {:>7} {:>8}\n", "move", "games", "white",
+                   "draw", "black", "rating", "perf", "eval", "seconds");
+    auto percent = [](std::uint32_t n, std::uint32_t of) {
+        return of ? fmt::format("{:.0f}%", 100.0 * n / of) : std::string("-");
+    };
     for (std::size_t i = 0; i < p.moves.size(); ++i) {
         const tree::MoveStats& m = p.moves[i];
         const tree::MoveFigures f = tree::move_figures(m);
         fmt::format_to(std::back_inserter(out), "{:<8} {:>8} {:>6} {:>6} {:>6} {:>7} {:>7} {:>7} {:>8}\n", m.san.view(),
-                       m.results.games, percent(m.results.white, m.results.games),
-                       percent(m.results.draws, m.results.games), percent(m.results.black, m.results.games),
-                       f.rating >= 0 ? fmt::format("{:.0f}", f.rating) : "-",
+                       m.results.games, percent(m.results.white, m.results.games), percent(m.results.draws, m.results.games),
+                       percent(m.results.black, m.results.games), f.rating >= 0 ? fmt::format("{:.0f}", f.rating) : "-",
                        f.rating >= 0 ? fmt::format("{:.0f}", f.performance) : "-",
                        f.has_eval ? fmt::format("{:+.2f}", f.eval) : "-", f.has_time ? fmt::format("{:.1f}", f.seconds) : "-");
     }

@@ -57,10 +57,9 @@ constexpr std::string_view LIVE_FILTERS =
     "<fieldset id=\"ratings\"><legend>Ratings</legend></fieldset>"
     "<fieldset id=\"months\"><legend>Months</legend><label>since <input id=\"since\" type=\"month\"></label> "
     "<label>until <input id=\"until\" type=\"month\"></label></fieldset></form>\n";
-constexpr std::string_view LIVE_GAMES =
-    "<section id=\"games-box\"><h2>Top games</h2><ol id=\"top-games\"></ol>"
-    "<h2>Recent games</h2><ol id=\"recent-games\"></ol></section>\n"
-    "<p id=\"server-message\" role=\"status\"></p>\n";
+constexpr std::string_view LIVE_GAMES = "<section id=\"games-box\"><h2>Top games</h2><ol id=\"top-games\"></ol>"
+                                        "<h2>Recent games</h2><ol id=\"recent-games\"></ol></section>\n"
+                                        "<p id=\"server-message\" role=\"status\"></p>\n";
 
 } // namespace
 

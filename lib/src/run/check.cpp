@@ -1,8 +1,8 @@
 #include "horde/run/check.hpp"
 
 #include "horde/game/duplicates.hpp"
-#include "horde/run/pipeline.hpp"
 #include "horde/pgn/reader.hpp"
+#include "horde/run/pipeline.hpp"
 
 #include <vector>
 

@@ -169,8 +169,7 @@ void StoredGamesStream::read(const std::function<void(pgn::PgnReader& reader)>& 
         // The writer stops at its next game; what it wrote is drained (a closed pipe would be SIGPIPE).
         stop = true;
         char drain[4096];
-        while (::read(fds[0], drain, sizeof drain) > 0) {
-        }
+        while (::read(fds[0], drain, sizeof drain) > 0) {}
         ::close(fds[0]);
         writer.join();
         throw;

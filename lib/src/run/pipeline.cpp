@@ -8,8 +8,8 @@
 #include <condition_variable>
 #include <cstring>
 #include <exception>
-#include <mutex>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -60,14 +60,14 @@ struct Chunk {
     // very many games), then goes on parsing.
     enum class State : std::uint8_t { Free, Ready, Parsing, Partial, Parsed, Formatting, Done };
     State state = State::Free;
-    bool tail = false;           // the rest of the input: read on the calling thread
-    bool cut_short = false;      // the last chunk of an input that an I/O error cut short
-    Bytes bytes;                 // the chunk's input bytes, and up to kMargin bytes after them
-    std::size_t stop = 0;        // where the chunk ends in `bytes` (the look-ahead after it)
-    pgn::PgnSegment at;          // where they start
-    std::uint64_t games = 0;     // games in the chunk, once parsed
-    std::uint64_t first_game = 0;          // games before the chunk, once known
-    bool first_known = false;              // first_game is known
+    bool tail = false;            // the rest of the input: read on the calling thread
+    bool cut_short = false;       // the last chunk of an input that an I/O error cut short
+    Bytes bytes;                  // the chunk's input bytes, and up to kMargin bytes after them
+    std::size_t stop = 0;         // where the chunk ends in `bytes` (the look-ahead after it)
+    pgn::PgnSegment at;           // where they start
+    std::uint64_t games = 0;      // games in the chunk, once parsed
+    std::uint64_t first_game = 0; // games before the chunk, once known
+    bool first_known = false;     // first_game is known
     // Its records may go on to `work`: first_game is known and, with an in_order stage, every
     // chunk before is done.
     std::atomic<bool> numbered{false};
@@ -177,8 +177,8 @@ private:
             c.at = at;
             // The first chunk small, so that the workers start early (the end is balanced by
             // cutting the last stretch as any other).
-            const std::size_t target = at.input_start ? std::min<std::size_t>(settings_.batch_bytes, 16 * 1024)
-                                                      : settings_.batch_bytes;
+            const std::size_t target =
+                at.input_start ? std::min<std::size_t>(settings_.batch_bytes, 16 * 1024) : settings_.batch_bytes;
             std::size_t cut = SIZE_MAX, searched = target;
             pgn::PgnSegment next;
             next.input_start = false;
@@ -241,7 +241,8 @@ private:
         // Enough games to choose from: past the target and the margin, or a batch's worth.
         while (r.read_game(finder) && finder.ends.size() <= PgnPipeline::kMaxBatchGames &&
                finder.ends.back().raw_end - c.at.offset < target + kMargin) {}
-        if (!finder.ends.empty() && finder.ends.back().raw_end - c.at.offset == size) finder.ends.pop_back(); // ends where the bytes do
+        if (!finder.ends.empty() && finder.ends.back().raw_end - c.at.offset == size)
+            finder.ends.pop_back(); // ends where the bytes do
         const pgn::GameInfo* best = nullptr;
         for (const pgn::GameInfo& g : finder.ends) {
             const std::size_t end = std::size_t(g.raw_end - c.at.offset);
@@ -356,8 +357,8 @@ private:
             std::uint64_t run = 0;
             while (run < wake_ && ordered_seq_ + run < filled_ && at(ordered_seq_ + run).state == Chunk::State::Done) ++run;
             const std::uint64_t after = ordered_seq_ + run;
-            wake_order = run == wake_ ||
-                         (run > 0 && (after == filled_ || at(after).state == Chunk::State::Partial || at(after).tail));
+            wake_order =
+                run == wake_ || (run > 0 && (after == filled_ || at(after).state == Chunk::State::Partial || at(after).tail));
             wake_workers = advance_numbering() || splitting_done_;
         }
         // Workers are woken if a chunk was let go or at the end (so that they can exit).
@@ -439,35 +440,35 @@ private:
         // stage reports duplicates.
         game::walk_pgn(reader, options_, settings_.capture_raw, worker ? worker->observer() : nullptr,
                        [&](game::GameRecord& r, std::string_view raw) {
-            if (worker) worker->game_done(slot);
-            ++games;
-            raw_begin = raw_end;
-            raw_end += raw.size();
-            if (!direct && c.numbered.load(std::memory_order_acquire)) {
-                go_direct();
-                r.game += c.first_game; // read before the offset
-            }
-            if (!direct &&
-                (c.kept_count > c.formatted || !hooks_.needs_number || settings_.in_order || hooks_.needs_number(slot, r))) {
-                if (c.kept.size() <= c.kept_count) {
-                    c.kept.emplace_back();
-                    c.kept_raw.emplace_back();
-                }
-                std::swap(c.kept[c.kept_count], r); // kept without a copy; the checker reuses the other
-                c.kept_raw[c.kept_count++] = {raw_begin, raw_end};
-                if (c.kept_count - c.formatted < kMaxKept) return;
-                wait_numbered(c);
-                go_direct();
-            } else {
-                if (direct && settings_.in_order) settings_.in_order(r);
-                hooks_.work(slot, r, raw);
-                ++unflushed;
-            }
-            if (unflushed >= PgnPipeline::kMaxBatchGames) { // bounded output per slot
-                flush_partial(c, unflushed);
-                unflushed = 0;
-            }
-        });
+                           if (worker) worker->game_done(slot);
+                           ++games;
+                           raw_begin = raw_end;
+                           raw_end += raw.size();
+                           if (!direct && c.numbered.load(std::memory_order_acquire)) {
+                               go_direct();
+                               r.game += c.first_game; // read before the offset
+                           }
+                           if (!direct && (c.kept_count > c.formatted || !hooks_.needs_number || settings_.in_order ||
+                                           hooks_.needs_number(slot, r))) {
+                               if (c.kept.size() <= c.kept_count) {
+                                   c.kept.emplace_back();
+                                   c.kept_raw.emplace_back();
+                               }
+                               std::swap(c.kept[c.kept_count], r); // kept without a copy; the checker reuses the other
+                               c.kept_raw[c.kept_count++] = {raw_begin, raw_end};
+                               if (c.kept_count - c.formatted < kMaxKept) return;
+                               wait_numbered(c);
+                               go_direct();
+                           } else {
+                               if (direct && settings_.in_order) settings_.in_order(r);
+                               hooks_.work(slot, r, raw);
+                               ++unflushed;
+                           }
+                           if (unflushed >= PgnPipeline::kMaxBatchGames) { // bounded output per slot
+                               flush_partial(c, unflushed);
+                               unflushed = 0;
+                           }
+                       });
         bool format_now;
         {
             std::lock_guard lock(mutex_);
@@ -506,8 +507,8 @@ private:
                     std::unique_lock lock(mutex_);
                     order_cv_.wait(lock, [&] {
                         return aborted_ ||
-                               (seq < filled_ && (c.state == Chunk::State::Done || c.state == Chunk::State::Partial ||
-                                                  (c.tail && c.numbered))) ||
+                               (seq < filled_ &&
+                                (c.state == Chunk::State::Done || c.state == Chunk::State::Partial || (c.tail && c.numbered))) ||
                                (splitting_done_ && seq == filled_);
                     });
                     if (aborted_ || seq == filled_) return;
@@ -558,9 +559,9 @@ private:
     // The splitting thread waits for a free chunk, workers for work, the calling thread for the
     // next chunk in order.
     std::condition_variable split_cv_, work_cv_, order_cv_;
-    std::uint64_t filled_ = 0;   // chunks published by the splitting thread
-    std::uint64_t parsed_ = 0;   // chunks taken by a worker for parsing
-    std::uint64_t counted_ = 0;  // chunks parsed and counted into games_before_, in order
+    std::uint64_t filled_ = 0;  // chunks published by the splitting thread
+    std::uint64_t parsed_ = 0;  // chunks taken by a worker for parsing
+    std::uint64_t counted_ = 0; // chunks parsed and counted into games_before_, in order
     std::uint64_t games_before_ = 0;
     std::uint64_t done_ = 0;     // chunks done (formatted), in order
     std::uint64_t released_ = 0; // chunks let go (Chunk::numbered), in order
@@ -583,7 +584,8 @@ PgnPipeline::PgnPipeline(PipelineSettings settings) : settings_(std::move(settin
     slots_ = 3 * std::size_t(settings_.threads) + 3;
     // Keep the chunks in flight within about 8 MB of input whatever the thread count, so that
     // the peak RSS stays far below 64 MB on a machine of many cores too.
-    settings_.batch_bytes = std::clamp<std::size_t>(settings_.batch_bytes, 256, std::max<std::size_t>(4096, (std::size_t(8) << 20) / slots_));
+    settings_.batch_bytes =
+        std::clamp<std::size_t>(settings_.batch_bytes, 256, std::max<std::size_t>(4096, (std::size_t(8) << 20) / slots_));
     settings_.read_bytes = std::max<std::size_t>(settings_.read_bytes, 1);
     settings_.max_chunk_bytes = std::max(settings_.max_chunk_bytes, 2 * settings_.batch_bytes);
 }

@@ -10,8 +10,8 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
-#include <thread>
 #include <optional>
+#include <thread>
 #include <vector>
 
 namespace horde::run {
@@ -51,8 +51,8 @@ struct TreeSlot {
 };
 
 // Counts the record and says whether its moves go into the tree.
-bool take_game(const game::GameRecord& r, const tree::GameFacts& facts, const TreeRunSettings& settings,
-               std::string_view display, TreeSlot& slot) {
+bool take_game(const game::GameRecord& r, const tree::GameFacts& facts, const TreeRunSettings& settings, std::string_view display,
+               TreeSlot& slot) {
     ++slot.totals.games;
     if (r.skipped) {
         ++slot.totals.skipped;
@@ -184,8 +184,8 @@ public:
     ParallelShow(const tree::OpeningTree& tree, const std::function<bool(const tree::PositionStats&)>& keep,
                  const std::function<void(tree::PositionStats&, std::string&)>& render, unsigned threads)
         : tree_(tree), keep_(keep), render_(render), threads_(threads),
-          batches_((tree::OpeningTree::kBuckets + kBucketsPerBatch - 1) / kBucketsPerBatch),
-          window_(4 * std::size_t(threads)), texts_(window_), ready_(window_) {}
+          batches_((tree::OpeningTree::kBuckets + kBucketsPerBatch - 1) / kBucketsPerBatch), window_(4 * std::size_t(threads)),
+          texts_(window_), ready_(window_) {}
 
     void run(const std::function<void(std::string&)>& write) {
         std::vector<std::thread> workers;
@@ -242,8 +242,10 @@ private:
             }
             text.clear(); // (moved from, when no spare was left)
             try {
-                for (std::size_t bucket = b * kBucketsPerBatch; bucket < std::min((b + 1) * kBucketsPerBatch, tree::OpeningTree::kBuckets); ++bucket)
-                    tree_.show_bucket(bucket, keep_, [&](tree::PositionStats& p) { render_(p, text); }, scratch);
+                for (std::size_t bucket = b * kBucketsPerBatch;
+                     bucket < std::min((b + 1) * kBucketsPerBatch, tree::OpeningTree::kBuckets); ++bucket)
+                    tree_.show_bucket(
+                        bucket, keep_, [&](tree::PositionStats& p) { render_(p, text); }, scratch);
             } catch (...) {
                 fail(std::current_exception());
                 return;
@@ -304,7 +306,7 @@ void show_tree(tree::OpeningTree& tree, unsigned threads, const std::function<bo
         if (!text.empty()) write(text);
         return;
     }
-    {   // the parts finished (what they spilled mapped) on the threads
+    { // the parts finished (what they spilled mapped) on the threads
         std::atomic<std::size_t> next_part{0};
         std::exception_ptr failure;
         std::mutex failure_lock;

@@ -6,9 +6,9 @@ namespace horde::select {
 
 GameField parse_game_field(std::string_view name) {
     static constexpr std::pair<std::string_view, GameField> kNames[] = {
-        {"variant", GameField::Variant},   {"plies", GameField::Plies},        {"valid", GameField::Valid},
-        {"status", GameField::Status},     {"result", GameField::Result},      {"declared", GameField::Declared},
-        {"errors", GameField::Errors},     {"warnings", GameField::Warnings},  {"start_fen", GameField::StartFen},
+        {"variant", GameField::Variant},    {"plies", GameField::Plies},       {"valid", GameField::Valid},
+        {"status", GameField::Status},      {"result", GameField::Result},     {"declared", GameField::Declared},
+        {"errors", GameField::Errors},      {"warnings", GameField::Warnings}, {"start_fen", GameField::StartFen},
         {"final_fen", GameField::FinalFen}, {"game", GameField::Game},
     };
     for (const auto& [n, f] : kNames)

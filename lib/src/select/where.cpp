@@ -26,13 +26,13 @@ struct WhereExpr::Node {
     enum class When : std::uint8_t { Final, At, Ever, Always, For, Then };
     std::vector<std::unique_ptr<Node>> children; // And, Or (2), Not (1)
     GameField field = GameField::Tag;
-    std::string name;                  // the tag's name
+    std::string name;                   // the tag's name
     std::optional<DiagnosticCode> code; // Code: the code named (nullopt: no code of the table, matches nothing)
     WhereOp op = WhereOp::Eq;
-    std::string text;                  // string literal; Reaches: the placement
-    std::optional<double> number;      // numeric literal
-    std::unique_ptr<RE2> regex;        // Match
-    char side = 0;                     // Reaches: 'w', 'b' or 0 (any)
+    std::string text;             // string literal; Reaches: the placement
+    std::optional<double> number; // numeric literal
+    std::unique_ptr<RE2> regex;   // Match
+    char side = 0;                // Reaches: 'w', 'b' or 0 (any)
     // Material: the bounds of each side's count of each piece type.
     std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB> min_count{}, max_count{};
     // Count: popcount(pieces(color, piece_type) & squares), or with `difference` White's count
@@ -185,7 +185,8 @@ public:
 
     std::unique_ptr<Node> parse() {
         auto root = parse_or();
-        if (peek().kind != Token::End) fail(peek().column, fmt::format("expected 'and', 'or' or the end, found {}", describe(peek())));
+        if (peek().kind != Token::End)
+            fail(peek().column, fmt::format("expected 'and', 'or' or the end, found {}", describe(peek())));
         return root;
     }
 
@@ -510,9 +511,10 @@ private:
                 item = std::string_view(t).substr(i, k - i);
             }
             const Bitboard items = square_item(item);
-            if (!items) fail(s.column + 1 + int(i), fmt::format("'{}' is not a square, a file (\"a-file\"), a rank "
-                                                                "(\"rank 7\") or \"all\"",
-                                                                item));
+            if (!items)
+                fail(s.column + 1 + int(i), fmt::format("'{}' is not a square, a file (\"a-file\"), a rank "
+                                                        "(\"rank 7\") or \"all\"",
+                                                        item));
             set |= items;
             i = k;
         }
@@ -537,7 +539,8 @@ private:
         if (peek().kind == Token::Op) {
             const Token op = next();
             n->op = comparison_op(op);
-            if (n->op == WhereOp::Match) fail(op.column, fmt::format("'{}' compares text; a count takes == != < <= > >=", op.text));
+            if (n->op == WhereOp::Match)
+                fail(op.column, fmt::format("'{}' compares text; a count takes == != < <= > >=", op.text));
             const Token lit = expect(Token::Number, fmt::format("a number after '{}'", op.text));
             n->number = parse_number(lit.text);
             if (!n->number) fail(lit.column, fmt::format("'{}' is not a number", lit.text));
@@ -557,7 +560,8 @@ private:
 
     // final(P), at(PLY, P), ever(P), always(P), for(N, P), then(A, B) after the name.
     std::unique_ptr<Node> parse_when(Node::When when, const Token& name) {
-        if (inside_when_) fail(name.column, fmt::format("{}(...) inside another of final, at, ever, always, for, then", name.text));
+        if (inside_when_)
+            fail(name.column, fmt::format("{}(...) inside another of final, at, ever, always, for, then", name.text));
         next();
         auto n = std::make_unique<Node>();
         n->kind = Node::Kind::When;
@@ -615,14 +619,13 @@ private:
     std::unique_ptr<Node> parse_match(std::unique_ptr<Node> n, const Token& op) {
         const Token& lit = peek();
         if (lit.kind != Token::String && lit.kind != Token::IString)
-            fail(lit.column, fmt::format("expected a regular expression (\"...\" or i\"...\") after '{}', found {}",
-                                         op.text, describe(lit)));
+            fail(lit.column,
+                 fmt::format("expected a regular expression (\"...\" or i\"...\") after '{}', found {}", op.text, describe(lit)));
         RE2::Options options;
         options.set_log_errors(false);
         options.set_case_sensitive(lit.kind != Token::IString);
         n->regex = std::make_unique<RE2>(lit.text, options);
-        if (!n->regex->ok())
-            fail(lit.column, fmt::format("bad regular expression \"{}\": {}", lit.text, n->regex->error()));
+        if (!n->regex->ok()) fail(lit.column, fmt::format("bad regular expression \"{}\": {}", lit.text, n->regex->error()));
         next();
         if (op.text != "!~") return n;
         auto not_node = std::make_unique<Node>();
@@ -643,7 +646,7 @@ private:
     // (peek() is its '('); nullptr for another name.
     std::unique_ptr<Node> parse_position_call(const Token& name) {
         static constexpr std::pair<std::string_view, Node::When> kWhen[] = {
-            {"final", Node::When::Final}, {"at", Node::When::At},   {"ever", Node::When::Ever},
+            {"final", Node::When::Final},   {"at", Node::When::At},   {"ever", Node::When::Ever},
             {"always", Node::When::Always}, {"for", Node::When::For}, {"then", Node::When::Then}};
         for (const auto& [word, when] : kWhen)
             if (name.text == word) return parse_when(when, name);
@@ -894,8 +897,8 @@ public:
         if (!has_start_) return false; // no positions: every when-form is false
         const Node& cond = *n.children[0];
         if (n.when == Node::When::Final)
-            return r.final_board &&
-                   holds(cond, [&](const Node& p) { return predicate_holds(p, r.final_board->position()); }, &r);
+            return r.final_board && holds(
+                                        cond, [&](const Node& p) { return predicate_holds(p, r.final_board->position()); }, &r);
         if (!n.reads_fields) {
             const WhenState& s = states_[std::size_t(n.slot)];
             return s.decided ? s.value : undecided_value(n.when);
@@ -915,8 +918,8 @@ private:
     struct Scan {
         Scan() = default;
         explicit Scan(const Node& n)
-            : cond{n.children[0].get(), n.children.size() > 1 ? n.children[1].get() : nullptr}, when(n.when),
-              plies(n.plies), slot(n.slot), read_squares(n.read_squares) {}
+            : cond{n.children[0].get(), n.children.size() > 1 ? n.children[1].get() : nullptr}, when(n.when), plies(n.plies),
+              slot(n.slot), read_squares(n.read_squares) {}
         const Node* cond[2] = {nullptr, nullptr};
         Node::When when = Node::When::Ever;
         int plies = 0;

@@ -46,9 +46,7 @@ public:
 
 private:
     // The key twice (list and index), the answer, and the nodes' upkeep.
-    static std::size_t cost(const std::string& key, const std::string& answer) {
-        return 2 * key.size() + answer.size() + 128;
-    }
+    static std::size_t cost(const std::string& key, const std::string& answer) { return 2 * key.size() + answer.size() + 128; }
     std::size_t max_bytes_, bytes_ = 0;
     std::mutex mutex_;
     std::list<std::pair<std::string, std::string>> entries_; // most recent first

@@ -20,8 +20,7 @@ namespace {
 
 class DatabaseSource final : public ExplorerSource {
 public:
-    DatabaseSource(std::unique_ptr<db::Database> db, std::size_t cache_bytes)
-        : db_(std::move(db)), cache_(cache_bytes) {}
+    DatabaseSource(std::unique_ptr<db::Database> db, std::size_t cache_bytes) : db_(std::move(db)), cache_(cache_bytes) {}
 
     std::string explore_json(const ExplorerRequest& request) const override {
         const std::string key = cache_key(request);
@@ -41,8 +40,7 @@ public:
         return out;
     }
 
-    void games_reaching(const ExplorerRequest& request,
-                        const std::function<bool(std::string_view)>& line) const override {
+    void games_reaching(const ExplorerRequest& request, const std::function<bool(std::string_view)>& line) const override {
         const db::QueryPosition position = db::resolve_position(*db_, request.query);
         std::string out;
         db::for_each_game_at(*db_, position.key, [&](const db::StoredGame& game, int ply) {

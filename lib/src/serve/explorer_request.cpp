@@ -109,15 +109,19 @@ Error read_filters(const ParamTable& table, db::ExplorerQuery& q) {
     if (const std::string* v = table.find("speeds"))
         for (std::string_view name : split_commas(*v)) {
             const auto speed = db::parse_speed(name);
-            if (!speed) return fail(fmt::format("speeds: unknown speed '{}' (ultraBullet, bullet, blitz, rapid, classical, "
-                                                "correspondence)", name));
+            if (!speed)
+                return fail(fmt::format("speeds: unknown speed '{}' (ultraBullet, bullet, blitz, rapid, classical, "
+                                        "correspondence)",
+                                        name));
             q.speeds.push_back(*speed);
         }
     if (const std::string* v = table.find("ratings"))
         for (std::string_view text : split_commas(*v)) {
             const auto band = db::parse_rating_band(text);
-            if (!band) return fail(fmt::format("ratings: '{}' is not a rating group (0, 1000, 1200, 1400, 1600, 1800, "
-                                               "2000, 2200, 2500)", text));
+            if (!band)
+                return fail(fmt::format("ratings: '{}' is not a rating group (0, 1000, 1200, 1400, 1600, 1800, "
+                                        "2000, 2200, 2500)",
+                                        text));
             q.ratings.push_back(*band);
         }
     for (auto [name, field] : {std::pair{"since", &q.since}, std::pair{"until", &q.until}})
@@ -133,7 +137,8 @@ Error read_filters(const ParamTable& table, db::ExplorerQuery& q) {
 Error read_limits(const ParamTable& table, ExplorerRequest& r) {
     db::ExplorerQuery& q = r.query;
     const std::array<std::tuple<const char*, std::size_t*, std::size_t>, 3> limits = {
-        {{"moves", &q.moves_limit, kMaxMoves}, {"topGames", &q.top_games, db::kMaxListedGames},
+        {{"moves", &q.moves_limit, kMaxMoves},
+         {"topGames", &q.top_games, db::kMaxListedGames},
          {"recentGames", &q.recent_games, db::kMaxListedGames}}};
     for (auto [name, field, max] : limits)
         if (const std::string* v = table.find(name)) {
@@ -164,8 +169,8 @@ std::string_view variant_key(Variant v) {
 
 std::string cache_key(const ExplorerRequest& r) {
     const db::ExplorerQuery& q = r.query;
-    std::string key = fmt::format("{}|{}|{}|{}|{}|{}|", variant_key(r.variant), q.fen, q.moves, q.moves_limit,
-                                  q.top_games, q.recent_games);
+    std::string key =
+        fmt::format("{}|{}|{}|{}|{}|{}|", variant_key(r.variant), q.fen, q.moves, q.moves_limit, q.top_games, q.recent_games);
     for (db::Speed s : q.speeds) key += fmt::format("{},", int(s));
     key += '|';
     for (std::uint8_t band : q.ratings) key += fmt::format("{},", band);

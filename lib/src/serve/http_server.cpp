@@ -153,8 +153,7 @@ struct HttpServer::Impl {
     httplib::Server::HandlerResponse check_limits(const httplib::Request& req, httplib::Response& res) const;
 };
 
-httplib::Server::HandlerResponse HttpServer::Impl::check_limits(const httplib::Request& req,
-                                                                httplib::Response& res) const {
+httplib::Server::HandlerResponse HttpServer::Impl::check_limits(const httplib::Request& req, httplib::Response& res) const {
     using R = httplib::Server::HandlerResponse;
     if (req.target.size() > options.max_target) {
         set_error(res, 414, fmt::format("the request target is over {} bytes", options.max_target));
@@ -206,8 +205,7 @@ void HttpServer::Impl::configure() {
         // hung up mid-headers (which reads no answer), a header line over httplib's fixed limit:
         // the 431 that RFC 6585 gives it, as our own check gives headers too large in all.
         if (res.status == 400 && req.version.rfind("HTTP/1.", 0) == 0) {
-            set_error(res, 431, fmt::format("a request header line is over {} bytes",
-                                            CPPHTTPLIB_HEADER_MAX_LENGTH));
+            set_error(res, 431, fmt::format("a request header line is over {} bytes", CPPHTTPLIB_HEADER_MAX_LENGTH));
             return;
         }
         set_error(res, res.status, status_text(res.status));
@@ -218,8 +216,7 @@ void HttpServer::Impl::configure() {
             std::rethrow_exception(e);
         } catch (const std::exception& ex) {
             what = ex.what();
-        } catch (...) {
-        }
+        } catch (...) {}
         set_error(res, 500, "internal error: " + what);
     });
     if (!options.quiet)
@@ -239,8 +236,8 @@ HttpServer::~HttpServer() = default;
 
 int HttpServer::bind() {
     const ServeOptions& o = impl_->options;
-    const int port = o.port == 0 ? impl_->server.bind_to_any_port(o.host)
-                                 : (impl_->server.bind_to_port(o.host, o.port) ? o.port : -1);
+    const int port =
+        o.port == 0 ? impl_->server.bind_to_any_port(o.host) : (impl_->server.bind_to_port(o.host, o.port) ? o.port : -1);
     if (port <= 0) throw std::runtime_error(fmt::format("cannot listen on {}:{}", o.host, o.port));
     return port;
 }
@@ -277,8 +274,8 @@ int serve_until_signal(HttpServer& server, SourceHolder& sources, std::chrono::m
             break;
         }
         try {
-            if (sources.refresh(s == SIGHUP)) note(s == SIGHUP ? "reopened the database (SIGHUP)"
-                                                                : "reopened the database (it changed)");
+            if (sources.refresh(s == SIGHUP))
+                note(s == SIGHUP ? "reopened the database (SIGHUP)" : "reopened the database (it changed)");
         } catch (const std::exception& e) {
             note(fmt::format("could not reopen the database, still serving the state opened before: {}", e.what()));
         }

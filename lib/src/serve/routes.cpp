@@ -24,8 +24,7 @@ bool plausible_game_id(std::string_view id) {
     if (id.starts_with('#')) id.remove_prefix(1);
     if (id.empty() || id.size() > 64) return false;
     for (char c : id)
-        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_'))
-            return false;
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_')) return false;
     return true;
 }
 
@@ -65,8 +64,7 @@ HttpResponse games(const HttpRequest& request, const SourceHolder& sources) {
 
 } // namespace
 
-SourceHolder::SourceHolder(std::function<std::shared_ptr<const ExplorerSource>()> open,
-                           std::function<std::string()> version)
+SourceHolder::SourceHolder(std::function<std::shared_ptr<const ExplorerSource>()> open, std::function<std::string()> version)
     : open_(std::move(open)), version_(std::move(version)) {
     refresh(true);
 }

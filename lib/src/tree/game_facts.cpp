@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <array>
-#include <optional>
 #include <charconv>
 #include <cmath>
+#include <optional>
 
 namespace horde::tree {
 
@@ -187,7 +187,8 @@ private:
         std::optional<position::Board>& start = starts_[std::size_t(board.variant())];
         if (!start) start.emplace(board.variant());
         const position::Position &a = board.position(), &b = start->position();
-        return board.repetition_key() == start->repetition_key() && std::equal(std::begin(a.board), std::end(a.board), std::begin(b.board)) &&
+        return board.repetition_key() == start->repetition_key() &&
+               std::equal(std::begin(a.board), std::end(a.board), std::begin(b.board)) &&
                std::equal(std::begin(a.castling_rook), std::end(a.castling_rook), std::begin(b.castling_rook));
     }
 
@@ -199,7 +200,7 @@ private:
     bool white_moved_ = false;
     std::uint64_t polyglot_key_ = 0; // of the position the next move is played from
     Clock clock_;
-    double last_clock_[2] = {-1, -1}; // each side's last %clk (seconds; -1: unknown)
+    double last_clock_[2] = {-1, -1};                               // each side's last %clk (seconds; -1: unknown)
     std::array<std::optional<position::Board>, VARIANT_NB> starts_; // each variant's start, by Variant
 };
 

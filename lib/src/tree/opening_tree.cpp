@@ -11,10 +11,10 @@
 
 #include <algorithm>
 #include <array>
-#include <optional>
 #include <cerrno>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <stdio_ext.h>
 #include <sys/mman.h>
@@ -54,9 +54,10 @@ struct TreeRecord {
     static constexpr std::uint64_t kKeyBits = (std::uint64_t(1) << 54) - 1;
     static constexpr unsigned kVariantBits = 2; // bits 59-60: a fifth variant needs a wider field
     static_assert(VARIANT_NB <= (1 << kVariantBits), "the variant no longer fits TreeRecord's 2 bits");
-    static TreeRecord make(std::uint64_t key, unsigned flags, Outcome outcome, Variant variant, std::uint32_t game, std::uint16_t move,
-                           std::uint16_t ply) {
-        return TreeRecord{(key & kKeyBits) | std::uint64_t(flags) << 54 | std::uint64_t(outcome) << 57 | std::uint64_t(variant) << 59,
+    static TreeRecord make(std::uint64_t key, unsigned flags, Outcome outcome, Variant variant, std::uint32_t game,
+                           std::uint16_t move, std::uint16_t ply) {
+        return TreeRecord{(key & kKeyBits) | std::uint64_t(flags) << 54 | std::uint64_t(outcome) << 57 |
+                              std::uint64_t(variant) << 59,
                           game, move, ply};
     }
     std::uint64_t key(std::uint64_t bucket_bits) const { return bucket_bits | (word & kKeyBits); }
@@ -101,17 +102,22 @@ public:
     explicit GameEntry(std::string_view bytes) : bytes_(bytes) {
         if (bytes.size() < sizeof head_) cut_short();
         std::memcpy(&head_, bytes.data(), sizeof head_);
-        if (bytes.size() < head_.size || head_.size < evals_at() + 4 * head_.moves * ((head_.figures & kHasEvals ? 1 : 0) + (head_.figures & kHasTimes ? 1 : 0)))
+        if (bytes.size() < head_.size ||
+            head_.size <
+                evals_at() + 4 * head_.moves * ((head_.figures & kHasEvals ? 1 : 0) + (head_.figures & kHasTimes ? 1 : 0)))
             cut_short();
     }
     const GameEntryHead& head() const { return head_; }
     std::string_view name() const { return bytes_.substr(sizeof head_, head_.name_size); }
     std::string_view start_fen() const { return bytes_.substr(sizeof head_ + head_.name_size, head_.start_fen_size); }
     Move move(std::size_t i) const { return Move(number<std::uint16_t>(moves_at() + 2 * i)); }
-    std::int32_t eval_cp(std::size_t i) const { return head_.figures & kHasEvals ? number<std::int32_t>(evals_at() + 4 * i) : kNoFigure; }
+    std::int32_t eval_cp(std::size_t i) const {
+        return head_.figures & kHasEvals ? number<std::int32_t>(evals_at() + 4 * i) : kNoFigure;
+    }
     std::int32_t spent_ms(std::size_t i) const {
-        return head_.figures & kHasTimes ? number<std::int32_t>(evals_at() + 4 * i + (head_.figures & kHasEvals ? 4 * head_.moves : 0))
-                                         : kNoFigure;
+        return head_.figures & kHasTimes
+                   ? number<std::int32_t>(evals_at() + 4 * i + (head_.figures & kHasEvals ? 4 * head_.moves : 0))
+                   : kNoFigure;
     }
 
 private:
@@ -246,7 +252,8 @@ public:
     void map_written(std::FILE* file, const std::string& dir) {
         if (written_ == 0 || mapped_) return;
         void* map = ::mmap(nullptr, written_, PROT_READ, MAP_PRIVATE, ::fileno(file), 0);
-        if (map == MAP_FAILED) throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", dir, std::strerror(errno)));
+        if (map == MAP_FAILED)
+            throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", dir, std::strerror(errno)));
         mapped_ = static_cast<const char*>(map);
     }
     void release() {
@@ -266,7 +273,7 @@ private:
     bool huge_pages_;
     std::vector<void*> slabs_;
     std::size_t used_slabs_ = 0, last_used_ = 0;
-    std::uint64_t written_ = 0;   // the stream's bytes in the file
+    std::uint64_t written_ = 0;    // the stream's bytes in the file
     const char* mapped_ = nullptr; // the file, once mapped
 };
 
@@ -302,21 +309,21 @@ struct OpeningTree::Part {
     std::size_t parts;
     RecordStore store;
     GameStream stream;
-    std::vector<GameRef> refs;        // of the games since the last spill
-    std::uint32_t refs_written = 0;   // the games before, in refs_file
+    std::vector<GameRef> refs;      // of the games since the last spill
+    std::uint32_t refs_written = 0; // the games before, in refs_file
     std::uint64_t last_ordinal = 0;
-    bool ordinals_ascending = true;   // each game added after the games before it in the input
+    bool ordinals_ascending = true; // each game added after the games before it in the input
     const GameRef* mapped_refs = nullptr;
     // Games added out of input order (several threads): each game's ordinal, copied by finish(),
     // so that counting finds a position's first game from an array of 8 bytes a game read in the
     // records' order rather than from the 32-byte refs (empty: compare the refs' ordinals).
     std::vector<std::uint64_t> ordinals;
-    std::size_t memory_counted = 0;   // added to tree_memory
+    std::size_t memory_counted = 0; // added to tree_memory
     std::FILE* refs_file = nullptr;
     std::FILE* games_file = nullptr;
     std::vector<std::uint64_t> seen; // the current game's position keys (once per game)
     std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
-    std::string name;                // the current game's
+    std::string name; // the current game's
 };
 
 OpeningTree::OpeningTree(TreeOptions options) : options_(std::move(options)) {
@@ -363,7 +370,8 @@ GameRef OpeningTree::Part::write_game_entry(const GameFacts& game, std::uint64_t
     head.variant = std::uint8_t(game.variant);
     head.start_fen_size = std::uint8_t(std::min<std::size_t>(game.start_fen.size(), 0xFF)); // at most 92 characters
     head.figures = std::uint8_t((evals ? kHasEvals : 0) | (times ? kHasTimes : 0));
-    head.size = std::uint32_t(sizeof head + name.size() + head.start_fen_size + std::size_t(head.moves) * (2 + 4 * (evals + times)));
+    head.size =
+        std::uint32_t(sizeof head + name.size() + head.start_fen_size + std::size_t(head.moves) * (2 + 4 * (evals + times)));
     const auto [entry_at, offset] = stream.append(head.size);
     char* out = entry_at; // a lambda captures a variable, not a structured binding (clang)
     auto put = [&](const void* data, std::size_t size) {
@@ -424,7 +432,8 @@ void OpeningTree::Part::add_game(const GameFacts& game, std::uint64_t ordinal, c
         if (flags == 0) continue;
         if ((flags & kHasMove) && ply.white_to_move) flags |= kWhiteMoved;
         store.append(RecordStore::bucket_of(ply.key)) =
-            TreeRecord::make(ply.key, flags, game.outcome, game.variant, number, std::uint16_t(flags & kHasMove ? ply.move.raw() : 0), std::uint16_t(i));
+            TreeRecord::make(ply.key, flags, game.outcome, game.variant, number,
+                             std::uint16_t(flags & kHasMove ? ply.move.raw() : 0), std::uint16_t(i));
     }
     // Over the budget, the part that adds spills if it holds at least half its share: some part
     // always does, and the parts take turns (the run's slots rotate), so the tree stays within
@@ -477,7 +486,8 @@ void OpeningTree::Part::finish() {
     if (refs_written > 0 && !mapped_refs) {
         void* map = ::mmap(nullptr, std::size_t(refs_written) * sizeof(GameRef), PROT_READ, MAP_PRIVATE, ::fileno(refs_file), 0);
         if (map == MAP_FAILED)
-            throw std::runtime_error(fmt::format("cannot read a spilled run back from {}: {}", options.temp_dir, std::strerror(errno)));
+            throw std::runtime_error(
+                fmt::format("cannot read a spilled run back from {}: {}", options.temp_dir, std::strerror(errno)));
         mapped_refs = static_cast<const GameRef*>(map);
     }
     const std::uint64_t games = refs_written + refs.size();
@@ -604,15 +614,17 @@ struct CountedPosition {
     }
 };
 
-inline std::uint64_t move_hash(std::uint64_t key, std::uint16_t move) { return key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL); }
+inline std::uint64_t move_hash(std::uint64_t key, std::uint16_t move) {
+    return key ^ (std::uint64_t(move) * 0x9E3779B97F4A7C15ULL);
+}
 
 // A kept position's move, added up from its records, with its first examples by ordinal.
 struct CountedMove {
     MoveSums sums;
     Move move;
-    std::uint64_t key;                  // its position's
-    std::uint32_t next = 0xFFFFFFFF;    // the position's next move
-    std::size_t example_count = 0;      // ShowBuffers::examples_of(move)[0 .. example_count), sorted
+    std::uint64_t key;               // its position's
+    std::uint32_t next = 0xFFFFFFFF; // the position's next move
+    std::size_t example_count = 0;   // ShowBuffers::examples_of(move)[0 .. example_count), sorted
     std::uint64_t hash() const { return move_hash(key, move.raw()); }
 };
 
@@ -631,12 +643,12 @@ namespace {
 
 // What show_bucket works in, kept from bucket to bucket by a thread.
 struct ShowBuffers {
-    std::uint64_t bucket_bits = 0;            // the bucket's number as the first bits of a key
-    std::vector<TreeRecord> block;            // spilled records read back
+    std::uint64_t bucket_bits = 0; // the bucket's number as the first bits of a key
+    std::vector<TreeRecord> block; // spilled records read back
     GrowingTable<CountedPosition> positions;
-    std::vector<std::uint32_t> kept;          // positions, to be sorted by key
+    std::vector<std::uint32_t> kept; // positions, to be sorted by key
     GrowingTable<CountedMove> moves;
-    std::vector<ExampleSource> examples;      // `examples` a move
+    std::vector<ExampleSource> examples;                                 // `examples` a move
     std::vector<std::pair<const TreeRecord*, std::uint32_t>> span_moves; // a span's kept moves and their positions
     // The counting pass lists the move records of the positions it counts, and their positions,
     // while they are few (most buckets): the third pass then reads the list, not the bucket.
@@ -648,10 +660,10 @@ struct ShowBuffers {
     std::vector<ListedMove> listed_moves;
     std::vector<std::size_t> listed_part_ends; // where each part's listed moves end
     bool moves_listed = false;                 // the list holds every such record
-    std::vector<std::uint8_t> seen;           // the first pass's counters: `counters` of 2 bits
+    std::vector<std::uint8_t> seen;            // the first pass's counters: `counters` of 2 bits
     std::size_t counters = 0;
-    unsigned wanted = 1;                      // the first visits a position needs (at most 3; 1: no first pass)
-    PositionStats shown;                      // the position being shown
+    unsigned wanted = 1; // the first visits a position needs (at most 3; 1: no first pass)
+    PositionStats shown; // the position being shown
 
     std::pair<std::size_t, unsigned> counter(const TreeRecord& r) const {
         const std::size_t i = std::size_t(r.key_rest() >> 7) & (counters - 1);
@@ -687,7 +699,8 @@ position::Board replay(const GameEntry& game, std::size_t ply, std::array<std::o
         board = std::get<position::Board>(std::move(start));
     }
     if (ply > game.head().moves) throw std::runtime_error("a tree's game entry is cut short");
-    if (!game::play_line(board, ply, [&](std::size_t k) { return game.move(k); }, [](const position::Board&) { return true; }))
+    if (!game::play_line(
+            board, ply, [&](std::size_t k) { return game.move(k); }, [](const position::Board&) { return true; }))
         throw std::runtime_error("a tree's game entry has a null move where none is legal");
     return board;
 }
@@ -751,7 +764,8 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
                     continue;
                 }
                 bool made = false;
-                const std::uint32_t i = s.positions.find_or_add(key, same_key, [&](CountedPosition& p) { p.key = key; }, made);
+                const std::uint32_t i = s.positions.find_or_add(
+                    key, same_key, [&](CountedPosition& p) { p.key = key; }, made);
                 if (s.moves_listed && (flags & kHasMove)) list_move(s, *r, i);
                 CountedPosition& c = s.positions[i];
                 c.variant = r->variant();
@@ -760,7 +774,8 @@ void OpeningTree::count_positions(std::size_t b, Scratch& scratch) const {
                 if (c.last_part != part_index) {
                     c.resolve_first_game(); // the last part's first game, if any
                     c.last_part = part_index;
-                    c.candidate_part = part.get(), c.candidate_rank = rank(*r), c.candidate_game = r->game, c.candidate_ply = r->ply;
+                    c.candidate_part = part.get(), c.candidate_rank = rank(*r), c.candidate_game = r->game,
+                    c.candidate_ply = r->ply;
                 } else if (!in_order) {
                     if (const std::uint64_t at = rank(*r); at < c.candidate_rank)
                         c.candidate_rank = at, c.candidate_game = r->game, c.candidate_ply = r->ply;
@@ -784,7 +799,8 @@ void OpeningTree::add_kept_moves(std::size_t b, Scratch& scratch) const {
             for (std::size_t k = begin; k < end; k += RecordStore::kBlockRecords) {
                 s.span_moves.clear();
                 for (std::size_t j = k; j < std::min(end, k + RecordStore::kBlockRecords); ++j)
-                    if (s.positions[s.listed_moves[j].position].kept) s.span_moves.emplace_back(&s.listed_moves[j].record, s.listed_moves[j].position);
+                    if (s.positions[s.listed_moves[j].position].kept)
+                        s.span_moves.emplace_back(&s.listed_moves[j].record, s.listed_moves[j].position);
                 add_span_moves(*parts_[part_index], scratch);
             }
             begin = end;
@@ -858,7 +874,8 @@ void OpeningTree::show_bucket(std::size_t b, const std::function<bool(const Posi
     }
     if (s.kept.empty()) return;
     add_kept_moves(b, scratch);
-    std::sort(s.kept.begin(), s.kept.end(), [&](std::uint32_t x, std::uint32_t y) { return s.positions[x].key < s.positions[y].key; });
+    std::sort(s.kept.begin(), s.kept.end(),
+              [&](std::uint32_t x, std::uint32_t y) { return s.positions[x].key < s.positions[y].key; });
     std::array<std::optional<position::Board>, VARIANT_NB> starts; // each variant's start position, made once
     PositionStats& p = s.shown; // its strings and vectors keep their memory from position to position
     for (std::size_t k = 0; k < s.kept.size(); ++k) {

@@ -10,9 +10,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <numeric>
 #include <stdexcept>
 #include <unistd.h>
-#include <numeric>
 
 namespace horde::tree {
 
@@ -140,7 +140,8 @@ public:
             seen_.assign(counters / 4, 0);
             auto counter = [&](const Record& r) {
                 const std::uint64_t key = std::uint64_t(r.key_low) | std::uint64_t(r.key_high) << 32;
-                const std::size_t i = std::size_t((key ^ (std::uint64_t(std::uint16_t(r.code)) * 0x9E3779B97F4A7C15ULL)) >> 7) & (counters - 1);
+                const std::size_t i =
+                    std::size_t((key ^ (std::uint64_t(std::uint16_t(r.code)) * 0x9E3779B97F4A7C15ULL)) >> 7) & (counters - 1);
                 return std::pair{i / 4, unsigned(2 * (i % 4))};
             };
             for (const Record& r : records) {
@@ -209,8 +210,8 @@ private:
 
     std::vector<CountedEntry> entries_;
     std::vector<std::uint32_t> entry_index_, key_index_;
-    std::vector<std::uint8_t> seen_;          // the first pass's counters
-    std::vector<std::uint32_t> candidates_;   // the records counted exactly, in input order
+    std::vector<std::uint8_t> seen_;        // the first pass's counters
+    std::vector<std::uint32_t> candidates_; // the records counted exactly, in input order
 };
 
 } // namespace

@@ -30,8 +30,14 @@ inline Square pop_lsb(Bitboard& b) {
 }
 
 enum Direction : int {
-    NORTH = 8, SOUTH = -8, EAST = 1, WEST = -1,
-    NORTH_EAST = 9, NORTH_WEST = 7, SOUTH_EAST = -7, SOUTH_WEST = -9
+    NORTH = 8,
+    SOUTH = -8,
+    EAST = 1,
+    WEST = -1,
+    NORTH_EAST = 9,
+    NORTH_WEST = 7,
+    SOUTH_EAST = -7,
+    SOUTH_WEST = -9
 };
 constexpr Direction pawn_push(Color c) { return c == WHITE ? NORTH : SOUTH; }
 
@@ -100,8 +106,7 @@ inline constexpr Bitboard kFileGather = 0x0004081020408000ULL;
 
 constexpr LeaperTables make_leaper_tables() {
     LeaperTables t{};
-    constexpr int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
-                                        {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    constexpr int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     for (int s = 0; s < 64; ++s) {
         for (auto& st : knight_steps) t.knight[s] |= step_bb(s, st[0], st[1]);
         for (int df = -1; df <= 1; ++df)
@@ -219,9 +224,7 @@ inline Bitboard rook_attacks_compact(Square s, Bitboard occupied) {
     return on_rank | on_file;
 }
 
-inline Bitboard queen_attacks(Square s, Bitboard occupied) {
-    return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
-}
+inline Bitboard queen_attacks(Square s, Bitboard occupied) { return rook_attacks(s, occupied) | bishop_attacks(s, occupied); }
 
 // --- Sliders that reach one square, by purpose. Move generation asks for the attack sets of
 // many squares (rook_attacks, bishop_attacks above); a move's legality or check test and the
@@ -258,7 +261,8 @@ namespace detail {
 // sliders_reaching for the SAN origin search (from a move's destination backwards): with a
 // fast PEXT the rook lines come from the 4.5 KB tables (rook_attacks_compact), which stay in
 // the L1 cache between the checker's scattered lookups where the 800 KB PEXT table did not.
-[[gnu::always_inline]] inline Bitboard origin_sliders_reaching(Square s, Bitboard diagonal, Bitboard straight, Bitboard occupied) {
+[[gnu::always_inline]] inline Bitboard origin_sliders_reaching(Square s, Bitboard diagonal, Bitboard straight,
+                                                               Bitboard occupied) {
 #if HORDE_FAST_PEXT
     return (bishop_attacks(s, occupied) & diagonal) | (rook_attacks_compact(s, occupied) & straight);
 #else

@@ -176,12 +176,8 @@ constexpr const DiagnosticInfo& diagnostic_info(DiagnosticCode code) { return kD
 // "illegal-move", "wrong-result", ...
 constexpr std::string_view diagnostic_name(DiagnosticCode code) { return diagnostic_info(code).name; }
 // The warnings --strict makes errors.
-constexpr bool strict_makes_error(DiagnosticCode code) {
-    return diagnostic_info(code).strict == StrictBehaviour::BecomesError;
-}
-constexpr bool given_once_per_game(DiagnosticCode code) {
-    return diagnostic_info(code).repeat == DiagnosticRepeat::OncePerGame;
-}
+constexpr bool strict_makes_error(DiagnosticCode code) { return diagnostic_info(code).strict == StrictBehaviour::BecomesError; }
+constexpr bool given_once_per_game(DiagnosticCode code) { return diagnostic_info(code).repeat == DiagnosticRepeat::OncePerGame; }
 
 // The code of a printed name (a user's `--where 'code(...)'`); nullopt for no code of the table.
 constexpr std::optional<DiagnosticCode> parse_diagnostic_code(std::string_view name) {

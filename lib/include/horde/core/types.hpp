@@ -140,9 +140,7 @@ public:
     Move() = default;
     constexpr explicit Move(std::uint16_t raw) : data_(raw) {}
     constexpr Move(Square from, Square to) : data_(std::uint16_t(from << 6 | to)) {}
-    static constexpr Move make(Square from, Square to, Kind kind) {
-        return Move(std::uint16_t(kind << 12 | from << 6 | to));
-    }
+    static constexpr Move make(Square from, Square to, Kind kind) { return Move(std::uint16_t(kind << 12 | from << 6 | to)); }
     static constexpr Move promotion(Square from, Square to, PieceType promoted) {
         return Move(std::uint16_t(promotion_code(promoted) << 12 | from << 6 | to));
     }
@@ -155,8 +153,7 @@ public:
     constexpr bool is_en_passant() const { return code() == EN_PASSANT; }
     constexpr bool is_castling() const { return code() == CASTLING; }
     constexpr PieceType promoted() const {
-        constexpr PieceType table[8] = {NO_PIECE_TYPE, NO_PIECE_TYPE, NO_PIECE_TYPE, KNIGHT,
-                                        BISHOP,        ROOK,          QUEEN,         KHESHIG};
+        constexpr PieceType table[8] = {NO_PIECE_TYPE, NO_PIECE_TYPE, NO_PIECE_TYPE, KNIGHT, BISHOP, ROOK, QUEEN, KHESHIG};
         return table[code() & 7];
     }
     constexpr std::uint16_t raw() const { return data_; }
@@ -186,8 +183,7 @@ template <Variant V> struct Rules {
         return 0x00FF000000000000ULL;
     }
     static constexpr int promotion_count = V == Variant::Orda ? 2 : 4;
-    static constexpr PieceType promotions[4] = {QUEEN, V == Variant::Orda ? KHESHIG : ROOK,
-                                                BISHOP, KNIGHT};
+    static constexpr PieceType promotions[4] = {QUEEN, V == Variant::Orda ? KHESHIG : ROOK, BISHOP, KNIGHT};
     static constexpr bool extinction = V == Variant::Horde;
     static constexpr bool campmate = V == Variant::Orda;
 };

@@ -31,8 +31,8 @@ struct GameVisit {
     std::uint64_t position = 0;
     std::uint16_t move = 0; // the move played (0: none: the game ends there, or the max ply)
     std::uint16_t ply = 0;
-    bool first = false;     // the game's first visit of the position
-    bool played = false;    // the move counts as played from the position (its first time)
+    bool first = false;  // the game's first visit of the position
+    bool played = false; // the move counts as played from the position (its first time)
     bool white_moved = false;
     std::int32_t eval_cp = tree::kNoFigure, spent_ms = tree::kNoFigure; // played only
 };
@@ -56,7 +56,7 @@ SiteId site_id(std::string_view site);
 
 struct AddOptions {
     std::size_t memory_bytes = std::size_t(512) << 20; // rows held before a run is written
-    std::string temp_dir;                               // runs and SST files ("": inside the database)
+    std::string temp_dir;                              // runs and SST files ("": inside the database)
     unsigned threads = 1; // the groups of rows built and written at once (the database is the same whatever it is)
 };
 

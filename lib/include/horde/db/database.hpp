@@ -37,7 +37,7 @@ struct AddLogEntry {
     std::uint64_t time = 0;       // seconds since 1970 when it was committed
     std::uint64_t games_read = 0; // games read from its inputs
     std::uint64_t games_added = 0;
-    std::uint64_t duplicates = 0; // valid games already in the database (or earlier in the add)
+    std::uint64_t duplicates = 0;                    // valid games already in the database (or earlier in the add)
     std::uint64_t first_serial = 0, last_serial = 0; // the serials given (0, 0: none)
     std::vector<std::string> inputs; // "NAME SIZE FINGERPRINT" each (the fingerprint: xxh-like 64-bit hash of the bytes read)
 };

@@ -27,21 +27,21 @@ public:
 };
 
 struct ExplorerQuery {
-    std::optional<Variant> variant; // none: the database's only variant, else chess
-    std::string fen;                // "": the variant's start position
-    std::string moves;              // SAN or UCI moves played from `fen`, separated by spaces or commas
-    std::vector<Speed> speeds;      // only these (empty: every game, unknown speed included)
+    std::optional<Variant> variant;    // none: the database's only variant, else chess
+    std::string fen;                   // "": the variant's start position
+    std::string moves;                 // SAN or UCI moves played from `fen`, separated by spaces or commas
+    std::vector<Speed> speeds;         // only these (empty: every game, unknown speed included)
     std::vector<std::uint8_t> ratings; // only these bands (indexes into kRatingBands; empty: every game)
     std::optional<Month> since, until; // only games of these months (inclusive); unknown month out
-    std::size_t moves_limit = 12;   // lichess's default
-    std::size_t top_games = 4;      // at most kMaxListedGames
-    std::size_t recent_games = 4;   // at most kMaxListedGames
+    std::size_t moves_limit = 12;      // lichess's default
+    std::size_t top_games = 4;         // at most kMaxListedGames
+    std::size_t recent_games = 4;      // at most kMaxListedGames
 };
 inline constexpr std::size_t kMaxListedGames = 4; // kept per position and class, as lichess's
 
 struct ExplorerGame {
     std::string id;
-    std::string uci;                 // the move it played from the position ("" : none)
+    std::string uci; // the move it played from the position ("" : none)
     tree::Outcome outcome = tree::Outcome::Unfinished;
     Speed speed = Speed::Unknown;
     std::string white_name, black_name;
@@ -52,18 +52,18 @@ struct ExplorerGame {
 struct ExplorerMove {
     Move move = Move::none();
     std::string uci, san;
-    tree::MoveSums sums;                   // games, white/draws/black and horde-tree's sums
-    int average_rating = 0;                // mean of the games' mean Elos (rated games; 0: none)
-    std::optional<ExplorerGame> game;      // the game, when exactly one played the move
+    tree::MoveSums sums;              // games, white/draws/black and horde-tree's sums
+    int average_rating = 0;           // mean of the games' mean Elos (rated games; 0: none)
+    std::optional<ExplorerGame> game; // the game, when exactly one played the move
 };
 
 struct ExplorerAnswer {
     Variant variant = Variant::Chess;
-    std::string fen;                  // the position's (4 fields)
-    std::uint64_t key = 0;            // tree::position_key
-    tree::ResultCounts results;       // games that reached it (unfinished ones in games only)
-    int ply = -1;                     // the lowest ply a game reached it at (-1: no game)
-    std::vector<ExplorerMove> moves;  // most games first, then by move code; moves_limit of them
+    std::string fen;                        // the position's (4 fields)
+    std::uint64_t key = 0;                  // tree::position_key
+    tree::ResultCounts results;             // games that reached it (unfinished ones in games only)
+    int ply = -1;                           // the lowest ply a game reached it at (-1: no game)
+    std::vector<ExplorerMove> moves;        // most games first, then by move code; moves_limit of them
     std::vector<ExplorerGame> top_games;    // highest mean rating first (then added first)
     std::vector<ExplorerGame> recent_games; // latest date first (then added last)
     std::optional<std::string> opening;     // not known to the database: null

@@ -20,16 +20,16 @@ namespace horde::db {
 struct StoredGame {
     std::uint64_t serial = 0;
     std::string id;
-    std::string source;             // the input's name
-    std::uint64_t source_game = 0;  // the game's number in that input
+    std::string source;            // the input's name
+    std::uint64_t source_game = 0; // the game's number in that input
     Variant variant = Variant::Chess;
     tree::Outcome outcome = tree::Outcome::Unfinished;
     int white_elo = 0, black_elo = 0; // 0: unknown
     std::uint32_t date = 0;           // YYYYMMDD (tree::GameFacts::date)
     Speed speed = Speed::Unknown;
     std::vector<std::pair<std::string, std::string>> tags; // in input order
-    std::string pgn;                                        // the game's bytes as in its input
-    std::string_view tag(std::string_view name) const;      // "" when absent
+    std::string pgn;                                       // the game's bytes as in its input
+    std::string_view tag(std::string_view name) const;     // "" when absent
 };
 
 // The game of an id ("#12" is serial 12), nullopt when none. Throws DbError on a damaged store.

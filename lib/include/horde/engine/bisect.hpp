@@ -26,16 +26,16 @@ struct CountMismatch {
 struct BisectReport {
     enum class Outcome { Agree, Differ, EngineFailed };
     Outcome outcome = Outcome::Agree;
-    std::uint64_t total = 0;       // Agree: the count both engines give
-    std::vector<std::string> path; // UCI moves from the start (after its moves) to the difference
-    std::string fen;               // that position
-    int depth = 0;                 // the depth at which it was compared there
+    std::uint64_t total = 0;        // Agree: the count both engines give
+    std::vector<std::string> path;  // UCI moves from the start (after its moves) to the difference
+    std::string fen;                // that position
+    int depth = 0;                  // the depth at which it was compared there
     std::vector<MoveNames> missing; // moves we generate there and the other engine does not
     std::vector<MoveNames> extra;   // moves the other engine generates there and we do not
     // The same moves, different counts, and no way down (depth 1, or no differing child):
     std::vector<CountMismatch> counts;
-    std::string note;               // why the descent stopped when no move set differs
-    EngineFailure failure;          // EngineFailed
+    std::string note;      // why the descent stopped when no move set differs
+    EngineFailure failure; // EngineFailed
 };
 
 // Where a comparison starts: the engine is given `fen` and `moves` (so that it plays the

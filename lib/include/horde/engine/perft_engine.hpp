@@ -35,7 +35,7 @@ struct EngineFailure {
 
 struct EngineSettings {
     std::string command;
-    std::optional<Protocol> protocol;                       // nullopt: detect (UCI if it answers `uci`)
+    std::optional<Protocol> protocol;                         // nullopt: detect (UCI if it answers `uci`)
     std::vector<std::pair<std::string, std::string>> options; // setoption before the variant (UCI)
     Variant variant = Variant::Chess;
     std::chrono::milliseconds timeout{std::chrono::seconds(120)}; // per answer
@@ -45,8 +45,8 @@ class PerftEngine {
 public:
     virtual ~PerftEngine() = default;
     // The divide of `fen` after the UCI `moves`, at `depth` >= 1.
-    virtual std::variant<EngineDivide, EngineFailure> divide(const std::string& fen,
-                                                             const std::vector<std::string>& moves, int depth) = 0;
+    virtual std::variant<EngineDivide, EngineFailure> divide(const std::string& fen, const std::vector<std::string>& moves,
+                                                             int depth) = 0;
     virtual Protocol protocol() const = 0;
 };
 

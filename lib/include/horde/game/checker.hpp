@@ -28,10 +28,10 @@ namespace horde::game {
 struct Diagnostic {
     std::uint64_t line = 0; // 1-based, as the reader counts them (SourcePos); 0: none
     std::uint64_t column = 0;
-    int ply = 0;          // 1-based half-move index of the offending move; 0 when not a move
-    DiagnosticCode code;  // printed as diagnostic_name(code): "illegal-move", "wrong-result", ...
+    int ply = 0;         // 1-based half-move index of the offending move; 0 when not a move
+    DiagnosticCode code; // printed as diagnostic_name(code): "illegal-move", "wrong-result", ...
     std::string message;
-    std::string token;    // the SAN (or other token) concerned, if any
+    std::string token; // the SAN (or other token) concerned, if any
     // A warning --strict made an error (its code's --strict column says it does): printed with
     // " (strict mode)" after the message (printed_message).
     bool strict = false;
@@ -79,10 +79,10 @@ protected:
 bool replay_into(PositionWatcher& watcher, const GameRecord& record);
 
 struct CheckOptions {
-    std::optional<Variant> forced_variant; // --variant: ignore the Variant tag
-    bool strict = false;                   // every warning becomes an error (with "(strict mode)")
-    bool lichess = false;                  // lichess's extra Horde rules
-    bool allow_null_moves = false;         // a main-line null move is a warning, not an error
+    std::optional<Variant> forced_variant;         // --variant: ignore the Variant tag
+    bool strict = false;                           // every warning becomes an error (with "(strict mode)")
+    bool lichess = false;                          // lichess's extra Horde rules
+    bool allow_null_moves = false;                 // a main-line null move is a warning, not an error
     DuplicateMode duplicates = DuplicateMode::Off; // check_pgn reports duplicate games (duplicates.hpp)
     // A game of a variant we do not play (unsupported_variants.hpp) is skipped (GameRecord::
     // skipped), not an error.
@@ -108,13 +108,13 @@ struct GameRecord {
     std::uint64_t offset = 0;
     std::vector<std::pair<std::string, std::string>> tags; // in input order
     std::optional<Variant> variant;
-    std::optional<position::Board> start; // nullopt when the start position is invalid
-    std::vector<Move> moves;          // main line, legal moves only (up to the first error); a
-                                      // null move (only with allow_null_moves) is Move::none()
+    std::optional<position::Board> start;       // nullopt when the start position is invalid
+    std::vector<Move> moves;                    // main line, legal moves only (up to the first error); a
+                                                // null move (only with allow_null_moves) is Move::none()
     std::optional<position::Board> final_board; // after the last legal main-line move
     Adjudication adjudication;
-    std::string declared = "*";       // the Result tag ("*" when absent)
-    std::string movetext_result;      // the result token that ended the movetext, if any
+    std::string declared = "*";  // the Result tag ("*" when absent)
+    std::string movetext_result; // the result token that ended the movetext, if any
     std::vector<Diagnostic> errors;
     std::vector<Diagnostic> warnings;
     // --lichess: the game ended in lichess's closed-position draw (Horde, see lichess.hpp).
@@ -156,8 +156,7 @@ struct GameRecord {
 class GameChecker : public pgn::PgnVisitor {
 public:
     explicit GameChecker(CheckOptions options = {})
-        : options_(std::move(options)),
-          watcher_(options_.watch_positions ? options_.watch_positions() : nullptr) {}
+        : options_(std::move(options)), watcher_(options_.watch_positions ? options_.watch_positions() : nullptr) {}
 
     // The consumer of this walk's game events (nullptr: none). It must outlive the walk.
     void set_observer(GameObserver* observer) { observer_ = observer; }
@@ -238,32 +237,31 @@ private:
     // A main-line move after the game ended (automatically, or lichess's closed position): the error.
     Move main_line_after_end(std::string_view token, std::uint64_t line, std::uint64_t column, int ply);
     // The warnings of a move whose check suffix is not plainly right (check_suffix).
-    void suffix_warnings(const notation::SanMove& san, std::uint64_t line, std::uint64_t column, int ply,
-                         std::string_view token);
+    void suffix_warnings(const notation::SanMove& san, std::uint64_t line, std::uint64_t column, int ply, std::string_view token);
     Move variation_move(std::string_view token, std::uint64_t line, std::uint64_t column);
     // The move number written before a move (-1: none) against the position it is played from.
     void check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
                            std::string_view token);
     // An "e.p." token after `last` (the line's last move).
-    void en_passant_mark(std::string_view token, Move last, const position::Board* before, std::uint64_t line, std::uint64_t column, int ply,
-                         const char* where);
-    void add_warnings(std::vector<notation::SanWarning>& warnings, const char* where, std::uint64_t line, std::uint64_t column, int ply,
-                      std::string_view token);
+    void en_passant_mark(std::string_view token, Move last, const position::Board* before, std::uint64_t line,
+                         std::uint64_t column, int ply, const char* where);
+    void add_warnings(std::vector<notation::SanWarning>& warnings, const char* where, std::uint64_t line, std::uint64_t column,
+                      int ply, std::string_view token);
 
     struct Line {
         std::optional<position::Board> before_last; // position before this line's last move
-        std::optional<position::Board> current; // nullopt once the line has an error
-        int ply = 0;                      // ply number of the last move (for messages)
-        Move last = Move::none();         // the last move (for an "e.p." mark)
+        std::optional<position::Board> current;     // nullopt once the line has an error
+        int ply = 0;                                // ply number of the last move (for messages)
+        Move last = Move::none();                   // the last move (for an "e.p." mark)
     };
 
     CheckOptions options_;
     std::unique_ptr<PositionWatcher> watcher_; // from options_.watch_positions
     GameObserver* observer_ = nullptr;
-    std::optional<position::Board> observed_before_;     // observed_move's position before the move
+    std::optional<position::Board> observed_before_;    // observed_move's position before the move
     std::vector<pgn::CommentCommand> comment_commands_; // a comment's commands, for the observer
     GameRecord record_;
-    std::optional<Game> game_storage_; // kept from game to game for its storage
+    std::optional<Game> game_storage_;    // kept from game to game for its storage
     std::size_t max_tracked_depth_ = 256; // deeper variations are checked for structure only
     // Tag pairs of earlier games, whose strings the next tags reuse (their storage).
     std::vector<std::pair<std::string, std::string>> spare_tags_;
@@ -293,17 +291,17 @@ private:
     // One game's reading state, a value made anew at each begin_game (its vectors keep their
     // storage): nothing of a game survives into the next by accident.
     struct GameScope {
-        Game* game = nullptr;         // the current game, when its start is valid
-        bool main_line_dead = false;  // an error stopped the main line
-        bool started = false;         // begin_movetext has been seen
+        Game* game = nullptr;        // the current game, when its start is valid
+        bool main_line_dead = false; // an error stopped the main line
+        bool started = false;        // begin_movetext has been seen
         bool rejected_on_tags = false;
         int variation_depth = 0;
         std::vector<Line> variations;
         int skipped_depth = 0;
-        int pending_number = -1;      // the move number before the next move, -1: none
-        bool saw_movetext = false;    // a move, result or variation
+        int pending_number = -1;   // the move number before the next move, -1: none
+        bool saw_movetext = false; // a move, result or variation
         TokenKind last_token = TokenKind::Unread;
-        std::uint64_t result_line = 0, result_column = 0; // where the result token stood
+        std::uint64_t result_line = 0, result_column = 0;                                 // where the result token stood
         std::pair<std::uint64_t, std::uint64_t> variant_tag_at, fen_tag_at, setup_tag_at; // (line, column) of those tags
         TagIndex tag_index;
         std::vector<Repeated> repeated;

@@ -32,8 +32,8 @@ struct MoveEvent {
     // no longer follows after an error, or nested deeper than it tracks).
     enum class Kind : std::uint8_t { Move, NullMove, EnPassantMark, Unresolved };
     Kind kind = Kind::Unresolved;
-    std::string_view token;                 // as written
-    Move move = Move::none();               // Kind::Move: the move
+    std::string_view token;                  // as written
+    Move move = Move::none();                // Kind::Move: the move
     const position::Board* before = nullptr; // the position the line's next move was played from
                                              // (nullptr: the line is not followed, or the
                                              // observer ignores it: ignore_position_before)
@@ -47,8 +47,8 @@ struct MoveEvent {
 };
 
 struct CommentEvent {
-    std::string_view text;                            // raw, as the reader delivered it
-    std::span<const pgn::CommentCommand> commands;    // its [%name value] commands, parsed once
+    std::string_view text;                         // raw, as the reader delivered it
+    std::span<const pgn::CommentCommand> commands; // its [%name value] commands, parsed once
     int depth = 0;
     pgn::SourcePos at;
 };
@@ -67,8 +67,8 @@ public:
     virtual void move(const MoveEvent&) {}
     virtual void comment(const CommentEvent&) {}
     virtual void nag(int /*code*/, int /*depth*/) {}
-    virtual void begin_variation(int /*depth*/) {}   // the depth inside it (1: a first-level variation)
-    virtual void end_variation(int /*depth*/) {}     // the depth it closes (1: back to the main line)
+    virtual void begin_variation(int /*depth*/) {} // the depth inside it (1: a first-level variation)
+    virtual void end_variation(int /*depth*/) {}   // the depth it closes (1: back to the main line)
     // The finished record (its verdict, status, diagnostics).
     virtual void end_game(GameRecord&) {}
 

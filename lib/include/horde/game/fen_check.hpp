@@ -11,17 +11,18 @@
 namespace horde::game {
 
 struct FenVerdict {
-    std::string fen;                 // as given
+    std::string fen; // as given
     std::optional<Variant> variant;
     bool valid = false;
-    DiagnosticCode code = DiagnosticCode::BadFen; // when invalid: BadFen, UnknownVariant, BadJson (FenFullmoveZero in strict mode)
+    DiagnosticCode code =
+        DiagnosticCode::BadFen; // when invalid: BadFen, UnknownVariant, BadJson (FenFullmoveZero in strict mode)
     std::string message;
     bool strict = false; // the error is a warning --strict made one (game::Diagnostic::strict)
     // What was read with certainty but unusually (fen_warning): its code when `warning` is not empty.
     DiagnosticCode warning_code = DiagnosticCode::FenFullmoveZero;
     std::string warning;
     std::optional<position::Board> board; // when valid
-    Adjudication adjudication;       // of the position alone (no history)
+    Adjudication adjudication;            // of the position alone (no history)
 };
 
 // A line is a FEN, or an NDJSON object with a "fen" field (and optionally "variant"), as

@@ -14,20 +14,20 @@ namespace horde::game {
 
 // How a position stands, in the order adjudication checks it.
 enum class GameStatus : std::uint8_t {
-    Extinction,           // Horde: White has no units left (0-1)
-    Campmate,             // Orda: a king on the opponent's back rank
+    Extinction, // Horde: White has no units left (0-1)
+    Campmate,   // Orda: a king on the opponent's back rank
     Checkmate,
     Stalemate,
     InsufficientMaterial, // chess only: a dead position
     Fivefold,
     SeventyFiveMove,
-    Threefold,            // claimable
-    FiftyMove,            // claimable
+    Threefold, // claimable
+    FiftyMove, // claimable
     None,
 };
 enum class StatusKind : std::uint8_t { GameOver, ClaimableDraw, None };
 
-std::string_view status_name(GameStatus s);    // "extinction", "seventy-five-move", ...
+std::string_view status_name(GameStatus s);      // "extinction", "seventy-five-move", ...
 std::string_view status_kind_name(StatusKind k); // "game-over", "claimable-draw", "none"
 
 // The result token of a game: also what the rules give.
@@ -136,8 +136,8 @@ private:
     std::optional<position::Board> before_null_;
     // Repetition keys since the last irreversible move (capture, pawn move, lost right).
     std::vector<std::uint64_t> keys_;
-    std::uint64_t seen_[4] = {}; // filter of keys_ (top 8 bits of each key)
-    int repetitions_ = 1;        // of the current position
+    std::uint64_t seen_[4] = {};                  // filter of keys_ (top 8 bits of each key)
+    int repetitions_ = 1;                         // of the current position
     int fivefold_at_ = 5, seventy_five_at_ = 150; // automatic draws (INT_MAX: none)
 };
 

@@ -28,21 +28,19 @@ struct PositionPick {
     int every = 0; // 0: none
     bool any() const { return start || final || ply >= 0 || every > 0; }
     // Picked whatever the game's length: every pick but the final one.
-    bool picks_before_end(int p) const {
-        return !any() || (start && p == 0) || p == ply || (every > 0 && p % every == 0);
-    }
+    bool picks_before_end(int p) const { return !any() || (start && p == 0) || p == ply || (every > 0 && p % every == 0); }
     // No position past ply `p` is picked before the end (the observer may stop there).
     bool done_after(int p) const { return any() && !final && every == 0 && p >= ply; }
 };
 
 struct MainLineOptions {
-    bool enabled = true;        // false: the observer keeps nothing (a run that needs no position)
+    bool enabled = true; // false: the observer keeps nothing (a run that needs no position)
     PositionPick pick;
-    bool keep_partial = false;  // invalid games: their positions up to the first error
-    bool fen_counters = true;   // the FEN's halfmove clock and fullmove number
-    bool reached_san = false;   // the SAN of the move that reached each position
-    bool next_san = false;      // the SAN of the move the game played from it
-    bool keys = false;          // MainLinePosition::key
+    bool keep_partial = false; // invalid games: their positions up to the first error
+    bool fen_counters = true;  // the FEN's halfmove clock and fullmove number
+    bool reached_san = false;  // the SAN of the move that reached each position
+    bool next_san = false;     // the SAN of the move the game played from it
+    bool keys = false;         // MainLinePosition::key
 };
 
 struct MainLinePosition {

@@ -50,7 +50,7 @@ public:
     // The same over bytes in memory (they must outlive the Input); display name "<memory>"
     // unless given. For tests and fuzzing.
     static std::variant<std::unique_ptr<Input>, std::string> open_memory(std::string_view data,
-                                                                       std::string display_name = "<memory>");
+                                                                         std::string display_name = "<memory>");
 
     Input(const Input&) = delete;
     Input& operator=(const Input&) = delete;
@@ -79,7 +79,7 @@ private:
     // Refills raw_ from the source when it is used up; false at the end of the source or on a
     // read error (then error_ is set).
     bool refill_raw();
-    std::size_t read_source(char* dst, std::size_t n); // raw bytes from the fd or memory
+    std::size_t read_source(char* dst, std::size_t n);  // raw bytes from the fd or memory
     std::size_t read_decoded(char* dst, std::size_t n); // through the decoder (or plain)
 
     // source

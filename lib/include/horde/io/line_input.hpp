@@ -14,7 +14,6 @@
 
 namespace horde::io {
 
-
 // Splits an Input into lines. A line longer than kMaxLine bytes (a binary file or a stream
 // with no newline) stops the reading with an error instead of growing without bound.
 class LineReader {
@@ -36,7 +35,6 @@ private:
     std::uint64_t line_number_ = 0;
     std::string error_;
 };
-
 
 using LineFn = std::function<void(std::size_t, std::string_view)>;
 

@@ -21,7 +21,7 @@ namespace horde::notation {
 
 struct DialectMove {
     Move move = Move::none();
-    SanMove san;                     // suffix and double_plus as written, for check_suffix
+    SanMove san;                      // suffix and double_plus as written, for check_suffix
     std::vector<SanWarning> warnings; // at least one: what was written, read as what
 };
 

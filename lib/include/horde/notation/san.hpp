@@ -17,18 +17,18 @@ struct SanMove {
     enum class Kind : std::uint8_t { Normal, CastleShort, CastleLong };
     enum class Suffix : std::uint8_t { None, Check, Mate };
     Kind kind = Kind::Normal;
-    char piece = 0;        // upper-case piece letter as written; 0 for a pawn move
-    int from_file = -1;    // disambiguation, -1 when absent
+    char piece = 0;     // upper-case piece letter as written; 0 for a pawn move
+    int from_file = -1; // disambiguation, -1 when absent
     int from_rank = -1;
-    bool capture = false;  // an 'x' was written
+    bool capture = false; // an 'x' was written
     Square to = SQ_NONE;
-    char promotion = 0;    // upper-case letter, 0 when none
+    char promotion = 0; // upper-case letter, 0 when none
     Suffix suffix = Suffix::None;
     // Spellings that real files use but the standard does not: warnings by default.
-    bool zero_castling = false;       // 0-0 instead of O-O
+    bool zero_castling = false;            // 0-0 instead of O-O
     bool promotion_without_equals = false; // e8Q
-    bool pawn_letter = false;         // Pe4
-    bool double_plus = false;         // "++": an old spelling of mate, read as '#'
+    bool pawn_letter = false;              // Pe4
+    bool double_plus = false;              // "++": an old spelling of mate, read as '#'
 };
 
 enum class SanErrorCode : std::uint8_t {
@@ -58,14 +58,14 @@ enum class SanWarningCode : std::uint8_t {
     SpuriousCapture,        // 'x' on a move that captures nothing
     NeedlessDisambiguation, // more origin information than needed
     // Dialects (see notation/dialect.hpp): what was written, and read as what.
-    PawnLetter,             // Pe4
-    DoublePlusMate,         // Qxf7++
-    LongAlgebraic,          // e2-e4, Ng1-f3, Ng1xf3, e7e8=Q
-    UciMove,                // g1f3, e2e4, d7d8q
-    CastlingAsKingMove,     // e1g1, Ke1g1 when castling is legal
-    LowercaseCastling,      // o-o, o-o-o
-    LowercasePiece,         // nf3, qd1, Orda lc7
-    EnPassantMark,          // exd6 e.p.
+    PawnLetter,         // Pe4
+    DoublePlusMate,     // Qxf7++
+    LongAlgebraic,      // e2-e4, Ng1-f3, Ng1xf3, e7e8=Q
+    UciMove,            // g1f3, e2e4, d7d8q
+    CastlingAsKingMove, // e1g1, Ke1g1 when castling is legal
+    LowercaseCastling,  // o-o, o-o-o
+    LowercasePiece,     // nf3, qd1, Orda lc7
+    EnPassantMark,      // exd6 e.p.
 };
 DiagnosticCode diagnostic_code(SanWarningCode code);
 std::string_view san_warning_code_name(SanWarningCode code); // its diagnostic_name

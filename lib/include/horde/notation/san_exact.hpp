@@ -24,7 +24,8 @@ inline bool promotion_allowed(Variant v, PieceType pt) {
 
 // Origins from which a piece of type pt and colour us could reach `to` by its movement
 // pattern alone (ignoring pins and checks), for a move that captures or not.
-[[gnu::always_inline]] inline Bitboard pattern_origins(const position::Position& pos, PieceType pt, Color us, Square to, bool capture) {
+[[gnu::always_inline]] inline Bitboard pattern_origins(const position::Position& pos, PieceType pt, Color us, Square to,
+                                                       bool capture) {
     const Bitboard occ = pos.pieces();
     const Bitboard ours = pos.pieces(us, pt);
     switch (pt) {
@@ -62,21 +63,22 @@ namespace pattern_bits {
 inline constexpr std::uint8_t KNIGHT_STEP = 1, KING_STEP = 2, DIAGONAL = 4, STRAIGHT = 8, YURT_STEP = 16;
 // [capture][piece type]
 inline constexpr std::uint8_t kBits[2][PIECE_TYPE_NB] = {
-    {0, 0, KNIGHT_STEP, DIAGONAL, STRAIGHT, DIAGONAL | STRAIGHT, KING_STEP, KNIGHT_STEP, KNIGHT_STEP,
-     KNIGHT_STEP | KING_STEP, YURT_STEP},
-    {0, 0, KNIGHT_STEP, DIAGONAL, STRAIGHT, DIAGONAL | STRAIGHT, KING_STEP, STRAIGHT, DIAGONAL,
-     KNIGHT_STEP | KING_STEP, YURT_STEP},
+    {0, 0, KNIGHT_STEP, DIAGONAL, STRAIGHT, DIAGONAL | STRAIGHT, KING_STEP, KNIGHT_STEP, KNIGHT_STEP, KNIGHT_STEP | KING_STEP,
+     YURT_STEP},
+    {0, 0, KNIGHT_STEP, DIAGONAL, STRAIGHT, DIAGONAL | STRAIGHT, KING_STEP, STRAIGHT, DIAGONAL, KNIGHT_STEP | KING_STEP,
+     YURT_STEP},
 };
 constexpr Bitboard all_if(unsigned bits, unsigned bit) { return Bitboard{0} - Bitboard((bits & bit) != 0); }
 } // namespace pattern_bits
-template <Variant V>
-[[gnu::always_inline]] inline Bitboard piece_pattern_origins(const position::Position& pos, PieceType pt, Color us, Square to, bool capture) {
+template <Variant V> [[gnu::always_inline]] inline Bitboard piece_pattern_origins(const position::Position& pos, PieceType pt,
+                                                                                  Color us, Square to, bool capture) {
     using namespace pattern_bits;
     const unsigned bits = kBits[capture][pt];
     const Bitboard ours = pos.pieces(us, pt);
     Bitboard steps = (knight_attacks(to) & all_if(bits, KNIGHT_STEP)) | (king_attacks(to) & all_if(bits, KING_STEP));
     if constexpr (Rules<V>::orda_pieces) steps |= yurt_attacks(~us, to) & all_if(bits, YURT_STEP);
-    return (steps & ours) | origin_sliders_reaching(to, ours & all_if(bits, DIAGONAL), ours & all_if(bits, STRAIGHT), pos.pieces());
+    return (steps & ours) |
+           origin_sliders_reaching(to, ours & all_if(bits, DIAGONAL), ours & all_if(bits, STRAIGHT), pos.pieces());
 }
 
 // Whether a pseudo-legal move (not castling) leaves the mover's king safe: the enemy's
@@ -105,8 +107,8 @@ template <Variant V> [[gnu::always_inline]] inline bool leaves_king_safe(const p
 // with callgrind on the check benchmark: one call with everything inside it (flatten, and the
 // lambda forced inline) costs 4% fewer instructions than inlining it into the caller, where
 // GCC then left the lambda and attackers_to out of line.
-template <Variant V>
-[[gnu::flatten]] inline int legal_candidates(const position::Position& pos, PieceType pt, Square to, Bitboard from_mask, PieceType promoted, Move* out) {
+template <Variant V> [[gnu::flatten]] inline int legal_candidates(const position::Position& pos, PieceType pt, Square to,
+                                                                  Bitboard from_mask, PieceType promoted, Move* out) {
     const Color us = pos.side;
     const Piece target = pos.piece_on(to);
     if (target != NO_PIECE && color_of(target) == us) return 0;
@@ -135,8 +137,7 @@ template <Variant V>
             if (pawns & square_bb(Square(one))) consider(square_bb(Square(one)), kind);
             else if (pos.piece_on(Square(one)) == NO_PIECE) {
                 const int two = one - up;
-                if (two >= 0 && two < 64)
-                    consider(pawns & square_bb(Square(two)) & Rules<V>::double_step_from(us), Move::NORMAL);
+                if (two >= 0 && two < 64) consider(pawns & square_bb(Square(two)) & Rules<V>::double_step_from(us), Move::NORMAL);
             }
         }
         return n;
@@ -257,7 +258,8 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_castling_exact_a
 // Whether the suffix is the one the position after the move calls for: none on a quiet move,
 // '+' on a check with a legal reply, '#' on a mate (check_suffix words the other cases). A
 // check move (one ply in eight of real games) used to leave this fast path for check_suffix.
-template <Variant V> [[gnu::always_inline]] inline bool suffix_plainly_right_as(const position::Position& pos, SanMove::Suffix suffix) {
+template <Variant V>
+[[gnu::always_inline]] inline bool suffix_plainly_right_as(const position::Position& pos, SanMove::Suffix suffix) {
     if (position::variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
     const Bitboard king = pos.pieces(pos.side, KING);
     const bool check = king && pos.template scattered_attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);

@@ -18,8 +18,8 @@ enum : std::uint8_t {
     C_SAN = 2,   // [A-Za-z0-9=+#-]
     C_ALPHA = 4,
     C_DIGIT = 8,
-    C_BAD = 16,  // control (not whitespace) or >= 0x80
-    C_NAME = 32, // [A-Za-z0-9_]: a tag name's bytes
+    C_BAD = 16,   // control (not whitespace) or >= 0x80
+    C_NAME = 32,  // [A-Za-z0-9_]: a tag name's bytes
     C_PLAIN = 64, // [A-Za-z0-9=+#]: the bytes of a plain move (SAN bytes but '-')
 };
 struct CharTable {
@@ -27,8 +27,8 @@ struct CharTable {
     constexpr CharTable() : c{} {
         for (int i = 0; i < 256; ++i) {
             std::uint8_t f = 0;
-            if (i == ' ' || i == '\t' || i == '\n' || i == '\r' || i == '\f' || i == '\v' || i == '{' ||
-                i == '}' || i == '(' || i == ')' || i == '[' || i == ']' || i == ';' || i == '$')
+            if (i == ' ' || i == '\t' || i == '\n' || i == '\r' || i == '\f' || i == '\v' || i == '{' || i == '}' || i == '(' ||
+                i == ')' || i == '[' || i == ']' || i == ';' || i == '$')
                 f |= C_DELIM;
             const bool alpha = (i >= 'a' && i <= 'z') || (i >= 'A' && i <= 'Z');
             const bool digit = i >= '0' && i <= '9';
@@ -99,8 +99,7 @@ template <class V, class F> inline void PgnReader::emit(V&, F&& f) {
     }
 }
 
-template <class V>
-inline void PgnReader::report(V& v, DiagnosticCode k, const SourcePos& pos, std::string_view msg) {
+template <class V> inline void PgnReader::report(V& v, DiagnosticCode k, const SourcePos& pos, std::string_view msg) {
     ++game_.error_count;
     if (!skip_ && game_.error_count <= kMaxErrorsPerGame) emit(v, [&] { return v.error(k, pos, msg); });
 }
@@ -180,7 +179,6 @@ template <class V> void PgnReader::on_outside_text(V& v) {
     }
     on_notice(v, DiagnosticCode::TextBetweenGames, pos, "text between games: '" + clip + "'");
 }
-
 
 template <class V> void PgnReader::begin_movetext(V& v, std::size_t idx) {
     state_ = State::Movetext;
@@ -297,7 +295,8 @@ template <class V> void PgnReader::on_bracket(V& v, bool& game_done) {
         }
     }
     if (t.has_error) report(v, t.kind, t.pos, t.message);
-    if (t.quotes_repaired) [[unlikely]] on_quotes_repaired(v, t);
+    if (t.quotes_repaired) [[unlikely]]
+        on_quotes_repaired(v, t);
 }
 
 template <class V> void PgnReader::on_quotes_repaired(V& v, const TagScan& t) {
@@ -334,15 +333,16 @@ template <class V> void PgnReader::on_garbage(V& v, const char* b, std::size_t n
 template <class V>
 void PgnReader::on_san(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t whole, std::size_t san_run) {
     using namespace pgn_detail;
-    const bool ok_start = (cls(b[0]) & C_ALPHA) || (n >= 3 && b[0] == '0' && b[1] == '-' && b[2] == '0') ||
-                          (n == 2 && b[0] == '-' && b[1] == '-');
+    const bool ok_start =
+        (cls(b[0]) & C_ALPHA) || (n >= 3 && b[0] == '0' && b[1] == '-' && b[2] == '0') || (n == 2 && b[0] == '-' && b[1] == '-');
     std::size_t j = san_run;
     if (j == 0)
         for (j = 1; j < n && (cls(b[j]) & C_SAN);) ++j;
     int nag = 0;
     if (ok_start && j < n) nag = annotation_nag(b + j, n - j);
     if (!ok_start || (j < n && nag == 0)) {
-        if (ok_start && on_glued_result(v, b, n, idx, j)) [[unlikely]] return;
+        if (ok_start && on_glued_result(v, b, n, idx, j)) [[unlikely]]
+            return;
         // report the whole word (for "12.@@" the word starts before b)
         if (whole == n && on_dialect_word(v, b, n, idx)) return;
         on_garbage(v, b + n - whole, whole, idx + n - whole);
@@ -388,8 +388,8 @@ template <class V> [[gnu::always_inline]] inline void PgnReader::on_word(V& v) {
     else on_letter_word(v, b, n, s, avail, san_run);
 }
 
-template <class V>
-[[gnu::always_inline]] inline void PgnReader::on_digit_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t san_run) {
+template <class V> [[gnu::always_inline]] inline void PgnReader::on_digit_word(V& v, const char* b, std::size_t n, std::size_t s,
+                                                                               std::size_t san_run) {
     using namespace pgn_detail;
     std::size_t i = 0;
     std::uint64_t num = 0;
@@ -413,8 +413,9 @@ template <class V>
     on_san(v, b, n, s, n, san_run); // "0-0", "0-0-0" or garbage
 }
 
-template <class V>
-[[gnu::always_inline]] inline void PgnReader::on_move_number_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t i, std::uint64_t num) {
+template <class V> [[gnu::always_inline]] inline void PgnReader::on_move_number_word(V& v, const char* b, std::size_t n,
+                                                                                     std::size_t s, std::size_t i,
+                                                                                     std::uint64_t num) {
     last_number_ = static_cast<long long>(num);
     if (!quiet()) {
         const SourcePos pos = pos_at(s);
@@ -462,9 +463,8 @@ template <class V> void PgnReader::on_dots_word(V& v, const char* b, std::size_t
     if (i < n) on_garbage(v, b, n, s);
 }
 
-template <class V>
-[[gnu::always_inline]] inline void PgnReader::on_letter_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t avail,
-                                                             std::size_t san_run) {
+template <class V> [[gnu::always_inline]] inline void PgnReader::on_letter_word(V& v, const char* b, std::size_t n, std::size_t s,
+                                                                                std::size_t avail, std::size_t san_run) {
     using namespace pgn_detail;
     if (n < avail && b[n] == '(' && n + 2 < avail && (cls(b[n + 1]) & C_ALPHA) && b[n + 2] == ')') [[unlikely]] {
         // "e8(Q)": one token, so that the checker can name it (it is no move and no variation)
@@ -489,8 +489,7 @@ template <class V> void PgnReader::deliver_result(V& v, const char* b, std::size
     if (depth_ == 0) pending_end_ = true;
 }
 
-template <class V>
-bool PgnReader::on_glued_result(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t san_run) {
+template <class V> bool PgnReader::on_glued_result(V& v, const char* b, std::size_t n, std::size_t idx, std::size_t san_run) {
     using namespace pgn_detail;
     auto is_result = [](std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2"; };
     if (b[n - 1] == '*') { // '*' ends a token by itself (standard 7): "Nf3*", "a6!?*"
@@ -550,12 +549,8 @@ template <class V> [[gnu::always_inline]] inline PgnReader::Step PgnReader::read
         lines_.take_line_end(base_ + p_, c);
         ++p_;
         return Step::Next;
-    case '{':
-        on_comment(v, true);
-        return Step::Next;
-    case ';':
-        on_comment(v, false);
-        return Step::Next;
+    case '{': on_comment(v, true); return Step::Next;
+    case ';': on_comment(v, false); return Step::Next;
     case '%':
         if (base_ + p_ != lines_.line_start) break; // a '%' inside a line: a word
         scan_line_comment(false);
@@ -576,8 +571,7 @@ template <class V> [[gnu::always_inline]] inline PgnReader::Step PgnReader::read
         else on_stray_close(v, c);
         ++p_;
         return Step::Next;
-    default:
-        break;
+    default: break;
     }
     if (const Gate g = gate(v); g != Gate::Go) return step_after(g);
     on_word(v);

@@ -6,11 +6,11 @@
 
 #include "horde/pgn/visitor.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <algorithm>
-#include <bit>
 #include <cstring>
 #include <iosfwd>
 #include <memory>
@@ -44,9 +44,7 @@ struct LineTracker {
     std::uint64_t last_cr = UINT64_MAX; // offset of the last CR seen (none yet: UINT64_MAX)
 
     // Whether the end-of-line byte c at offset abs ends a line: every one but the LF of a CRLF.
-    bool ends_line(std::uint64_t abs, char c) const {
-        return c == '\r' || !(abs == last_cr + 1 && last_cr != UINT64_MAX);
-    }
+    bool ends_line(std::uint64_t abs, char c) const { return c == '\r' || !(abs == last_cr + 1 && last_cr != UINT64_MAX); }
     // Takes the end-of-line byte c at offset abs (the next line starts after it); returns
     // ends_line.
     bool take_line_end(std::uint64_t abs, char c) {
@@ -287,20 +285,19 @@ private:
     template <class V> [[gnu::always_inline]] void read_word(V& v);
     template <class V> [[gnu::always_inline]] void on_open_variation(V& v);  // p_ at '('
     template <class V> [[gnu::always_inline]] void on_close_variation(V& v); // p_ at ')'
-    template <class V> void on_stray_close(V& v, char c);                   // p_ at ']' or '}'
+    template <class V> void on_stray_close(V& v, char c);                    // p_ at ']' or '}'
     // Inlined into the loop: a call per token costs more than it saves in code size. It reads
     // the word at p_ by its first byte: a digit, '*', '$' '!' '?', '.', or another.
     template <class V> [[gnu::always_inline]] void on_word(V& v);
     template <class V>
     [[gnu::always_inline]] void on_digit_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t san_run);
     // A move number of i digits (value num) at b, then its dots or '…', then maybe a move glued.
-    template <class V>
-    [[gnu::always_inline]] void on_move_number_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t i, std::uint64_t num);
+    template <class V> [[gnu::always_inline]] void on_move_number_word(V& v, const char* b, std::size_t n, std::size_t s,
+                                                                       std::size_t i, std::uint64_t num);
     template <class V> void on_nag_word(V& v, const char* b, std::size_t n, std::size_t s);
     template <class V> void on_dots_word(V& v, const char* b, std::size_t n, std::size_t s);
-    template <class V>
-    [[gnu::always_inline]] void on_letter_word(V& v, const char* b, std::size_t n, std::size_t s, std::size_t avail,
-                                               std::size_t san_run);
+    template <class V> [[gnu::always_inline]] void on_letter_word(V& v, const char* b, std::size_t n, std::size_t s,
+                                                                  std::size_t avail, std::size_t san_run);
     // A game whose events are all suppressed (skip_: Control::SkipGame, e.g. a game --where
     // rejected on its tags): a tight loop over its movetext that does only what decides where
     // the game ends (lines, move numbers, variation depth). It reads plain moves, move numbers,
@@ -391,12 +388,12 @@ private:
     std::size_t tag_count_ = 0;
     std::uint64_t tag_filter_ = 0; // a bit per key in tag_hashes_ (see seen_tag)
     std::uint64_t last_tag_line_ = 0;
-    std::uint64_t last_token_line_ = 0;   // line of the last movetext token (for blank lines)
-    long long last_number_ = -1;          // the game's last move number (-1: none yet; blank
-                                          // lines before the first are not looked at)
-    bool text_reported_ = false;          // a TextBetweenGames notice was given in this gap
-    bool comment_nested_open_ = false;    // the last comment contained a '{'
-    SourcePos preamble_pos_;              // text before the first game, reported after begin_game
+    std::uint64_t last_token_line_ = 0; // line of the last movetext token (for blank lines)
+    long long last_number_ = -1;        // the game's last move number (-1: none yet; blank
+                                        // lines before the first are not looked at)
+    bool text_reported_ = false;        // a TextBetweenGames notice was given in this gap
+    bool comment_nested_open_ = false;  // the last comment contained a '{'
+    SourcePos preamble_pos_;            // text before the first game, reported after begin_game
     bool preamble_ = false;
     std::string preamble_text_;
     // scratch

@@ -28,10 +28,10 @@ bool is_pgn_notice(DiagnosticCode code);
 enum class Control : std::uint8_t { Continue, SkipVariation, SkipGame };
 
 struct GameInfo {
-    std::uint64_t number = 0;      // 1-based
-    SourcePos start;               // the game's first token (line: the line it starts on)
-    SourcePos end;                 // position of raw_end (start of the next game or EOF)
-    std::uint64_t raw_begin = 0;   // byte range of the game in the input, see docs/pgn-reader.md, "Raw bytes"
+    std::uint64_t number = 0;    // 1-based
+    SourcePos start;             // the game's first token (line: the line it starts on)
+    SourcePos end;               // position of raw_end (start of the next game or EOF)
+    std::uint64_t raw_begin = 0; // byte range of the game in the input, see docs/pgn-reader.md, "Raw bytes"
     std::uint64_t raw_end = 0;
     std::uint64_t error_count = 0; // errors of this game, including undelivered ones
     bool skipped = false;          // the visitor asked to skip (part of) the game

@@ -60,9 +60,7 @@ template <Variant V> struct MoveCountSink {
     std::uint64_t count = 0;
     void piece_moves(Square, Bitboard targets) { count += popcount(targets); }
     void pawn_moves(Bitboard targets, int) { count += popcount(targets); }
-    void promotions(Bitboard targets, int) {
-        count += std::uint64_t(popcount(targets)) * Rules<V>::promotion_count;
-    }
+    void promotions(Bitboard targets, int) { count += std::uint64_t(popcount(targets)) * Rules<V>::promotion_count; }
     void special(Move) { ++count; }
 };
 
@@ -70,8 +68,7 @@ template <Variant V> struct MoveCountSink {
 // Horde extinction (White has no units), Orda campmate (a king on the far back rank).
 template <Variant V> inline bool variant_game_over(const Position& pos) {
     if constexpr (Rules<V>::extinction) return pos.pieces(WHITE) == 0;
-    if constexpr (Rules<V>::campmate)
-        return (pos.pieces(WHITE, KING) & rank_bb(7)) || (pos.pieces(BLACK, KING) & rank_bb(0));
+    if constexpr (Rules<V>::campmate) return (pos.pieces(WHITE, KING) & rank_bb(7)) || (pos.pieces(BLACK, KING) & rank_bb(0));
     return false;
 }
 
@@ -107,16 +104,14 @@ template <Variant V, Color C> inline Bitboard attacked_squares(const Position& p
 }
 
 template <Variant V, Color Us, class Sink>
-inline void generate_pawn_moves(Bitboard pawns, Bitboard empty, Bitboard quiet_target,
-                                Bitboard capture_target, Sink& sink) {
+inline void generate_pawn_moves(Bitboard pawns, Bitboard empty, Bitboard quiet_target, Bitboard capture_target, Sink& sink) {
     constexpr Direction Up = pawn_push(Us);
     constexpr Direction UpWest = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
     constexpr Direction UpEast = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
     constexpr Bitboard promotion_rank = rank_bb(Us == WHITE ? 7 : 0);
 
     const Bitboard single = shift<Up>(pawns) & empty;
-    const Bitboard twice =
-        shift<Up>(single & shift<Up>(Rules<V>::double_step_from(Us))) & empty & quiet_target;
+    const Bitboard twice = shift<Up>(single & shift<Up>(Rules<V>::double_step_from(Us))) & empty & quiet_target;
     const Bitboard pushes = single & quiet_target;
     sink.pawn_moves(pushes & ~promotion_rank, Up);
     sink.pawn_moves(twice, 2 * Up);
@@ -133,8 +128,7 @@ inline void generate_pawn_moves(Bitboard pawns, Bitboard empty, Bitboard quiet_t
 
 // Moves of one piece type, for pieces whose quiet and capture patterns may differ.
 template <class Sink, class Targets>
-inline void generate_piece_moves(Bitboard pieces, Bitboard pinned, Square king, Sink& sink,
-                                 Targets targets_of) {
+inline void generate_piece_moves(Bitboard pieces, Bitboard pinned, Square king, Sink& sink, Targets targets_of) {
     for (Bitboard b = pieces & ~pinned; b;) {
         const Square from = pop_lsb(b);
         sink.piece_moves(from, targets_of(from));
@@ -178,15 +172,14 @@ template <Variant V, Color Us, class Sink>
     if (pos.castling & OO) {
         constexpr Bitboard path = square_bb(Square(KingFrom + 1)) | square_bb(Square(KingFrom + 2));
         constexpr Bitboard safe_path = HORDE_INJECTED_BUG == 2 ? square_bb(Square(KingFrom + 2)) : path;
-        if (!(occupied & path) && !(danger & safe_path))
-            sink.special(Move::make(KingFrom, Square(KingFrom + 2), Move::CASTLING));
+        if (!(occupied & path) && !(danger & safe_path)) sink.special(Move::make(KingFrom, Square(KingFrom + 2), Move::CASTLING));
     }
     if (pos.castling & OOO) {
-        constexpr Bitboard empty_path = square_bb(Square(KingFrom - 1)) |
-                                        square_bb(Square(KingFrom - 2)) |
-                                        square_bb(Square(KingFrom - 3));
-        constexpr Bitboard safe_path = HORDE_INJECTED_BUG == 2 ? square_bb(Square(KingFrom - 2))
-                                                               : square_bb(Square(KingFrom - 1)) | square_bb(Square(KingFrom - 2));
+        constexpr Bitboard empty_path =
+            square_bb(Square(KingFrom - 1)) | square_bb(Square(KingFrom - 2)) | square_bb(Square(KingFrom - 3));
+        constexpr Bitboard safe_path = HORDE_INJECTED_BUG == 2
+                                           ? square_bb(Square(KingFrom - 2))
+                                           : square_bb(Square(KingFrom - 1)) | square_bb(Square(KingFrom - 2));
         if (!(occupied & empty_path) && !(danger & safe_path))
             sink.special(Move::make(KingFrom, Square(KingFrom - 2), Move::CASTLING));
     }
@@ -277,9 +270,11 @@ template <Variant V, Color Us, class Sink>
         const Square from = pop_lsb(b);
         sink.piece_moves(from, knight_attacks(from) & target);
     }
-    generate_piece_moves(pos.pieces(Us, BISHOP), pinned, king, sink, [&](Square s) { return bishop_attacks(s, occupied) & target; });
+    generate_piece_moves(pos.pieces(Us, BISHOP), pinned, king, sink,
+                         [&](Square s) { return bishop_attacks(s, occupied) & target; });
     generate_piece_moves(pos.pieces(Us, ROOK), pinned, king, sink, [&](Square s) { return rook_attacks(s, occupied) & target; });
-    generate_piece_moves(pos.pieces(Us, QUEEN), pinned, king, sink, [&](Square s) { return queen_attacks(s, occupied) & target; });
+    generate_piece_moves(pos.pieces(Us, QUEEN), pinned, king, sink,
+                         [&](Square s) { return queen_attacks(s, occupied) & target; });
     if constexpr (Rules<V>::orda_pieces) {
         generate_piece_moves(pos.pieces(Us, LANCER), pinned, king, sink, [&](Square s) {
             if constexpr (HORDE_INJECTED_BUG == 4) // never a king: the other side does not see this attack

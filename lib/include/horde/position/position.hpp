@@ -62,9 +62,7 @@ struct Position {
     Bitboard pieces(Color c) const { return by_color[c]; }
     Bitboard pieces(PieceType pt) const { return by_type[pt]; }
     Bitboard pieces(Color c, PieceType pt) const { return by_color[c] & by_type[pt]; }
-    Bitboard pieces(Color c, PieceType a, PieceType b) const {
-        return by_color[c] & (by_type[a] | by_type[b]);
-    }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color[c] & (by_type[a] | by_type[b]); }
     Piece piece_on(Square s) const { return board[s]; }
 
     // Always inlined: the checker's per-move path grows past GCC's inlining budget, which then
@@ -100,8 +98,7 @@ struct Position {
     // Pieces of colour `by` that attack square s (capture patterns), given an occupancy.
     template <Variant V> Bitboard attackers_to(Square s, Bitboard occupied, Color by) const {
         const StepAttackers a = step_attackers<V>(s, by);
-        return (a.result | (bishop_attacks(s, occupied) & a.diagonal) | (rook_attacks(s, occupied) & a.straight)) &
-               by_color[by];
+        return (a.result | (bishop_attacks(s, occupied) & a.diagonal) | (rook_attacks(s, occupied) & a.straight)) & by_color[by];
     }
 
     // The pieces of colour `by` that attack square s by a step (pawns, knights, kings; Orda's
@@ -145,8 +142,8 @@ struct Position {
     // relative rank 2 (Horde's rank-1 double steps leave none), next to an enemy pawn.
     Square ep_after_pawn_move(Square from, Square to) const {
         const Color us = side;
-        if ((to ^ from) == 16 && (relative_rank(us, rank_of(from)) == 1 ||
-                                  (HORDE_INJECTED_BUG == 3 && relative_rank(us, rank_of(from)) == 0))) {
+        if ((to ^ from) == 16 &&
+            (relative_rank(us, rank_of(from)) == 1 || (HORDE_INJECTED_BUG == 3 && relative_rank(us, rank_of(from)) == 0))) {
             const Square passed = Square((from + to) / 2);
             if (pawn_attacks(us, passed) & pieces(~us, PAWN)) return passed;
         }

@@ -23,26 +23,26 @@ namespace horde::position {
 struct FenError {
     enum class Field : std::uint8_t { Placement, Side, Castling, EnPassant, Halfmove, Fullmove, Position };
     enum class Code : std::uint8_t {
-        MissingFields,       // (syntax) fewer than 4 fields
-        TrailingFields,      // (syntax) more than 6 fields
-        BadRankCount,        // (syntax) not 8 ranks
-        BadRankLength,       // (syntax) a rank that does not describe 8 squares
-        BadPlacementChar,    // (syntax) a character that is no letter or digit 1-8
-        UnknownPiece,        // (rules) a piece letter the variant does not have (for that colour)
-        BadSide,             // (syntax) side to move not w/b
-        BadCastlingSyntax,   // (syntax) not K, Q, k, q, A-H, a-h or -; (rules) a right given twice,
-                             // or a file letter other than a/h outside Chess960
-        CastlingNotAllowed,  // (rules) a right for a side that cannot castle in this variant
+        MissingFields,         // (syntax) fewer than 4 fields
+        TrailingFields,        // (syntax) more than 6 fields
+        BadRankCount,          // (syntax) not 8 ranks
+        BadRankLength,         // (syntax) a rank that does not describe 8 squares
+        BadPlacementChar,      // (syntax) a character that is no letter or digit 1-8
+        UnknownPiece,          // (rules) a piece letter the variant does not have (for that colour)
+        BadSide,               // (syntax) side to move not w/b
+        BadCastlingSyntax,     // (syntax) not K, Q, k, q, A-H, a-h or -; (rules) a right given twice,
+                               // or a file letter other than a/h outside Chess960
+        CastlingNotAllowed,    // (rules) a right for a side that cannot castle in this variant
         CastlingWithoutPieces, // (rules) no king or rook on its start square for that right
                                // (Chess960: no king on the back rank, no rook on that side or file)
-        BadEnPassantSyntax,  // (syntax) not a square or -
-        ImpossibleEnPassant, // (rules) a square the last move cannot have left
-        BadHalfmove,         // (syntax)
-        BadFullmove,         // (syntax)
-        KingCount,           // (rules) wrong number of kings for the variant
-        PawnOnBadRank,       // (rules) a pawn where none can stand
-        OppositeCheck,       // (rules) the side not to move is in check
-        TooManyCheckers,     // (rules) the side to move is checked in an impossible way
+        BadEnPassantSyntax,    // (syntax) not a square or -
+        ImpossibleEnPassant,   // (rules) a square the last move cannot have left
+        BadHalfmove,           // (syntax)
+        BadFullmove,           // (syntax)
+        KingCount,             // (rules) wrong number of kings for the variant
+        PawnOnBadRank,         // (rules) a pawn where none can stand
+        OppositeCheck,         // (rules) the side not to move is in check
+        TooManyCheckers,       // (rules) the side to move is checked in an impossible way
     };
     Field field;
     Code code;

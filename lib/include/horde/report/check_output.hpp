@@ -14,10 +14,9 @@
 
 namespace horde::report {
 
-
 struct CheckTotals {
     std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, plies = 0;
-    std::uint64_t skipped = 0; // --skip-unsupported: neither valid nor invalid (counted in games)
+    std::uint64_t skipped = 0;      // --skip-unsupported: neither valid nor invalid (counted in games)
     std::uint64_t not_selected = 0; // --where: read and checked, no output (not in valid/invalid)
     void add(const CheckTotals& other);
 };
@@ -43,25 +42,25 @@ private:
 };
 
 struct CheckOutputOptions {
-    std::string display;      // the input's name in messages and in the "file" field
-    bool json = false;        // NDJSON verdicts
-    bool diagnostics = true;  // per-game diagnostics (not --quiet)
-    bool warnings = true;     // warnings among them
-    bool valid_raw = false;   // keep the raw bytes of valid games (--valid-out)
-    bool invalid_raw = false; // and of invalid ones (--invalid-out)
+    std::string display;         // the input's name in messages and in the "file" field
+    bool json = false;           // NDJSON verdicts
+    bool diagnostics = true;     // per-game diagnostics (not --quiet)
+    bool warnings = true;        // warnings among them
+    bool valid_raw = false;      // keep the raw bytes of valid games (--valid-out)
+    bool invalid_raw = false;    // and of invalid ones (--invalid-out)
     bool duplicates_raw = false; // and of duplicate games (--duplicates-out)
     bool skipped_raw = false;    // and of skipped games (--skipped-out)
     bool stats = false;
-    TagSelection json_tags;   // --json-tags: a "tags" object in each verdict
+    TagSelection json_tags; // --json-tags: a "tags" object in each verdict
 };
 
 // The output of a run of consecutive games.
 struct CheckOutput {
-    std::string out;              // stdout: NDJSON verdicts
-    std::string err;              // stderr: diagnostics
-    std::string valid, invalid;   // raw games
-    std::string duplicates;       // raw duplicate games (--duplicates-out)
-    std::string skipped;          // raw skipped games (--skipped-out)
+    std::string out;            // stdout: NDJSON verdicts
+    std::string err;            // stderr: diagnostics
+    std::string valid, invalid; // raw games
+    std::string duplicates;     // raw duplicate games (--duplicates-out)
+    std::string skipped;        // raw skipped games (--skipped-out)
     CheckTotals totals;
     CheckStats stats;
     std::uint64_t input_position = 0; // see PipelineSettings::input_position

@@ -19,7 +19,6 @@
 
 namespace horde::report {
 
-
 struct GameNode {
     int parent = -1;          // the node this move is played from (-1: node 0, the start)
     int next = -1;            // the next move of the same line (-1: the line ends here)
@@ -39,13 +38,13 @@ struct MovetextItem {
 };
 
 struct GameTree {
-    int number = 1;                                         // 1-based game index in the input
-    std::string title;                                      // "White - Black", or "Line 3"
-    std::vector<std::pair<std::string, std::string>> tags;  // in input order
-    std::string result;                                     // "1-0" "0-1" "1/2-1/2" "*"
-    std::string outcome;                                    // the final position's status ("checkmate", ...)
-    std::vector<GameNode> nodes;                            // nodes[0]: the start position
-    std::vector<int> main_line;                             // the node after each ply (main_line[0] = 0)
+    int number = 1;                                        // 1-based game index in the input
+    std::string title;                                     // "White - Black", or "Line 3"
+    std::vector<std::pair<std::string, std::string>> tags; // in input order
+    std::string result;                                    // "1-0" "0-1" "1/2-1/2" "*"
+    std::string outcome;                                   // the final position's status ("checkmate", ...)
+    std::vector<GameNode> nodes;                           // nodes[0]: the start position
+    std::vector<int> main_line;                            // the node after each ply (main_line[0] = 0)
     std::vector<MovetextItem> movetext;
 
     Variant variant() const { return nodes.front().board.variant(); }

@@ -26,8 +26,8 @@
 namespace horde::report {
 
 struct HtmlPageOptions {
-    std::string title;   // the page's title (default: the first game's)
-    bool flip = false;   // start with Black at the bottom
+    std::string title; // the page's title (default: the first game's)
+    bool flip = false; // start with Black at the bottom
     BoardTheme theme = BoardTheme::Brown;
 };
 

@@ -57,11 +57,10 @@
 
 namespace horde::report {
 
-
 // The rewriting options of horde-replay --to pgn (the defaults give the form above).
 struct PgnExportOptions {
-    std::size_t max_line = 80; // movetext line limit in bytes; 0: the movetext on one line
-                               // (a ';' comment still ends its line)
+    std::size_t max_line = 80;     // movetext line limit in bytes; 0: the movetext on one line
+                                   // (a ';' comment still ends its line)
     bool strip_comments = false;   // drop every comment
     bool strip_nags = false;       // drop every NAG
     bool strip_variations = false; // drop every variation (with what is inside)
@@ -86,7 +85,7 @@ void parse_tag_choice(std::string_view text, PgnExportOptions& options);
 // The exporter as a consumer of the game walk (game/events.hpp), for a walk on any thread:
 // its product of each game is the normalised PGN text (empty when the game is not exported).
 std::unique_ptr<game::ProductObserver<std::string>> make_pgn_exporter(const game::CheckOptions& options,
-                                                                     const PgnExportOptions& export_options = {});
+                                                                      const PgnExportOptions& export_options = {});
 
 // A tag value escaped for a PGN tag pair (backslash before '"' and '\'), without the quotes.
 std::string pgn_escape_tag_value(std::string_view value);

@@ -27,27 +27,26 @@
 // their positions up to the first error (the last of them is then the "final" one).
 #pragma once
 
-#include "horde/position/board.hpp"
-#include "horde/position/writers.hpp" // append_fen, append_uci
 #include "horde/game/checker.hpp"
 #include "horde/game/main_line.hpp"
+#include "horde/position/board.hpp"
+#include "horde/position/writers.hpp" // append_fen, append_uci
 
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <span>
-#include <vector>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_set>
+#include <vector>
 
 namespace horde::pgn {
 class PgnReader;
 }
 
 namespace horde::report {
-
 
 enum class ListFormat : std::uint8_t { Fen, Epd, Tsv, Json };
 // "fen", "epd", "tsv", "json"
@@ -127,7 +126,7 @@ private:
 // the diagnostics of invalid games (errors only), --games rows, and the counts.
 struct ListOutput {
     std::string err;
-    std::string rows;                    // --games: the table's rows, in input order
+    std::string rows; // --games: the table's rows, in input order
     std::uint64_t games = 0, invalid = 0, not_selected = 0;
     std::uint64_t input_position = 0; // bytes read so far, for progress
 };

@@ -32,10 +32,10 @@
 namespace horde::report {
 
 struct RenderOptions {
-    bool unicode = false;     // figurines and box-drawing characters instead of ASCII
-    bool color = false;       // ANSI escapes: shaded squares, coloured pieces
-    bool flip = false;        // Black at the bottom (rank 1 on top, file h on the left)
-    bool coordinates = true;  // rank numbers and file letters
+    bool unicode = false;          // figurines and box-drawing characters instead of ASCII
+    bool color = false;            // ANSI escapes: shaded squares, coloured pieces
+    bool flip = false;             // Black at the bottom (rank 1 on top, file h on the left)
+    bool coordinates = true;       // rank numbers and file letters
     Move highlight = Move::none(); // with `color`: the origin and destination are tinted
 };
 

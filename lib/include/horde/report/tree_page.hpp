@@ -48,8 +48,8 @@ public:
 private:
     TreePageOptions options_;
     std::uint64_t positions_ = 0;
-    unsigned variants_ = 0;  // a bit per variant seen: the pieces the page needs
-    std::string json_;       // one position's record, reused
+    unsigned variants_ = 0; // a bit per variant seen: the pieces the page needs
+    std::string json_;      // one position's record, reused
 };
 
 // horde-db serve's live explorer page at `/`: horde-tree's page (the same style, board, move

@@ -20,9 +20,8 @@ class DuplicateFinder;
 
 namespace horde::run {
 
-
 struct CheckRunSettings {
-    unsigned threads = 1;                           // 1: on the calling thread only
+    unsigned threads = 1;                          // 1: on the calling thread only
     std::function<std::uint64_t()> input_position; // for progress (bytes read so far)
     // --duplicates: the stage that sees every record in input order and may mark it a duplicate
     // (kept by the caller across inputs); null when off.

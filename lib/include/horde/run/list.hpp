@@ -19,7 +19,7 @@ namespace horde::report {
 class GameTable;
 class PositionLister;
 struct ListOutput;
-}
+} // namespace horde::report
 
 namespace horde::run {
 

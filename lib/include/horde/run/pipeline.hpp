@@ -55,9 +55,9 @@ class PgnReader;
 namespace horde::run {
 
 struct PipelineSettings {
-    unsigned threads = 2;                      // worker threads; 1: none, see above
-    bool capture_raw = false;                  // hand each game's raw bytes to `work`
-    std::size_t batch_bytes = 128 * 1024;      // input bytes per chunk (about)
+    unsigned threads = 2;                 // worker threads; 1: none, see above
+    bool capture_raw = false;             // hand each game's raw bytes to `work`
+    std::size_t batch_bytes = 128 * 1024; // input bytes per chunk (about)
     // A stretch this long without a game boundary: the rest is read on the calling thread.
     std::size_t max_chunk_bytes = 16 << 20;
     // Bytes the splitting thread asks the input for at a time (small in tests, to cut small inputs).
@@ -103,7 +103,8 @@ concept PipelineConsumer = requires(C& c, std::size_t slot, const game::GameReco
                                     std::string_view raw, const PipelineBatch& batch) {
     c.work(slot, record, product, raw);
     c.flush(slot, batch);
-} && (std::same_as<typename C::Product, NoProduct> || requires(C& c) {
+}
+&&(std::same_as<typename C::Product, NoProduct> || requires(C & c) {
     { c.make_observer() } -> std::convertible_to<std::unique_ptr<game::ProductObserver<typename C::Product>>>;
 });
 

@@ -25,7 +25,18 @@
 namespace horde::select {
 
 enum class GameField : std::uint8_t {
-    Tag, Variant, Plies, Valid, Status, Result, Declared, Errors, Warnings, StartFen, FinalFen, Game
+    Tag,
+    Variant,
+    Plies,
+    Valid,
+    Status,
+    Result,
+    Declared,
+    Errors,
+    Warnings,
+    StartFen,
+    FinalFen,
+    Game
 };
 
 // The computed field of that name, or GameField::Tag.

@@ -28,12 +28,12 @@ inline constexpr std::size_t kMaxParams = 64; // parameters in a query (lichess'
 // limits, as `horde-db query` would take them) and the position it names, judged here so that a
 // bad one is answered with the parameter's name.
 struct ExplorerRequest {
-    Variant variant = Variant::Chess; // lichess's default, standard: not the database's own
-    std::string fen;                  // the root as given ('_' between fields read as ' '); empty: the start
-    std::vector<std::string> play;    // legal UCI moves from the root
+    Variant variant = Variant::Chess;      // lichess's default, standard: not the database's own
+    std::string fen;                       // the root as given ('_' between fields read as ' '); empty: the start
+    std::vector<std::string> play;         // legal UCI moves from the root
     position::Board board{Variant::Chess}; // after `play`
-    db::ExplorerQuery query;          // since/until unset when not given: games of unknown month count
-    bool history = false;             // asked for; the answer has no history (documented)
+    db::ExplorerQuery query;               // since/until unset when not given: games of unknown month count
+    bool history = false;                  // asked for; the answer has no history (documented)
 };
 
 struct RequestError {

@@ -19,8 +19,8 @@ namespace horde::serve {
 
 struct ServeOptions {
     std::string host = "127.0.0.1";
-    int port = 9002; // 0: a free port, said on the listening line
-    int threads = 16; // workers: each serves one connection at a time
+    int port = 9002;    // 0: a free port, said on the listening line
+    int threads = 16;   // workers: each serves one connection at a time
     bool quiet = false; // no log line per request
     // A client that sends nothing (or cannot take what is sent) for this long loses its connection.
     std::chrono::seconds read_timeout{5}, write_timeout{10};

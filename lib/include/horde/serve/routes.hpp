@@ -32,8 +32,7 @@ public:
     virtual std::optional<std::string> game_pgn(std::string_view id) const = 0;
     // Each game that reached request.board, one NDJSON line (with its '\n') to `line`, until it
     // returns false (the client has gone).
-    virtual void games_reaching(const ExplorerRequest& request,
-                                const std::function<bool(std::string_view)>& line) const = 0;
+    virtual void games_reaching(const ExplorerRequest& request, const std::function<bool(std::string_view)>& line) const = 0;
 };
 
 // The database's current state, reopened when it changed (an add completed in another process)

@@ -75,8 +75,8 @@ public:
     static bool huge_pages_for(std::size_t budget) { return budget >= (std::size_t(64) << 20); }
 
     BucketStore(std::string temp_dir, std::size_t chunk_bytes, bool huge_pages)
-        : temp_dir_(std::move(temp_dir)), arena_(chunk_bytes, huge_pages), chunk_records_(chunk_bytes / sizeof(Record)), buckets_(kBuckets),
-          tails_(kBuckets) {}
+        : temp_dir_(std::move(temp_dir)), arena_(chunk_bytes, huge_pages), chunk_records_(chunk_bytes / sizeof(Record)),
+          buckets_(kBuckets), tails_(kBuckets) {}
     ~BucketStore() { clear(); }
     BucketStore(const BucketStore&) = delete;
     BucketStore& operator=(const BucketStore&) = delete;
@@ -92,7 +92,7 @@ public:
     }
     std::size_t bytes_held() const { return chunks_held_ * arena_.chunk_bytes(); }
     std::uint64_t records() const { return spilled_ + held(); } // added so far
-    std::size_t spills() const { return spills_; }               // times the buckets went to disk
+    std::size_t spills() const { return spills_; }              // times the buckets went to disk
 
     // Every bucket's records to the end of the file, a segment each; their chunks are kept to be
     // filled again. Throws std::runtime_error when the file cannot take them (a full disk): the
@@ -152,7 +152,8 @@ public:
                 done += count;
             }
         const std::size_t n = held(b);
-        for (std::size_t c = 0; c * chunk_records_ < n; ++c) fn(static_cast<const Record*>(bucket.chunks[c]), std::min(chunk_records_, n - c * chunk_records_));
+        for (std::size_t c = 0; c * chunk_records_ < n; ++c)
+            fn(static_cast<const Record*>(bucket.chunks[c]), std::min(chunk_records_, n - c * chunk_records_));
     }
     // How many records bucket b holds, spilled and in memory.
     std::uint64_t bucket_records(std::size_t b) const {
@@ -186,7 +187,9 @@ private:
     };
     std::size_t held(std::size_t b) const {
         const Bucket& bucket = buckets_[b];
-        return bucket.chunks.empty() ? 0 : (bucket.chunks.size() - 1) * chunk_records_ + std::size_t(tails_[b].next - bucket.chunks.back());
+        return bucket.chunks.empty()
+                   ? 0
+                   : (bucket.chunks.size() - 1) * chunk_records_ + std::size_t(tails_[b].next - bucket.chunks.back());
     }
     std::uint64_t held() const {
         std::uint64_t n = 0;

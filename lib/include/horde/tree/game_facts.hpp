@@ -36,12 +36,12 @@ struct SanText {
     std::string_view view() const { return std::string_view(text.data(), size); }
 };
 
-struct GamePly { // 32 bytes: a game's plies are copied from the walk to the tree or book
-    std::uint64_t key = 0;                  // the position's tree key (position_key)
-    std::uint64_t polyglot_key = 0;         // with TreeObserverOptions::polyglot
-    std::int32_t eval_cp = kNoFigure;       // %eval after the move: centipawns, White's view (mates left out)
-    std::int32_t spent_ms = kNoFigure;      // time spent on the move (%emt, or the %clk difference)
-    Move move = Move::none();               // the move played from it (none: the last position kept)
+struct GamePly {                       // 32 bytes: a game's plies are copied from the walk to the tree or book
+    std::uint64_t key = 0;             // the position's tree key (position_key)
+    std::uint64_t polyglot_key = 0;    // with TreeObserverOptions::polyglot
+    std::int32_t eval_cp = kNoFigure;  // %eval after the move: centipawns, White's view (mates left out)
+    std::int32_t spent_ms = kNoFigure; // time spent on the move (%emt, or the %clk difference)
+    Move move = Move::none();          // the move played from it (none: the last position kept)
     std::uint16_t polyglot_move = 0;
     bool white_to_move = true;
 };
@@ -49,12 +49,12 @@ struct GamePly { // 32 bytes: a game's plies are copied from the walk to the tre
 struct GameFacts {
     Variant variant = Variant::Chess;
     Outcome outcome = Outcome::Unfinished;
-    int white_elo = 0, black_elo = 0;        // 0: unknown
-    std::uint32_t date = 0;                  // YYYYMMDD from the Date tag (unknown parts 0); 0: none
-    std::string site;                        // the Site tag when it names the game ("", "?": none)
-    bool valid = true;                       // false: an invalid game's moves before its first error
-    std::vector<GamePly> plies;              // positions 0 .. n (ply order)
-    std::string start_fen;                   // the start's FEN when it is not the variant's ("": it is)
+    int white_elo = 0, black_elo = 0; // 0: unknown
+    std::uint32_t date = 0;           // YYYYMMDD from the Date tag (unknown parts 0); 0: none
+    std::string site;                 // the Site tag when it names the game ("", "?": none)
+    bool valid = true;                // false: an invalid game's moves before its first error
+    std::vector<GamePly> plies;       // positions 0 .. n (ply order)
+    std::string start_fen;            // the start's FEN when it is not the variant's ("": it is)
 };
 
 struct TreeObserverOptions {

@@ -37,9 +37,7 @@ struct ResultCounts {
         else if (o == Outcome::Draw) ++draws;
         else if (o == Outcome::BlackWins) ++black;
     }
-    void add(const ResultCounts& o) {
-        games += o.games, white += o.white, draws += o.draws, black += o.black;
-    }
+    void add(const ResultCounts& o) { games += o.games, white += o.white, draws += o.draws, black += o.black; }
 };
 
 // A move's figures: sums over the games that played it, so that any grouping adds up the same.
@@ -49,9 +47,9 @@ struct MoveSums {
     std::uint32_t rated = 0;
     std::int64_t mover_elo_sum = 0, opponent_elo_sum = 0;
     std::int32_t mover_wins = 0, mover_losses = 0;
-    std::uint32_t evals = 0;          // games with an %eval after the move
+    std::uint32_t evals = 0; // games with an %eval after the move
     std::int64_t eval_cp_sum = 0;
-    std::uint32_t timed = 0;          // games with the time spent on the move
+    std::uint32_t timed = 0; // games with the time spent on the move
     std::int64_t spent_ms_sum = 0;
     std::uint32_t first_date = 0, last_date = 0; // YYYYMMDD (0: none known)
     void add(const MoveSums& o);
@@ -59,18 +57,18 @@ struct MoveSums {
 
 struct MoveStats : MoveSums {
     Move move = Move::none();
-    SanText san{};                    // its SAN, written when the position is shown (for_each)
-    std::uint64_t child_key = 0;      // the position the move leads to
+    SanText san{};                     // its SAN, written when the position is shown (for_each)
+    std::uint64_t child_key = 0;       // the position the move leads to
     std::vector<ExampleGame> examples; // the first ones in input order
 };
 
 struct PositionStats {
     std::uint64_t key = 0;
     Variant variant = Variant::Chess;
-    std::string fen;                  // 4 fields
-    std::uint16_t ply = 0;            // the lowest ply it was reached at
-    ResultCounts results;             // of the games that reached it
-    std::vector<MoveStats> moves;     // in the order output wants: most games first, then by move
+    std::string fen;              // 4 fields
+    std::uint16_t ply = 0;        // the lowest ply it was reached at
+    ResultCounts results;         // of the games that reached it
+    std::vector<MoveStats> moves; // in the order output wants: most games first, then by move
 };
 
 struct TreeOptions {
@@ -164,11 +162,11 @@ private:
 
 // A position's move figures as the outputs show them (nullopt-like NaN when no game gives one).
 struct MoveFigures {
-    double rating = -1;       // mean Elo of the player to move (-1: no rated game)
-    double performance = -1;  // mean opponent Elo + 400 (wins - losses) / rated games
-    double eval = 0;          // mean %eval after the move, pawns from White's side
+    double rating = -1;      // mean Elo of the player to move (-1: no rated game)
+    double performance = -1; // mean opponent Elo + 400 (wins - losses) / rated games
+    double eval = 0;         // mean %eval after the move, pawns from White's side
     bool has_eval = false;
-    double seconds = 0;       // mean time spent on the move
+    double seconds = 0; // mean time spent on the move
     bool has_time = false;
 };
 MoveFigures move_figures(const MoveStats& m);

@@ -44,11 +44,11 @@ std::uint16_t polyglot_move(const position::Position& pos, Move move);
 // make-book's options (polyglot make-book -min-game, -min-score, -only-white, -only-black,
 // -uniform; -max-ply is where the caller stops feeding moves).
 struct PolyglotBookOptions {
-    int min_games = 3;        // -min-game
-    double min_score = 0.0;   // -min-score, in per cent (as make-book takes it)
-    bool only_white = false;  // -only-white: moves of White only
-    bool only_black = false;  // -only-black
-    bool uniform = false;     // -uniform: every weight 1
+    int min_games = 3;       // -min-game
+    double min_score = 0.0;  // -min-score, in per cent (as make-book takes it)
+    bool only_white = false; // -only-white: moves of White only
+    bool only_black = false; // -only-black
+    bool uniform = false;    // -uniform: every weight 1
 };
 
 // One entry of the book file: 16 bytes, big-endian, sorted by key.
@@ -85,7 +85,8 @@ public:
     void add_move(std::uint64_t key, std::uint16_t move, bool white_moved) {
         const int result = white_moved ? result_ : -result_;
         moves_.append(Store::bucket_of(key)) =
-            Record{std::uint32_t(key), std::uint32_t(key >> 32), std::uint32_t(move) | std::uint32_t(result + 1) << 16 | std::uint32_t(white_moved) << 18};
+            Record{std::uint32_t(key), std::uint32_t(key >> 32),
+                   std::uint32_t(move) | std::uint32_t(result + 1) << 16 | std::uint32_t(white_moved) << 18};
         if (moves_.bytes_held() > memory_bytes_) moves_.spill();
     }
     // The book's entries: filtered by the options and sorted by key, then weight (highest first),
@@ -93,10 +94,10 @@ public:
     // moves cannot be read back.
     std::vector<PolyglotEntry> entries(const PolyglotBookOptions& options) const;
     std::uint64_t moves() const { return moves_.records(); } // added so far
-    std::size_t spills() const { return moves_.spills(); }  // times the moves were written to disk
+    std::size_t spills() const { return moves_.spills(); }   // times the moves were written to disk
 
 private:
-    struct Record { // the key in two halves: 12 bytes, no padding
+    struct Record {                            // the key in two halves: 12 bytes, no padding
         std::uint32_t key_low, key_high, code; // code: move | score (0..2) << 16 | white << 18
     };
     using Store = detail::BucketStore<Record>;
