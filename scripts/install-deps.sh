@@ -10,7 +10,8 @@
 #             parallel and rsync (the --sshlogin recipes), jq, Python, Chromium (the replay-page test), librsvg2-bin, zsh and fish
 #             (the completion tests), dpkg-dev (the package test), polyglot (make-book, the peer
 #             horde-tree's books are compared with), nodejs (the pages' scripts parse)
-#   --ci      also what .ci/run's sanitizer and fuzz tree needs: clang and its runtime (implies --tests)
+#   --ci      also what .ci/run needs beyond the tests: clang and its runtime (the sanitizer and fuzz
+#             tree), clang-format (layering:format; implies --tests)
 #   --print   print the package list and exit, installing nothing
 # Runs apt-get as root, or through sudo. Exit 0 when everything is installed, else apt-get's status.
 set -euo pipefail
@@ -21,7 +22,7 @@ PERFT=(cmake make g++ libcli11-dev libfmt-dev libspdlog-dev libzstd-dev zlib1g-d
 BUILD=("${PERFT[@]}" libsimdjson-dev libre2-dev librocksdb-dev pkg-config libcpp-httplib-dev)
 TESTS=(catch2 help2man zstd xz-utils bzip2 gzip parallel rsync jq python3 python3-websocket chromium time bsdutils diffutils
        librsvg2-bin zsh fish dpkg-dev polyglot nodejs)
-CI=(clang libclang-rt-14-dev)
+CI=(clang libclang-rt-14-dev clang-format)
 
 tests=false ci=false print=false perft=false
 for arg in "$@"; do
