@@ -18,4 +18,6 @@ shift
 root=${FAKE_SSH_ROOT:?fake_ssh.sh: FAKE_SSH_ROOT is not set}/$host
 mkdir -p "$root"
 cd "$root" || exit 255
-HOME=$root exec bash -c "$*"
+# sshd sets HOME and SHELL (the user's login shell) for the command; GNU parallel's remote
+# wrapper execs $SHELL, so a caller without SHELL in its environment (CI) must not leave it unset.
+HOME=$root SHELL=$(command -v bash) exec bash -c "$*"
