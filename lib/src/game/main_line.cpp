@@ -1,6 +1,8 @@
 // The main line's positions as the walk plays them (main_line.hpp).
 #include "horde/game/main_line.hpp"
 
+#include "horde/io/memory.hpp"
+
 #include "horde/game/checker.hpp"
 #include "horde/notation/san.hpp"
 #include "horde/position/board.hpp"
@@ -39,6 +41,7 @@ public:
         lines_begin_ = lines_ ? lines_->size() : 0;
         following_ = false;
         ply_ = 0;
+        last_added_ply_ = -1;
         last_.reset();
         if (!options_.enabled) stop_listening();
     }
@@ -62,7 +65,7 @@ public:
             return;
         }
         ++ply_;
-        if (options_.next_san && !null_move && !product_.positions.empty() && product_.positions.back().ply == ply_ - 1) {
+        if (options_.next_san && !null_move && !product_.positions.empty() && last_added_ply_ == ply_ - 1) {
             MainLinePosition& from = product_.positions.back();
             from.next_begin = san_size();
             product_.sans += notation::to_san(*e.before, e.move, *e.after);
@@ -77,14 +80,14 @@ public:
     }
 
     void end_game(GameRecord& record) override {
-        if (!options_.enabled || (product_.positions.empty() && !last_)) return;
+        if (!options_.enabled || (last_added_ply_ < 0 && !last_)) return;
         product_.listed = record.selected && record.start && (record.valid() || options_.keep_partial);
         if (!product_.listed) {
             if (lines_) lines_->resize(lines_begin_); // the lines written as the walk went
             return;
         }
         // The final position, when no other pick took it.
-        if (options_.pick.final && last_ && (product_.positions.empty() || product_.positions.back().ply != last_->ply))
+        if (options_.pick.final && last_ && last_added_ply_ != last_->ply)
             add(last_->board, last_->before ? &*last_->before : nullptr, last_->ply, last_->reached_by, last_->null_move);
     }
 
@@ -112,22 +115,24 @@ private:
     }
 
     void add(const position::Board& board, const position::Board* before, int ply, Move move, bool null_move) {
+        last_added_ply_ = ply;
+        if (lines_) { // the FEN line and nothing else: the lines are all that is listed
+            write_fen_line(board, *lines_);
+            // The batch's buffer was last written several batches ago, out of the cache: ask for
+            // the lines ahead for writing, so that the next FENs do not wait for them.
+            __builtin_prefetch(lines_->data() + lines_->size() + 1024, 1, 0);
+            ++product_.lines_written;
+            return;
+        }
         MainLinePosition p;
         p.ply = ply;
         p.reached_by = move;
         p.null_move = null_move;
         p.white_moved = ply > 0 && board.side_to_move() == BLACK; // a null move passes the turn too
         if (options_.keys) p.key = position_identity_key(board);
-        char fen[position::kMaxFenLength + 1];
-        char* end = position::write_fen(fen, board, options_.fen_counters);
-        *end++ = '\n';
-        std::string& fens = lines_ ? *lines_ : product_.fens;
-        const auto fen_begin = fens.size();
-        fens.append(fen, std::size_t(end - fen));
-        if (!lines_) {
-            p.fen_begin = std::uint32_t(fen_begin);
-            p.fen_end = std::uint32_t(fens.size() - 1);
-        }
+        p.fen_begin = std::uint32_t(product_.fens.size());
+        write_fen_line(board, product_.fens);
+        p.fen_end = std::uint32_t(product_.fens.size() - 1);
         p.san_begin = san_size();
         if (options_.reached_san && before) {
             if (null_move) product_.sans += "--";
@@ -135,6 +140,18 @@ private:
         }
         p.san_end = p.next_begin = p.next_end = san_size();
         product_.positions.push_back(p);
+    }
+
+    // The board's FEN and a line end, appended to `out`.
+    void write_fen_line(const position::Board& board, std::string& out) const {
+        char fen[position::kMaxFenLength + 1];
+        char* end = position::write_fen(fen, board, options_.fen_counters);
+        *end++ = '\n';
+        // A batch's lines fill a buffer of several hundred KB on each of many threads: its pages
+        // are mapped in bulk as it grows, not one page fault each.
+        if (out.capacity() - out.size() < std::size_t(end - fen))
+            io::reserve_populated(out, std::max<std::size_t>(2 * out.capacity(), 16 << 10));
+        out.append(fen, std::size_t(end - fen));
     }
 
     std::uint32_t san_size() const { return std::uint32_t(product_.sans.size()); }
@@ -145,6 +162,7 @@ private:
     std::size_t lines_begin_ = 0;  // its size when the game began
     bool following_ = false;
     int ply_ = 0;
+    int last_added_ply_ = -1;     // the ply of the last position added, -1: none yet
     std::optional<Pending> last_; // the last position, not picked (yet): see reached
 };
 

@@ -77,7 +77,7 @@ void PositionLister::format_game(ListedLines& out, std::uint32_t game_in_batch, 
         // The common case: the FEN lines as the walk wrote them (already in `out.text` when the
         // walk wrote them there; then `fens` is empty).
         out.text += positions.fens;
-        out.count += positions.positions.size();
+        out.count += positions.positions.size() + positions.lines_written;
         return;
     }
     const std::uint64_t game = 0; // the placeholder of the number (one byte), written by `write`

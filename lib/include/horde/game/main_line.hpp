@@ -63,6 +63,9 @@ struct MainLinePositions {
     std::string fens;
     std::string sans;
     std::vector<MainLinePosition> positions;
+    // Positions whose FEN lines went straight into a batch's lines (write_fen_lines_to): counted
+    // only, not in `positions`.
+    std::uint32_t lines_written = 0;
 
     std::string_view fen(const MainLinePosition& p) const { return slice(fens, p.fen_begin, p.fen_end); }
     std::string_view reached_san(const MainLinePosition& p) const { return slice(sans, p.san_begin, p.san_end); }
@@ -71,6 +74,7 @@ struct MainLinePositions {
         fens.clear();
         sans.clear();
         positions.clear();
+        lines_written = 0;
     }
 
 private:
