@@ -14,12 +14,14 @@
 // `--to pgn` takes the text of the library's PGN exporter (pgn_writer), which keeps tags,
 // comments, NAGs and variations, and `--html` the game trees of its tree builder.
 // The command line, and every rule on how its options combine, is args.cpp's.
+#include "allocator.hpp"
 #include "args.hpp"
 #include "exit.hpp"
 #include "run.hpp"
 
 // The command line is args.cpp's, the run run.cpp's; main maps how they end to the exit status.
 int main(int argc, char** argv) {
+    horde::tools::keep_freed_memory_for_next_input();
     try {
         return horde::replay::run(horde::replay::parse_args(argc, argv));
     } catch (const horde::tools::Exit& exit) {
