@@ -183,8 +183,11 @@ template <Variant V, Color Leaf> struct LeafPieceMoves {
         Bitboard attacks; // over the node's occupancy
     };
     // A queen is in both lists: its diagonal and straight moves are counted apart. A FEN may
-    // give a side any number of pieces.
-    Slider diagonal[SQ_NB], straight[SQ_NB];
+    // give a side more sliders than the lists hold: then `usable` is false and the children
+    // count in full (lists for 64 ran the Horde midgame a third slower).
+    static constexpr int MAX_SLIDERS = 16;
+    Slider diagonal[MAX_SLIDERS], straight[MAX_SLIDERS];
+    bool usable = true;
     int diagonal_count = 0, straight_count = 0;
     Bitboard reach = 0;            // every square a slider's attacks reach
     Bitboard counted = 0;          // the pieces counted here
@@ -194,6 +197,11 @@ template <Variant V, Color Leaf> struct LeafPieceMoves {
 
     explicit LeafPieceMoves(const position::Position& pos) : knights(pos.pieces(Leaf, KNIGHT)), own_at_node(pos.pieces(Leaf)) {
         const Bitboard occupied = pos.pieces(), target = ~pos.pieces(Leaf);
+        if (popcount(position::diagonal_attackers<V, Leaf>(pos)) > MAX_SLIDERS ||
+            popcount(position::straight_attackers<V, Leaf>(pos)) > MAX_SLIDERS) {
+            usable = false;
+            return;
+        }
         for (Bitboard b = pos.pieces(Leaf, KNIGHT); b;) {
             const Square s = pop_lsb(b);
             add(s, popcount(knight_attacks(s) & target));
@@ -291,6 +299,11 @@ template <Variant V, Color Mover> struct LeafShared {
         const Bitboard diagonal = position::diagonal_attackers<V, Mover>(pos);
         const Bitboard straight = position::straight_attackers<V, Mover>(pos);
         slider_guard = needed;
+        // With no slider on those lines (the Horde's pawns) the children look up none anyway.
+        if (!((diagonal & zone.diagonal) | (straight & zone.straight))) {
+            slider_guard = ~Bitboard{0};
+            return;
+        }
         for (Bitboard b = needed & ~pos.pieces(~Mover); b;) {
             const Square s = pop_lsb(b);
             const Bitboard on_diagonals = bishop_attacks(s, occupied), on_lines = rook_attacks(s, occupied);
@@ -316,7 +329,7 @@ template <Variant V, Color Mover, PieceType Kind> struct AfterMoveFacts {
     template <class Sink> [[gnu::always_inline]] void other_piece_moves(const position::detail::KingConstraints& k,
                                                                         Bitboard occupied, Bitboard quiet_target,
                                                                         Bitboard capture_target, Sink& sink) const {
-        if (!(k.pinned & shared.pieces.counted) && k.check_mask == ~Bitboard{0})
+        if (!(k.pinned & shared.pieces.counted) && k.check_mask == ~Bitboard{0} && shared.pieces.usable)
             sink.count += shared.pieces.in_child(from, to, occupied, child.pieces(~Mover));
         else position::detail::generate_other_piece_moves<V, ~Mover>(child, k, occupied, quiet_target, capture_target, sink);
     }
