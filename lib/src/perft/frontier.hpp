@@ -64,6 +64,7 @@ template <Variant V, Color Them, class Facts>
     Bitboard attacked = facts.enemy_leaper_attacks();
     const Bitboard open = needed & ~attacked;
     if (!open) return attacked & needed;
+    if (facts.slider_attacks_unchanged()) return (attacked | facts.node_slider_attacks()) & needed;
     const SliderLines lines = facts.lines_through(open);
     for (Bitboard b = position::diagonal_attackers<V, Them>(pos) & lines.diagonal; b;)
         attacked |= bishop_attacks(pop_lsb(b), occupied);
@@ -86,6 +87,12 @@ template <Variant V, Color Us> struct PositionFacts {
     }
     Bitboard enemy_leaper_attacks() const { return leaper_attacks<V, ~Us>(pos); }
     SliderLines lines_through(Bitboard squares) const { return detail::lines_through(squares); }
+    static constexpr bool slider_attacks_unchanged() { return false; }
+    static constexpr Bitboard node_slider_attacks() { return 0; }
+    template <class Sink> void other_piece_moves(const position::detail::KingConstraints& k, Bitboard occupied,
+                                                 Bitboard quiet_target, Bitboard capture_target, Sink& sink) const {
+        position::detail::generate_other_piece_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
+    }
 };
 
 // generate_king_moves for counting: checks and pins come from the enemy's leapers next to the
@@ -155,7 +162,7 @@ template <Variant V, Color Us, class Facts>
     const Bitboard quiet_target = ~occupied & k.check_mask;
     const Bitboard capture_target = pos.pieces(~Us) & k.check_mask;
     position::detail::generate_all_pawn_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
-    position::detail::generate_other_piece_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
+    facts.other_piece_moves(k, occupied, quiet_target, capture_target, sink);
     return sink.count;
 }
 
@@ -163,6 +170,90 @@ template <Variant V, Color Us> std::uint64_t count_leaves(const position::Positi
     const Bitboard king_bb = Rules<V>::has_king(Us) ? pos.pieces(Us, KING) : 0;
     return count_leaves_with<V, Us>(pos, PositionFacts<V, Us>{pos, lsb(king_bb)});
 }
+
+// The moves of side Leaf's knights, bishops, rooks and queens at a frontier node (Leaf: the
+// side to move at its leaves), each as if unpinned and not in check. A child moves one enemy
+// piece from `from` to `to`: a slider whose attacks reach neither square has the same moves
+// there, a knight always, so a child's count looks up only the sliders that see the move
+// (and drops a captured piece's moves) instead of every slider's attacks at every leaf.
+template <Variant V, Color Leaf> struct LeafPieceMoves {
+    struct Slider {
+        Square square;
+        int count;        // its moves along these lines
+        Bitboard attacks; // over the node's occupancy
+    };
+    // A queen is in both lists: its diagonal and straight moves are counted apart. A FEN may
+    // give a side more sliders than the lists hold: then `usable` is false and the children
+    // count in full (lists for 64 ran the Horde midgame a third slower).
+    static constexpr int MAX_SLIDERS = 16;
+    Slider diagonal[MAX_SLIDERS], straight[MAX_SLIDERS];
+    bool usable = true;
+    int diagonal_count = 0, straight_count = 0;
+    Bitboard reach = 0;            // every square a slider's attacks reach
+    Bitboard counted = 0;          // the pieces counted here
+    Bitboard knights, own_at_node; // Leaf's knights and pieces at the node
+    std::uint8_t moves_on[SQ_NB];  // the moves of the piece on a square of `counted`
+    std::uint64_t total = 0;
+
+    explicit LeafPieceMoves(const position::Position& pos) : knights(pos.pieces(Leaf, KNIGHT)), own_at_node(pos.pieces(Leaf)) {
+        const Bitboard occupied = pos.pieces(), target = ~pos.pieces(Leaf);
+        if (popcount(position::diagonal_attackers<V, Leaf>(pos)) > MAX_SLIDERS ||
+            popcount(position::straight_attackers<V, Leaf>(pos)) > MAX_SLIDERS) {
+            usable = false;
+            return;
+        }
+        for (Bitboard b = pos.pieces(Leaf, KNIGHT); b;) {
+            const Square s = pop_lsb(b);
+            add(s, popcount(knight_attacks(s) & target));
+        }
+        for (Bitboard b = position::diagonal_attackers<V, Leaf>(pos); b;) {
+            const Square s = pop_lsb(b);
+            const Bitboard attacks = bishop_attacks(s, occupied);
+            diagonal[diagonal_count++] = {s, popcount(attacks & target), attacks};
+        }
+        for (Bitboard b = position::straight_attackers<V, Leaf>(pos); b;) {
+            const Square s = pop_lsb(b);
+            const Bitboard attacks = rook_attacks(s, occupied);
+            straight[straight_count++] = {s, popcount(attacks & target), attacks};
+        }
+        for (Bitboard b = pos.pieces(Leaf, BISHOP, ROOK) | pos.pieces(Leaf, QUEEN); b;) add(pop_lsb(b), 0);
+        for (int i = 0; i < diagonal_count; ++i) add_slider(diagonal[i]);
+        for (int i = 0; i < straight_count; ++i) add_slider(straight[i]);
+    }
+
+    // The moves of these pieces in a child after a move from `from` to `to`, with the child's
+    // occupancy and Leaf's pieces there.
+    [[gnu::always_inline]] std::uint64_t in_child(Square from, Square to, Bitboard occupied, Bitboard own) const {
+        const Bitboard to_bb = square_bb(to), changed = square_bb(from) | to_bb;
+        std::uint64_t moves = total;
+        if (counted & to_bb) moves -= moves_on[to];
+        // A capture frees its square for the knights that reach it (the sliders below look again).
+        if (own_at_node & to_bb) moves += popcount(knight_attacks(to) & knights);
+        if (!(reach & changed)) return moves;
+        for (int i = 0; i < diagonal_count; ++i) {
+            const Slider& s = diagonal[i];
+            if ((s.attacks & changed) && s.square != to) moves += popcount(bishop_attacks(s.square, occupied) & ~own) - s.count;
+        }
+        for (int i = 0; i < straight_count; ++i) {
+            const Slider& s = straight[i];
+            if ((s.attacks & changed) && s.square != to) moves += popcount(rook_attacks(s.square, occupied) & ~own) - s.count;
+        }
+        return moves;
+    }
+
+private:
+    void add(Square s, int count) {
+        if (!(counted & square_bb(s))) moves_on[s] = 0;
+        counted |= square_bb(s);
+        moves_on[s] += std::uint8_t(count);
+        total += count;
+    }
+    void add_slider(const Slider& s) {
+        moves_on[s.square] += std::uint8_t(s.count);
+        total += s.count;
+        reach |= s.attacks;
+    }
+};
 
 // What the children of a frontier node (side Mover to move) share for the count of their
 // leaves: the king of the side to move there (~Mover) stands where it stood, and of Mover's
@@ -172,13 +263,18 @@ template <Variant V, Color Us> std::uint64_t count_leaves(const position::Positi
 template <Variant V, Color Mover> struct LeafShared {
     Square king;
     Bitboard rook_lines, bishop_lines;              // the king's lines on an empty board
+    Bitboard snipers;                               // Mover's sliders on those lines
     Bitboard checks_from[PIECE_TYPE_NB]{};          // where a leaper of that type checks the king
     Bitboard leaper_attacks_without[PIECE_TYPE_NB]; // Mover's leaper attacks but for that type's
     SliderLines zone; // the lines through every square the king may need: its neighbours and castling path
+    LeafPieceMoves<V, ~Mover> pieces;
+    Bitboard slider_attacked = 0, slider_guard; // see the constructor
 
-    explicit LeafShared(const position::Position& pos) : king(lsb(pos.pieces(~Mover, KING))) {
+    explicit LeafShared(const position::Position& pos) : king(lsb(pos.pieces(~Mover, KING))), pieces(pos) {
         rook_lines = rook_pseudo_attacks(king);
         bishop_lines = bishop_pseudo_attacks(king);
+        snipers = (rook_lines & position::straight_attackers<V, Mover>(pos)) |
+                  (bishop_lines & position::diagonal_attackers<V, Mover>(pos));
         checks_from[PAWN] = pawn_attacks(~Mover, king);
         checks_from[KNIGHT] = knight_attacks(king);
         const Bitboard pawns = pawn_attacks_bb<Mover>(pos.pieces(Mover, PAWN));
@@ -196,28 +292,60 @@ template <Variant V, Color Mover> struct LeafShared {
                 needed |= square_bb(Square(KingFrom + 2)) | square_bb(Square(KingFrom - 2));
         }
         zone = lines_through(needed);
+        // Which of those squares that the king's side leaves free Mover's sliders attack, and
+        // the squares seen from them: a move that neither starts nor ends on one of those or
+        // next to the king leaves the sliders' attacks on them as they are.
+        const Bitboard occupied = pos.pieces() ^ square_bb(king);
+        const Bitboard diagonal = position::diagonal_attackers<V, Mover>(pos);
+        const Bitboard straight = position::straight_attackers<V, Mover>(pos);
+        slider_guard = needed;
+        // With no slider on those lines (the Horde's pawns) the children look up none anyway.
+        if (!((diagonal & zone.diagonal) | (straight & zone.straight))) {
+            slider_guard = ~Bitboard{0};
+            return;
+        }
+        for (Bitboard b = needed & ~pos.pieces(~Mover); b;) {
+            const Square s = pop_lsb(b);
+            const Bitboard on_diagonals = bishop_attacks(s, occupied), on_lines = rook_attacks(s, occupied);
+            slider_guard |= on_diagonals | on_lines;
+            if ((on_diagonals & diagonal) | (on_lines & straight)) slider_attacked |= square_bb(s);
+        }
     }
 };
 
-// PositionFacts for a child of a frontier node, after Mover's move of a `moved` piece to `to`
-// (not castling, en passant or a promotion): from LeafShared and the move.
-template <Variant V, Color Mover> struct AfterMoveFacts {
+// PositionFacts for a child of a frontier node, after Mover's move from `from` to `to` (not
+// castling, en passant or a promotion) of a piece of kind Kind: PAWN, KNIGHT, KING, or
+// NO_PIECE_TYPE for a slider. From LeafShared and the move.
+template <Variant V, Color Mover, PieceType Kind> struct AfterMoveFacts {
     const LeafShared<V, Mover>& shared;
     const position::Position& child;
     Square king;
-    Square to;
-    PieceType moved;
-    Bitboard leaper_checkers() const { return shared.checks_from[moved] & square_bb(to); }
+    Square from, to;
+    Bitboard leaper_checkers() const {
+        if constexpr (Kind == PAWN || Kind == KNIGHT) return shared.checks_from[Kind] & square_bb(to);
+        return 0;
+    }
+    // Unpinned and out of check, the knights, bishops, rooks and queens from LeafPieceMoves.
+    template <class Sink> [[gnu::always_inline]] void other_piece_moves(const position::detail::KingConstraints& k,
+                                                                        Bitboard occupied, Bitboard quiet_target,
+                                                                        Bitboard capture_target, Sink& sink) const {
+        if (!(k.pinned & shared.pieces.counted) && k.check_mask == ~Bitboard{0} && shared.pieces.usable)
+            sink.count += shared.pieces.in_child(from, to, occupied, child.pieces(~Mover));
+        else position::detail::generate_other_piece_moves<V, ~Mover>(child, k, occupied, quiet_target, capture_target, sink);
+    }
     SliderLines lines_through(Bitboard) const { return shared.zone; }
+    bool slider_attacks_unchanged() const { return !((square_bb(from) | square_bb(to)) & shared.slider_guard); }
+    Bitboard node_slider_attacks() const { return shared.slider_attacked; }
     Bitboard snipers() const {
+        if constexpr (Kind != NO_PIECE_TYPE) return shared.snipers; // Mover's sliders stand where they stood
         return (shared.rook_lines & position::straight_attackers<V, Mover>(child)) |
                (shared.bishop_lines & position::diagonal_attackers<V, Mover>(child));
     }
     Bitboard enemy_leaper_attacks() const {
-        Bitboard attacked = shared.leaper_attacks_without[moved];
-        if (moved == PAWN) attacked |= pawn_attacks_bb<Mover>(child.pieces(Mover, PAWN));
-        else if (moved == KING) attacked |= king_attacks(to);
-        else if (moved == KNIGHT)
+        Bitboard attacked = shared.leaper_attacks_without[Kind];
+        if constexpr (Kind == PAWN) attacked |= pawn_attacks_bb<Mover>(child.pieces(Mover, PAWN));
+        if constexpr (Kind == KING) attacked |= king_attacks(to);
+        if constexpr (Kind == KNIGHT)
             for (Bitboard b = child.pieces(Mover, KNIGHT); b;) attacked |= knight_attacks(pop_lsb(b));
         return attacked;
     }
@@ -256,8 +384,8 @@ template <Variant V, Color Us> struct FrontierSink {
     }
 
     // The leaves below the child after a move of a `moved` piece from `from` to `to` (not
-    // castling, en passant or a promotion).
-    [[gnu::always_inline]] void count_child(Square from, Square to, PieceType moved) {
+    // castling, en passant or a promotion); Kind as for AfterMoveFacts.
+    template <PieceType Kind> [[gnu::always_inline]] void count_child(Square from, Square to, PieceType moved) {
         if constexpr (V == Variant::Horde && Us == BLACK) {
             if (white_pawns_only) {
                 count += white_pawn_replies(from, to, moved);
@@ -275,8 +403,8 @@ template <Variant V, Color Us> struct FrontierSink {
         child.by_type[captured] ^= to_bb;
         child.by_color[Them] ^= captured_bb;
         child.castling = pos.template castling_after<V>(from, to, moved);
-        child.ep = moved == PAWN ? pos.ep_after_pawn_move(from, to) : SQ_NONE;
-        count += leaves(to, moved);
+        child.ep = Kind == PAWN ? pos.ep_after_pawn_move(from, to) : SQ_NONE;
+        count += leaves<(shares_leaf_facts ? Kind : NO_PIECE_TYPE)>(from, to);
         child.by_color[Us] ^= from_bb | to_bb;
         child.by_type[moved] ^= from_bb | to_bb;
         child.by_type[NO_PIECE_TYPE] ^= from_bb;
@@ -285,20 +413,26 @@ template <Variant V, Color Us> struct FrontierSink {
     }
 
     // Not inlined into count_child: measured 4% slower so.
-    [[gnu::noinline]] std::uint64_t leaves(Square to, PieceType moved) const {
+    template <PieceType Kind> [[gnu::noinline]] std::uint64_t leaves(Square from, Square to) const {
         if constexpr (shares_leaf_facts)
-            return count_leaves_with<V, Them>(child, AfterMoveFacts<V, Us>{shared, child, shared.king, to, moved});
+            return count_leaves_with<V, Them>(child, AfterMoveFacts<V, Us, Kind>{shared, child, shared.king, from, to});
         else return count_leaves<V, Them>(child);
     }
 
+    // A leaf counter for each kind of moved piece, when the children share the leaf facts.
     [[gnu::always_inline]] void piece_moves(Square from, Bitboard targets) {
         const PieceType moved = type_of(pos.board[from]);
-        while (targets) count_child(from, pop_lsb(targets), moved);
+        if (shares_leaf_facts && moved == KNIGHT)
+            while (targets) count_child<KNIGHT>(from, pop_lsb(targets), moved);
+        else if (shares_leaf_facts && moved == KING)
+            while (targets) count_child<KING>(from, pop_lsb(targets), moved);
+        else
+            while (targets) count_child<NO_PIECE_TYPE>(from, pop_lsb(targets), moved);
     }
     [[gnu::always_inline]] void pawn_moves(Bitboard targets, int delta) {
         while (targets) {
             const Square to = pop_lsb(targets);
-            count_child(Square(to - delta), to, PAWN);
+            count_child<PAWN>(Square(to - delta), to, PAWN);
         }
     }
     void promotions(Bitboard targets, int delta) {
