@@ -1,9 +1,8 @@
 // The main line's positions as the walk plays them (main_line.hpp).
 #include "horde/game/main_line.hpp"
 
-#include "horde/io/memory.hpp"
-
 #include "horde/game/checker.hpp"
+#include "horde/io/memory.hpp"
 #include "horde/notation/san.hpp"
 #include "horde/position/board.hpp"
 #include "horde/position/writers.hpp"
@@ -117,6 +116,10 @@ private:
     void add(const position::Board& board, const position::Board* before, int ply, Move move, bool null_move) {
         last_added_ply_ = ply;
         if (lines_) { // the FEN line and nothing else: the lines are all that is listed
+            // A batch's lines fill a buffer of several hundred KB on each of many threads: its
+            // pages are mapped in bulk as it grows, not one page fault each.
+            if (lines_->capacity() - lines_->size() <= position::kMaxFenLength)
+                io::reserve_populated(*lines_, std::max<std::size_t>(2 * lines_->capacity(), 64 << 10));
             write_fen_line(board, *lines_);
             // The batch's buffer was last written several batches ago, out of the cache: ask for
             // the lines ahead for writing, so that the next FENs do not wait for them.
@@ -147,10 +150,6 @@ private:
         char fen[position::kMaxFenLength + 1];
         char* end = position::write_fen(fen, board, options_.fen_counters);
         *end++ = '\n';
-        // A batch's lines fill a buffer of several hundred KB on each of many threads: its pages
-        // are mapped in bulk as it grows, not one page fault each.
-        if (out.capacity() - out.size() < std::size_t(end - fen))
-            io::reserve_populated(out, std::max<std::size_t>(2 * out.capacity(), 16 << 10));
         out.append(fen, std::size_t(end - fen));
     }
 

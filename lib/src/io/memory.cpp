@@ -11,7 +11,6 @@ namespace horde::io {
 
 void populate_for_writing(void* data, std::size_t size) noexcept {
 #if defined(__linux__) && defined(MADV_POPULATE_WRITE)
-    static_assert(sizeof(std::uintptr_t) >= sizeof(void*));
     const auto page = std::uintptr_t(sysconf(_SC_PAGESIZE));
     if (page == 0 || (page & (page - 1)) != 0) return;
     // Whole pages only: the ones at the ends may hold other data, and are mapped already then.

@@ -271,10 +271,11 @@ template <Variant V, Color Mover> struct LeafShared {
     Bitboard slider_attacked = 0, slider_guard; // see the constructor
 
     explicit LeafShared(const position::Position& pos) : king(lsb(pos.pieces(~Mover, KING))), pieces(pos) {
+        const Bitboard diagonal = position::diagonal_attackers<V, Mover>(pos);
+        const Bitboard straight = position::straight_attackers<V, Mover>(pos);
         rook_lines = rook_pseudo_attacks(king);
         bishop_lines = bishop_pseudo_attacks(king);
-        snipers = (rook_lines & position::straight_attackers<V, Mover>(pos)) |
-                  (bishop_lines & position::diagonal_attackers<V, Mover>(pos));
+        snipers = (rook_lines & straight) | (bishop_lines & diagonal);
         checks_from[PAWN] = pawn_attacks(~Mover, king);
         checks_from[KNIGHT] = knight_attacks(king);
         const Bitboard pawns = pawn_attacks_bb<Mover>(pos.pieces(Mover, PAWN));
@@ -296,8 +297,6 @@ template <Variant V, Color Mover> struct LeafShared {
         // the squares seen from them: a move that neither starts nor ends on one of those or
         // next to the king leaves the sliders' attacks on them as they are.
         const Bitboard occupied = pos.pieces() ^ square_bb(king);
-        const Bitboard diagonal = position::diagonal_attackers<V, Mover>(pos);
-        const Bitboard straight = position::straight_attackers<V, Mover>(pos);
         slider_guard = needed;
         // With no slider on those lines (the Horde's pawns) the children look up none anyway.
         if (!((diagonal & zone.diagonal) | (straight & zone.straight))) {
