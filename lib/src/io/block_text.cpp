@@ -41,10 +41,11 @@ void BlockPool::give(char* block) {
 }
 
 BlockText::BlockText(BlockText&& other) noexcept
-    : pool_(other.pool_), own_pool_(std::move(other.own_pool_)), blocks_(std::move(other.blocks_)), begin_(std::exchange(other.begin_, nullptr)),
-      end_(std::exchange(other.end_, nullptr)), limit_(std::exchange(other.limit_, nullptr)),
-      before_(std::exchange(other.before_, 0)) {
+    : pool_(other.pool_), own_pool_(std::move(other.own_pool_)), blocks_(std::move(other.blocks_)),
+      begin_(std::exchange(other.begin_, nullptr)), end_(std::exchange(other.end_, nullptr)),
+      limit_(std::exchange(other.limit_, nullptr)), before_(std::exchange(other.before_, 0)) {
     other.blocks_.clear();
+    if (pool_ == own_pool_.get()) other.pool_ = nullptr; // its own pool went with its blocks
 }
 
 void BlockText::next_block() {
