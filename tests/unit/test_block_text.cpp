@@ -70,7 +70,7 @@ TEST_CASE("BlockText: appends and truncations read back as a string's", "[io]") 
     CHECK(joined(text) == "after\n");
 }
 
-TEST_CASE("BlockText: a text appended past a block takes a new one; cleared, its blocks are reused", "[io]") {
+TEST_CASE("BlockText: a text appended past a block takes a new one, and cleared gives its blocks back for reuse", "[io]") {
     BlockPool pool;
     const std::string big(BlockPool::kBlockBytes + 100, 'x');
     std::vector<const char*> first_blocks;
