@@ -2,7 +2,6 @@
 #include "horde/game/main_line.hpp"
 
 #include "horde/game/checker.hpp"
-#include "horde/io/memory.hpp"
 #include "horde/notation/san.hpp"
 #include "horde/position/board.hpp"
 #include "horde/position/writers.hpp"
@@ -32,7 +31,7 @@ public:
         if (!options_.reached_san && !options_.next_san) ignore_position_before();
     }
 
-    void write_fen_lines_to(std::string* lines) override { lines_ = lines; }
+    void write_fen_lines_to(io::BlockText* lines) override { lines_ = lines; }
 
     void begin_game(const GameRecord&) override {
         product_.listed = false;
@@ -82,7 +81,7 @@ public:
         if (!options_.enabled || (last_added_ply_ < 0 && !last_)) return;
         product_.listed = record.selected && record.start && (record.valid() || options_.keep_partial);
         if (!product_.listed) {
-            if (lines_) lines_->resize(lines_begin_); // the lines written as the walk went
+            if (lines_) lines_->truncate(lines_begin_); // the lines written as the walk went
             return;
         }
         // The final position, when no other pick took it.
@@ -116,14 +115,13 @@ private:
     void add(const position::Board& board, const position::Board* before, int ply, Move move, bool null_move) {
         last_added_ply_ = ply;
         if (lines_) { // the FEN line and nothing else: the lines are all that is listed
-            // A batch's lines fill a buffer of several hundred KB on each of many threads: its
-            // pages are mapped in bulk as it grows, not one page fault each.
-            if (lines_->capacity() - lines_->size() <= position::kMaxFenLength)
-                io::reserve_populated(*lines_, std::max<std::size_t>(2 * lines_->capacity(), 64 << 10));
-            write_fen_line(board, *lines_);
-            // The batch's buffer was last written several batches ago, out of the cache: ask for
-            // the lines ahead for writing, so that the next FENs do not wait for them.
-            __builtin_prefetch(lines_->data() + lines_->size() + 1024, 1, 0);
+            char* const line = lines_->room(position::kMaxFenLength + 1);
+            char* end = position::write_fen(line, board, options_.fen_counters);
+            *end++ = '\n';
+            lines_->commit(std::size_t(end - line));
+            // A block last written a few batches ago may be out of the cache: ask for the
+            // lines ahead for writing, so that the next FENs do not wait for them.
+            __builtin_prefetch(end + 1024, 1, 0);
             ++product_.lines_written;
             return;
         }
@@ -157,8 +155,8 @@ private:
 
     MainLineOptions options_;
     MainLinePositions product_;
-    std::string* lines_ = nullptr; // write_fen_lines_to
-    std::size_t lines_begin_ = 0;  // its size when the game began
+    io::BlockText* lines_ = nullptr; // write_fen_lines_to
+    std::size_t lines_begin_ = 0;    // its size when the game began
     bool following_ = false;
     int ply_ = 0;
     int last_added_ply_ = -1;     // the ply of the last position added, -1: none yet

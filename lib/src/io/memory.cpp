@@ -23,10 +23,4 @@ void populate_for_writing(void* data, std::size_t size) noexcept {
 #endif
 }
 
-void reserve_populated(std::string& text, std::size_t capacity) {
-    if (text.capacity() >= capacity) return;
-    text.reserve(capacity);
-    populate_for_writing(text.data() + text.size(), text.capacity() - text.size());
-}
-
 } // namespace horde::io

@@ -42,6 +42,7 @@ constexpr std::size_t kJsonNumberAt = sizeof("{\"game\":") - 1;
 
 void ListedLines::clear() {
     text.clear();
+    walked.clear();
     lines.clear();
     count = 0;
 }
@@ -74,9 +75,9 @@ game::MainLineOptions PositionLister::main_line_options() const {
 void PositionLister::format_game(ListedLines& out, std::uint32_t game_in_batch, const game::MainLinePositions& positions) const {
     if (!positions.listed) return;
     if (fen_lines_as_walked()) {
-        // The common case: the FEN lines as the walk wrote them (already in `out.text` when the
-        // walk wrote them there; then `fens` is empty).
-        out.text += positions.fens;
+        // The common case: the FEN lines as the walk wrote them (already in `out.walked` when
+        // the walk wrote them there; then `fens` is empty).
+        out.walked.append(positions.fens);
         out.count += positions.positions.size() + positions.lines_written;
         return;
     }
@@ -144,8 +145,8 @@ void PositionLister::write(const ListedLines& lines, std::uint64_t games) {
     if (lines.lines.empty()) { // FEN lines, all of them
         lines_ += lines.count;
         // A large run of lines goes to the sink as it is, not through the buffer (one copy less).
-        if (buffer_.empty() && lines.text.size() >= kDirectWrite) sink_(lines.text);
-        else append(lines.text);
+        write_run(lines.text);
+        lines.walked.for_each_piece([this](std::string_view piece) { write_run(piece); });
         return;
     }
     const std::string_view text = lines.text;
@@ -166,6 +167,15 @@ void PositionLister::write(const ListedLines& lines, std::uint64_t games) {
         }
         begin = end;
     }
+}
+
+void PositionLister::write_run(std::string_view text) {
+    if (text.size() < kDirectWrite) {
+        append(text);
+        return;
+    }
+    flush();
+    sink_(text);
 }
 
 void PositionLister::append(std::string_view text) {

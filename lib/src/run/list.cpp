@@ -31,9 +31,9 @@ struct ListConsumer {
     game::MainLineOptions main_line;
 
     std::unique_ptr<game::MainLineObserver> make_observer() const { return game::make_main_line_observer(main_line); }
-    // FEN lines as they are: written by the walk straight into the slot's text.
+    // FEN lines as they are: written by the walk straight into the slot's blocks.
     void walk_into(game::MainLineObserver& observer, std::size_t slot) const {
-        if (lister && lister->fen_lines_as_walked()) observer.write_fen_lines_to(&slots[slot].lines.text);
+        if (lister && lister->fen_lines_as_walked()) observer.write_fen_lines_to(&slots[slot].lines.walked);
     }
     // The number appears in diagnostics and in a table's `game` column; position lines get theirs
     // in input order (PositionLister::write), so that their games never wait for it.
@@ -69,6 +69,9 @@ struct ListConsumer {
 void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
               const std::function<std::uint64_t()>& input_position, report::PositionLister* lister,
               const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush) {
+    // The blocks of the slots' FEN lines: as many as the output in flight, the last written out
+    // taken first (still in the cache).
+    io::BlockPool blocks;
     std::vector<ListSlot> slots; // one per pipeline slot
     PipelineSettings settings;
     settings.threads = threads;
@@ -76,11 +79,13 @@ void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     // On one thread, output goes on about every 64 KB too.
     settings.batch_full = [&slots](std::size_t slot) {
         const ListSlot& s = slots[slot];
-        return s.out.err.size() >= (64 << 10) || s.out.rows.size() >= (64 << 10) || s.lines.text.size() >= (64 << 10);
+        return s.out.err.size() >= (64 << 10) || s.out.rows.size() >= (64 << 10) || s.lines.text.size() >= (64 << 10) ||
+               s.lines.walked.size() >= (64 << 10);
     };
     ListConsumer consumer{slots, display, lister, table, flush, table ? table->main_line_options() : lister->main_line_options()};
     PgnPipeline pipeline(settings);
     slots.resize(pipeline.slots());
+    for (ListSlot& s : slots) s.lines.walked.use_pool(&blocks);
     pipeline.run(reader, options, consumer);
 }
 

@@ -11,6 +11,7 @@
 
 #include "horde/core/types.hpp"
 #include "horde/game/events.hpp"
+#include "horde/io/block_text.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -91,7 +92,7 @@ public:
     // empty; nullptr: into the product again. For a consumer that writes FEN lines as they are,
     // in walk order (horde-list's default): the lines are not copied from the product (on two
     // threads that copy, into a cold buffer, cost horde-list several per cent of its CPU).
-    virtual void write_fen_lines_to(std::string* lines) = 0;
+    virtual void write_fen_lines_to(io::BlockText* lines) = 0;
 };
 std::unique_ptr<MainLineObserver> make_main_line_observer(const MainLineOptions& options);
 

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstddef>
-#include <string>
 
 namespace horde::io {
 
@@ -12,8 +11,5 @@ namespace horde::io {
 // against 0.7 us a page on a 2-core VM), which made a buffer of a few MB filled once cost several
 // per cent of a run.
 void populate_for_writing(void* data, std::size_t size) noexcept;
-
-// Room for at least `capacity` bytes in `text`, the new room mapped as populate_for_writing does.
-void reserve_populated(std::string& text, std::size_t capacity);
 
 } // namespace horde::io

@@ -29,6 +29,7 @@
 
 #include "horde/game/checker.hpp"
 #include "horde/game/main_line.hpp"
+#include "horde/io/block_text.hpp"
 #include "horde/position/board.hpp"
 #include "horde/position/writers.hpp" // append_fen, append_uci
 
@@ -69,6 +70,9 @@ struct ListOptions {
 // in the batch, and its position's key.
 struct ListedLines {
     std::string text;
+    // FEN lines as they are (PositionLister::fen_lines_as_walked): here, not in `text`, in
+    // blocks of the run's pool (written by the walk: game::MainLineObserver::write_fen_lines_to).
+    io::BlockText walked;
     struct Line {
         std::uint32_t end = 0;
         std::uint32_t number_at = 0; // the placeholder's offset in text (kNoNumber: none)
@@ -84,7 +88,7 @@ struct ListedLines {
 class PositionLister {
 public:
     // `sink` receives the output in chunks (at least `chunk` bytes each, or a run of lines of at
-    // least 32 KB formatted together, except the last);
+    // least 32 KB formatted together and what was buffered before it, except the last);
     // the TSV header comes first. The lister is not copyable.
     using Sink = std::function<void(std::string_view)>;
     PositionLister(ListOptions options, Sink sink, std::size_t chunk = std::size_t(1) << 20);
@@ -95,7 +99,7 @@ public:
     // What the game walk must keep of each game for these lines.
     game::MainLineOptions main_line_options() const;
     // Whether the lines are the positions' FEN lines as they are (no number, no --unique): then
-    // a walk may write them straight into ListedLines::text, in input order
+    // a walk may write them straight into ListedLines::walked, in input order
     // (game::MainLineObserver::write_fen_lines_to), and format_game only counts them.
     bool fen_lines_as_walked() const { return options_.format == ListFormat::Fen && !options_.unique; }
     // On any thread: the lines of the batch's game number `game_in_batch` (0-based) appended
@@ -113,6 +117,8 @@ public:
 
 private:
     void append(std::string_view text);
+    // A run of whole lines: to the sink as it is when large (after the buffer), else buffered.
+    void write_run(std::string_view text);
 
     ListOptions options_;
     Sink sink_;
