@@ -365,6 +365,67 @@ TEST_CASE("check: warnings: tolerated spellings, errors with --strict", "[check]
     }
 }
 
+// A '+' on a check is judged when the next event of the game comes (a legal reply proves it
+// right): a mate written with '+' gets its warning, at its own ply and before what follows,
+// whatever comes next.
+TEST_CASE("check: a mate written with '+', whatever follows it", "[check][warnings]") {
+    const std::string mate = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7+";
+    struct Case {
+        std::string name, after, first_error; // first_error: "" when the game is valid
+    };
+    const std::vector<Case> cases = {
+        {"result", " 1-0", ""},
+        {"comment", " {mate} 1-0", ""},
+        {"NAG", " $1 1-0", ""},
+        {"variation", " (4. Qxf7#) 1-0", ""},
+        {"no result", "", ""},
+        {"a move", " 4... Ke7 1-0", "move-after-end"},
+        {"a stray paren", " ) 1-0", "unmatched-paren"},
+        {"garbage", " %%% 1-0", "garbage-token"},
+        {"a wrong result", " 0-1", "wrong-result"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const std::string result = c.name == "a wrong result" ? "0-1" : "1-0";
+            auto r = check_one(variant_game("", mate + c.after, result));
+            INFO(describe(r));
+            REQUIRE(r.warnings.size() >= 1);
+            CHECK(diagnostic_name(r.warnings.front().code) == "wrong-check-suffix");
+            CHECK(r.warnings.front().ply == 7);
+            CHECK(r.warnings.front().token == "Qxf7+");
+            CHECK(r.warnings.front().column == 35);
+            if (c.first_error.empty()) require_valid(r);
+            else require_error(r, c.first_error);
+            // --strict: the warning is an error, the first one of the game
+            auto s = check_one(variant_game("", mate + c.after, result), strict());
+            INFO(describe(s));
+            REQUIRE_FALSE(s.valid());
+            CHECK(diagnostic_name(s.errors.front().code) == "wrong-check-suffix");
+            CHECK(s.errors.front().ply == 7);
+        }
+    }
+}
+
+TEST_CASE("check: a '+' on a check that is no mate, whatever follows it", "[check][warnings]") {
+    const std::string check = "1. e4 e5 2. Bc4 Nc6 3. Bxf7+";
+    for (const std::string after : {" Kxf7 *", " {c} 3... Kxf7 *", " (3. Qh5 Nf6) 3... Kxf7 *", " *", " $2 Ke7 *"}) {
+        auto r = check_one(variant_game("", check + after), strict());
+        INFO(after << "\n" << describe(r));
+        require_valid(r);
+        CHECK(r.warnings.empty());
+    }
+    // a reply that is no legal move: its error, and no word on the '+'
+    auto illegal = check_one(variant_game("", check + " Nf6 *"));
+    require_error(illegal, "illegal-move", 6);
+    CHECK(illegal.warnings.empty());
+    // the fivefold repetition reached by a check: the game ended, the '+' was right
+    auto fivefold = check_one(setup("", "3Q2k1/8/8/8/8/8/8/K7 b - - 0 1",
+                                    "1... Kh7 2. Qd3+ Kg8 3. Qd8+ Kh7 4. Qd3+ Kg8 5. Qd8+ Kh7 6. Qd3+ Kg8 7. Qd8+ Kh7 "
+                                    "8. Qd3+ Kg8 9. Qd8+ Kh7 *"));
+    require_error(fivefold, "move-after-end", 17);
+    CHECK(fivefold.warnings.empty());
+}
+
 TEST_CASE("check: no warnings on clean SAN", "[check][warnings]") {
     auto r = check_one(variant_game("", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", "1-0"), strict());
     require_valid(r);

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 namespace horde::game {
@@ -47,6 +48,7 @@ std::string game_players(const GameRecord& record) {
 
 void GameChecker::add_error(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply,
                             std::string token, bool strict) {
+    settle_pending_check();
     record_.errors.push_back({line, column, ply, code, std::move(message), std::move(token), strict});
 }
 
@@ -73,6 +75,7 @@ void drop_missing_marks_of_coordinates(std::vector<notation::SanWarning>& warnin
 
 void GameChecker::add_warning(DiagnosticCode code, std::string message, std::uint64_t line, std::uint64_t column, int ply,
                               std::string token) {
+    settle_pending_check();
     const bool as_error = options_.strict && strict_makes_error(code);
     // Warnings that a file's writer repeats on every move (its notation, its move numbers): one
     // per game and code, counted (GameChecker::end_game says how many and from which ply).
@@ -99,6 +102,7 @@ void GameChecker::begin_game(const pgn::GameInfo& game) {
     for (auto& t : record_.tags)
         if (spare_tags_.size() < kMaxSpareTags) spare_tags_.push_back(std::move(t));
     record_.tags.clear();
+    pending_check_.active = false; // settled by the last game's finish_record
     auto moves = std::move(record_.moves);
     auto tags = std::move(record_.tags);
     auto errors = std::move(record_.errors);
@@ -214,6 +218,7 @@ Move GameChecker::observed_move(std::string_view token, const pgn::SourcePos& at
     if (line) observed_before_ = *line;
     const int depth = scope_.variation_depth;
     const Move move = depth > 0 ? variation_move(token, at.line, at.column) : main_line_move(token, at.line, at.column);
+    settle_pending_check(); // the observer sees the record as it stands after the move
     MoveEvent event;
     switch (scope_.last_token) {
     case TokenKind::Move: event.kind = MoveEvent::Kind::Move; break;
@@ -445,11 +450,12 @@ namespace {
 // parse_san_exact, resolve_san_exact and suffix_plainly_right in one pass on a game, with one
 // dispatch on the variant (and "O-O"/"O-O-O" outside Chess960, by parse_castling_exact and
 // resolve_castling_exact_as): when the token parses exactly and names one legal move, plays the
-// move and sets suffix_right; else returns Move::none()
+// move and sets suffix (SuffixVerdict); else returns Move::none()
 // and leaves the game as it was. san holds the parsed token either way. Out of line, with
 // Game::play_as inside it: inlined into main_line_move, GCC kept play_as out of line (measured:
 // 3% more instructions per game).
-[[gnu::noinline]] Move play_exact_san(Game& game, std::string_view token, notation::SanMove& san, bool& suffix_right) {
+[[gnu::noinline]] Move play_exact_san(Game& game, std::string_view token, notation::SanMove& san,
+                                      notation::san_detail::SuffixVerdict& suffix) {
     const bool castling = !token.empty() && token[0] == 'O';
     if (castling ? !notation::san_detail::parse_castling_exact(token, san)
                  : !notation::san_detail::parse_san_exact_inline(token, san))
@@ -462,7 +468,7 @@ namespace {
                      : notation::san_detail::resolve_san_exact_as<V>(pos, san);
         if (m.is_none()) return m;
         game.template play_as<V>(m);
-        suffix_right = notation::san_detail::suffix_plainly_right_as<V>(game.board().position(), san.suffix);
+        suffix = notation::san_detail::suffix_verdict_as<V>(game.board().position(), san.suffix);
         return m;
     });
 }
@@ -515,22 +521,50 @@ Move GameChecker::main_line_move(std::string_view token, std::uint64_t line, std
     const position::Board& board = scope_.game->board();
     const int fullmove = board.position().fullmove;
     const bool white = board.side_to_move() == WHITE;
-    if (scope_.game->automatic_end_without_movegen().kind == StatusKind::GameOver || lichess_closed(options_, board)) [[unlikely]]
+    if (scope_.game->automatic_end_without_movegen().kind == StatusKind::GameOver || lichess_closed(options_, board))
+        [[unlikely]] {
+        settle_pending_check();
         return main_line_after_end(token, line, column, ply);
+    }
     // Most moves are written exactly to the standard: resolve them without building errors.
     notation::SanMove exact;
-    bool suffix_right = false;
-    const Move m = play_exact_san(*scope_.game, token, exact, suffix_right);
-    if (m.is_none()) return main_line_slow(token, line, column, ply, number);
+    using notation::san_detail::SuffixVerdict;
+    SuffixVerdict suffix = SuffixVerdict::Wrong;
+    const Move m = play_exact_san(*scope_.game, token, exact, suffix);
+    if (m.is_none()) {
+        settle_pending_check();
+        return main_line_slow(token, line, column, ply, number);
+    }
+    pending_check_.active = false; // a legal reply: the last move's '+' was right
     scope_.last_token = TokenKind::Move;
     record_.moves.push_back(m);
     watch_position(m);
     // numbered White moves and unnumbered Black moves need no further look
     if (number < 0 ? white : number != fullmove) [[unlikely]]
         check_move_number(number, fullmove, white, line, column, ply, token);
-    if (!suffix_right) [[unlikely]]
-        suffix_warnings(exact, line, column, ply, token);
+    if (suffix == SuffixVerdict::RightUnlessMate) defer_check_suffix(exact, line, column, ply, token);
+    else if (suffix == SuffixVerdict::Wrong) [[unlikely]] suffix_warnings(exact, line, column, ply, token);
     return m;
+}
+
+void GameChecker::defer_check_suffix(const notation::SanMove& san, std::uint64_t line, std::uint64_t column, int ply,
+                                     std::string_view token) {
+    PendingCheck& p = pending_check_;
+    p.active = true;
+    p.san = san;
+    p.line = line;
+    p.column = column;
+    p.ply = ply;
+    p.token_size = std::uint8_t(std::min(token.size(), sizeof p.token));
+    std::copy_n(token.data(), p.token_size, p.token);
+}
+
+[[gnu::noinline]] void GameChecker::settle_pending_check_now() {
+    PendingCheck& p = pending_check_;
+    p.active = false; // first: the warning below goes through add_warning, which settles
+    const position::Board& board = scope_.game->board();
+    if (!position::has_legal_move(board.variant(), board.position()))
+        suffix_warnings(p.san, p.line, p.column, p.ply, std::string_view(p.token, p.token_size));
 }
 
 // Out of line, as suffix_warnings: the message building kept in main_line_move cost every
@@ -786,6 +820,7 @@ GameRecord& GameChecker::end_game(const pgn::GameInfo& game) {
 }
 
 GameRecord& GameChecker::finish_record(std::uint64_t line, std::uint64_t column) {
+    settle_pending_check();
     if (!scope_.started) start_movetext();
     if (scope_.rejected_on_tags) { // --where rejected it on its tags: its movetext was not read, no output shows it
         record_.selected = false;

@@ -238,6 +238,18 @@ private:
     Move main_line_after_end(std::string_view token, std::uint64_t line, std::uint64_t column, int ply);
     // The warnings of a move whose check suffix is not plainly right (check_suffix).
     void suffix_warnings(const notation::SanMove& san, std::uint64_t line, std::uint64_t column, int ply, std::string_view token);
+    // A main-line '+' on a check is right unless the check is mate. The question waits for the
+    // next event: a legal move of the main line answers it (pending_check_.active = false);
+    // anything else, before it adds a diagnostic or changes the board, settles it
+    // (settle_pending_check: the search for a legal reply, and suffix_warnings on a mate), so
+    // that the warnings and their order are those of an answer given at once.
+    void defer_check_suffix(const notation::SanMove& san, std::uint64_t line, std::uint64_t column, int ply,
+                            std::string_view token);
+    void settle_pending_check() {
+        if (pending_check_.active) [[unlikely]]
+            settle_pending_check_now();
+    }
+    void settle_pending_check_now();
     Move variation_move(std::string_view token, std::uint64_t line, std::uint64_t column);
     // The move number written before a move (-1: none) against the position it is played from.
     void check_move_number(int number, int fullmove, bool white, std::uint64_t line, std::uint64_t column, int ply,
@@ -308,6 +320,16 @@ private:
         bool skip_rest = false;
     };
     GameScope scope_;
+    // The main line's last move, when its '+' waits for the next event (defer_check_suffix).
+    struct PendingCheck {
+        bool active = false;
+        std::uint8_t token_size = 0;
+        char token[15] = {}; // the exact path reads tokens of 9 bytes at most
+        int ply = 0;
+        std::uint64_t line = 0, column = 0;
+        notation::SanMove san;
+    };
+    PendingCheck pending_check_;
     void count_repeated_warnings();
 };
 

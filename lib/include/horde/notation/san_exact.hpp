@@ -255,17 +255,31 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_castling_exact_a
     }
 }
 
+// What the suffix test tells of a move from the position after it, without looking for a
+// legal reply: Right or Wrong, or RightUnlessMate for a '+' on a check, which is right when the
+// side to move has a legal move. The PGN checker leaves that question to the next move of
+// the line (a legal move proves it; one check in ten of real games otherwise took a search
+// for a legal reply, and most of those a full move generation).
+enum class SuffixVerdict : std::uint8_t { Right, Wrong, RightUnlessMate };
+template <Variant V>
+[[gnu::always_inline]] inline SuffixVerdict suffix_verdict_as(const position::Position& pos, SanMove::Suffix suffix) {
+    if (position::variant_game_over<V>(pos)) return SuffixVerdict::Right; // any suffix is accepted on a variant win
+    const Bitboard king = pos.pieces(pos.side, KING);
+    const bool check = king && pos.template scattered_attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
+    if (!check) return suffix == SanMove::Suffix::None ? SuffixVerdict::Right : SuffixVerdict::Wrong;
+    if (suffix == SanMove::Suffix::None) return SuffixVerdict::Wrong;
+    if (suffix == SanMove::Suffix::Check) return SuffixVerdict::RightUnlessMate;
+    return position::has_legal_move(V, pos) ? SuffixVerdict::Wrong : SuffixVerdict::Right;
+}
+
 // Whether the suffix is the one the position after the move calls for: none on a quiet move,
 // '+' on a check with a legal reply, '#' on a mate (check_suffix words the other cases). A
 // check move (one ply in eight of real games) used to leave this fast path for check_suffix.
 template <Variant V>
 [[gnu::always_inline]] inline bool suffix_plainly_right_as(const position::Position& pos, SanMove::Suffix suffix) {
-    if (position::variant_game_over<V>(pos)) return true; // any suffix is accepted on a variant win
-    const Bitboard king = pos.pieces(pos.side, KING);
-    const bool check = king && pos.template scattered_attackers_to<V>(lsb(king), pos.pieces(), ~pos.side);
-    if (!check) return suffix == SanMove::Suffix::None;
-    if (suffix == SanMove::Suffix::None) return false;
-    return position::has_legal_move(V, pos) == (suffix == SanMove::Suffix::Check);
+    const SuffixVerdict verdict = suffix_verdict_as<V>(pos, suffix);
+    if (verdict == SuffixVerdict::RightUnlessMate) return position::has_legal_move(V, pos);
+    return verdict == SuffixVerdict::Right;
 }
 
 } // namespace horde::notation::san_detail
