@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include <any>
 
 namespace horde::report {
 

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <any>
 #include <array>
 #include <optional>
 #include <span>
