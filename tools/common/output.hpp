@@ -109,6 +109,11 @@ public:
             end_record();
             return;
         }
+        write_through(data);
+    }
+    // A run the caller has gathered already (whole records): what is buffered, then the run
+    // from where it is.
+    void write_through(std::string_view data) {
         flush();
         write_all(data);
     }

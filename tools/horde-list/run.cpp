@@ -26,22 +26,6 @@ void write_stdout(std::string_view data) {
     if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size()) fail_write("stdout", errno);
 }
 
-// The lister's output: large runs of lines (a batch's blocks of 64 KB) by write(2) after what
-// stdio holds, not through stdio's buffer of the same size, which copied every other one.
-void write_stdout_lines(std::string_view data) {
-    if (data.size() < (32 << 10)) {
-        write_stdout(data);
-        return;
-    }
-    if (std::fflush(stdout) != 0) fail_write("stdout", errno);
-    while (!data.empty()) {
-        const ssize_t n = ::write(STDOUT_FILENO, data.data(), data.size());
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) fail_write("stdout", n < 0 ? errno : EIO);
-        data.remove_prefix(std::size_t(n));
-    }
-}
-
 // Lists the games of one PGN input as position lines (`lister`) or as table rows (`table`).
 int list_pgn_file(const std::string& name, const Mode& o, report::PositionLister* lister, const report::GameTable* table,
                   out::ProgressMeter& progress, Counts& counts) {
@@ -104,10 +88,14 @@ int run(const Mode& o) {
         for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, o, nullptr, &table, progress, counts));
         progress.clear();
     } else {
-        report::PositionLister lister(o.list, write_stdout_lines);
+        // The lister gathers its lines into large runs (a batch's 64 KB blocks), written from
+        // where they are, not copied through stdio's buffer of the same size.
+        RecordOutput lines_out(STDOUT_FILENO, "stdout");
+        report::PositionLister lister(o.list, [&lines_out](std::string_view run) { lines_out.write_through(run); });
         out::ProgressMeter progress(stderr, "horde-list", progress_wanted(o.progress));
         for (const auto& file : o.files) status = std::max(status, list_pgn_file(file, o, &lister, nullptr, progress, counts));
         lister.flush();
+        lines_out.close();
         progress.clear();
     }
     finish_stdout();
