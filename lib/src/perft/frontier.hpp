@@ -270,7 +270,7 @@ template <Variant V, Color Mover> struct LeafShared {
     LeafPieceMoves<V, ~Mover> pieces;
     Bitboard slider_attacked = 0, slider_guard; // see the constructor
 
-    explicit LeafShared(const position::Position& pos) : king(lsb(pos.pieces(~Mover, KING))), pieces(pos) {
+    [[gnu::always_inline]] explicit LeafShared(const position::Position& pos) : king(lsb(pos.pieces(~Mover, KING))), pieces(pos) {
         const Bitboard diagonal = position::diagonal_attackers<V, Mover>(pos);
         const Bitboard straight = position::straight_attackers<V, Mover>(pos);
         rook_lines = rook_pseudo_attacks(king);
@@ -454,7 +454,7 @@ template <Variant V, Color Us> std::uint64_t count_frontier(const position::Posi
     position::Position child = pos;
     child.side = ~Us;
     FrontierSink<V, Us> sink{pos, child};
-    position::generate_legal<V, Us>(pos, sink);
+    position::generate_legal_inline<V, Us>(pos, sink);
     return sink.count;
 }
 

@@ -127,8 +127,9 @@ inline void generate_pawn_moves(Bitboard pawns, Bitboard empty, Bitboard quiet_t
 }
 
 // Moves of one piece type, for pieces whose quiet and capture patterns may differ.
-template <class Sink, class Targets>
-inline void generate_piece_moves(Bitboard pieces, Bitboard pinned, Square king, Sink& sink, Targets targets_of) {
+template <class Sink, class Targets> [[gnu::always_inline]] inline void generate_piece_moves(Bitboard pieces, Bitboard pinned,
+                                                                                             Square king, Sink& sink,
+                                                                                             Targets targets_of) {
     for (Bitboard b = pieces & ~pinned; b;) {
         const Square from = pop_lsb(b);
         sink.piece_moves(from, targets_of(from));
@@ -293,7 +294,9 @@ template <Variant V, Color Us, class Sink>
 
 } // namespace detail
 
-template <Variant V, Color Us, class Sink> void generate_legal(const Position& pos, Sink& sink) {
+// generate_legal's body, inlined where a caller's sink must live in registers (perft's frontier).
+template <Variant V, Color Us, class Sink>
+[[gnu::always_inline]] inline void generate_legal_inline(const Position& pos, Sink& sink) {
     if (variant_game_over<V>(pos)) return;
     const Bitboard occupied = pos.pieces();
     detail::KingConstraints k;
@@ -305,6 +308,10 @@ template <Variant V, Color Us, class Sink> void generate_legal(const Position& p
     const Bitboard capture_target = pos.pieces(~Us) & k.check_mask;
     detail::generate_all_pawn_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
     detail::generate_other_piece_moves<V, Us>(pos, k, occupied, quiet_target, capture_target, sink);
+}
+
+template <Variant V, Color Us, class Sink> void generate_legal(const Position& pos, Sink& sink) {
+    generate_legal_inline<V, Us>(pos, sink);
 }
 
 // Runtime-dispatched conveniences for code outside the hot paths.
