@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cctype>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -23,6 +24,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace horde::db {
@@ -251,6 +253,22 @@ private:
     bool valid_ = true;
 };
 
+// Asks for huge pages over the 2 MB-aligned part of [data, data + bytes) (a hint: the kernel may
+// say no). The run's visits are appended on the pipeline's calling thread, its one serial stage,
+// where a first touch of each 4 KB page cost a page fault (tens of microseconds each on a VM)
+// every 100 visits: with huge pages, one every 2 MB.
+void advise_huge_pages(void* data, std::size_t bytes) noexcept {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
+    const auto begin = (std::uintptr_t(data) + kHuge - 1) & ~(kHuge - 1);
+    const auto end = (std::uintptr_t(data) + bytes) & ~(kHuge - 1);
+    if (end > begin) (void)::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+
 // A game's visit in the run: its GameVisit with the game's class and index.
 struct Visit {
     std::uint64_t position = 0;
@@ -410,6 +428,7 @@ AddBuilder::AddBuilder(Database& db, AddOptions options) : db_(db), state_(std::
     // copy as it grows.
     s.visits.reserve(std::min<std::size_t>(s.options.memory_bytes, std::size_t(1) << 30) / (sizeof(Visit) + sizeof(ListEntry)) +
                      1);
+    advise_huge_pages(s.visits.data(), s.visits.capacity() * sizeof(Visit));
 }
 
 AddBuilder::~AddBuilder() {
@@ -488,6 +507,7 @@ void AddBuilder::State::write_run() {
 void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
     list_entries.clear();
     list_entries.reserve(visits.size());
+    advise_huge_pages(list_entries.data(), list_entries.capacity() * sizeof(ListEntry));
     for (const Visit& v : visits)
         if (v.first) list_entries.push_back(ListEntry{v.position, v.game, v.ply});
     high_visits = std::size_t(
