@@ -64,12 +64,9 @@ struct Hash128 {
 
 } // namespace
 
-namespace {
-
-// The game's first visit of each position and each distinct move it played from one.
-void collect_visits(PreparedGame& p) {
-    const std::vector<tree::GamePly>& plies = p.facts.plies;
-    p.visits.reserve(plies.size());
+void collect_game_visits(const std::vector<tree::GamePly>& plies, std::vector<GameVisit>& visits) {
+    visits.clear();
+    visits.reserve(plies.size());
     std::vector<std::uint64_t> seen; // the game's positions so far
     std::vector<std::pair<std::uint64_t, std::uint16_t>> seen_moves;
     // A game seldom comes back to a position: 64 bits of its keys say "never seen" without a
@@ -88,7 +85,7 @@ void collect_visits(PreparedGame& p) {
         const bool played = has_move && (first || std::find(seen_moves.begin(), seen_moves.end(), move_id) == seen_moves.end());
         if (!first && !played) continue;
         if (played) seen_moves.push_back(move_id);
-        GameVisit& v = p.visits.emplace_back();
+        GameVisit& v = visits.emplace_back();
         v.position = ply.key;
         v.ply = std::uint16_t(i);
         v.move = has_move ? ply.move.raw() : 0;
@@ -101,8 +98,6 @@ void collect_visits(PreparedGame& p) {
         }
     }
 }
-
-} // namespace
 
 SiteId site_id(std::string_view site) {
     static constexpr std::pair<std::string_view, std::string_view> kSites[] = {{"https://lichess.org/", "lichess"},
@@ -151,7 +146,7 @@ PreparedGame prepare_game(const game::GameRecord& record, tree::GameFacts facts,
         p.fingerprint = "hash:" + h.bytes();
     }
     p.facts = std::move(facts);
-    collect_visits(p);
+    collect_game_visits(p.facts.plies, p.visits);
     p.facts.plies = {}; // turned into the visits
     return p;
 }
@@ -326,7 +321,12 @@ rows::SingleGame single_game(const Visit& v, const RunGame& g) {
     return s;
 }
 
-// The groups of rows, each a key range of its own (a f g i | l | m below 2^63 | m from 2^63, n,
+// A run of fewer games keeps its solo positions in l and m rows: a query makes each solo
+// position's rows again from its game's PGN, which many small adds would make costly.
+constexpr std::size_t kMinSoloRunGames = 64;
+constexpr std::size_t kSoloRowEntries = 128; // a k row's entries (an entry is about 11 bytes)
+
+// The groups of rows, each a key range of its own (a f g i | k l | m below 2^63 | m from 2^63, n,
 // v), with runs and SST files of its own: the groups are built and written at once.
 enum Group : std::size_t { kGamesGroup, kListsGroup, kLowRowsGroup, kHighRowsGroup, kGroups };
 constexpr const char* kGroupNames[kGroups] = {"games", "lists", "rows-low", "rows-high"};
@@ -377,6 +377,7 @@ struct AddBuilder::State {
     std::vector<Visit> visits;
     std::size_t high_visits = 0;         // where the visits of the high group start once partitioned
     std::vector<ListEntry> list_entries; // made from the first visits when the run is written
+    bool solos = false;                  // the run's solo positions go to k rows, not to l and m rows
     std::vector<RunGame> games;
     std::vector<std::pair<std::uint64_t, std::string>> game_rows;
     std::vector<std::pair<std::string, std::uint64_t>> ids, fingerprints;
@@ -510,6 +511,7 @@ void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
     advise_huge_pages(list_entries.data(), list_entries.capacity() * sizeof(ListEntry));
     for (const Visit& v : visits)
         if (v.first) list_entries.push_back(ListEntry{v.position, v.game, v.ply});
+    solos = games.size() >= kMinSoloRunGames;
     high_visits = std::size_t(
         std::partition(visits.begin(), visits.end(), [](const Visit& v) { return v.position < kHighPosition; }) - visits.begin());
     for_each_group(options.threads, [&](Group g) { write_group(g, *out[g]); });
@@ -563,17 +565,45 @@ void AddBuilder::State::clear_run() {
     bytes = 0;
 }
 
-// l POSITION FIRST_SERIAL: every game of the run that reached the position, in added order.
+// k RUN FIRST_POSITION: the positions only one game of the run reached, each with that game and
+// ply, in rows of about kSoloRowEntries; then l POSITION FIRST_SERIAL: every game of the run that
+// reached each other position, in added order.
 void AddBuilder::State::write_lists(RowSink& out) {
     std::sort(list_entries.begin(), list_entries.end(), [](const ListEntry& a, const ListEntry& b) {
         return a.position != b.position ? a.position < b.position : a.game < b.game;
     });
+    const std::size_t n = list_entries.size();
+    auto solo_at = [&](std::size_t i) { // (a game's first visit of a position: one entry a game)
+        return solos && (i == 0 || list_entries[i - 1].position != list_entries[i].position) &&
+               (i + 1 == n || list_entries[i + 1].position != list_entries[i].position);
+    };
     std::string value;
-    for (std::size_t i = 0; i < list_entries.size();) {
+    if (solos) {
+        const std::uint64_t run = games.front().serial;
+        std::vector<rows::SoloEntry> row;
+        row.reserve(kSoloRowEntries);
+        auto write_row = [&] {
+            value.clear();
+            rows::put_solo_entries(value, run, row.front().position, row.data(), row.data() + row.size());
+            out.write(rows::solo_key(run, row.front().position), value);
+            row.clear();
+        };
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!solo_at(i)) continue;
+            row.push_back(rows::SoloEntry{list_entries[i].position, games[list_entries[i].game].serial, list_entries[i].ply});
+            if (row.size() == kSoloRowEntries) write_row();
+        }
+        if (!row.empty()) write_row();
+    }
+    for (std::size_t i = 0; i < n;) {
+        if (solo_at(i)) {
+            ++i;
+            continue;
+        }
         const std::uint64_t position = list_entries[i].position, first = games[list_entries[i].game].serial;
         std::uint64_t last = first;
         value.clear();
-        for (; i < list_entries.size() && list_entries[i].position == position; ++i) {
+        for (; i < n && list_entries[i].position == position; ++i) {
             const std::uint64_t serial = games[list_entries[i].game].serial;
             rows::put_varint(value, serial - last);
             rows::put_varint(value, list_entries[i].ply);
@@ -583,11 +613,23 @@ void AddBuilder::State::write_lists(RowSink& out) {
     }
 }
 
-// m POSITION CLASS MOVE: a row of one game is that game's figures, else the games' sums.
+// m POSITION CLASS MOVE: a row of one game is that game's figures, else the games' sums. A solo
+// position (all its visits one game's) has no m row: its game is in a k row, and a query makes
+// the game's rows again from its stored PGN.
 void AddBuilder::State::write_count_rows(Visit* begin, Visit* end, RowSink& out) {
     std::sort(begin, end,
               [](const Visit& a, const Visit& b) { return row_then_game_less(a, b); }); // inlined, not called by pointer
+    const Visit* position_end = begin; // where the visits of the position of i end, once looked at
     for (const Visit* i = begin; i != end;) {
+        if (solos && i >= position_end) { // the first visit of a position
+            bool one_game = true;
+            for (position_end = i + 1; position_end != end && position_end->position == i->position; ++position_end)
+                one_game = one_game && position_end->game == i->game;
+            if (one_game) {
+                i = position_end;
+                continue;
+            }
+        }
         const Visit& head = *i;
         const std::string key =
             rows::move_row_key(head.position, rows::RowClass{head.month, Speed(head.speed), head.band}, head.move);

@@ -209,15 +209,86 @@ std::vector<AddLogEntry> Database::add_log() const {
     return out;
 }
 
+namespace {
+
+std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
+
+// The positions of one run's k rows, in order, read a row at a time.
+class SoloPositions {
+public:
+    SoloPositions(const Database& db, std::uint64_t run) : db_(db), run_(run), it_(db.rocks().NewIterator(rocksdb::ReadOptions())) {
+        it_->Seek(rows::solo_key(run, 0));
+        load();
+    }
+    bool valid() const { return at_ < row_.size(); }
+    std::uint64_t position() const { return row_[at_]; }
+    void next() {
+        if (++at_ == row_.size()) {
+            it_->Next();
+            load();
+        }
+    }
+
+private:
+    void load() {
+        row_.clear();
+        at_ = 0;
+        if (it_->Valid() && it_->key().size() == rows::kSoloKeySize && it_->key()[0] == rows::kSolo &&
+            rows::get_be(view(it_->key()), 1, 8) == run_)
+            rows::for_each_solo_entry(view(it_->key()), view(it_->value()), [&](const rows::SoloEntry& e) {
+                row_.push_back(e.position);
+                return true;
+            });
+        else if (!it_->status().ok()) fail(db_.path(), it_->status());
+    }
+    const Database& db_;
+    std::uint64_t run_;
+    std::unique_ptr<rocksdb::Iterator> it_;
+    std::vector<std::uint64_t> row_;
+    std::size_t at_ = 0;
+};
+
+} // namespace
+
 DatabaseCounts count_contents(const Database& db) {
     DatabaseCounts c;
     for (const AddLogEntry& e : db.add_log()) c.games += e.games_added;
     std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(rocksdb::ReadOptions()));
-    for (it->Seek(std::string(1, rows::kList)); it->Valid() && it->key()[0] == rows::kList;) {
+    // The distinct positions of the l rows and of every run's solo entries: the sorted streams
+    // merged, a position counted once whichever streams hold it.
+    std::vector<std::unique_ptr<SoloPositions>> solos;
+    for (it->Seek(std::string(1, rows::kSolo)); it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo;) {
+        const std::uint64_t run = rows::get_be(view(it->key()), 1, 8);
+        solos.push_back(std::make_unique<SoloPositions>(db, run));
+        if (run == ~std::uint64_t(0)) break;
+        it->Seek(rows::solo_key(run + 1, 0));
+    }
+    it->Seek(std::string(1, rows::kList));
+    auto list_valid = [&] { return it->Valid() && it->key()[0] == rows::kList; };
+    bool list_done = !list_valid();
+    for (;;) {
+        std::uint64_t least = ~std::uint64_t(0);
+        bool any = false;
+        if (!list_done) {
+            least = rows::get_be(view(it->key()), 1, 8);
+            any = true;
+        }
+        for (const auto& s : solos)
+            if (s->valid() && (!any || s->position() < least)) {
+                least = s->position();
+                any = true;
+            }
+        if (!any) break;
         ++c.positions;
-        const std::uint64_t position = rows::get_be(std::string_view(it->key().data(), it->key().size()), 1, 8);
-        if (position == ~std::uint64_t(0)) break;
-        it->Seek(rows::position_prefix(rows::kList, position + 1));
+        for (const auto& s : solos)
+            while (s->valid() && s->position() == least) s->next();
+        if (!list_done && rows::get_be(view(it->key()), 1, 8) == least) {
+            if (least == ~std::uint64_t(0)) list_done = true;
+            else {
+                it->Seek(rows::position_prefix(rows::kList, least + 1));
+                list_done = !list_valid();
+            }
+        }
     }
     for (it->Seek(std::string(1, rows::kMonth)); it->Valid() && it->key()[0] == rows::kMonth; it->Next())
         c.months.push_back(std::uint16_t(rows::get_be(std::string_view(it->key().data(), it->key().size()), 1, 2)));

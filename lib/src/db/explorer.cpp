@@ -1,7 +1,10 @@
 #include "horde/db/explorer.hpp"
 
+#include "horde/db/add.hpp"
 #include "horde/db/games.hpp"
+#include "horde/game/checker.hpp"
 #include "horde/notation/move_list.hpp"
+#include "horde/pgn/reader.hpp"
 #include "horde/notation/san.hpp"
 #include "rows.hpp"
 #include "store_options.hpp"
@@ -77,6 +80,25 @@ ExplorerGame explorer_game(const Database& db, std::uint64_t serial, const posit
     return g;
 }
 
+// The visits an add counted of a stored game: its PGN walked again (its variant as it was
+// read) with the add's tree observer, made into visits by the add's own function.
+std::vector<GameVisit> stored_game_visits(const Database& db, const StoredGame& g) {
+    game::CheckOptions options;
+    options.forced_variant = g.variant;
+    auto observer = tree::make_tree_observer(tree::TreeObserverOptions{db.max_ply(), false, true});
+    auto reader = pgn::PgnReader::from_memory(g.pgn);
+    std::vector<GameVisit> visits;
+    bool read = false;
+    game::walk_pgn(reader, options, false, observer.get(), [&](game::GameRecord& record, std::string_view) {
+        if (read) return;
+        read = true;
+        tree::GameFacts facts;
+        observer->take(facts);
+        if (record.valid()) collect_game_visits(facts.plies, visits);
+    });
+    return visits;
+}
+
 int average_rating(const tree::MoveSums& s) {
     if (!s.rated) return 0;
     const std::int64_t sum = s.mover_elo_sum + s.opponent_elo_sum, twice = 2 * std::int64_t(s.rated);
@@ -94,10 +116,40 @@ ExplorerAnswer explore(const Database& db, const ExplorerQuery& query) {
     // One prefix scan: the position's figures are its rows' added up, its moves' are theirs.
     rows::PositionRow total;
     std::map<std::uint16_t, rows::MoveRow> moves;
-    for_each_row(db, rows::kMove, at.key, query, [&](std::string_view key, std::string_view value) {
-        const rows::ClassMoveRow row = rows::decode_row(key, value);
+    auto take = [&](const rows::ClassMoveRow& row, std::uint16_t move) {
         total.add(row.position);
-        if (row.move.sums.results.games) moves[rows::move_of_key(key)].add(row.move);
+        if (row.move.sums.results.games) moves[move].add(row.move);
+    };
+    for_each_row(db, rows::kMove, at.key, query, [&](std::string_view key, std::string_view value) {
+        take(rows::decode_row(key, value), rows::move_of_key(key));
+    });
+    // The solo positions' games: their rows made again, as the add would have written them.
+    for_each_solo_at(db, at.key, [&](std::uint64_t serial, int ply) {
+        const auto stored = game_by_serial(db, serial);
+        if (!stored) throw_store_error(db, rocksdb::Status::Corruption(fmt::format("game {} is missing", serial)));
+        const rows::RowClass c{month_of_date(stored->date), stored->speed, rating_band(stored->white_elo, stored->black_elo)};
+        if (!class_wanted(query, c)) return;
+        rows::SingleGame single;
+        single.serial = serial;
+        single.outcome = stored->outcome;
+        single.white_elo = stored->white_elo;
+        single.black_elo = stored->black_elo;
+        single.date = stored->date;
+        bool found = false;
+        for (const GameVisit& v : stored_game_visits(db, *stored)) {
+            if (v.position != at.key) continue;
+            found = found || (v.first && v.ply == ply);
+            single.ply = v.ply;
+            single.first = v.first;
+            single.played = v.played;
+            single.white_moved = v.white_moved;
+            single.eval_cp = v.eval_cp;
+            single.spent_ms = v.spent_ms;
+            take(rows::row_of(single, v.move), v.move);
+        }
+        if (!found)
+            throw_store_error(db, rocksdb::Status::Corruption(
+                                      fmt::format("game {} does not reach the position it is listed at (ply {})", serial, ply)));
     });
     a.results = total.results;
     a.ply = total.results.games ? int(total.min_ply) : -1;

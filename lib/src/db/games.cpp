@@ -5,6 +5,7 @@
 
 #include <rocksdb/db.h>
 
+#include <algorithm>
 #include <charconv>
 #include <memory>
 
@@ -91,8 +92,33 @@ std::optional<StoredGame> find_game(const Database& db, std::string_view id) {
     return game_by_serial(db, r.varint());
 }
 
+void for_each_solo_at(const Database& db, std::uint64_t position_key,
+                      const std::function<void(std::uint64_t serial, int ply)>& visit) {
+    // The k rows of a run are its solo positions in position order: the one row of a run that
+    // may hold the position is its last row starting at or before it (SeekForPrev), a seek a run.
+    std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(rocksdb::ReadOptions()));
+    for (it->Seek(std::string(1, rows::kSolo)); it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo;) {
+        const std::uint64_t run = rows::get_be(view(it->key()), 1, 8);
+        it->SeekForPrev(rows::solo_key(run, position_key));
+        if (it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo &&
+            rows::get_be(view(it->key()), 1, 8) == run)
+            rows::for_each_solo_entry(view(it->key()), view(it->value()), [&](const rows::SoloEntry& e) {
+                if (e.position == position_key) visit(e.serial, e.ply);
+                return e.position <= position_key;
+            });
+        if (run == ~std::uint64_t(0)) break;
+        it->Seek(rows::solo_key(run + 1, 0));
+    }
+    if (!it->status().ok()) throw_store_error(db, it->status());
+}
+
 void for_each_serial_at(const Database& db, std::uint64_t position_key,
                         const std::function<bool(std::uint64_t serial, int ply)>& visit) {
+    // The solo entries (a few: one a run at most) merged by serial into the l rows' games.
+    std::vector<std::pair<std::uint64_t, int>> solos;
+    for_each_solo_at(db, position_key, [&](std::uint64_t serial, int ply) { solos.emplace_back(serial, ply); });
+    std::sort(solos.begin(), solos.end());
+    std::size_t next_solo = 0;
     const std::string prefix = rows::position_prefix(rows::kList, position_key);
     std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(rocksdb::ReadOptions()));
     for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
@@ -101,10 +127,14 @@ void for_each_serial_at(const Database& db, std::uint64_t position_key,
         while (!r.done()) {
             serial += r.varint();
             const int ply = int(r.varint());
+            for (; next_solo < solos.size() && solos[next_solo].first < serial; ++next_solo)
+                if (!visit(solos[next_solo].first, solos[next_solo].second)) return;
             if (!visit(serial, ply)) return;
         }
     }
     if (!it->status().ok()) throw_store_error(db, it->status());
+    for (; next_solo < solos.size(); ++next_solo)
+        if (!visit(solos[next_solo].first, solos[next_solo].second)) return;
 }
 
 void for_each_game_at(const Database& db, std::uint64_t position_key,

@@ -95,6 +95,23 @@ std::string list_key(std::uint64_t position, std::uint64_t first_serial) {
     return k;
 }
 
+std::string solo_key(std::uint64_t run, std::uint64_t first_position) {
+    std::string k = serial_key(kSolo, run);
+    put_be(k, first_position, 8);
+    return k;
+}
+
+void put_solo_entries(std::string& out, std::uint64_t run, std::uint64_t first_position, const SoloEntry* begin,
+                      const SoloEntry* end) {
+    std::uint64_t last = first_position;
+    for (const SoloEntry* e = begin; e != end; ++e) {
+        put_varint(out, e->position - last);
+        put_varint(out, e->serial - run);
+        put_varint(out, e->ply);
+        last = e->position;
+    }
+}
+
 bool better_top(const ListedGame& a, const ListedGame& b) {
     if (a.rating != b.rating) return a.rating > b.rating;
     return a.serial < b.serial;

@@ -29,12 +29,13 @@ inline constexpr char kAddLog = 'a';      // a ADD(8) -> AddLogEntry
 inline constexpr char kFingerprint = 'f'; // f FINGERPRINT -> serial
 inline constexpr char kGame = 'g';        // g SERIAL(8) -> the game
 inline constexpr char kGameId = 'i';      // i ID -> serial
+inline constexpr char kSolo = 'k';        // k RUN(8) FIRST_POSITION(8) -> (position delta, serial - RUN, ply)...
 inline constexpr char kList = 'l';        // l POSITION(8) FIRST_SERIAL(8) -> (serial delta, ply)...
 inline constexpr char kMove = 'm';        // m POSITION(8) MONTH(2) SPEED BAND MOVE(2) -> ClassMoveRow (merged)
 inline constexpr char kMonth = 'n';       // n MONTH(2) -> ""
 inline constexpr char kVariant = 'v';     // v VARIANT -> ""
 
-inline constexpr std::size_t kMoveKeySize = 15, kListKeySize = 17;
+inline constexpr std::size_t kMoveKeySize = 15, kListKeySize = 17, kSoloKeySize = 17;
 
 // ---- varints and big-endian fields
 void put_varint(std::string& out, std::uint64_t v);
@@ -69,6 +70,20 @@ RowClass row_class_of_key(std::string_view key);                // of an m key
 std::uint16_t move_of_key(std::string_view key);                // of an m key
 std::string serial_key(char kind, std::uint64_t serial);        // g, a
 std::string list_key(std::uint64_t position, std::uint64_t first_serial);
+// A row of a run's solo positions (reached by one game of the run), the first at `first_position`;
+// `run` is the serial of the run's first game.
+std::string solo_key(std::uint64_t run, std::uint64_t first_position);
+
+// One entry of a solo row: the position, its one game, the ply of the game's first visit.
+struct SoloEntry {
+    std::uint64_t position = 0, serial = 0;
+    std::uint16_t ply = 0;
+};
+// A solo row's value: its entries in position order, from the first (the key's position).
+void put_solo_entries(std::string& out, std::uint64_t run, std::uint64_t first_position, const SoloEntry* begin,
+                      const SoloEntry* end);
+// Calls visit for each entry of a solo row (its key and value), in position order; stops when visit returns false.
+template <class Visit> void for_each_solo_entry(std::string_view key, std::string_view value, Visit&& visit);
 
 // ---- values of the merged rows
 struct ListedGame { // a game a position lists as a top or recent game
@@ -124,5 +139,18 @@ ClassMoveRow decode_row(std::string_view key, std::string_view value);
 
 // Adds `value` to `existing` for the row `key` (m); other kinds keep the newer value.
 std::string merge_values(std::string_view key, std::string_view existing, std::string_view value);
+
+template <class Visit> void for_each_solo_entry(std::string_view key, std::string_view value, Visit&& visit) {
+    const std::uint64_t run = get_be(key, 1, 8);
+    SoloEntry e;
+    e.position = get_be(key, 9, 8);
+    Reader r(value);
+    while (!r.done()) {
+        e.position += r.varint();
+        e.serial = run + r.varint();
+        e.ply = std::uint16_t(r.varint());
+        if (!visit(e)) return;
+    }
+}
 
 } // namespace horde::db::rows

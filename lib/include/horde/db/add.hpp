@@ -44,6 +44,10 @@ struct PreparedGame {
     std::vector<GameVisit> visits;
 };
 
+// The game's first visit of each position and each distinct move it played from one, in ply
+// order (what an add counts of a game, and what a query makes again of a solo position's game).
+void collect_game_visits(const std::vector<tree::GamePly>& plies, std::vector<GameVisit>& visits);
+
 // On any thread: `raw` is the game's bytes in its input, `source` the input's name.
 PreparedGame prepare_game(const game::GameRecord& record, tree::GameFacts facts, std::string_view raw, std::string_view source);
 

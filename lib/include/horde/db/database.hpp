@@ -28,7 +28,7 @@ public:
 // The store's layout version: a database of another version is refused, never misread
 // (2: a position's counts and its moves' sums in one row per class and move, a row of one game
 // stored as that game's figures; 1 had a row per class and another per class and move).
-inline constexpr std::uint32_t kFormatVersion = 2;
+inline constexpr std::uint32_t kFormatVersion = 3;
 inline constexpr int kDefaultMaxPly = 50;
 
 // What one add or merge recorded in the database (its row in the add log).
@@ -78,7 +78,8 @@ private:
     std::unique_ptr<rocksdb::DB> db_;
 };
 
-// What `info` shows: games (the adds' sum), distinct positions (one seek a position), months.
+// What `info` shows: games (the adds' sum), distinct positions (of the l rows, one seek a position,
+// and of the k rows), months.
 struct DatabaseCounts {
     std::uint64_t games = 0, positions = 0;
     std::vector<std::uint16_t> months; // db::Month values (classes.hpp), kUnknownMonth first when present

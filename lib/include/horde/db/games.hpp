@@ -44,6 +44,10 @@ void for_each_game_at(const Database& db, std::uint64_t position_key,
 // Only the serials and plies (no game read).
 void for_each_serial_at(const Database& db, std::uint64_t position_key,
                         const std::function<bool(std::uint64_t serial, int ply)>& visit);
+// The games of the position's solo entries (a run's positions that one game of the run reached),
+// in no order; for_each_serial_at gives them with the rest.
+void for_each_solo_at(const Database& db, std::uint64_t position_key,
+                      const std::function<void(std::uint64_t serial, int ply)>& visit);
 // Every game, in added order.
 void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit);
 
