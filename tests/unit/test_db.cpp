@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 #include <unistd.h>
 
 using namespace horde;
@@ -114,6 +115,34 @@ TEST_CASE("db: a row of one game reads back as that game's row", "[db]") {
             CHECK(rows::encode(g).size() < rows::encode(direct).size()); // what the single shape is for
         }
     }
+}
+
+TEST_CASE("db: a solo row reads back its entries in position order", "[db]") {
+    const std::uint64_t run = 1000;
+    const std::vector<rows::SoloEntry> entries = {
+        {0x0000000000000005ULL, 1000, 0}, {0x00000000FFFFFFFFULL, 1731, 50}, {0x8000000000000000ULL, 1001, 7},
+        {0xFFFFFFFFFFFFFFFFULL, 999999, 65535}};
+    std::string value;
+    rows::put_solo_entries(value, run, entries.data(), entries.data() + entries.size());
+    const std::string key = rows::solo_key(run, entries.front().position);
+    CHECK(key.size() == rows::kSoloKeySize);
+    CHECK(key[0] == rows::kSolo);
+    std::vector<rows::SoloEntry> read;
+    rows::for_each_solo_entry(key, value, [&](const rows::SoloEntry& e) {
+        read.push_back(e);
+        return true;
+    });
+    REQUIRE(read.size() == entries.size());
+    for (std::size_t i = 0; i < read.size(); ++i) {
+        CHECK(read[i].position == entries[i].position);
+        CHECK(read[i].serial == entries[i].serial);
+        CHECK(read[i].ply == entries[i].ply);
+    }
+    std::size_t seen = 0; // the visit stops the walk
+    rows::for_each_solo_entry(key, value, [&](const rows::SoloEntry&) { return ++seen < 2; });
+    CHECK(seen == 2);
+    CHECK_THROWS_AS(rows::for_each_solo_entry(key, value.substr(0, value.size() - 1), [](const rows::SoloEntry&) { return true; }),
+                    DbError);
 }
 
 TEST_CASE("db: a database of a newer or an older format is refused, not misread", "[db]") {

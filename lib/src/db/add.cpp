@@ -324,7 +324,7 @@ rows::SingleGame single_game(const Visit& v, const RunGame& g) {
 // A run of fewer games keeps its solo positions in l and m rows: a query makes each solo
 // position's rows again from its game's PGN, which many small adds would make costly.
 constexpr std::size_t kMinSoloRunGames = 64;
-constexpr std::size_t kSoloRowEntries = 128; // a k row's entries (an entry is about 11 bytes)
+constexpr std::size_t kSoloRowEntries = 128; // a k row's entries (an entry is about 8.5 bytes)
 
 // The groups of rows, each a key range of its own (a f g i | k l | m below 2^63 | m from 2^63, n,
 // v), with runs and SST files of its own: the groups are built and written at once.
@@ -584,7 +584,7 @@ void AddBuilder::State::write_lists(RowSink& out) {
         row.reserve(kSoloRowEntries);
         auto write_row = [&] {
             value.clear();
-            rows::put_solo_entries(value, run, row.front().position, row.data(), row.data() + row.size());
+            rows::put_solo_entries(value, run, row.data(), row.data() + row.size());
             out.write(rows::solo_key(run, row.front().position), value);
             row.clear();
         };

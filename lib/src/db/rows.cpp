@@ -4,6 +4,7 @@
 #include "horde/db/explorer.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace horde::db::rows {
 
@@ -101,14 +102,136 @@ std::string solo_key(std::uint64_t run, std::uint64_t first_position) {
     return k;
 }
 
-void put_solo_entries(std::string& out, std::uint64_t run, std::uint64_t first_position, const SoloEntry* begin,
-                      const SoloEntry* end) {
-    std::uint64_t last = first_position;
+namespace {
+
+class BitWriter {
+public:
+    explicit BitWriter(std::string& out) : out_(out) {}
+    void put(std::uint64_t v, unsigned bits) { // the low `bits` bits of v
+        while (bits > 32) {
+            put(v & 0xFFFFFFFFu, 32);
+            v >>= 32;
+            bits -= 32;
+        }
+        if (bits == 0) return;
+        acc_ |= (v & ((std::uint64_t(1) << bits) - 1)) << used_;
+        used_ += bits;
+        while (used_ >= 8) {
+            out_ += char(acc_ & 0xFF);
+            acc_ >>= 8;
+            used_ -= 8;
+        }
+    }
+    void ones_then_zero(std::uint64_t n) {
+        for (; n >= 32; n -= 32) put(0xFFFFFFFFu, 32);
+        put((std::uint64_t(1) << n) - 1, unsigned(n) + 1); // n ones, then the zero above them
+    }
+    void flush() {
+        if (used_) out_ += char(acc_ & 0xFF);
+        acc_ = used_ = 0;
+    }
+
+private:
+    std::string& out_;
+    std::uint64_t acc_ = 0;
+    unsigned used_ = 0;
+};
+
+class BitReader {
+public:
+    explicit BitReader(std::string_view data) : data_(data) {}
+    std::uint64_t get(unsigned bits) {
+        if (bits > 56) {
+            const std::uint64_t low = get(32);
+            return low | get(bits - 32) << 32;
+        }
+        if (at_ + bits > data_.size() * 8) cut_short();
+        const std::uint64_t v = bits ? (window() & ((std::uint64_t(1) << bits) - 1)) : 0;
+        at_ += bits;
+        return v;
+    }
+    std::uint64_t ones() { // the ones before the next zero, which is read too
+        std::uint64_t n = 0;
+        for (;;) {
+            const std::size_t left = data_.size() * 8 - at_;
+            if (!left) cut_short();
+            const unsigned run = std::min<unsigned>(unsigned(std::countr_one(window())), unsigned(std::min<std::size_t>(left, 56)));
+            n += run;
+            at_ += run;
+            if (run < std::min<std::size_t>(left, 56)) {
+                ++at_; // the zero
+                return n;
+            }
+        }
+    }
+
+private:
+    std::uint64_t window() const { // the bits from at_ on, at least 56 of them where there are
+        const std::size_t byte = at_ / 8;
+        std::uint64_t w = 0;
+        const std::size_t n = std::min<std::size_t>(8, data_.size() - byte);
+        for (std::size_t i = 0; i < n; ++i) w |= std::uint64_t(std::uint8_t(data_[byte + i])) << (8 * i); // the writer's byte order
+        return w >> (at_ % 8);
+    }
+    [[noreturn]] static void cut_short() { throw DbError("a damaged value in the database (a solo row cut short)"); }
+    std::string_view data_;
+    std::size_t at_ = 0;
+};
+
+unsigned bits_for(std::uint64_t v) { return unsigned(std::bit_width(v)); }
+
+} // namespace
+
+void put_solo_entries(std::string& out, std::uint64_t run, const SoloEntry* begin, const SoloEntry* end) {
+    const std::size_t n = std::size_t(end - begin);
+    put_varint(out, n);
+    if (!n) return;
+    std::uint64_t max_serial = 0, max_ply = 0;
     for (const SoloEntry* e = begin; e != end; ++e) {
-        put_varint(out, e->position - last);
-        put_varint(out, e->serial - run);
-        put_varint(out, e->ply);
-        last = e->position;
+        max_serial = std::max(max_serial, e->serial - run);
+        max_ply = std::max<std::uint64_t>(max_ply, e->ply);
+    }
+    const std::uint64_t mean_delta = n > 1 ? (end[-1].position - begin->position) / (n - 1) : 0;
+    const unsigned rice = mean_delta ? bits_for(mean_delta) - 1 : 0, serial_bits = bits_for(max_serial), ply_bits = bits_for(max_ply);
+    out += char(rice);
+    out += char(serial_bits);
+    out += char(ply_bits);
+    BitWriter w(out);
+    for (const SoloEntry* e = begin; e != end; ++e) {
+        if (e != begin) {
+            const std::uint64_t delta = e->position - e[-1].position;
+            w.ones_then_zero(delta >> rice);
+            w.put(delta, rice);
+        }
+        w.put(e->serial - run, serial_bits);
+        w.put(e->ply, ply_bits);
+    }
+    w.flush();
+}
+
+void decode_solo_row(std::string_view key, std::string_view value, std::vector<SoloEntry>& out) {
+    out.clear();
+    const std::uint64_t run = get_be(key, 1, 8);
+    Reader r(value);
+    const std::uint64_t n = r.varint();
+    if (!n) return;
+    const std::string_view rest = r.rest();
+    if (rest.size() < 3 || n > rest.size() * 8) throw DbError("a damaged value in the database (a solo row's head)");
+    const unsigned rice = std::uint8_t(rest[0]), serial_bits = std::uint8_t(rest[1]), ply_bits = std::uint8_t(rest[2]);
+    if (rice > 63 || serial_bits > 64 || ply_bits > 16) throw DbError("a damaged value in the database (a solo row's widths)");
+    BitReader bits(rest.substr(3));
+    out.reserve(n);
+    SoloEntry e;
+    e.position = get_be(key, 9, 8);
+    for (std::uint64_t i = 0; i < n; ++i) {
+        if (i) {
+            const std::uint64_t q = bits.ones();
+            if (rice + bits_for(q) > 64) throw DbError("a damaged value in the database (a solo row's delta)");
+            e.position += q << rice | bits.get(rice);
+        }
+        e.serial = run + bits.get(serial_bits);
+        e.ply = std::uint16_t(bits.get(ply_bits));
+        out.push_back(e);
     }
 }
 
