@@ -9,8 +9,8 @@
 
 #include <filesystem>
 #include <string>
-#include <vector>
 #include <unistd.h>
+#include <vector>
 
 using namespace horde;
 using namespace horde::db;
@@ -119,9 +119,10 @@ TEST_CASE("db: a row of one game reads back as that game's row", "[db]") {
 
 TEST_CASE("db: a solo row reads back its entries in position order", "[db]") {
     const std::uint64_t run = 1000;
-    const std::vector<rows::SoloEntry> entries = {
-        {0x0000000000000005ULL, 1000, 0}, {0x00000000FFFFFFFFULL, 1731, 50}, {0x8000000000000000ULL, 1001, 7},
-        {0xFFFFFFFFFFFFFFFFULL, 999999, 65535}};
+    const std::vector<rows::SoloEntry> entries = {{0x0000000000000005ULL, 1000, 0},
+                                                  {0x00000000FFFFFFFFULL, 1731, 50},
+                                                  {0x8000000000000000ULL, 1001, 7},
+                                                  {0xFFFFFFFFFFFFFFFFULL, 999999, 65535}};
     std::string value;
     rows::put_solo_entries(value, run, entries.data(), entries.data() + entries.size());
     const std::string key = rows::solo_key(run, entries.front().position);
@@ -141,8 +142,8 @@ TEST_CASE("db: a solo row reads back its entries in position order", "[db]") {
     std::size_t seen = 0; // the visit stops the walk
     rows::for_each_solo_entry(key, value, [&](const rows::SoloEntry&) { return ++seen < 2; });
     CHECK(seen == 2);
-    CHECK_THROWS_AS(rows::for_each_solo_entry(key, value.substr(0, value.size() - 1), [](const rows::SoloEntry&) { return true; }),
-                    DbError);
+    CHECK_THROWS_AS(
+        rows::for_each_solo_entry(key, value.substr(0, value.size() - 1), [](const rows::SoloEntry&) { return true; }), DbError);
 }
 
 TEST_CASE("db: a database of a newer or an older format is refused, not misread", "[db]") {

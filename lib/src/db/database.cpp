@@ -216,7 +216,8 @@ std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(
 // The positions of one run's k rows, in order, read a row at a time.
 class SoloPositions {
 public:
-    SoloPositions(const Database& db, std::uint64_t run) : db_(db), run_(run), it_(db.rocks().NewIterator(rocksdb::ReadOptions())) {
+    SoloPositions(const Database& db, std::uint64_t run)
+        : db_(db), run_(run), it_(db.rocks().NewIterator(rocksdb::ReadOptions())) {
         it_->Seek(rows::solo_key(run, 0));
         load();
     }
@@ -257,7 +258,8 @@ DatabaseCounts count_contents(const Database& db) {
     // The distinct positions of the l rows and of every run's solo entries: the sorted streams
     // merged, a position counted once whichever streams hold it.
     std::vector<std::unique_ptr<SoloPositions>> solos;
-    for (it->Seek(std::string(1, rows::kSolo)); it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo;) {
+    for (it->Seek(std::string(1, rows::kSolo));
+         it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo;) {
         const std::uint64_t run = rows::get_be(view(it->key()), 1, 8);
         solos.push_back(std::make_unique<SoloPositions>(db, run));
         if (run == ~std::uint64_t(0)) break;

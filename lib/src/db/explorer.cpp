@@ -4,8 +4,8 @@
 #include "horde/db/games.hpp"
 #include "horde/game/checker.hpp"
 #include "horde/notation/move_list.hpp"
-#include "horde/pgn/reader.hpp"
 #include "horde/notation/san.hpp"
+#include "horde/pgn/reader.hpp"
 #include "rows.hpp"
 #include "store_options.hpp"
 

@@ -1,5 +1,6 @@
 #include "horde/db/games.hpp"
 
+#include "horde/pgn/reader.hpp"
 #include "rows.hpp"
 #include "store_options.hpp"
 
@@ -17,6 +18,26 @@ std::string_view StoredGame::tag(std::string_view name) const {
     return {};
 }
 
+namespace {
+
+// Collects the tags of the first game and stops reading at its movetext.
+struct TagCollector : pgn::PgnVisitor {
+    std::vector<std::pair<std::string, std::string>>* tags = nullptr;
+    void tag(std::string_view name, std::string_view value, const pgn::SourcePos&, bool) { tags->emplace_back(name, value); }
+    pgn::Control begin_movetext(const pgn::SourcePos&) { return pgn::Control::SkipGame; }
+};
+
+} // namespace
+
+std::vector<std::pair<std::string, std::string>> tags_of_pgn(std::string_view pgn) {
+    std::vector<std::pair<std::string, std::string>> tags;
+    TagCollector collector;
+    collector.tags = &tags;
+    auto reader = pgn::PgnReader::from_memory(pgn);
+    reader.read_game(collector);
+    return tags;
+}
+
 namespace rows {
 
 std::string encode_game(const StoredGame& g) {
@@ -30,11 +51,13 @@ std::string encode_game(const StoredGame& g) {
     put_varint(out, std::uint64_t(g.black_elo));
     put_varint(out, g.date);
     put_varint(out, std::uint64_t(g.speed));
-    put_varint(out, g.tags.size());
-    for (const auto& [name, value] : g.tags) {
-        put_bytes(out, name);
-        put_bytes(out, value);
-    }
+    // 0: the tags are the PGN's (read again when decoded); else their count + 1, then each.
+    put_varint(out, g.tags_in_pgn ? 0 : g.tags.size() + 1);
+    if (!g.tags_in_pgn)
+        for (const auto& [name, value] : g.tags) {
+            put_bytes(out, name);
+            put_bytes(out, value);
+        }
     put_bytes(out, g.pgn);
     return out;
 }
@@ -53,11 +76,15 @@ StoredGame decode_game(std::uint64_t serial, std::string_view value) {
     g.date = std::uint32_t(r.varint());
     g.speed = Speed(std::uint8_t(std::min<std::uint64_t>(r.varint(), std::uint64_t(Speed::Unknown))));
     const std::uint64_t tags = r.varint();
-    for (std::uint64_t i = 0; i < tags; ++i) {
+    for (std::uint64_t i = 1; i < tags; ++i) {
         std::string name(r.bytes());
         g.tags.emplace_back(std::move(name), std::string(r.bytes()));
     }
     g.pgn = r.bytes();
+    if (tags == 0) {
+        g.tags = tags_of_pgn(g.pgn);
+        g.tags_in_pgn = true;
+    }
     return g;
 }
 
@@ -97,7 +124,8 @@ void for_each_solo_at(const Database& db, std::uint64_t position_key,
     // The k rows of a run are its solo positions in position order: the one row of a run that
     // may hold the position is its last row starting at or before it (SeekForPrev), a seek a run.
     std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(rocksdb::ReadOptions()));
-    for (it->Seek(std::string(1, rows::kSolo)); it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo;) {
+    for (it->Seek(std::string(1, rows::kSolo));
+         it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo;) {
         const std::uint64_t run = rows::get_be(view(it->key()), 1, 8);
         it->SeekForPrev(rows::solo_key(run, position_key));
         if (it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo &&

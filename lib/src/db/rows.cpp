@@ -155,7 +155,8 @@ public:
         for (;;) {
             const std::size_t left = data_.size() * 8 - at_;
             if (!left) cut_short();
-            const unsigned run = std::min<unsigned>(unsigned(std::countr_one(window())), unsigned(std::min<std::size_t>(left, 56)));
+            const unsigned run =
+                std::min<unsigned>(unsigned(std::countr_one(window())), unsigned(std::min<std::size_t>(left, 56)));
             n += run;
             at_ += run;
             if (run < std::min<std::size_t>(left, 56)) {
@@ -170,7 +171,8 @@ private:
         const std::size_t byte = at_ / 8;
         std::uint64_t w = 0;
         const std::size_t n = std::min<std::size_t>(8, data_.size() - byte);
-        for (std::size_t i = 0; i < n; ++i) w |= std::uint64_t(std::uint8_t(data_[byte + i])) << (8 * i); // the writer's byte order
+        for (std::size_t i = 0; i < n; ++i)
+            w |= std::uint64_t(std::uint8_t(data_[byte + i])) << (8 * i); // the writer's byte order
         return w >> (at_ % 8);
     }
     [[noreturn]] static void cut_short() { throw DbError("a damaged value in the database (a solo row cut short)"); }
@@ -192,7 +194,8 @@ void put_solo_entries(std::string& out, std::uint64_t run, const SoloEntry* begi
         max_ply = std::max<std::uint64_t>(max_ply, e->ply);
     }
     const std::uint64_t mean_delta = n > 1 ? (end[-1].position - begin->position) / (n - 1) : 0;
-    const unsigned rice = mean_delta ? bits_for(mean_delta) - 1 : 0, serial_bits = bits_for(max_serial), ply_bits = bits_for(max_ply);
+    const unsigned rice = mean_delta ? bits_for(mean_delta) - 1 : 0, serial_bits = bits_for(max_serial),
+                   ply_bits = bits_for(max_ply);
     out += char(rice);
     out += char(serial_bits);
     out += char(ply_bits);

@@ -28,9 +28,15 @@ struct StoredGame {
     std::uint32_t date = 0;           // YYYYMMDD (tree::GameFacts::date)
     Speed speed = Speed::Unknown;
     std::vector<std::pair<std::string, std::string>> tags; // in input order
-    std::string pgn;                                       // the game's bytes as in its input
-    std::string_view tag(std::string_view name) const;     // "" when absent
+    // The tags are what the PGN's own tag section reads as (tags_of_pgn), so the game's row
+    // keeps them once, in the PGN (set by prepare_game, which compares).
+    bool tags_in_pgn = false;
+    std::string pgn;                                   // the game's bytes as in its input
+    std::string_view tag(std::string_view name) const; // "" when absent
 };
+
+// The tags of the first game of a PGN text, as the PGN reader reads them.
+std::vector<std::pair<std::string, std::string>> tags_of_pgn(std::string_view pgn);
 
 // The game of an id ("#12" is serial 12), nullopt when none. Throws DbError on a damaged store.
 std::optional<StoredGame> find_game(const Database& db, std::string_view id);
