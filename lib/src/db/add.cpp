@@ -22,7 +22,6 @@
 #include <queue>
 #include <set>
 #include <thread>
-#include <unordered_set>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -60,6 +59,67 @@ struct Hash128 {
         rows::put_be(out, mix(b), 8);
         return out;
     }
+};
+
+// 128 bits of a text (a fingerprint, an id): what the add remembers of each game's, so that its
+// memory grows by 16 bytes a game, not by a string in a node (about 100).
+struct Key128 {
+    std::uint64_t a = 0, b = 0;
+    bool operator==(const Key128&) const = default;
+};
+Key128 key128(std::string_view text) {
+    Hash128 h;
+    h.add(text);
+    return Key128{mix(h.a), mix(h.b)};
+}
+
+// A set of Key128 in 64 open-addressed tables (linear probing, each at most half full): a table
+// that grows holds its old and new slots at once, so 64 of them keep that extra memory small.
+class KeySet {
+public:
+    // True when the key was not in the set (it is now).
+    bool insert(Key128 key) {
+        if (key == Key128{}) key.b = 1; // the empty slot's value stands for no key
+        Table& t = tables_[key.b >> 58];
+        if (2 * (t.size + 1) > t.slots.size()) grow(t);
+        const bool added = place(t.slots, key);
+        t.size += added;
+        return added;
+    }
+    bool contains(Key128 key) const {
+        if (key == Key128{}) key.b = 1;
+        const std::vector<Key128>& slots = tables_[key.b >> 58].slots;
+        if (slots.empty()) return false;
+        for (std::size_t i = key.a & (slots.size() - 1);; i = (i + 1) & (slots.size() - 1)) {
+            if (slots[i] == key) return true;
+            if (slots[i] == Key128{}) return false;
+        }
+    }
+    std::size_t bytes() const { return bytes_; }
+
+private:
+    struct Table {
+        std::vector<Key128> slots;
+        std::size_t size = 0;
+    };
+    static bool place(std::vector<Key128>& slots, const Key128& key) {
+        for (std::size_t i = key.a & (slots.size() - 1);; i = (i + 1) & (slots.size() - 1)) {
+            if (slots[i] == key) return false;
+            if (slots[i] == Key128{}) {
+                slots[i] = key;
+                return true;
+            }
+        }
+    }
+    void grow(Table& t) {
+        std::vector<Key128> bigger(std::max<std::size_t>(256, 2 * t.slots.size()));
+        for (const Key128& k : t.slots)
+            if (!(k == Key128{})) place(bigger, k);
+        bytes_ += (bigger.size() - t.slots.size()) * sizeof(Key128);
+        t.slots.swap(bigger);
+    }
+    std::array<Table, 64> tables_;
+    std::size_t bytes_ = 0;
 };
 
 } // namespace
@@ -205,9 +265,9 @@ private:
 
 class RunReader {
 public:
-    explicit RunReader(const std::string& path) : path_(path), file_(std::fopen(path.c_str(), "rb")) {
+    RunReader(const std::string& path, std::size_t buffer_bytes) : path_(path), file_(std::fopen(path.c_str(), "rb")) {
         if (!file_) throw DbError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
-        std::setvbuf(file_, nullptr, _IOFBF, 256 << 10); // every run of every group is read at once
+        std::setvbuf(file_, nullptr, _IOFBF, buffer_bytes); // every run of every group is read at once
         next();
     }
     ~RunReader() { std::fclose(file_); }
@@ -259,6 +319,20 @@ void advise_huge_pages(void* data, std::size_t bytes) noexcept {
     const auto begin = (std::uintptr_t(data) + kHuge - 1) & ~(kHuge - 1);
     const auto end = (std::uintptr_t(data) + bytes) & ~(kHuge - 1);
     if (end > begin) (void)::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+
+// Gives the whole pages of [data, data + bytes) back to the system (unused capacity: read as
+// zeros when touched again).
+void release_pages(void* data, std::size_t bytes) noexcept {
+#if defined(__linux__) && defined(MADV_DONTNEED)
+    const auto page = std::uintptr_t(::sysconf(_SC_PAGESIZE));
+    const auto begin = (std::uintptr_t(data) + page - 1) & ~(page - 1);
+    const auto end = (std::uintptr_t(data) + bytes) & ~(page - 1);
+    if (end > begin) (void)::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
 #else
     (void)data;
     (void)bytes;
@@ -370,8 +444,8 @@ struct AddBuilder::State {
     std::vector<std::array<std::string, kGroups>> runs; // each run's file of each group
     std::uint64_t next_serial = 1, first_serial = 0;
     std::vector<std::string> inputs;
-    std::unordered_set<std::string> fingerprints_seen; // this add's
-    std::unordered_set<std::string> ids_seen;          // this add's, of every run
+    KeySet fingerprints_seen; // this add's
+    KeySet ids_seen;          // this add's, of every run
     bool committed = false;
 
     // What the current run holds.
@@ -386,6 +460,9 @@ struct AddBuilder::State {
     std::set<std::uint8_t> variants;
     std::size_t bytes = 0;
 
+    // What the add remembers of every game (its fingerprint and id sets), which counts against
+    // the budget too, up to three quarters of it: a run always has a quarter.
+    std::size_t remembered_bytes() const;
     void add_visits(const PreparedGame& g, std::uint32_t index);
     void write_run();
     void write_groups(const std::array<RowSink*, kGroups>& out);
@@ -443,7 +520,8 @@ std::size_t AddBuilder::runs() const { return state_->runs.size(); }
 
 bool AddBuilder::add(PreparedGame&& p) {
     State& s = *state_;
-    if (s.fingerprints_seen.count(p.fingerprint)) {
+    const Key128 fingerprint = key128(p.fingerprint);
+    if (s.fingerprints_seen.contains(fingerprint)) {
         ++duplicates_;
         return false;
     }
@@ -455,7 +533,7 @@ bool AddBuilder::add(PreparedGame&& p) {
         return false;
     }
     if (!st.IsNotFound()) throw_store_error(db_, st);
-    s.fingerprints_seen.insert(p.fingerprint);
+    s.fingerprints_seen.insert(fingerprint);
     const std::uint64_t serial = s.next_serial++;
     if (!s.first_serial) s.first_serial = serial;
     ++added_;
@@ -466,7 +544,7 @@ bool AddBuilder::add(PreparedGame&& p) {
         const rocksdb::Status id = db_.rocks().Get(rocksdb::ReadOptions(), std::string(1, rows::kGameId) + p.game.id, &value);
         // (A set, not a scan of the run's ids: a lichess file has an id a game, so a scan made
         // the add quadratic in the games of a run.)
-        if (id.ok() || !s.ids_seen.insert(p.game.id).second) p.game.id.clear();
+        if (id.ok() || !s.ids_seen.insert(key128(p.game.id))) p.game.id.clear();
     }
     if (p.game.id.empty()) p.game.id = fmt::format("#{}", serial);
     else s.ids.emplace_back(p.game.id, serial);
@@ -480,7 +558,7 @@ bool AddBuilder::add(PreparedGame&& p) {
     s.bytes += row.size() + 64 + 2 * p.fingerprint.size() + 2 * p.game.id.size() +
                p.visits.size() * (sizeof(Visit) + sizeof(ListEntry)) + sizeof(RunGame);
     s.game_rows.emplace_back(serial, std::move(row));
-    if (s.bytes >= s.options.memory_bytes) s.write_run();
+    if (s.bytes + s.remembered_bytes() >= s.options.memory_bytes) s.write_run();
     return true;
 }
 
@@ -503,6 +581,14 @@ void AddBuilder::State::write_run() {
     for (auto& w : writers) w->close();
     runs.push_back(paths);
     clear_run();
+    // The visits' pages the next run cannot fill (what the add remembers of its games has grown
+    // into the budget) go back to the system: the budget holds for the whole add.
+    const std::size_t room = (options.memory_bytes - remembered_bytes()) / (sizeof(Visit) + sizeof(ListEntry)) + 1;
+    if (room < visits.capacity()) release_pages(visits.data() + room, (visits.capacity() - room) * sizeof(Visit));
+}
+
+std::size_t AddBuilder::State::remembered_bytes() const {
+    return std::min(fingerprints_seen.bytes() + ids_seen.bytes(), options.memory_bytes / 4 * 3);
 }
 
 // The run's rows, each group in key order to its sink, the groups at once.
@@ -682,9 +768,9 @@ private:
 
 // The runs of one group merged by key: a row in several runs (a count row, a month, a variant)
 // added up.
-void merge_runs(const std::vector<std::string>& runs, RowSink& out) {
+void merge_runs(const std::vector<std::string>& runs, std::size_t buffer_bytes, RowSink& out) {
     std::vector<std::unique_ptr<RunReader>> readers;
-    for (const std::string& run : runs) readers.push_back(std::make_unique<RunReader>(run));
+    for (const std::string& run : runs) readers.push_back(std::make_unique<RunReader>(run, buffer_bytes));
     auto later = [&](std::size_t a, std::size_t b) { return readers[a]->key() > readers[b]->key(); };
     std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(later)> heap(later);
     for (std::size_t i = 0; i < readers.size(); ++i)
@@ -748,10 +834,15 @@ AddLogEntry AddBuilder::commit() {
     if (s.runs.empty()) {
         if (!s.games.empty()) s.write_groups(sinks);
     } else {
+        // Every run of every group is read at once: their buffers share a quarter of the budget
+        // (the run's memory is given back first), from 16 to 256 KB each.
+        std::vector<Visit>().swap(s.visits);
+        const std::size_t buffer_bytes = std::clamp<std::size_t>(s.options.memory_bytes / 4 / (s.runs.size() * kGroups),
+                                                                 std::size_t(16) << 10, std::size_t(256) << 10);
         for_each_group(s.options.threads, [&](Group g) {
             std::vector<std::string> runs;
             for (const auto& run : s.runs) runs.push_back(run[g]);
-            merge_runs(runs, *sinks[g]);
+            merge_runs(runs, buffer_bytes, *sinks[g]);
         });
     }
     std::vector<std::string> files;
