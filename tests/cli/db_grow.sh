@@ -81,6 +81,35 @@ expect_match "$WORK/ids.ndjson" '"id":"#[0-9]+".*"Site":"https://pychess.org/eBc
 snapshot "$WORK/ids-one" "$WORK/ids-one.snap"
 snapshot "$WORK/ids-runs" "$WORK/ids-runs.snap"
 expect_same_file "$WORK/ids-runs.snap" "$WORK/ids-one.snap" "ids: several runs equal one"
+# Games added under --variant (a Horde file without its Variant tags) are read again in that
+# variant by export and merge, between games added without it (the stream's segments): the same
+# export as the tagged file's database, and a merge equal to its shard.
+mkdir -p "$WORK/untagged" "$WORK/tagged"
+cp "$A" "$WORK/untagged/chess.pgn"
+cp "$A" "$WORK/tagged/chess.pgn"
+grep -v '^\[Variant ' "$B" >"$WORK/untagged/horde.pgn"
+cp "$B" "$WORK/tagged/horde.pgn"
+STATUS=0
+(cd "$WORK/untagged" && "$DB" add -q "$WORK/forced" chess.pgn && "$DB" add -q --variant horde "$WORK/forced" horde.pgn &&
+    "$DB" add -q "$WORK/forced" chess.pgn) 2>"$WORK/err" || STATUS=$?
+expect_status 0 "--variant horde between plain adds"
+STATUS=0
+(cd "$WORK/tagged" && "$DB" add -q "$WORK/tagged-db" chess.pgn && "$DB" add -q "$WORK/tagged-db" horde.pgn) 2>"$WORK/err" || STATUS=$?
+expect_status 0 "the tagged files"
+STATUS=0
+"$DB" export --min-games 1 "$WORK/forced" >"$WORK/forced.export" 2>"$WORK/err" || STATUS=$?
+expect_status 0 "--variant horde: export"
+expect_eq "$(grep -c 'error' "$WORK/err")" 0 "--variant horde: export reads every game without an error"
+expect_match "$WORK/err" '^horde-db: 600 games' "--variant horde: export reads every game"
+"$DB" export --min-games 1 "$WORK/tagged-db" >"$WORK/tagged.export" 2>/dev/null
+expect_match "$WORK/forced.export" '"variant":"horde"' "--variant horde: the export has Horde positions"
+expect_same_file "$WORK/forced.export" "$WORK/tagged.export" "export reads each game in the variant it was added in"
+run_tool "$DB" merge "$WORK/forced-merged" "$WORK/forced"
+expect_match "$WORK/err" '600 games, 600 added' "--variant horde: the merge adds every game"
+db_positions "$WORK/forced" "$WORK/forced-fens"
+db_snapshot "$WORK/forced" "$WORK/forced-fens" "$WORK/forced.snap"
+db_snapshot "$WORK/forced-merged" "$WORK/forced-fens" "$WORK/forced-merged.snap"
+expect_same_file "$WORK/forced-merged.snap" "$WORK/forced.snap" "a merge reads each game in the variant it was added in"
 # Threads do not change the database.
 run_tool "$DB" add -q --threads 1 "$WORK/t1" "$A" "$B" "$C"
 snapshot "$WORK/t1" "$WORK/t1.snap"

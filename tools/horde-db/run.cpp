@@ -126,8 +126,9 @@ int run_merge(const Mode& o) {
             number = n;
         };
         run::DbAddTotals shard_totals;
-        stream.read([&](pgn::PgnReader& reader) {
-            run::run_db_add(reader, game::CheckOptions{}, o.files[i], settings, builder,
+        stream.read([&](pgn::PgnReader& reader, const game::CheckOptions& options) {
+            settings.input_hash = shard_totals.input_hash; // (a shard read in segments: one hash)
+            run::run_db_add(reader, options, o.files[i], settings, builder,
                             [&](std::string& diagnostics, const run::DbAddTotals& t) {
                                 if (!diagnostics.empty()) std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
                                 shard_totals.add(t);
@@ -238,7 +239,7 @@ int run_export(const Mode& o) {
     sink.tree = &tree;
     run::StoredGamesStream stream(*database);
     run::TreeTotals totals;
-    stream.read([&](pgn::PgnReader& reader) {
+    stream.read([&](pgn::PgnReader& reader, const game::CheckOptions& options) {
         run::TreeRunSettings settings;
         settings.threads = threads;
         settings.max_ply = max_ply;
@@ -246,11 +247,10 @@ int run_export(const Mode& o) {
             const auto [source, number] = stream.origin(r.game);
             fmt::format_to(std::back_inserter(name), "{}#{}", source, number);
         };
-        run::run_tree(reader, game::CheckOptions{}, o.db, settings, sink,
-                      [&](std::string& diagnostics, const run::TreeTotals& t) {
-                          if (!diagnostics.empty()) std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
-                          totals.add(t);
-                      });
+        run::run_tree(reader, options, o.db, settings, sink, [&](std::string& diagnostics, const run::TreeTotals& t) {
+            if (!diagnostics.empty()) std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
+            totals.add(t);
+        });
     });
     const std::uint64_t written = write_export(o, tree, threads);
     fmt::print(stderr, "horde-db: {}, {} written, {:.3f} s\n", counted(totals.used, "game", "games"),

@@ -45,7 +45,7 @@ std::string encode_game(const StoredGame& g) {
     put_bytes(out, g.id);
     put_bytes(out, g.source);
     put_varint(out, g.source_game);
-    put_varint(out, std::uint64_t(g.variant));
+    put_varint(out, std::uint64_t(g.variant) | (g.variant_forced ? 4 : 0));
     put_varint(out, std::uint64_t(g.outcome));
     put_varint(out, std::uint64_t(g.white_elo));
     put_varint(out, std::uint64_t(g.black_elo));
@@ -69,7 +69,9 @@ StoredGame decode_game(std::uint64_t serial, std::string_view value) {
     g.id = r.bytes();
     g.source = r.bytes();
     g.source_game = r.varint();
-    g.variant = Variant(std::uint8_t(r.varint() & 3));
+    const std::uint64_t variant = r.varint();
+    g.variant = Variant(std::uint8_t(variant & 3));
+    g.variant_forced = variant & 4;
     g.outcome = tree::Outcome(std::uint8_t(std::min<std::uint64_t>(r.varint(), 3)));
     g.white_elo = int(r.varint());
     g.black_elo = int(r.varint());
@@ -174,12 +176,12 @@ void for_each_game_at(const Database& db, std::uint64_t position_key,
     });
 }
 
-void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit) {
+void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit, std::uint64_t from) {
     const std::string prefix(1, rows::kGame);
     rocksdb::ReadOptions options;
     options.fill_cache = false; // one pass over every game
     std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(options));
-    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    for (it->Seek(rows::serial_key(rows::kGame, from)); it->Valid() && it->key().starts_with(prefix); it->Next()) {
         const StoredGame game = rows::decode_game(rows::get_be(view(it->key()), 1, 8), view(it->value()));
         if (!visit(game)) return;
     }

@@ -45,6 +45,7 @@ struct DbConsumer {
     std::vector<DbSlot>& slots;
     db::AddBuilder& builder;
     const std::function<void(std::string& diagnostics, const DbAddTotals& totals)>& report;
+    bool variant_forced = false;
     std::uint64_t hash = 0;
 
     std::unique_ptr<game::ProductObserver<tree::GameFacts>> make_observer() const {
@@ -69,6 +70,7 @@ struct DbConsumer {
             return;
         }
         db::PreparedGame& g = s.games.emplace_back(db::prepare_game(r, std::move(facts), raw, display));
+        g.game.variant_forced = variant_forced;
         if (settings.origin) settings.origin(r, g.game.source, g.game.source_game);
     }
 
@@ -105,7 +107,7 @@ void run_db_add(pgn::PgnReader& reader, const game::CheckOptions& options, std::
     };
     PgnPipeline pipeline(pipeline_settings);
     slots.resize(pipeline.slots());
-    DbConsumer consumer{settings, display, slots, builder, report};
+    DbConsumer consumer{settings, display, slots, builder, report, options.forced_variant.has_value(), settings.input_hash};
     pipeline.run(reader, options, consumer);
 }
 
@@ -113,6 +115,7 @@ struct StoredGamesStream::State {
     const db::Database* db = nullptr;
     mutable std::mutex lock;
     std::vector<std::pair<std::string, std::uint64_t>> origins;
+    std::size_t segment_start = 0; // the games before the segment being read
 };
 
 StoredGamesStream::StoredGamesStream(const db::Database& db) : state_(std::make_unique<State>()) { state_->db = &db; }
@@ -120,8 +123,9 @@ StoredGamesStream::~StoredGamesStream() = default;
 
 std::pair<std::string, std::uint64_t> StoredGamesStream::origin(std::uint64_t n) const {
     std::lock_guard hold(state_->lock);
-    if (n == 0 || n > state_->origins.size()) return {};
-    return state_->origins[n - 1];
+    const std::size_t at = state_->segment_start + n;
+    if (n == 0 || at > state_->origins.size()) return {};
+    return state_->origins[at - 1];
 }
 
 std::uint64_t StoredGamesStream::games() const {
@@ -129,7 +133,44 @@ std::uint64_t StoredGamesStream::games() const {
     return state_->origins.size();
 }
 
-void StoredGamesStream::read(const std::function<void(pgn::PgnReader& reader)>& read) {
+namespace {
+
+// The variant a stored game is read in when not the one its tags say (added under --variant).
+std::optional<Variant> forced_variant_of(const db::StoredGame& g) {
+    return g.variant_forced ? std::optional<Variant>(g.variant) : std::nullopt;
+}
+
+} // namespace
+
+void StoredGamesStream::read(const std::function<void(pgn::PgnReader& reader, const game::CheckOptions& options)>& read) {
+    std::uint64_t from = 0; // the serial the next segment starts at
+    for (;;) {
+        std::optional<Variant> segment_variant;
+        bool any = false;
+        db::for_each_game(
+            *state_->db,
+            [&](const db::StoredGame& g) {
+                segment_variant = forced_variant_of(g);
+                any = true;
+                return false;
+            },
+            from);
+        if (!any) return;
+        game::CheckOptions options;
+        options.forced_variant = segment_variant;
+        {
+            std::lock_guard hold(state_->lock);
+            state_->segment_start = state_->origins.size();
+        }
+        std::uint64_t next_segment = 0; // 0: none
+        read_segment(from, segment_variant, next_segment, [&](pgn::PgnReader& reader) { read(reader, options); });
+        if (!next_segment) return;
+        from = next_segment;
+    }
+}
+
+void StoredGamesStream::read_segment(std::uint64_t from, std::optional<Variant> variant, std::uint64_t& next_segment,
+                                     const std::function<void(pgn::PgnReader& reader)>& read) {
     int fds[2];
     if (::pipe(fds) != 0) throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
     std::exception_ptr failure;
@@ -145,18 +186,27 @@ void StoredGamesStream::read(const std::function<void(pgn::PgnReader& reader)>& 
             return true;
         };
         try {
-            db::for_each_game(*state_->db, [&](const db::StoredGame& g) {
-                if (stop.load()) return false;
-                {
-                    std::lock_guard hold(state_->lock);
-                    state_->origins.emplace_back(g.source, g.source_game);
-                }
-                if (!write_all(g.pgn)) return false;
-                // Games end with a blank line in the stream, whatever their bytes ended with.
-                const std::string_view pgn = g.pgn;
-                const char* end = pgn.ends_with("\n\n") || pgn.ends_with("\r\n\r\n") ? "" : pgn.ends_with('\n') ? "\n" : "\n\n";
-                return write_all(end);
-            });
+            db::for_each_game(
+                *state_->db,
+                [&](const db::StoredGame& g) {
+                    if (stop.load()) return false;
+                    if (forced_variant_of(g) != variant) { // the next segment's first game
+                        next_segment = g.serial;
+                        return false;
+                    }
+                    {
+                        std::lock_guard hold(state_->lock);
+                        state_->origins.emplace_back(g.source, g.source_game);
+                    }
+                    if (!write_all(g.pgn)) return false;
+                    // Games end with a blank line in the stream, whatever their bytes ended with.
+                    const std::string_view pgn = g.pgn;
+                    const char* end = pgn.ends_with("\n\n") || pgn.ends_with("\r\n\r\n") ? ""
+                                      : pgn.ends_with('\n')                              ? "\n"
+                                                                                         : "\n\n";
+                    return write_all(end);
+                },
+                from);
         } catch (...) {
             failure = std::current_exception();
         }

@@ -23,6 +23,7 @@ struct StoredGame {
     std::string source;            // the input's name
     std::uint64_t source_game = 0; // the game's number in that input
     Variant variant = Variant::Chess;
+    bool variant_forced = false; // added under --variant: read again in `variant`, whatever its tags say
     tree::Outcome outcome = tree::Outcome::Unfinished;
     int white_elo = 0, black_elo = 0; // 0: unknown
     std::uint32_t date = 0;           // YYYYMMDD (tree::GameFacts::date)
@@ -54,7 +55,7 @@ void for_each_serial_at(const Database& db, std::uint64_t position_key,
 // in no order; for_each_serial_at gives them with the rest.
 void for_each_solo_at(const Database& db, std::uint64_t position_key,
                       const std::function<void(std::uint64_t serial, int ply)>& visit);
-// Every game, in added order.
-void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit);
+// Every game, in added order (from the game of serial `from` on).
+void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit, std::uint64_t from = 0);
 
 } // namespace horde::db

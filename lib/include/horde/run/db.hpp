@@ -35,6 +35,7 @@ struct DbAddSettings {
     // Where a game came from, when not from this input (a merge: the shard's record of it):
     // sets the stored source and game number. Null: this input and the game's number in it.
     std::function<void(const game::GameRecord&, std::string& source, std::uint64_t& game)> origin;
+    std::uint64_t input_hash = 0; // where the input's hash starts (a merge's shard read in segments goes on)
 };
 
 struct DbAddTotals {
@@ -50,20 +51,24 @@ void run_db_add(pgn::PgnReader& reader, const game::CheckOptions& options, std::
                 const DbAddSettings& settings, db::AddBuilder& builder,
                 const std::function<void(std::string& diagnostics, const DbAddTotals& totals)>& report);
 
-// The database's games, in added order, as one PGN text read through a pipe: `read(reader)`
-// runs while a thread writes the games (each followed by a blank line when it has none).
-// `origin(n)` is then the source and number of the stream's n-th game (1-based).
+// The database's games, in added order, as PGN text read through a pipe: `read(reader, options)`
+// runs while a thread writes the games (each followed by a blank line when it has none), once a
+// segment: a segment is a run of games read with the same options (the variant forced on the
+// games added under --variant, whose tags may say another or none), most often all of them.
+// `origin(n)` is then the source and number of the segment's n-th game (1-based).
 class StoredGamesStream {
 public:
     explicit StoredGamesStream(const db::Database& db);
     ~StoredGamesStream();
-    void read(const std::function<void(pgn::PgnReader& reader)>& read);
+    void read(const std::function<void(pgn::PgnReader& reader, const game::CheckOptions& options)>& read);
     std::pair<std::string, std::uint64_t> origin(std::uint64_t n) const;
     std::uint64_t games() const;
 
     struct State;
 
 private:
+    void read_segment(std::uint64_t from, std::optional<Variant> variant, std::uint64_t& next_segment,
+                      const std::function<void(pgn::PgnReader& reader)>& read);
     std::unique_ptr<State> state_;
 };
 
