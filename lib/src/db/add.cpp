@@ -309,16 +309,27 @@ private:
     bool valid_ = true;
 };
 
+// madvise(advice) over the part of [data, data + bytes) aligned to `unit` (a power of two).
+void advise_aligned(void* data, std::size_t bytes, std::uintptr_t unit, int advice) noexcept {
+#if defined(__linux__)
+    const auto begin = (std::uintptr_t(data) + unit - 1) & ~(unit - 1);
+    const auto end = (std::uintptr_t(data) + bytes) & ~(unit - 1);
+    if (end > begin) (void)::madvise(reinterpret_cast<void*>(begin), end - begin, advice);
+#else
+    (void)data;
+    (void)bytes;
+    (void)unit;
+    (void)advice;
+#endif
+}
+
 // Asks for huge pages over the 2 MB-aligned part of [data, data + bytes) (a hint: the kernel may
 // say no). The run's visits are appended on the pipeline's calling thread, its one serial stage,
 // where a first touch of each 4 KB page cost a page fault (tens of microseconds each on a VM)
 // every 100 visits: with huge pages, one every 2 MB.
 void advise_huge_pages(void* data, std::size_t bytes) noexcept {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-    const auto begin = (std::uintptr_t(data) + kHuge - 1) & ~(kHuge - 1);
-    const auto end = (std::uintptr_t(data) + bytes) & ~(kHuge - 1);
-    if (end > begin) (void)::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+    advise_aligned(data, bytes, std::uintptr_t(2) << 20, MADV_HUGEPAGE);
 #else
     (void)data;
     (void)bytes;
@@ -329,10 +340,7 @@ void advise_huge_pages(void* data, std::size_t bytes) noexcept {
 // zeros when touched again).
 void release_pages(void* data, std::size_t bytes) noexcept {
 #if defined(__linux__) && defined(MADV_DONTNEED)
-    const auto page = std::uintptr_t(::sysconf(_SC_PAGESIZE));
-    const auto begin = (std::uintptr_t(data) + page - 1) & ~(page - 1);
-    const auto end = (std::uintptr_t(data) + bytes) & ~(page - 1);
-    if (end > begin) (void)::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+    advise_aligned(data, bytes, std::uintptr_t(::sysconf(_SC_PAGESIZE)), MADV_DONTNEED);
 #else
     (void)data;
     (void)bytes;
