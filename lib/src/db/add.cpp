@@ -747,7 +747,10 @@ public:
     SstSequence(std::string dir, std::string name, bool filter)
         : dir_(std::move(dir)), name_(std::move(name)), options_(detail::store_options(filter)) {}
     void write(std::string_view key, std::string_view value) override {
-        if (!writer_ || writer_->FileSize() >= kSstBytes) open_next();
+        // The k rows are bit-packed (random bits, mostly): a file of their own, not compressed,
+        // spares zstd the try.
+        const bool packed = key[0] == rows::kSolo;
+        if (!writer_ || writer_->FileSize() >= kSstBytes || packed != packed_) open_next(packed);
         const bool merged = key[0] == rows::kMove;
         check(merged ? writer_->Merge(key, value) : writer_->Put(key, value));
     }
@@ -759,10 +762,13 @@ public:
 
 private:
     static constexpr std::uint64_t kSstBytes = std::uint64_t(256) << 20;
-    void open_next() {
+    void open_next(bool packed) {
         if (writer_) check(writer_->Finish());
         files_.push_back(fmt::format("{}/add-{}-{:04}.sst", dir_, name_, files_.size()));
-        writer_ = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), options_);
+        packed_ = packed;
+        rocksdb::Options options = options_;
+        if (packed) options.compression = options.bottommost_compression = rocksdb::kNoCompression;
+        writer_ = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), options);
         check(writer_->Open(files_.back()));
     }
     void check(const rocksdb::Status& s) {
@@ -772,6 +778,7 @@ private:
     rocksdb::Options options_;
     std::unique_ptr<rocksdb::SstFileWriter> writer_;
     std::vector<std::string> files_;
+    bool packed_ = false;
 };
 
 // The runs of one group merged by key: a row in several runs (a count row, a month, a variant)
