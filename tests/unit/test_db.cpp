@@ -3,6 +3,7 @@
 #include "db/rows.hpp"
 #include "horde/db/classes.hpp"
 #include "horde/db/database.hpp"
+#include "horde/db/games.hpp"
 
 #include <catch2/catch.hpp>
 #include <rocksdb/db.h>
@@ -185,5 +186,60 @@ TEST_CASE("db: a database of a newer or an older format is refused, not misread"
         CHECK(std::string(e.what()).find("format version 1") != std::string::npos);
     }
     CHECK_THROWS_AS(Database::open_for_writing(dir.string(), 50), DbError);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("db: a database of an older format gives its games to a merge", "[db]") {
+    const auto dir = std::filesystem::temp_directory_path() / ("horde-db-unit-old-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    const std::string pgn = "[White \"a\"]\n[Black \"b\"]\n\n1. e4 *\n\n";
+    {
+        rocksdb::DB* raw = nullptr;
+        rocksdb::Options options;
+        options.create_if_missing = true;
+        REQUIRE(rocksdb::DB::Open(options, dir.string(), &raw).ok());
+        REQUIRE(raw->Put(rocksdb::WriteOptions(), "cformat", "2").ok());
+        REQUIRE(raw->Put(rocksdb::WriteOptions(), "cmax_ply", "30").ok());
+        std::string value; // a game row as formats 1 and 2 wrote it: the tags counted, then each
+        rows::put_bytes(value, "AbCd1234");
+        rows::put_bytes(value, "old.pgn");
+        rows::put_varint(value, 7);
+        rows::put_varint(value, std::uint64_t(Variant::Horde));
+        rows::put_varint(value, std::uint64_t(tree::Outcome::Draw));
+        rows::put_varint(value, 1500);
+        rows::put_varint(value, 1600);
+        rows::put_varint(value, 20241231);
+        rows::put_varint(value, std::uint64_t(Speed::Blitz));
+        rows::put_varint(value, 2);
+        for (const char* text : {"White", "a", "Black", "b"}) rows::put_bytes(value, text);
+        rows::put_bytes(value, pgn);
+        REQUIRE(raw->Put(rocksdb::WriteOptions(), rows::serial_key(rows::kGame, 1), value).ok());
+        delete raw;
+    }
+    CHECK_THROWS_AS(Database::open_read_only(dir.string()), DbError); // its rows are not this format's
+    {
+        auto db = Database::open_games_read_only(dir.string());
+        CHECK(db->format() == 2);
+        CHECK(db->max_ply() == 30);
+        std::vector<StoredGame> games;
+        for_each_game(*db, [&](const StoredGame& g) {
+            games.push_back(g);
+            return true;
+        });
+        REQUIRE(games.size() == 1);
+        CHECK(games[0].serial == 1);
+        CHECK(games[0].id == "AbCd1234");
+        CHECK(games[0].source == "old.pgn");
+        CHECK(games[0].source_game == 7);
+        CHECK(games[0].variant == Variant::Horde);
+        CHECK_FALSE(games[0].variant_forced);
+        CHECK(games[0].outcome == tree::Outcome::Draw);
+        CHECK(games[0].date == 20241231);
+        CHECK(games[0].speed == Speed::Blitz);
+        REQUIRE(games[0].tags.size() == 2);
+        CHECK(games[0].tags[1].first == "Black");
+        CHECK(games[0].tags[1].second == "b");
+        CHECK(games[0].pgn == pgn);
+    }
     std::filesystem::remove_all(dir);
 }

@@ -105,7 +105,7 @@ int run_add(const Mode& o) {
 int run_merge(const Mode& o) {
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::unique_ptr<db::Database>> shards;
-    for (const std::string& path : o.files) shards.push_back(db::Database::open_read_only(path));
+    for (const std::string& path : o.files) shards.push_back(db::Database::open_games_read_only(path)); // (an older format too)
     auto database = db::Database::open_for_writing(o.db, shards.front()->max_ply());
     for (std::size_t i = 0; i < shards.size(); ++i)
         if (shards[i]->max_ply() != database->max_ply())

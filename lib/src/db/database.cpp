@@ -96,7 +96,11 @@ Database::~Database() {
     }
 }
 
-std::unique_ptr<Database> Database::open_read_only(const std::string& dir) {
+std::unique_ptr<Database> Database::open_read_only(const std::string& dir) { return open_reader(dir, false); }
+
+std::unique_ptr<Database> Database::open_games_read_only(const std::string& dir) { return open_reader(dir, true); }
+
+std::unique_ptr<Database> Database::open_reader(const std::string& dir, bool older_formats) {
     std::error_code ec;
     if (!fs::exists(dir, ec)) throw DbError(fmt::format("{}: no such database (no such directory)", dir));
     if (!fs::is_directory(dir, ec)) throw DbError(fmt::format("{}: not a horde-db database (not a directory)", dir));
@@ -111,7 +115,7 @@ std::unique_ptr<Database> Database::open_read_only(const std::string& dir) {
     const rocksdb::Status s = rocksdb::DB::OpenAsSecondary(options, dir, d->reader_dir_, &raw);
     if (!s.ok()) fail(dir, s);
     d->db_.reset(raw);
-    d->read_config();
+    d->read_config(older_formats);
     return d;
 }
 
@@ -145,7 +149,7 @@ std::unique_ptr<Database> Database::open_for_writing(const std::string& dir, int
     return d;
 }
 
-void Database::read_config() {
+void Database::read_config(bool older_formats) {
     std::string value;
     rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), config_key("format"), &value);
     if (s.IsNotFound())
@@ -156,10 +160,12 @@ void Database::read_config() {
     if (std::uint32_t(format) > kFormatVersion)
         throw DbError(fmt::format("{}: the database has format version {}, newer than this horde-db's {}: use a newer horde-db",
                                   path_, format, kFormatVersion));
-    if (std::uint32_t(format) < kFormatVersion)
+    if (std::uint32_t(format) < kFormatVersion && !older_formats)
         throw DbError(fmt::format("{}: the database has format version {}, older than this horde-db's {} (its rows are laid out "
-                                  "otherwise): build it again with this horde-db's add from its inputs",
-                                  path_, format, kFormatVersion));
+                                  "otherwise): build it again with this horde-db's add from its inputs, or from its own "
+                                  "games with `horde-db merge NEW {}`",
+                                  path_, format, kFormatVersion, path_));
+    format_ = std::uint32_t(format);
     s = db_->Get(rocksdb::ReadOptions(), config_key("max_ply"), &value);
     if (!s.ok()) fail(path_, s.IsNotFound() ? rocksdb::Status::Corruption("no max_ply row") : s);
     max_ply_ = int(std::strtol(value.c_str(), nullptr, 10));

@@ -62,7 +62,7 @@ std::string encode_game(const StoredGame& g) {
     return out;
 }
 
-StoredGame decode_game(std::uint64_t serial, std::string_view value) {
+StoredGame decode_game(std::uint64_t serial, std::string_view value, std::uint32_t format) {
     Reader r(value);
     StoredGame g;
     g.serial = serial;
@@ -77,13 +77,16 @@ StoredGame decode_game(std::uint64_t serial, std::string_view value) {
     g.black_elo = int(r.varint());
     g.date = std::uint32_t(r.varint());
     g.speed = Speed(std::uint8_t(std::min<std::uint64_t>(r.varint(), std::uint64_t(Speed::Unknown))));
+    // Format 3: 0 (the PGN's tags) or the count + 1; formats 1 and 2: the count.
     const std::uint64_t tags = r.varint();
-    for (std::uint64_t i = 1; i < tags; ++i) {
+    const bool tags_in_pgn = format >= 3 && tags == 0;
+    const std::uint64_t count = format >= 3 ? (tags ? tags - 1 : 0) : tags;
+    for (std::uint64_t i = 0; i < count; ++i) {
         std::string name(r.bytes());
         g.tags.emplace_back(std::move(name), std::string(r.bytes()));
     }
     g.pgn = r.bytes();
-    if (tags == 0) {
+    if (tags_in_pgn) {
         g.tags = tags_of_pgn(g.pgn);
         g.tags_in_pgn = true;
     }
@@ -103,7 +106,7 @@ std::optional<StoredGame> game_by_serial(const Database& db, std::uint64_t seria
     const rocksdb::Status s = db.rocks().Get(rocksdb::ReadOptions(), rows::serial_key(rows::kGame, serial), &value);
     if (s.IsNotFound()) return std::nullopt;
     if (!s.ok()) throw_store_error(db, s);
-    return rows::decode_game(serial, value);
+    return rows::decode_game(serial, value, db.format());
 }
 
 std::optional<StoredGame> find_game(const Database& db, std::string_view id) {
@@ -182,7 +185,7 @@ void for_each_game(const Database& db, const std::function<bool(const StoredGame
     options.fill_cache = false; // one pass over every game
     std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(options));
     for (it->Seek(rows::serial_key(rows::kGame, from)); it->Valid() && it->key().starts_with(prefix); it->Next()) {
-        const StoredGame game = rows::decode_game(rows::get_be(view(it->key()), 1, 8), view(it->value()));
+        const StoredGame game = rows::decode_game(rows::get_be(view(it->key()), 1, 8), view(it->value()), db.format());
         if (!visit(game)) return;
     }
     if (!it->status().ok()) throw_store_error(db, it->status());

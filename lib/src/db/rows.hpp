@@ -21,7 +21,7 @@ namespace horde::db::rows {
 
 // ---- the game rows (games.cpp)
 std::string encode_game(const StoredGame& game);
-StoredGame decode_game(std::uint64_t serial, std::string_view value);
+StoredGame decode_game(std::uint64_t serial, std::string_view value, std::uint32_t format); // the database's format
 
 // Row kinds: the first byte of every key.
 inline constexpr char kConfig = 'c';      // c NAME -> value

@@ -46,6 +46,10 @@ class Database {
 public:
     // Throws DbError: `dir` missing, not a horde-db database, newer format, damaged.
     static std::unique_ptr<Database> open_read_only(const std::string& dir);
+    // The same for reading its games only (a merge's shard): a database of an older format is
+    // opened too, its games read in their layout (formats 1 and 2 kept them as 3 does but for
+    // how the tags are counted), so that `merge NEW OLD` builds it again in this format.
+    static std::unique_ptr<Database> open_games_read_only(const std::string& dir);
     // Creates the database when `dir` is missing or empty (with `max_ply_if_created`), else opens
     // it; throws DbError as open_read_only, and when another process writes to it.
     static std::unique_ptr<Database> open_for_writing(const std::string& dir, int max_ply_if_created);
@@ -55,6 +59,7 @@ public:
 
     const std::string& path() const { return path_; }
     int max_ply() const { return max_ply_; }
+    std::uint32_t format() const { return format_; }
     bool created() const { return created_; } // by this open
     bool read_only() const { return read_only_; }
     // The variants of the games in the database, in Variant order.
@@ -70,9 +75,11 @@ public:
 
 private:
     Database() = default;
-    void read_config();
+    static std::unique_ptr<Database> open_reader(const std::string& dir, bool older_formats);
+    void read_config(bool older_formats = false);
     std::string path_;
     int max_ply_ = kDefaultMaxPly;
+    std::uint32_t format_ = kFormatVersion;
     bool created_ = false, read_only_ = true;
     std::string reader_dir_; // a reader's own directory (RocksDB's secondary instance), removed at close
     std::unique_ptr<rocksdb::DB> db_;
