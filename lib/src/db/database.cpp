@@ -240,8 +240,7 @@ private:
     void load() {
         row_.clear();
         at_ = 0;
-        if (it_->Valid() && it_->key().size() == rows::kSoloKeySize && it_->key()[0] == rows::kSolo &&
-            rows::get_be(view(it_->key()), 1, 8) == run_)
+        if (it_->Valid() && rows::run_of_solo_key(view(it_->key())) == run_)
             rows::for_each_solo_entry(view(it_->key()), view(it_->value()), [&](const rows::SoloEntry& e) {
                 row_.push_back(e.position);
                 return true;
@@ -264,9 +263,9 @@ DatabaseCounts count_contents(const Database& db) {
     // The distinct positions of the l rows and of every run's solo entries: the sorted streams
     // merged, a position counted once whichever streams hold it.
     std::vector<std::unique_ptr<SoloPositions>> solos;
-    for (it->Seek(std::string(1, rows::kSolo));
-         it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo;) {
-        const std::uint64_t run = rows::get_be(view(it->key()), 1, 8);
+    it->Seek(std::string(1, rows::kSolo));
+    for (std::optional<std::uint64_t> at; it->Valid() && (at = rows::run_of_solo_key(view(it->key())));) {
+        const std::uint64_t run = *at;
         solos.push_back(std::make_unique<SoloPositions>(db, run));
         if (run == ~std::uint64_t(0)) break;
         it->Seek(rows::solo_key(run + 1, 0));

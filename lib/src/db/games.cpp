@@ -62,7 +62,7 @@ std::string encode_game(const StoredGame& g) {
     return out;
 }
 
-StoredGame decode_game(std::uint64_t serial, std::string_view value, std::uint32_t format) {
+StoredGame decode_game(std::uint64_t serial, std::string_view value, std::uint32_t format, bool with_tags) {
     Reader r(value);
     StoredGame g;
     g.serial = serial;
@@ -82,13 +82,13 @@ StoredGame decode_game(std::uint64_t serial, std::string_view value, std::uint32
     const bool tags_in_pgn = format >= 3 && tags == 0;
     const std::uint64_t count = format >= 3 ? (tags ? tags - 1 : 0) : tags;
     for (std::uint64_t i = 0; i < count; ++i) {
-        std::string name(r.bytes());
-        g.tags.emplace_back(std::move(name), std::string(r.bytes()));
+        const std::string_view name = r.bytes(), text = r.bytes();
+        if (with_tags) g.tags.emplace_back(std::string(name), std::string(text));
     }
     g.pgn = r.bytes();
-    if (tags_in_pgn) {
+    g.tags_in_pgn = tags_in_pgn;
+    if (tags_in_pgn && with_tags) {
         g.tags = tags_of_pgn(g.pgn);
-        g.tags_in_pgn = true;
     }
     return g;
 }
@@ -129,12 +129,11 @@ void for_each_solo_at(const Database& db, std::uint64_t position_key,
     // The k rows of a run are its solo positions in position order: the one row of a run that
     // may hold the position is its last row starting at or before it (SeekForPrev), a seek a run.
     std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(rocksdb::ReadOptions()));
-    for (it->Seek(std::string(1, rows::kSolo));
-         it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo;) {
-        const std::uint64_t run = rows::get_be(view(it->key()), 1, 8);
+    it->Seek(std::string(1, rows::kSolo));
+    for (std::optional<std::uint64_t> at; it->Valid() && (at = rows::run_of_solo_key(view(it->key())));) {
+        const std::uint64_t run = *at;
         it->SeekForPrev(rows::solo_key(run, position_key));
-        if (it->Valid() && it->key().size() == rows::kSoloKeySize && it->key()[0] == rows::kSolo &&
-            rows::get_be(view(it->key()), 1, 8) == run)
+        if (it->Valid() && rows::run_of_solo_key(view(it->key())) == run)
             rows::for_each_solo_entry(view(it->key()), view(it->value()), [&](const rows::SoloEntry& e) {
                 if (e.position == position_key) visit(e.serial, e.ply);
                 return e.position <= position_key;
@@ -179,13 +178,14 @@ void for_each_game_at(const Database& db, std::uint64_t position_key,
     });
 }
 
-void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit, std::uint64_t from) {
+void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit, std::uint64_t from,
+                   bool with_tags) {
     const std::string prefix(1, rows::kGame);
     rocksdb::ReadOptions options;
     options.fill_cache = false; // one pass over every game
     std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(options));
     for (it->Seek(rows::serial_key(rows::kGame, from)); it->Valid() && it->key().starts_with(prefix); it->Next()) {
-        const StoredGame game = rows::decode_game(rows::get_be(view(it->key()), 1, 8), view(it->value()), db.format());
+        const StoredGame game = rows::decode_game(rows::get_be(view(it->key()), 1, 8), view(it->value()), db.format(), with_tags);
         if (!visit(game)) return;
     }
     if (!it->status().ok()) throw_store_error(db, it->status());

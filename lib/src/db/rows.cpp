@@ -184,6 +184,11 @@ unsigned bits_for(std::uint64_t v) { return unsigned(std::bit_width(v)); }
 
 } // namespace
 
+std::optional<std::uint64_t> run_of_solo_key(std::string_view key) {
+    if (key.size() != kSoloKeySize || key[0] != kSolo) return std::nullopt;
+    return get_be(key, 1, 8);
+}
+
 void put_solo_entries(std::string& out, std::uint64_t run, const SoloEntry* begin, const SoloEntry* end) {
     const std::size_t n = std::size_t(end - begin);
     put_varint(out, n);

@@ -9,6 +9,7 @@
 #include "horde/tree/opening_tree.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,8 @@ namespace horde::db::rows {
 
 // ---- the game rows (games.cpp)
 std::string encode_game(const StoredGame& game);
-StoredGame decode_game(std::uint64_t serial, std::string_view value, std::uint32_t format); // the database's format
+// `format`: the database's; `with_tags` false leaves the tags out (not read from the PGN).
+StoredGame decode_game(std::uint64_t serial, std::string_view value, std::uint32_t format, bool with_tags = true);
 
 // Row kinds: the first byte of every key.
 inline constexpr char kConfig = 'c';      // c NAME -> value
@@ -73,6 +75,8 @@ std::string list_key(std::uint64_t position, std::uint64_t first_serial);
 // A row of a run's solo positions (reached by one game of the run), the first at `first_position`;
 // `run` is the serial of the run's first game.
 std::string solo_key(std::uint64_t run, std::uint64_t first_position);
+// The run of a solo row's key; nullopt when `key` is not one.
+std::optional<std::uint64_t> run_of_solo_key(std::string_view key);
 
 // One entry of a solo row: the position, its one game, the ply of the game's first visit.
 struct SoloEntry {

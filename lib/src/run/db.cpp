@@ -154,7 +154,7 @@ void StoredGamesStream::read(const std::function<void(pgn::PgnReader& reader, co
                 any = true;
                 return false;
             },
-            from);
+            from, false);
         if (!any) return;
         game::CheckOptions options;
         options.forced_variant = segment_variant;
@@ -206,7 +206,7 @@ void StoredGamesStream::read_segment(std::uint64_t from, std::optional<Variant> 
                                                                                          : "\n\n";
                     return write_all(end);
                 },
-                from);
+                from, false);
         } catch (...) {
             failure = std::current_exception();
         }

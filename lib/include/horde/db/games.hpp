@@ -55,7 +55,9 @@ void for_each_serial_at(const Database& db, std::uint64_t position_key,
 // in no order; for_each_serial_at gives them with the rest.
 void for_each_solo_at(const Database& db, std::uint64_t position_key,
                       const std::function<void(std::uint64_t serial, int ply)>& visit);
-// Every game, in added order (from the game of serial `from` on).
-void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit, std::uint64_t from = 0);
+// Every game, in added order (from the game of serial `from` on); `with_tags` false: without
+// their tags (a reader of their PGN, which holds them, need not have them read from it first).
+void for_each_game(const Database& db, const std::function<bool(const StoredGame& game)>& visit, std::uint64_t from = 0,
+                   bool with_tags = true);
 
 } // namespace horde::db
