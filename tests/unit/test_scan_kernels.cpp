@@ -52,6 +52,8 @@ std::string first_mismatch(const std::string& s) {
             if (k::sse2::tag_value_run(b, i, n) != k::scalar::tag_value_run(b, i, n)) return where("tag_value_run", i);
             if (i < n && k::sse2::plain_move(b + i, n - i) != k::scalar::plain_move(b + i, n - i)) return where("plain_move", i);
             if (i + 16 <= n && !(k::sse2::block_masks(b + i) == k::scalar::block_masks(b + i))) return where("block_masks", i);
+            if (k::sse2::count_line_ends(b + i, n - i) != k::scalar::count_line_ends(b + i, n - i))
+                return where("count_line_ends", i);
         }
     }
     return "";
@@ -89,6 +91,7 @@ TEST_CASE("SSE2 scan kernels equal their scalar references on adversarial bytes"
             REQUIRE(first_mismatch(std::string(n, fill)) == "");
             REQUIRE(first_mismatch(std::string(n, fill) + " ") == "");
             REQUIRE(first_mismatch("N" + std::string(n, fill) + "\r\n") == "");
+            REQUIRE(first_mismatch(std::string(n, fill) + "\r\n\r\n" + std::string(n, fill)) == "");
         }
 }
 #else
@@ -116,4 +119,7 @@ TEST_CASE("scan kernel references read what their contracts say", "[pgn][kernels
     CHECK(m.dots == 0b1000'0000'0010u);
     CHECK(m.other == 0u);
     CHECK(k::scalar::block_masks("abcdefghijklmno{").other == 1u << 15);
+    CHECK(k::scalar::count_line_ends("a\r\nb\n\rc\r\r\n\n", 11) == 6); // CRLF, LF, CR, CR, CRLF, LF
+    CHECK(k::scalar::count_line_ends("\n", 1) == 1);
+    CHECK(k::scalar::count_line_ends("", 0) == 0);
 }

@@ -518,13 +518,7 @@ std::size_t find_game_cut(const char* d, std::size_t size, std::size_t from, boo
     return SIZE_MAX;
 }
 
-std::uint64_t count_line_ends(const char* d, std::size_t n) {
-    std::uint64_t lines = std::uint64_t(std::count(d, d + n, '\n'));
-    if (!std::memchr(d, '\r', n)) return lines;
-    for (std::size_t i = 0; i < n; ++i) // each CR ends a line, and the LF after it does not
-        if (d[i] == '\r') lines += (i + 1 < n && d[i + 1] == '\n') ? 0 : 1;
-    return lines;
-}
+std::uint64_t count_line_ends(const char* d, std::size_t n) { return pgn_kernels::count_line_ends(d, n); }
 
 PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
     CommentScan c;
