@@ -21,8 +21,11 @@
 # builds it from its public source, e.g. pgn-reader's examples/validate.rs; the project ships no
 # peer), run as `PATH FILE...`, on the real-shaped corpus and on the chess corpus, one thread,
 # interleaved with the others; prints horde-check's ratio against it beside pgn-extract's.
+# --real-files PATH: also real games of your own (a PGN file, or a folder of .pgn files: lichess
+# exports, TWIC issues, broadcasts; the project bundles none): one thread of horde-check against
+# pgn-extract -r (and the pgn-reader validator), and --threads N against one thread, on them.
 # Usage: bench/check.sh [--runs N] [--check PATH] [--pgn-extract PATH] [--pgn-reader PATH] [--big-mb N]
-#                       [--threads N] [--real-cache DIR] [--real-only]
+#                       [--threads N] [--real-cache DIR] [--real-only] [--real-files PATH]
 # Exit status: 0 (targets are reported, not enforced), 2 on a usage or setup error.
 set -euo pipefail
 
@@ -39,6 +42,7 @@ GAMES=$PROJECT/testdata/games
 REAL_CACHE=$PROJECT/build/bench-cache/real-20000-2-20-17
 REAL_ONLY=0
 PGN_READER=
+REAL_FILES=
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -50,7 +54,8 @@ while [ $# -gt 0 ]; do
     --threads) THREADS=$2; shift 2 ;;
     --real-cache) REAL_CACHE=$2; shift 2 ;;
     --real-only) REAL_ONLY=1; shift ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --real-files) REAL_FILES=$2; shift 2 ;;
+    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/check.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -59,6 +64,7 @@ done
 [ -x "$CHECK" ] || { echo "bench/check.sh: $CHECK not built" >&2; exit 2; }
 [ -x "$PGN_EXTRACT" ] || { echo "bench/check.sh: $PGN_EXTRACT missing (apt-get install pgn-extract)" >&2; exit 2; }
 [ -z "$PGN_READER" ] || [ -x "$PGN_READER" ] || { echo "bench/check.sh: --pgn-reader $PGN_READER is not an executable" >&2; exit 2; }
+[ -z "$REAL_FILES" ] || [ -e "$REAL_FILES" ] || { echo "bench/check.sh: --real-files $REAL_FILES: no such file or folder" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bench/check.sh: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/horde-check-bench.XXXXXX")
@@ -80,6 +86,18 @@ peer_row() {
     printf '  pgn-reader validate        %7.3f s CPU %12.0f plies/s\n' "$t" "$(echo "$3 / $t" | bc -l)"
     printf '  ratio horde-check / pgn-reader: %.2fx CPU time; paired by round: %.2fx CPU\n' \
         "$(echo "$t / $(med "$2" cpu)" | bc -l)" "$(paired_ratio "$1" "$2")"
+}
+
+# peer_rows <label> <plies>: one thread of horde-check (label) against pgn-extract -r
+# (label-pgn-extract) and the pgn-reader validator (label-pgn-reader) on the same files.
+peer_rows() {
+    local ours theirs
+    ours=$(med "$1" cpu) theirs=$(med "$1-pgn-extract" cpu)
+    printf '  horde-check -q --threads 1 %7.3f s CPU %12.0f plies/s\n' "$ours" "$(echo "$2 / $ours" | bc -l)"
+    printf '  pgn-extract -r             %7.3f s CPU %12.0f plies/s\n' "$theirs" "$(echo "$2 / $theirs" | bc -l)"
+    printf '  ratio horde-check / pgn-extract: %.1fx CPU time; paired by round: %.1fx CPU (target >= 10x)\n' \
+        "$(echo "$theirs / $ours" | bc -l)" "$(paired_ratio "$1-pgn-extract" "$1")"
+    [ -z "$PGN_READER" ] || peer_row "$1-pgn-reader" "$1" "$2"
 }
 
 # plies and game counts from horde-check's summary line
@@ -108,13 +126,28 @@ for _ in $(seq 1 "$RUNS"); do
     time_once real-pgn-extract "$PGN_EXTRACT" -r "${real_files[@]}"
     [ -z "$PGN_READER" ] || time_once real-pgn-reader "$PGN_READER" "${real_files[@]}"
 done
-real_ours=$(med real cpu) real_theirs=$(med real-pgn-extract cpu)
-printf '  horde-check -q --threads 1 %7.3f s CPU %12.0f plies/s\n' "$real_ours" "$(echo "$real_plies / $real_ours" | bc -l)"
-printf '  pgn-extract -r             %7.3f s CPU %12.0f plies/s\n' "$real_theirs" "$(echo "$real_plies / $real_theirs" | bc -l)"
-printf '  ratio horde-check / pgn-extract: %.1fx CPU time; paired by round: %.1fx CPU (target >= 10x)\n' \
-    "$(echo "$real_theirs / $real_ours" | bc -l)" "$(paired_ratio real-pgn-extract real)"
-[ -z "$PGN_READER" ] || peer_row real-pgn-reader real "$real_plies"
+peer_rows real "$real_plies"
 echo
+
+# --- the user's real files (--real-files): one thread against the peers, and --threads N
+if [ -n "$REAL_FILES" ]; then
+    if [ -d "$REAL_FILES" ]; then user_files=("$REAL_FILES"/*.pgn); else user_files=("$REAL_FILES"); fi
+    [ -e "${user_files[0]}" ] || { echo "bench/check.sh: no .pgn file in $REAL_FILES" >&2; exit 2; }
+    us=$({ "$CHECK" -q --threads 1 "${user_files[@]}" 2>&1 >/dev/null || true; } | tail -n 1) # exit 1 on invalid games
+    user_plies=$(field "$us" 5)
+    printf 'real files (%s): %d files, %d games, %d plies, %.1f MB (%d invalid)\n' "$REAL_FILES" "${#user_files[@]}" \
+        "$(field "$us" 1)" "$user_plies" "$(echo "$(cat "${user_files[@]}" | wc -c) / 1000000" | bc -l)" "$(field "$us" 3)"
+    for _ in $(seq 1 "$RUNS"); do
+        time_once user "$CHECK" -q --threads 1 "${user_files[@]}"
+        time_once user-pgn-extract "$PGN_EXTRACT" -r "${user_files[@]}"
+        [ -z "$PGN_READER" ] || time_once user-pgn-reader "$PGN_READER" "${user_files[@]}"
+        time_once user-threads "$CHECK" -q --threads "$THREADS" "${user_files[@]}"
+    done
+    peer_rows user "$user_plies"
+    printf '  --threads %d: %7.3f s wall vs %.3f s one thread: %.2fx one thread (paired by round; target >= 1.8x)\n' \
+        "$THREADS" "$(med user-threads wall)" "$(med user wall)" "$(paired_wall_ratio user user-threads)"
+    echo
+fi
 [ "$REAL_ONLY" = 1 ] && exit 0
 
 # --- chess: horde-check against pgn-extract -r on the same file

@@ -93,6 +93,42 @@ TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread coun
     }
 }
 
+TEST_CASE("PgnPipeline: runs that share a PipelineMemory each read their own input exactly", "[pipeline]") {
+    // The buffers one run leaves (chunks, and the bytes read past the last cut) go to the next:
+    // no byte of an input may reach the records of another. Inputs of different sizes and
+    // endings (one cut mid-tag), in turn, on pipelines of 2 and 3 threads.
+    const std::string whole = corpora();
+    const std::vector<std::string> inputs = {whole, whole.substr(0, whole.size() / 3), whole.substr(whole.size() / 2), whole};
+    horde::game::CheckOptions options;
+    horde::run::PipelineMemory memory;
+    for (int round = 0; round < 2; ++round) {
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            const std::string want = sequential(inputs[i], options);
+            REQUIRE(!want.empty());
+            horde::run::PipelineSettings settings;
+            settings.threads = 2 + unsigned(i % 2);
+            settings.capture_raw = true;
+            settings.batch_bytes = round == 0 ? 4096 : 16 * 1024;
+            settings.memory = &memory;
+            horde::run::PgnPipeline pipeline(settings);
+            std::vector<std::string> slots(pipeline.slots());
+            std::string got;
+            auto reader = horde::pgn::PgnReader::from_memory(inputs[i]);
+            horde::run::RecordConsumer consumer{[&](std::size_t slot, const horde::game::GameRecord& r, std::string_view raw) {
+                                                    slots[slot] += describe(r, raw);
+                                                },
+                                                [&](std::size_t slot, const horde::run::PipelineBatch&) {
+                                                    got += slots[slot];
+                                                    slots[slot].clear();
+                                                },
+                                                {}};
+            pipeline.run(reader, options, consumer);
+            INFO("round " << round << ", input " << i);
+            CHECK(got == want);
+        }
+    }
+}
+
 TEST_CASE("PgnPipeline: an exception in a stage is rethrown to the caller", "[pipeline]") {
     const std::string input = corpora();
     for (int failing_stage : {0, 1}) {

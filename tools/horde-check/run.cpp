@@ -9,6 +9,7 @@
 #include "horde/game/duplicates.hpp"
 #include "horde/report/json.hpp"
 #include "horde/run/check.hpp"
+#include "horde/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
@@ -29,6 +30,7 @@ using Totals = report::CheckTotals;
 struct Outputs {
     std::unique_ptr<RecordOutput> json, valid, invalid, duplicates, skipped, stats;
     game::DuplicateFinder* finder = nullptr;
+    run::PipelineMemory* pipeline_memory = nullptr; // the pipeline's buffers, one for all inputs
 };
 
 // Whole records only (a batch of games' output), then a record boundary.
@@ -55,6 +57,7 @@ int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, repor
         run::CheckRunSettings settings;
         settings.threads = o.threads;
         settings.duplicates = outputs.finder;
+        settings.memory = outputs.pipeline_memory;
         settings.input_position = [&] { return input.raw_bytes_read(); }; // on the reading thread
         run::run_check(reader, o.check, out_options, settings, [&](report::CheckOutput& out) {
             if (!out.err.empty()) {
@@ -116,6 +119,8 @@ int run(Mode& o) {
 
     std::optional<game::DuplicateFinder> finder;
     if (o.check.duplicates != game::DuplicateMode::Off) outputs.finder = &finder.emplace(o.check.duplicates);
+    run::PipelineMemory pipeline_memory;
+    outputs.pipeline_memory = &pipeline_memory;
     const auto start = std::chrono::steady_clock::now();
     Totals totals;
     report::CheckStats stats;

@@ -11,6 +11,7 @@
 #include "horde/position/board.hpp"
 #include "horde/report/json.hpp"
 #include "horde/report/tree_page.hpp"
+#include "horde/run/pipeline.hpp"
 #include "horde/run/tree.hpp"
 
 #include <fmt/format.h>
@@ -28,6 +29,7 @@ namespace {
 // What the run learns of the games besides the tree.
 struct RunState {
     run::TreeTotals totals;
+    run::PipelineMemory pipeline_memory; // the pipeline's buffers, one for all inputs
 };
 
 int read_file(const std::string& name, const Mode& o, run::TreeSink& sink, RunState& state, out::ProgressMeter& progress) {
@@ -39,6 +41,7 @@ int read_file(const std::string& name, const Mode& o, run::TreeSink& sink, RunSt
         settings.diagnostics = !o.quiet;
         settings.warnings = o.warnings && !o.quiet;
         settings.input_position = [&] { return input.raw_bytes_read(); };
+        settings.memory = &state.pipeline_memory;
         run::run_tree(reader, o.check, input.display_name(), settings, sink,
                       [&](std::string& diagnostics, const run::TreeTotals& t) {
                           if (!diagnostics.empty()) {

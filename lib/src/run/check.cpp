@@ -13,6 +13,7 @@ void run_check(pgn::PgnReader& reader, const game::CheckOptions& check_options, 
     std::vector<report::CheckOutput> outputs; // one per pipeline slot
     PipelineSettings pipeline_settings;
     pipeline_settings.threads = settings.threads;
+    pipeline_settings.memory = settings.memory;
     pipeline_settings.capture_raw = o.valid_raw || o.invalid_raw || o.duplicates_raw || o.skipped_raw;
     pipeline_settings.input_position = [&] {
         return settings.input_position ? settings.input_position() : reader.bytes_consumed();

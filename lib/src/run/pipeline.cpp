@@ -38,6 +38,7 @@ public:
     }
     void commit(std::size_t k) { size_ += k; }
     void resize_down(std::size_t n) { size_ = std::min(size_, n); }
+    std::size_t capacity() const { return capacity_; }
     void assign(const char* p, std::size_t n) {
         size_ = 0;
         std::memcpy(room(n), p, n);
@@ -53,6 +54,33 @@ private:
     std::unique_ptr<char[]> data_;
     std::size_t size_ = 0, capacity_ = 0;
 };
+
+} // namespace
+
+namespace detail {
+// The buffers a run leaves to the next one (PipelineMemory).
+struct ChunkStore {
+    std::vector<Bytes> spare;
+    // One of them (or an empty buffer), emptied.
+    Bytes take() {
+        Bytes b;
+        if (!spare.empty()) {
+            b.swap(spare.back());
+            spare.pop_back();
+        }
+        b.resize_down(0);
+        return b;
+    }
+    void give(Bytes& b, std::size_t keep_at_most) {
+        if (b.capacity() && spare.size() < keep_at_most) spare.push_back(std::move(b));
+    }
+};
+} // namespace detail
+
+PipelineMemory::PipelineMemory() : store_(std::make_unique<detail::ChunkStore>()) {}
+PipelineMemory::~PipelineMemory() = default;
+
+namespace {
 
 // A stretch of the input that starts at a game boundary, read and checked by one worker.
 struct Chunk {
@@ -118,6 +146,8 @@ public:
         const detail::PipelineHooks& hooks)
         : settings_(s), chunks_(slots), reader_(reader), options_(options), hooks_(hooks) {
         wake_ = std::max<std::uint64_t>(1, slots / 4);
+        if (settings_.memory)
+            for (Chunk& c : chunks_) c.bytes = settings_.memory->store().take();
     }
 
     void go() {
@@ -126,6 +156,10 @@ public:
         for (unsigned i = 0; i < settings_.threads; ++i) threads.emplace_back([this] { guarded([this] { check(); }); });
         guarded([this] { order(); });
         for (auto& t : threads) t.join();
+        if (settings_.memory) { // the chunks and the carry of split()
+            for (Chunk& c : chunks_) settings_.memory->store().give(c.bytes, chunks_.size() + 1);
+            settings_.memory->store().give(carry_, chunks_.size() + 1);
+        }
         if (error_) std::rethrow_exception(error_);
     }
 
@@ -169,7 +203,8 @@ private:
 
     void split() {
         pgn::PgnSegment at;
-        Bytes carry;
+        if (settings_.memory) carry_ = settings_.memory->store().take();
+        Bytes& carry = carry_;
         for (;;) {
             Chunk& c = acquire();
             c.bytes.swap(carry);
@@ -570,6 +605,7 @@ private:
     bool splitting_done_ = false, aborted_ = false;
     std::exception_ptr error_;
     bool input_end_ = false; // splitting thread only
+    Bytes carry_;            // splitting thread only: the bytes read past the last cut
 };
 
 } // namespace

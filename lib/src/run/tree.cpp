@@ -100,6 +100,7 @@ void run_tree(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     PipelineSettings pipeline_settings;
     pipeline_settings.threads = settings.threads;
     pipeline_settings.input_position = settings.input_position;
+    pipeline_settings.memory = settings.memory;
     if (settings.batch_bytes) pipeline_settings.batch_bytes = settings.batch_bytes;
     pipeline_settings.batch_full = [&slots](std::size_t slot) { return slots[slot].diagnostics.size() >= (64 << 10); };
     PgnPipeline pipeline(pipeline_settings);

@@ -19,6 +19,7 @@ class DuplicateFinder;
 }
 
 namespace horde::run {
+class PipelineMemory; // horde/run/pipeline.hpp
 
 struct CheckRunSettings {
     unsigned threads = 1;                          // 1: on the calling thread only
@@ -26,6 +27,8 @@ struct CheckRunSettings {
     // --duplicates: the stage that sees every record in input order and may mark it a duplicate
     // (kept by the caller across inputs); null when off.
     game::DuplicateFinder* duplicates = nullptr;
+    // The pipeline's buffers, kept by the caller across inputs; null: allocated for this input.
+    PipelineMemory* memory = nullptr;
 };
 
 // Checks every game of the reader's input. `flush` runs on the calling thread, in input order,

@@ -22,6 +22,7 @@ class PgnReader;
 }
 
 namespace horde::run {
+class PipelineMemory; // horde/run/pipeline.hpp
 
 struct TreeRunSettings {
     unsigned threads = 1;
@@ -37,6 +38,8 @@ struct TreeRunSettings {
     // The name of an example game without a Site tag (null: "DISPLAY#GAME"); horde-db's export
     // names a stored game after the input it was added from.
     std::function<void(std::string& name, const game::GameRecord& record)> example_name;
+    // The pipeline's buffers, kept by the caller across inputs; null: allocated for this input.
+    PipelineMemory* memory = nullptr;
 };
 
 struct TreeTotals {
