@@ -11,6 +11,7 @@
 #include "horde/report/json.hpp"
 #include "horde/report/pgn_writer.hpp"
 #include "horde/run/db.hpp"
+#include "horde/run/pipeline.hpp"
 #include "horde/run/tree.hpp"
 
 #include <fmt/format.h>
@@ -37,6 +38,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 struct AddState {
     run::DbAddTotals totals;
+    run::PipelineMemory pipeline_memory; // the pipeline's buffers, one for all inputs
 };
 
 int add_file(const std::string& name, const Mode& o, db::Database& database, db::AddBuilder& builder, AddState& state,
@@ -51,6 +53,7 @@ int add_file(const std::string& name, const Mode& o, db::Database& database, db:
         settings.diagnostics = !o.quiet;
         settings.warnings = o.warnings && !o.quiet;
         settings.input_position = [&] { return input.raw_bytes_read(); };
+        settings.memory = &state.pipeline_memory;
         display = input.display_name();
         run::run_db_add(reader, o.check, input.display_name(), settings, builder,
                         [&](std::string& diagnostics, const run::DbAddTotals& t) {
@@ -115,10 +118,12 @@ int run_merge(const Mode& o) {
     db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir, o.threads});
     out::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
     run::DbAddTotals totals;
+    run::PipelineMemory pipeline_memory; // one for every shard and segment
     for (std::size_t i = 0; i < shards.size(); ++i) {
         run::StoredGamesStream stream(*shards[i]);
         run::DbAddSettings settings;
         settings.threads = thread_count(o.threads);
+        settings.memory = &pipeline_memory;
         settings.max_ply = database->max_ply();
         settings.origin = [&stream](const game::GameRecord& r, std::string& source, std::uint64_t& number) {
             auto [s, n] = stream.origin(r.game);

@@ -101,6 +101,7 @@ void run_db_add(pgn::PgnReader& reader, const game::CheckOptions& options, std::
     pipeline_settings.threads = settings.threads;
     pipeline_settings.capture_raw = true;
     pipeline_settings.input_position = settings.input_position;
+    pipeline_settings.memory = settings.memory;
     if (settings.batch_bytes) pipeline_settings.batch_bytes = settings.batch_bytes;
     pipeline_settings.batch_full = [&slots](std::size_t slot) {
         return slots[slot].diagnostics.size() >= (64 << 10) || slots[slot].games.size() >= 256;

@@ -24,6 +24,7 @@ class PgnReader;
 }
 
 namespace horde::run {
+class PipelineMemory; // horde/run/pipeline.hpp
 
 struct DbAddSettings {
     unsigned threads = 1;
@@ -36,6 +37,8 @@ struct DbAddSettings {
     // sets the stored source and game number. Null: this input and the game's number in it.
     std::function<void(const game::GameRecord&, std::string& source, std::uint64_t& game)> origin;
     std::uint64_t input_hash = 0; // where the input's hash starts (a merge's shard read in segments goes on)
+    // The pipeline's buffers, kept by the caller across inputs; null: allocated for this input.
+    PipelineMemory* memory = nullptr;
 };
 
 struct DbAddTotals {
