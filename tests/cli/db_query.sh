@@ -44,4 +44,12 @@ run_tool "$DB" games "$WORK/db" --limit 1
 expect_status 0 "games --limit 1"
 awk 'NR > 1 && /^\[Event / { exit } { print }' "${FILES[0]}" >"$WORK/first.pgn"
 expect_same_file "$WORK/out" "$WORK/first.pgn" "games --limit 1: the first game, byte for byte"
+# info: the months in order, three or more in a row as a range, games without a date as unknown.
+for date in 2023.11.05 2023.12.01 2024.01.31 2024.02.10 2024.04.01 2024.06.02 2024.07.03 "????.??.??"; do
+    printf '[Event "m"]\n[Site "%s"]\n[Date "%s"]\n[Result "*"]\n\n1. e4 *\n\n' "$date" "$date"
+done >"$WORK/months.pgn"
+run_tool "$DB" add -q "$WORK/months" "$WORK/months.pgn"
+expect_status 0 "add of games of eight dates"
+run_tool "$DB" info "$WORK/months"
+expect_match "$WORK/out" '^months: unknown, 2023-11\.\.2024-02, 2024-04, 2024-06, 2024-07$' "info: the months as ranges"
 finish

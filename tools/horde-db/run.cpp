@@ -283,6 +283,32 @@ std::uint64_t directory_bytes(const std::string& dir) {
     return total;
 }
 
+// "unknown, 1976-08, 1997-02..2023-12, 2024-09..2024-12": the months in order, three or more in a
+// row as a range (a database of decades of games would otherwise print hundreds), "none" when
+// there are none.
+std::string months_text(const std::vector<db::Month>& months) {
+    auto month = [](db::Month m) { return fmt::format("{:04}-{:02}", db::month_year(m), db::month_of_year(m)); };
+    std::string text;
+    for (std::size_t i = 0; i < months.size();) {
+        if (!text.empty()) text += ", ";
+        if (months[i] == db::kUnknownMonth) {
+            text += "unknown";
+            ++i;
+            continue;
+        }
+        std::size_t last = i;
+        while (last + 1 < months.size() && months[last + 1] == months[last] + 1) ++last;
+        if (last >= i + 2) {
+            text += month(months[i]) + ".." + month(months[last]);
+            i = last + 1;
+        } else {
+            text += month(months[i]);
+            ++i;
+        }
+    }
+    return text.empty() ? "none" : text;
+}
+
 int run_info(const Mode& o) {
     auto database = db::Database::open_read_only(o.db);
     const db::DatabaseCounts counts = db::count_contents(*database);
@@ -292,12 +318,7 @@ int run_info(const Mode& o) {
     std::string variants;
     for (Variant v : database->variants()) variants += fmt::format("{}{}", variants.empty() ? "" : ", ", variant_name(v));
     fmt::format_to(std::back_inserter(out), "variants: {}\n", variants.empty() ? "none" : variants);
-    std::string months;
-    for (db::Month m : counts.months)
-        months += m == db::kUnknownMonth
-                      ? std::string(months.empty() ? "unknown" : ", unknown")
-                      : fmt::format("{}{:04}-{:02}", months.empty() ? "" : ", ", db::month_year(m), db::month_of_year(m));
-    fmt::format_to(std::back_inserter(out), "months: {}\n", months.empty() ? "none" : months);
+    fmt::format_to(std::back_inserter(out), "months: {}\n", months_text(counts.months));
     fmt::format_to(std::back_inserter(out), "adds: {}\n", log.size());
     for (const db::AddLogEntry& e : log) {
         fmt::format_to(std::back_inserter(out), "  add {}: {}, {} read, {} added, {} already there", e.number, utc_time(e.time),
