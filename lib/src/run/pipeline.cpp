@@ -146,8 +146,10 @@ public:
         const detail::PipelineHooks& hooks)
         : settings_(s), chunks_(slots), reader_(reader), options_(options), hooks_(hooks) {
         wake_ = std::max<std::uint64_t>(1, slots / 4);
-        if (settings_.memory)
+        if (settings_.memory) { // taken here and given back after the threads: the store is the calling thread's
             for (Chunk& c : chunks_) c.bytes = settings_.memory->store().take();
+            carry_ = settings_.memory->store().take();
+        }
     }
 
     void go() {
@@ -203,7 +205,6 @@ private:
 
     void split() {
         pgn::PgnSegment at;
-        if (settings_.memory) carry_ = settings_.memory->store().take();
         Bytes& carry = carry_;
         for (;;) {
             Chunk& c = acquire();
