@@ -23,6 +23,10 @@
 #include <set>
 #include <thread>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -658,6 +662,12 @@ void AddBuilder::State::clear_run() {
     months.clear();
     variants.clear();
     bytes = 0;
+#if defined(__GLIBC__)
+    // The run's rows were many heap blocks (a game's PGN each): their freed memory goes back to
+    // the system now, or the heap's high-water mark (the rows of the run with the biggest games)
+    // and the visits' (the run with the most positions) would add up past the budget.
+    ::malloc_trim(0);
+#endif
 }
 
 // k RUN FIRST_POSITION: the positions only one game of the run reached, each with that game and
