@@ -21,7 +21,7 @@
 # builds it from its public source, e.g. pgn-reader's examples/validate.rs; the project ships no
 # peer), run as `PATH FILE...`, on the real-shaped corpus and on the chess corpus, one thread,
 # interleaved with the others; prints horde-check's ratio against it beside pgn-extract's.
-# --real-files PATH: also real games of your own (a PGN file, or a folder of .pgn files: lichess
+# --real-files PATH: also real games of your own (a plain PGN file, or a folder of .pgn files: lichess
 # exports, TWIC issues, broadcasts; the project bundles none): one thread of horde-check against
 # pgn-extract -r (and the pgn-reader validator), and --threads N against one thread, on them.
 # Usage: bench/check.sh [--runs N] [--check PATH] [--pgn-extract PATH] [--pgn-reader PATH] [--big-mb N]

@@ -21,6 +21,15 @@ namespace {
 // A byte buffer that grows without zero-filling (std::string::resize writes every new byte).
 class Bytes {
 public:
+    Bytes() = default;
+    // A moved-from buffer is empty (no data, no capacity), never a size without its bytes.
+    Bytes(Bytes&& o) noexcept { swap(o); }
+    Bytes& operator=(Bytes&& o) noexcept {
+        Bytes gone;
+        gone.swap(o);
+        swap(gone);
+        return *this;
+    }
     const char* data() const { return data_.get(); }
     char* data() { return data_.get(); }
     std::size_t size() const { return size_; }
@@ -71,8 +80,11 @@ struct ChunkStore {
         b.resize_down(0);
         return b;
     }
-    void give(Bytes& b, std::size_t keep_at_most) {
-        if (b.capacity() && spare.size() < keep_at_most) spare.push_back(std::move(b));
+    // Keeps b (left empty) unless the store holds keep_at_most already, or b is bigger than
+    // max_capacity (a chunk grown over a long stretch without a game boundary is not held on).
+    void give(Bytes& b, std::size_t keep_at_most, std::size_t max_capacity) {
+        Bytes kept(std::move(b));
+        if (kept.capacity() && kept.capacity() <= max_capacity && spare.size() < keep_at_most) spare.push_back(std::move(kept));
     }
 };
 } // namespace detail
@@ -159,8 +171,9 @@ public:
         guarded([this] { order(); });
         for (auto& t : threads) t.join();
         if (settings_.memory) { // the chunks and the carry of split()
-            for (Chunk& c : chunks_) settings_.memory->store().give(c.bytes, chunks_.size() + 1);
-            settings_.memory->store().give(carry_, chunks_.size() + 1);
+            const std::size_t keep = chunks_.size() + 1, biggest = 4 * (settings_.batch_bytes + kSearch);
+            for (Chunk& c : chunks_) settings_.memory->store().give(c.bytes, keep, biggest);
+            settings_.memory->store().give(carry_, keep, biggest);
         }
         if (error_) std::rethrow_exception(error_);
     }
