@@ -7,6 +7,7 @@
 #include "horde/report/game_table.hpp"
 #include "horde/report/position_list.hpp"
 #include "horde/run/list.hpp"
+#include "horde/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
@@ -20,6 +21,7 @@ namespace {
 
 struct Counts {
     std::uint64_t invalid = 0, games = 0, not_selected = 0;
+    run::PipelineMemory pipeline_memory; // the pipeline's buffers, one for all inputs
 };
 
 void write_stdout(std::string_view data) {
@@ -31,18 +33,20 @@ int list_pgn_file(const std::string& name, const Mode& o, report::PositionLister
                   out::ProgressMeter& progress, Counts& counts) {
     return for_pgn_file("horde-list", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
         const auto position = [&] { return input.raw_bytes_read(); }; // on the reading thread
-        run::run_list(reader, o.check, input.display_name(), thread_count(o.threads), position, lister, table,
-                      [&](report::ListOutput& out) {
-                          if (!out.rows.empty()) write_stdout(out.rows);
-                          if (!out.err.empty()) {
-                              progress.clear();
-                              std::fwrite(out.err.data(), 1, out.err.size(), stderr);
-                          }
-                          counts.invalid += out.invalid;
-                          counts.games += out.games;
-                          counts.not_selected += out.not_selected;
-                          progress.bytes(out.input_position, counts.games);
-                      });
+        run::run_list(
+            reader, o.check, input.display_name(), thread_count(o.threads), position, lister, table,
+            [&](report::ListOutput& out) {
+                if (!out.rows.empty()) write_stdout(out.rows);
+                if (!out.err.empty()) {
+                    progress.clear();
+                    std::fwrite(out.err.data(), 1, out.err.size(), stderr);
+                }
+                counts.invalid += out.invalid;
+                counts.games += out.games;
+                counts.not_selected += out.not_selected;
+                progress.bytes(out.input_position, counts.games);
+            },
+            &counts.pipeline_memory);
     });
 }
 

@@ -68,7 +68,7 @@ struct ListConsumer {
 
 void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
               const std::function<std::uint64_t()>& input_position, report::PositionLister* lister,
-              const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush) {
+              const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush, PipelineMemory* memory) {
     // The blocks of the slots' FEN lines: as many as the output in flight, the last written out
     // taken first (still in the cache).
     io::BlockPool blocks;
@@ -76,6 +76,7 @@ void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::st
     PipelineSettings settings;
     settings.threads = threads;
     settings.input_position = input_position;
+    settings.memory = memory;
     // On one thread, output goes on about every 64 KB too.
     settings.batch_full = [&slots](std::size_t slot) {
         const ListSlot& s = slots[slot];

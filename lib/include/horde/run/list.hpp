@@ -22,12 +22,15 @@ struct ListOutput;
 } // namespace horde::report
 
 namespace horde::run {
+class PipelineMemory; // horde/run/pipeline.hpp
 
 // Exactly one of `lister` (position lines, written through it in input order) and `table`
 // (--games and position rows, in ListOutput::rows). `input_position` (sampled on the thread
 // that reads) gives ListOutput::input_position.
+// memory: the pipeline's buffers, kept by the caller across inputs (null: allocated for this input).
 void run_list(pgn::PgnReader& reader, const game::CheckOptions& options, std::string_view display, unsigned threads,
               const std::function<std::uint64_t()>& input_position, report::PositionLister* lister,
-              const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush);
+              const report::GameTable* table, const std::function<void(report::ListOutput&)>& flush,
+              PipelineMemory* memory = nullptr);
 
 } // namespace horde::run
