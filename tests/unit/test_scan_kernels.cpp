@@ -52,8 +52,9 @@ std::string first_mismatch(const std::string& s) {
             if (k::sse2::tag_value_run(b, i, n) != k::scalar::tag_value_run(b, i, n)) return where("tag_value_run", i);
             if (i < n && k::sse2::plain_move(b + i, n - i) != k::scalar::plain_move(b + i, n - i)) return where("plain_move", i);
             if (i + 16 <= n && !(k::sse2::block_masks(b + i) == k::scalar::block_masks(b + i))) return where("block_masks", i);
-            if (k::sse2::count_line_ends(b + i, n - i) != k::scalar::count_line_ends(b + i, n - i))
-                return where("count_line_ends", i);
+            if (k::sse2::count_line_ends(b, i, n) != k::scalar::count_line_ends(b, i, n)) return where("count_line_ends", i);
+            if (k::sse2::count_line_ends(b + i, 0, n - i) != k::scalar::count_line_ends(b + i, 0, n - i))
+                return where("count_line_ends from 0", i);
         }
     }
     return "";
@@ -119,7 +120,8 @@ TEST_CASE("scan kernel references read what their contracts say", "[pgn][kernels
     CHECK(m.dots == 0b1000'0000'0010u);
     CHECK(m.other == 0u);
     CHECK(k::scalar::block_masks("abcdefghijklmno{").other == 1u << 15);
-    CHECK(k::scalar::count_line_ends("a\r\nb\n\rc\r\r\n\n", 11) == 6); // CRLF, LF, CR, CR, CRLF, LF
-    CHECK(k::scalar::count_line_ends("\n", 1) == 1);
-    CHECK(k::scalar::count_line_ends("", 0) == 0);
+    CHECK(k::scalar::count_line_ends("a\r\nb\n\rc\r\r\n\n", 0, 11) == 6); // CRLF, LF, CR, CR, CRLF, LF
+    CHECK(k::scalar::count_line_ends("\n", 0, 1) == 1);
+    CHECK(k::scalar::count_line_ends("", 0, 0) == 0);
+    CHECK(k::scalar::count_line_ends("\r\n\n", 1, 3) == 1); // from 1: the LF of the CRLF is not one
 }

@@ -518,7 +518,7 @@ std::size_t find_game_cut(const char* d, std::size_t size, std::size_t from, boo
     return SIZE_MAX;
 }
 
-std::uint64_t count_line_ends(const char* d, std::size_t n) { return pgn_kernels::count_line_ends(d, n); }
+std::uint64_t count_line_ends(const char* d, std::size_t n) { return pgn_kernels::count_line_ends(d, 0, n); }
 
 PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
     CommentScan c;

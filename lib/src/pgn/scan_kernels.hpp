@@ -102,12 +102,12 @@ inline BlockMasks block_masks(const char* b) {
     return m;
 }
 
-// The number of line ends in b[0, n) by LineTracker's rule: every LF and every CR, less the LF
-// of each CRLF. The CR before b[0] is not seen: a CRLF cut between two calls counts twice, so
-// callers cut only after a line's end.
-inline std::uint64_t count_line_ends(const char* b, std::size_t n) {
+// The number of line ends in b[i, n) by LineTracker's rule: every LF and every CR, less the LF
+// of each CRLF (b[i - 1] is looked at when i > 0; from 0, a CRLF cut between two calls counts
+// twice, so callers cut only after a line's end).
+inline std::uint64_t count_line_ends(const char* b, std::size_t i, std::size_t n) {
     std::uint64_t lines = 0;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (; i < n; ++i) {
         if (b[i] == '\r') ++lines;
         else if (b[i] == '\n' && !(i > 0 && b[i - 1] == '\r')) ++lines;
     }
@@ -206,11 +206,10 @@ inline std::size_t tag_value_run(const char* b, std::size_t i, std::size_t n) {
 
 // scalar::count_line_ends, 16 bytes a step: the LFs and CRs of a block counted from their
 // masks, less the LFs that follow a CR (the CR before a block's first byte carried over).
-inline std::uint64_t count_line_ends(const char* b, std::size_t n) {
+inline std::uint64_t count_line_ends(const char* b, std::size_t i, std::size_t n) {
     const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
     std::uint64_t lines = 0;
-    unsigned cr_before = 0; // 1 when the byte before the block is a CR
-    std::size_t i = 0;
+    unsigned cr_before = i > 0 && b[i - 1] == '\r'; // 1 when the byte before the block is a CR
     for (; i + 16 <= n; i += 16) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
         const unsigned lfs = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)));
@@ -219,11 +218,7 @@ inline std::uint64_t count_line_ends(const char* b, std::size_t n) {
         lines += unsigned(std::popcount(lfs | crs)) - unsigned(std::popcount(lf_after_cr));
         cr_before = crs >> 15;
     }
-    for (; i < n; ++i) {
-        if (b[i] == '\r') ++lines;
-        else if (b[i] == '\n' && !(i > 0 && b[i - 1] == '\r')) ++lines;
-    }
-    return lines;
+    return lines + scalar::count_line_ends(b, i, n);
 }
 
 } // namespace sse2
