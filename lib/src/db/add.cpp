@@ -363,10 +363,8 @@ struct Visit {
     bool first = false, played = false, white_moved = false;
 };
 
-// A game in a position's list: the lists group's own copy, so that it sorts while the count
-// rows' groups sort the visits.
+// A game in a position's list: its index in the run and the ply of its first visit.
 struct ListEntry {
-    std::uint64_t position = 0;
     std::uint32_t game = 0;
     std::uint16_t ply = 0;
 };
@@ -413,34 +411,48 @@ rows::SingleGame single_game(const Visit& v, const RunGame& g) {
 constexpr std::size_t kMinSoloRunGames = 64;
 constexpr std::size_t kSoloRowEntries = 128; // a k row's entries (an entry is about 8.5 bytes)
 
-// The groups of rows, each a key range of its own (a f g i | k l | m below 2^63 | m from 2^63, n,
-// v), with runs and SST files of its own: the groups are built and written at once.
-enum Group : std::size_t { kGamesGroup, kListsGroup, kLowRowsGroup, kHighRowsGroup, kGroups };
-constexpr const char* kGroupNames[kGroups] = {"games", "lists", "rows-low", "rows-high"};
+// The groups of rows, each a key range of its own with runs and SST files of its own (a f, the
+// first half of the g rows | the rest of the g rows, i | k rows of positions below 2^63 | k rows
+// from 2^63 | l below 2^63 | l from 2^63 | m below 2^63 | m from 2^63, n, v): the positions' two
+// halves and the games' two are built and written at once (four tasks of about the same cost for
+// two threads), each half's k, l and m rows in one pass over its sorted visits.
+enum Group : std::size_t {
+    kGamesGroup,
+    kGamesTailGroup,
+    kSoloLowGroup,
+    kSoloHighGroup,
+    kListsLowGroup,
+    kListsHighGroup,
+    kLowRowsGroup,
+    kHighRowsGroup,
+    kGroups
+};
+constexpr const char* kGroupNames[kGroups] = {"games",     "games-tail", "solo-low", "solo-high",
+                                              "lists-low", "lists-high", "rows-low", "rows-high"};
 constexpr std::uint64_t kHighPosition = std::uint64_t(1) << 63;
 
-// Calls write(group) for every group, on up to `threads` threads (the costliest groups first);
-// the first exception of a group is rethrown once all are done.
-void for_each_group(unsigned threads, const std::function<void(Group)>& write) {
-    static constexpr Group kOrder[kGroups] = {kLowRowsGroup, kHighRowsGroup, kGamesGroup, kListsGroup};
+// Calls work(task) for every task, on up to `threads` threads, in the order given (the costliest
+// first); the first exception of a task is rethrown once all are done.
+template <class Task>
+void for_each_task(unsigned threads, const std::vector<Task>& tasks, const std::function<void(Task)>& work) {
     if (threads <= 1) {
-        for (Group g : kOrder) write(g);
+        for (Task t : tasks) work(t);
         return;
     }
     std::atomic<std::size_t> next{0};
-    std::exception_ptr errors[kGroups];
-    auto work = [&] {
-        for (std::size_t i; (i = next++) < kGroups;) {
+    std::vector<std::exception_ptr> errors(tasks.size());
+    auto run = [&] {
+        for (std::size_t i; (i = next++) < tasks.size();) {
             try {
-                write(kOrder[i]);
+                work(tasks[i]);
             } catch (...) {
                 errors[i] = std::current_exception();
             }
         }
     };
     std::vector<std::thread> pool;
-    for (unsigned t = 1; t < std::min<std::size_t>(threads, kGroups); ++t) pool.emplace_back(work);
-    work();
+    for (unsigned t = 1; t < std::min<std::size_t>(threads, tasks.size()); ++t) pool.emplace_back(run);
+    run();
     for (std::thread& t : pool) t.join();
     for (const std::exception_ptr& e : errors)
         if (e) std::rethrow_exception(e);
@@ -462,9 +474,8 @@ struct AddBuilder::State {
 
     // What the current run holds.
     std::vector<Visit> visits;
-    std::size_t high_visits = 0;         // where the visits of the high group start once partitioned
-    std::vector<ListEntry> list_entries; // made from the first visits when the run is written
-    bool solos = false;                  // the run's solo positions go to k rows, not to l and m rows
+    std::size_t high_visits = 0; // where the visits of the high half start once partitioned
+    bool solos = false;          // the run's solo positions go to k rows, not to l and m rows
     std::vector<RunGame> games;
     std::vector<std::pair<std::uint64_t, std::string>> game_rows;
     std::vector<std::pair<std::string, std::uint64_t>> ids, fingerprints;
@@ -478,11 +489,9 @@ struct AddBuilder::State {
     void add_visits(const PreparedGame& g, std::uint32_t index);
     void write_run();
     void write_groups(const std::array<RowSink*, kGroups>& out);
-    void write_group(Group group, RowSink& out);
     void clear_run();
-    void write_games(RowSink& out);
-    void write_lists(RowSink& out);
-    void write_count_rows(Visit* begin, Visit* end, RowSink& out);
+    void write_games(RowSink& head_out, RowSink& tail_out, bool head);
+    void write_positions(Visit* begin, Visit* end, RowSink& solo_out, RowSink& lists_out, RowSink& rows_out);
 };
 
 void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
@@ -517,8 +526,7 @@ AddBuilder::AddBuilder(Database& db, AddOptions options) : db_(db), state_(std::
     s.next_serial = db.next_serial();
     // Room for the visits a run holds at most (up to 1 GB's worth), reserved, not touched: no
     // copy as it grows.
-    s.visits.reserve(std::min<std::size_t>(s.options.memory_bytes, std::size_t(1) << 30) / (sizeof(Visit) + sizeof(ListEntry)) +
-                     1);
+    s.visits.reserve(std::min<std::size_t>(s.options.memory_bytes, std::size_t(1) << 30) / sizeof(Visit) + 1);
     advise_huge_pages(s.visits.data(), s.visits.capacity() * sizeof(Visit));
 }
 
@@ -567,8 +575,8 @@ bool AddBuilder::add(PreparedGame&& p) {
     s.games.push_back(RunGame{serial, p.facts.outcome, p.facts.white_elo, p.facts.black_elo, p.facts.date});
     s.add_visits(p, index);
     std::string row = rows::encode_game(p.game);
-    s.bytes += row.size() + 64 + 2 * p.fingerprint.size() + 2 * p.game.id.size() +
-               p.visits.size() * (sizeof(Visit) + sizeof(ListEntry)) + sizeof(RunGame);
+    s.bytes +=
+        row.size() + 64 + 2 * p.fingerprint.size() + 2 * p.game.id.size() + p.visits.size() * sizeof(Visit) + sizeof(RunGame);
     s.game_rows.emplace_back(serial, std::move(row));
     if (s.bytes + s.remembered_bytes() >= s.options.memory_bytes) s.write_run();
     return true;
@@ -595,7 +603,7 @@ void AddBuilder::State::write_run() {
     clear_run();
     // The visits' pages the next run cannot fill (what the add remembers of its games has grown
     // into the budget) go back to the system: the budget holds for the whole add.
-    const std::size_t room = (options.memory_bytes - remembered_bytes()) / (sizeof(Visit) + sizeof(ListEntry)) + 1;
+    const std::size_t room = (options.memory_bytes - remembered_bytes()) / sizeof(Visit) + 1;
     if (room < visits.capacity()) release_pages(visits.data() + room, (visits.capacity() - room) * sizeof(Visit));
 }
 
@@ -603,58 +611,67 @@ std::size_t AddBuilder::State::remembered_bytes() const {
     return std::min(fingerprints_seen.bytes() + ids_seen.bytes(), options.memory_bytes / 4 * 3);
 }
 
-// The run's rows, each group in key order to its sink, the groups at once.
+// The run's rows, each group in key order to its sink: the games, and the positions' two halves,
+// at once.
 void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
-    list_entries.clear();
-    list_entries.reserve(visits.size());
-    advise_huge_pages(list_entries.data(), list_entries.capacity() * sizeof(ListEntry));
-    for (const Visit& v : visits)
-        if (v.first) list_entries.push_back(ListEntry{v.position, v.game, v.ply});
     solos = games.size() >= kMinSoloRunGames;
     high_visits = std::size_t(
         std::partition(visits.begin(), visits.end(), [](const Visit& v) { return v.position < kHighPosition; }) - visits.begin());
-    for_each_group(options.threads, [&](Group g) { write_group(g, *out[g]); });
-}
-
-void AddBuilder::State::write_group(Group group, RowSink& out) {
-    switch (group) {
-    case kGamesGroup: write_games(out); return;
-    case kListsGroup: write_lists(out); return;
-    case kLowRowsGroup: write_count_rows(visits.data(), visits.data() + high_visits, out); return;
-    case kHighRowsGroup:
-        write_count_rows(visits.data() + high_visits, visits.data() + visits.size(), out);
-        for (Month m : months) {
-            std::string key(1, rows::kMonth);
-            rows::put_be(key, m, 2);
-            out.write(key, "");
+    enum class Task { LowHalf, HighHalf, GamesHead, GamesTail };
+    for_each_task<Task>(options.threads, {Task::LowHalf, Task::HighHalf, Task::GamesHead, Task::GamesTail}, [&](Task task) {
+        switch (task) {
+        case Task::GamesHead: write_games(*out[kGamesGroup], *out[kGamesTailGroup], true); return;
+        case Task::GamesTail: write_games(*out[kGamesGroup], *out[kGamesTailGroup], false); return;
+        case Task::LowHalf:
+            write_positions(visits.data(), visits.data() + high_visits, *out[kSoloLowGroup], *out[kListsLowGroup],
+                            *out[kLowRowsGroup]);
+            return;
+        case Task::HighHalf:
+            write_positions(visits.data() + high_visits, visits.data() + visits.size(), *out[kSoloHighGroup],
+                            *out[kListsHighGroup], *out[kHighRowsGroup]);
+            for (Month m : months) {
+                std::string key(1, rows::kMonth);
+                rows::put_be(key, m, 2);
+                out[kHighRowsGroup]->write(key, "");
+            }
+            for (std::uint8_t v : variants) out[kHighRowsGroup]->write(std::string(1, rows::kVariant) + char(v), "");
+            return;
         }
-        for (std::uint8_t v : variants) out.write(std::string(1, rows::kVariant) + char(v), "");
-        return;
-    case kGroups: break;
-    }
+    });
 }
 
-// f, g, i rows.
-void AddBuilder::State::write_games(RowSink& out) {
-    std::sort(fingerprints.begin(), fingerprints.end());
+// f rows and the g rows of the first half of the games' bytes (head), or the other g rows and the
+// i rows (tail).
+void AddBuilder::State::write_games(RowSink& head_out, RowSink& tail_out, bool head) {
+    std::size_t total = 0;
+    for (const auto& game : game_rows) total += game.second.size();
+    std::size_t split = 0; // the first game of the tail
+    for (std::size_t before = 0; split < game_rows.size() && before < total / 2; ++split)
+        before += game_rows[split].second.size();
     std::string value;
-    for (const auto& [fingerprint, serial] : fingerprints) {
-        value.clear();
-        rows::put_varint(value, serial);
-        out.write(std::string(1, rows::kFingerprint) + fingerprint, value);
+    if (head) {
+        std::sort(fingerprints.begin(), fingerprints.end());
+        for (const auto& [fingerprint, serial] : fingerprints) {
+            value.clear();
+            rows::put_varint(value, serial);
+            head_out.write(std::string(1, rows::kFingerprint) + fingerprint, value);
+        }
+        for (std::size_t g = 0; g < split; ++g)
+            head_out.write(rows::serial_key(rows::kGame, game_rows[g].first), game_rows[g].second);
+        return;
     }
-    for (const auto& [serial, row] : game_rows) out.write(rows::serial_key(rows::kGame, serial), row);
+    for (std::size_t g = split; g < game_rows.size(); ++g)
+        tail_out.write(rows::serial_key(rows::kGame, game_rows[g].first), game_rows[g].second);
     std::sort(ids.begin(), ids.end());
     for (const auto& [id, serial] : ids) {
         value.clear();
         rows::put_varint(value, serial);
-        out.write(std::string(1, rows::kGameId) + id, value);
+        tail_out.write(std::string(1, rows::kGameId) + id, value);
     }
 }
 
 void AddBuilder::State::clear_run() {
     visits.clear(); // the capacity is kept for the next run
-    list_entries = {};
     games.clear();
     game_rows = {};
     ids.clear();
@@ -670,83 +687,69 @@ void AddBuilder::State::clear_run() {
 #endif
 }
 
-// k RUN FIRST_POSITION: the positions only one game of the run reached, each with that game and
-// ply, in rows of about kSoloRowEntries; then l POSITION FIRST_SERIAL: every game of the run that
-// reached each other position, in added order.
-void AddBuilder::State::write_lists(RowSink& out) {
-    std::sort(list_entries.begin(), list_entries.end(), [](const ListEntry& a, const ListEntry& b) {
-        return a.position != b.position ? a.position < b.position : a.game < b.game;
-    });
-    const std::size_t n = list_entries.size();
-    auto solo_at = [&](std::size_t i) { // (a game's first visit of a position: one entry a game)
-        return solos && (i == 0 || list_entries[i - 1].position != list_entries[i].position) &&
-               (i + 1 == n || list_entries[i + 1].position != list_entries[i].position);
-    };
-    std::string value;
-    if (solos) {
-        const std::uint64_t run = games.front().serial;
-        std::vector<rows::SoloEntry> row;
-        row.reserve(kSoloRowEntries);
-        auto write_row = [&] {
-            value.clear();
-            rows::put_solo_entries(value, run, row.data(), row.data() + row.size());
-            out.write(rows::solo_key(run, row.front().position), value);
-            row.clear();
-        };
-        for (std::size_t i = 0; i < n; ++i) {
-            if (!solo_at(i)) continue;
-            row.push_back(rows::SoloEntry{list_entries[i].position, games[list_entries[i].game].serial, list_entries[i].ply});
-            if (row.size() == kSoloRowEntries) write_row();
-        }
-        if (!row.empty()) write_row();
-    }
-    for (std::size_t i = 0; i < n;) {
-        if (solo_at(i)) {
-            ++i;
-            continue;
-        }
-        const std::uint64_t position = list_entries[i].position, first = games[list_entries[i].game].serial;
-        std::uint64_t last = first;
-        value.clear();
-        for (; i < n && list_entries[i].position == position; ++i) {
-            const std::uint64_t serial = games[list_entries[i].game].serial;
-            rows::put_varint(value, serial - last);
-            rows::put_varint(value, list_entries[i].ply);
-            last = serial;
-        }
-        out.write(rows::list_key(position, first), value);
-    }
-}
-
-// m POSITION CLASS MOVE: a row of one game is that game's figures, else the games' sums. A solo
-// position (all its visits one game's) has no m row: its game is in a k row, and a query makes
-// the game's rows again from its stored PGN.
-void AddBuilder::State::write_count_rows(Visit* begin, Visit* end, RowSink& out) {
+// The rows of the positions of [begin, end), in one pass over the visits sorted in row order:
+// k RUN FIRST_POSITION (solo_out): the positions only one game of the run reached, each with that
+// game and the ply of its first visit, in rows of about kSoloRowEntries; l POSITION FIRST_SERIAL
+// (lists_out): every game of the run that reached each other position, in added order, with the
+// ply of its first visit; m POSITION CLASS MOVE (rows_out): a row of one game is that game's
+// figures, else the games' sums. A solo position (all its visits one game's) has no l and no m row:
+// a query makes the game's rows again from its stored PGN.
+void AddBuilder::State::write_positions(Visit* begin, Visit* end, RowSink& solo_out, RowSink& lists_out, RowSink& rows_out) {
     std::sort(begin, end,
               [](const Visit& a, const Visit& b) { return row_then_game_less(a, b); }); // inlined, not called by pointer
-    const Visit* position_end = begin; // where the visits of the position of i end, once looked at
-    for (const Visit* i = begin; i != end;) {
-        if (solos && i >= position_end) { // the first visit of a position
-            bool one_game = true;
-            for (position_end = i + 1; position_end != end && position_end->position == i->position; ++position_end)
-                one_game = one_game && position_end->game == i->game;
-            if (one_game) {
-                i = position_end;
-                continue;
-            }
-        }
-        const Visit& head = *i;
-        const std::string key =
-            rows::move_row_key(head.position, rows::RowClass{head.month, Speed(head.speed), head.band}, head.move);
-        if (i + 1 == end || !same_row(i[1], head)) {
-            out.write(key, rows::encode(single_game(head, games[head.game])));
-            ++i;
+    const std::uint64_t run = games.empty() ? 0 : games.front().serial;
+    std::vector<rows::SoloEntry> solo_row;
+    std::vector<ListEntry> list; // a position's games, by their first visits
+    std::string value;
+    auto write_solo_row = [&] {
+        value.clear();
+        rows::put_solo_entries(value, run, solo_row.data(), solo_row.data() + solo_row.size());
+        solo_out.write(rows::solo_key(run, solo_row.front().position), value);
+        solo_row.clear();
+    };
+    for (Visit* i = begin; i != end;) {
+        // The position's visits, [i, position_end): a game's first visit of it is one of them.
+        bool one_game = true;
+        Visit* position_end = i + 1;
+        for (; position_end != end && position_end->position == i->position; ++position_end)
+            one_game = one_game && position_end->game == i->game;
+        if (solos && one_game) {
+            const Visit* first = std::find_if(i, position_end, [](const Visit& v) { return v.first; });
+            solo_row.push_back(rows::SoloEntry{i->position, games[i->game].serial, first->ply});
+            if (solo_row.size() == kSoloRowEntries) write_solo_row();
+            i = position_end;
             continue;
         }
-        rows::ClassMoveRow row;
-        for (; i != end && same_row(*i, head); ++i) row.add(rows::row_of(single_game(*i, games[i->game]), head.move));
-        out.write(key, rows::encode(row));
+        list.clear();
+        for (const Visit* v = i; v != position_end; ++v)
+            if (v->first) list.push_back(ListEntry{v->game, v->ply});
+        std::sort(list.begin(), list.end(), [](const ListEntry& a, const ListEntry& b) { return a.game < b.game; });
+        const std::uint64_t list_first = games[list.front().game].serial;
+        std::uint64_t last = list_first;
+        value.clear();
+        for (const ListEntry& e : list) {
+            const std::uint64_t serial = games[e.game].serial;
+            rows::put_varint(value, serial - last);
+            rows::put_varint(value, e.ply);
+            last = serial;
+        }
+        lists_out.write(rows::list_key(i->position, list_first), value);
+        while (i != position_end) {
+            const Visit& head = *i;
+            const std::string key =
+                rows::move_row_key(head.position, rows::RowClass{head.month, Speed(head.speed), head.band}, head.move);
+            if (i + 1 == position_end || !same_row(i[1], head)) {
+                rows_out.write(key, rows::encode(single_game(head, games[head.game])));
+                ++i;
+                continue;
+            }
+            rows::ClassMoveRow row;
+            for (; i != position_end && same_row(*i, head); ++i)
+                row.add(rows::row_of(single_game(*i, games[i->game]), head.move));
+            rows_out.write(key, rows::encode(row));
+        }
     }
+    if (!solo_row.empty()) write_solo_row();
 }
 
 namespace {
@@ -850,9 +853,9 @@ AddLogEntry AddBuilder::commit() {
     std::vector<std::unique_ptr<SstSequence>> ssts;
     std::array<RowSink*, kGroups> sinks{};
     for (std::size_t g = 0; g < kGroups; ++g) {
-        // Only the games group's rows are looked up by key (fingerprints, ids, serials): the
+        // Only the games groups' rows are looked up by key (fingerprints, ids, serials): the
         // lists and count rows are read by prefix scans and go without a filter.
-        ssts.push_back(std::make_unique<SstSequence>(s.dir, kGroupNames[g], g == kGamesGroup));
+        ssts.push_back(std::make_unique<SstSequence>(s.dir, kGroupNames[g], g == kGamesGroup || g == kGamesTailGroup));
         sinks[g] = ssts.back().get();
     }
     sinks[kGamesGroup]->write(rows::serial_key(rows::kAddLog, log.number), encode_log(log)); // 'a' sorts before 'f'
@@ -864,9 +867,18 @@ AddLogEntry AddBuilder::commit() {
         std::vector<Visit>().swap(s.visits);
         const std::size_t buffer_bytes = std::clamp<std::size_t>(s.options.memory_bytes / 4 / (s.runs.size() * kGroups),
                                                                  std::size_t(16) << 10, std::size_t(256) << 10);
-        for_each_group(s.options.threads, [&](Group g) {
+        // The k rows of both halves are merged into one sink: their keys start with the run, so
+        // the halves of several runs interleave (ingested files must not overlap).
+        // So are the two parts of the games (their g rows' serials interleave too).
+        const std::vector<Group> merged = {kLowRowsGroup,  kHighRowsGroup,  kGamesGroup,
+                                           kListsLowGroup, kListsHighGroup, kSoloLowGroup};
+        for_each_task<Group>(s.options.threads, merged, [&](Group g) {
             std::vector<std::string> runs;
-            for (const auto& run : s.runs) runs.push_back(run[g]);
+            for (const auto& run : s.runs) {
+                runs.push_back(run[g]);
+                if (g == kSoloLowGroup) runs.push_back(run[kSoloHighGroup]);
+                if (g == kGamesGroup) runs.push_back(run[kGamesTailGroup]);
+            }
             merge_runs(runs, buffer_bytes, *sinks[g]);
         });
     }
