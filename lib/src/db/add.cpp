@@ -695,8 +695,11 @@ void AddBuilder::State::clear_run() {
 // figures, else the games' sums. A solo position (all its visits one game's) has no l and no m row:
 // a query makes the game's rows again from its stored PGN.
 void AddBuilder::State::write_positions(Visit* begin, Visit* end, RowSink& solo_out, RowSink& lists_out, RowSink& rows_out) {
-    std::sort(begin, end,
-              [](const Visit& a, const Visit& b) { return row_then_game_less(a, b); }); // inlined, not called by pointer
+    std::sort(begin, end, [](const Visit& a, const Visit& b) { // the positions, nearly always different, compared here
+        if (a.position != b.position) [[likely]]
+            return a.position < b.position;
+        return row_then_game_less(a, b);
+    });
     const std::uint64_t run = games.empty() ? 0 : games.front().serial;
     std::vector<rows::SoloEntry> solo_row;
     std::vector<ListEntry> list; // a position's games, by their first visits
