@@ -147,6 +147,37 @@ TEST_CASE("db: a solo row reads back its entries in position order", "[db]") {
         rows::for_each_solo_entry(key, value.substr(0, value.size() - 1), [](const rows::SoloEntry&) { return true; }), DbError);
 }
 
+TEST_CASE("db: whether a game's PGN reads back as its tags, at once or by reading it", "[db]") {
+    using Tags = std::vector<std::pair<std::string, std::string>>;
+    const Tags two = {{"Event", "Rated blitz"}, {"White_Elo", "1500"}};
+    const Tags with_escapes = {{"Event", "a \"b\" \\ c"}, {"Site", "x"}};
+    const std::vector<std::string> pgns = {
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n\n1. e4 e5 *\n",       // the plainest form
+        "[Event \"Rated blitz\"]\r\n[White_Elo \"1500\"]\r\n\r\n1. e4 *\r\n",  // CRLF
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n1. e4 *\n",            // no blank line
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n[Round \"1\"]\n\n*\n", // one more tag
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n; a comment\n[Round \"1\"]\n\n*\n",
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n%escape\n[Round \"1\"]\n\n*\n",
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n  [Round \"1\"]\n\n*\n",
+        "\xEF\xBB\xBF[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n\n*\n", // a BOM before
+        "[Event  \"Rated blitz\"]\n[White_Elo \"1500\"]\n\n*\n",            // two blanks
+        "[White_Elo \"1500\"]\n[Event \"Rated blitz\"]\n\n*\n",             // another order
+        "[Event \"Rated blitz\"]\n\n*\n",                                   // a tag fewer
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]",                    // nothing after
+        "[Event \"a \\\"b\\\" \\\\ c\"]\n[Site \"x\"]\n\n*\n",              // escapes: the reader says
+        "1. e4 *\n",
+    };
+    for (const std::string& pgn : pgns)
+        for (const Tags& tags : {two, with_escapes, Tags{}}) {
+            INFO(pgn);
+            CHECK(pgn_reads_as_tags(pgn, tags) == (tags_of_pgn(pgn) == tags));
+        }
+    CHECK(pgn_reads_as_tags(pgns[0], two));
+    CHECK(pgn_reads_as_tags(pgns[1], two));
+    CHECK(!pgn_reads_as_tags(pgns[3], two));
+    CHECK(pgn_reads_as_tags(pgns[12], with_escapes));
+}
+
 TEST_CASE("db: a database of a newer or an older format is refused, not misread", "[db]") {
     const auto dir = std::filesystem::temp_directory_path() / ("horde-db-unit-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);

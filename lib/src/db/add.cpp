@@ -193,7 +193,7 @@ PreparedGame prepare_game(const game::GameRecord& record, tree::GameFacts facts,
     g.speed = speed_of_time_control(record.tag("TimeControl"));
     g.tags = record.tags;
     g.pgn = raw;
-    g.tags_in_pgn = tags_of_pgn(raw) == record.tags;
+    g.tags_in_pgn = pgn_reads_as_tags(raw, record.tags);
     const SiteId site = site_id(record.tag("Site"));
     if (!site.id.empty()) {
         g.id = site.id;

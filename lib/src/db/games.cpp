@@ -38,6 +38,50 @@ std::vector<std::pair<std::string, std::string>> tags_of_pgn(std::string_view pg
     return tags;
 }
 
+namespace {
+
+// Whether the line at pgn[i] is `[name "value"]` exactly, ended by LF or CRLF (a tag pair in
+// the form the reader reads at once: a letter first, name bytes, a value without '"', '\\',
+// control bytes); i goes past it.
+bool plain_tag_line(std::string_view pgn, std::size_t& i, std::string_view name, std::string_view value) {
+    if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0]))) return false;
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    for (char c : value)
+        if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 32) return false;
+    const std::size_t need = 1 + name.size() + 2 + value.size() + 2;
+    if (pgn.size() - i < need + 1) return false;
+    const char* p = pgn.data() + i;
+    if (p[0] != '[' || pgn.compare(i + 1, name.size(), name) != 0 || p[1 + name.size()] != ' ' || p[2 + name.size()] != '"' ||
+        pgn.compare(i + 3 + name.size(), value.size(), value) != 0 || p[need - 2] != '"' || p[need - 1] != ']')
+        return false;
+    i += need;
+    if (pgn[i] == '\n') {
+        ++i;
+        return true;
+    }
+    if (pgn[i] == '\r' && i + 1 < pgn.size() && pgn[i + 1] == '\n') {
+        i += 2;
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool pgn_reads_as_tags(std::string_view pgn, const std::vector<std::pair<std::string, std::string>>& tags) {
+    // The plainest form: the reader reads each line as that pair, and the tag section ends at the
+    // next line, which starts with no '[' (another pair, maybe), ';' or '%' (lines the tag section
+    // reads past): the reader says in the other cases, and when the PGN has something before.
+    std::size_t i = 0;
+    bool plain = !tags.empty();
+    for (const auto& [name, value] : tags)
+        if (!(plain = plain_tag_line(pgn, i, name, value))) break;
+    while (plain && i < pgn.size() && (pgn[i] == ' ' || pgn[i] == '\t')) ++i;
+    if (plain && i < pgn.size() && pgn[i] != '[' && pgn[i] != ';' && pgn[i] != '%') return true;
+    return tags_of_pgn(pgn) == tags;
+}
+
 namespace rows {
 
 std::string encode_game(const StoredGame& g) {

@@ -38,6 +38,9 @@ struct StoredGame {
 
 // The tags of the first game of a PGN text, as the PGN reader reads them.
 std::vector<std::pair<std::string, std::string>> tags_of_pgn(std::string_view pgn);
+// Whether tags_of_pgn(pgn) == tags: at once when the PGN starts with those tags' plainest lines
+// ([Name "value"] each, then a line that is no tag pair), else by reading it.
+bool pgn_reads_as_tags(std::string_view pgn, const std::vector<std::pair<std::string, std::string>>& tags);
 
 // The game of an id ("#12" is serial 12), nullopt when none. Throws DbError on a damaged store.
 std::optional<StoredGame> find_game(const Database& db, std::string_view id);
