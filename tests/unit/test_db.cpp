@@ -166,6 +166,10 @@ TEST_CASE("db: whether a game's PGN reads back as its tags, at once or by readin
         "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]",                    // nothing after
         "[Event \"a \\\"b\\\" \\\\ c\"]\n[Site \"x\"]\n\n*\n",              // escapes: the reader says
         "1. e4 *\n",
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n\n[Round \"1\"]\n\n*\n", // a pair after a blank line
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n\f[Round \"1\"]\n\n*\n",
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n\r[Round \"1\"]\n\n*\n",
+        "[Event \"Rated blitz\"]\n[White_Elo \"1500\"]\n\n;c\n[Round \"1\"]\n\n*\n",
     };
     for (const std::string& pgn : pgns)
         for (const Tags& tags : {two, with_escapes, Tags{}}) {
@@ -176,6 +180,18 @@ TEST_CASE("db: whether a game's PGN reads back as its tags, at once or by readin
     CHECK(pgn_reads_as_tags(pgns[1], two));
     CHECK(!pgn_reads_as_tags(pgns[3], two));
     CHECK(pgn_reads_as_tags(pgns[12], with_escapes));
+    // A second Event starts another game; a name or a value past the reader's limits.
+    const Tags events = {{"Event", "a"}, {"Event", "b"}};
+    const std::string two_events = "[Event \"a\"]\n[Event \"b\"]\n\n*\n";
+    CHECK(pgn_reads_as_tags(two_events, events) == (tags_of_pgn(two_events) == events));
+    const std::string long_name(300, 'N');
+    const Tags named = {{long_name, "x"}};
+    const std::string with_long_name = "[" + long_name + " \"x\"]\n\n*\n";
+    CHECK(pgn_reads_as_tags(with_long_name, named) == (tags_of_pgn(with_long_name) == named));
+    const std::string long_value(70000, 'v');
+    const Tags valued = {{"Event", long_value}};
+    const std::string with_long_value = "[Event \"" + long_value + "\"]\n\n*\n";
+    CHECK(pgn_reads_as_tags(with_long_value, valued) == (tags_of_pgn(with_long_value) == valued));
 }
 
 TEST_CASE("db: a database of a newer or an older format is refused, not misread", "[db]") {

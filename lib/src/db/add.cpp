@@ -692,8 +692,9 @@ void AddBuilder::State::clear_run() {
 // game and the ply of its first visit, in rows of about kSoloRowEntries; l POSITION FIRST_SERIAL
 // (lists_out): every game of the run that reached each other position, in added order, with the
 // ply of its first visit; m POSITION CLASS MOVE (rows_out): a row of one game is that game's
-// figures, else the games' sums. A solo position (all its visits one game's) has no l and no m row:
-// a query makes the game's rows again from its stored PGN.
+// figures, else the games' sums. In a run of kMinSoloRunGames games or more, a solo position (all
+// its visits one game's) has no l and no m row: a query makes the game's rows again from its stored
+// PGN.
 void AddBuilder::State::write_positions(Visit* begin, Visit* end, RowSink& solo_out, RowSink& lists_out, RowSink& rows_out) {
     std::sort(begin, end, [](const Visit& a, const Visit& b) { // the positions, nearly always different, compared here
         if (a.position != b.position) [[likely]]
@@ -865,8 +866,9 @@ AddLogEntry AddBuilder::commit() {
     if (s.runs.empty()) {
         if (!s.games.empty()) s.write_groups(sinks);
     } else {
-        // Every run of every group is read at once: their buffers share a quarter of the budget
-        // (the run's memory is given back first), from 16 to 256 KB each.
+        // The runs' files are read a group at a time on each thread: their buffers, one for every
+        // run of every group, could all be open at once within a quarter of the budget (the run's
+        // memory is given back first), from 16 to 256 KB each.
         std::vector<Visit>().swap(s.visits);
         const std::size_t buffer_bytes = std::clamp<std::size_t>(s.options.memory_bytes / 4 / (s.runs.size() * kGroups),
                                                                  std::size_t(16) << 10, std::size_t(256) << 10);

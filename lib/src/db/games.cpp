@@ -71,13 +71,21 @@ bool plain_tag_line(std::string_view pgn, std::size_t& i, std::string_view name,
 
 bool pgn_reads_as_tags(std::string_view pgn, const std::vector<std::pair<std::string, std::string>>& tags) {
     // The plainest form: the reader reads each line as that pair, and the tag section ends at the
-    // next line, which starts with no '[' (another pair, maybe), ';' or '%' (lines the tag section
-    // reads past): the reader says in the other cases, and when the PGN has something before.
-    std::size_t i = 0;
+    // first byte after them that is no blank or line end (the reader reads past those) and starts
+    // no pair ('['), ';' comment or '%' line (which the tag section reads past too). The reader
+    // says in the other cases: something before the pairs, a second Event (on the next line, the
+    // one repeated name that starts a game), a name or a value past the reader's limits.
+    std::size_t i = 0, events = 0;
     bool plain = !tags.empty();
-    for (const auto& [name, value] : tags)
-        if (!(plain = plain_tag_line(pgn, i, name, value))) break;
-    while (plain && i < pgn.size() && (pgn[i] == ' ' || pgn[i] == '\t')) ++i;
+    for (const auto& [name, value] : tags) {
+        events += name == "Event";
+        plain = events <= 1 && name.size() <= pgn::PgnReader::kMaxToken && value.size() < pgn::PgnReader::kMaxText &&
+                plain_tag_line(pgn, i, name, value);
+        if (!plain) break;
+    }
+    while (plain && i < pgn.size() &&
+           (pgn[i] == ' ' || pgn[i] == '\t' || pgn[i] == '\n' || pgn[i] == '\r' || pgn[i] == '\f' || pgn[i] == '\v'))
+        ++i;
     if (plain && i < pgn.size() && pgn[i] != '[' && pgn[i] != ';' && pgn[i] != '%') return true;
     return tags_of_pgn(pgn) == tags;
 }

@@ -5,9 +5,11 @@
 // others their serials and gathers their rows: a record per position and per move a game
 // reaches, its game row, id and fingerprint rows. Past the memory budget it sorts what it holds
 // and writes it to a run file; commit() merges the runs into sorted SST files (the count rows as
-// merge operands, the rest as values) and ingests them. Rows fall in four groups with disjoint
-// key ranges (games, lists, the count rows of positions whose key is below 2^63, the rest): each
-// group has its own runs and SST files, built on a thread of its own (AddOptions::threads), and the files of all groups go in, with the add's log row, in ONE call of
+// merge operands, the rest as values) and ingests them. Rows fall in groups with disjoint key
+// ranges (the games in two parts; the k, l and m rows of the positions whose key is below 2^63,
+// and of the rest), each with its own runs and SST files: four tasks write a run (the games' two
+// parts, the positions' two halves, each half's rows in one pass), on up to AddOptions::threads
+// threads, and the files of all groups go in, with the add's log row, in ONE call of
 // IngestExternalFiles: the database has the whole add or none of it, whenever the process dies.
 #pragma once
 
