@@ -93,10 +93,13 @@ expect_eq "$(ls "$WORK/other")" "notes.txt" "the directory is left as it was"
 run_tool "$DB" query "$WORK/missing"
 expect_status 2 "query of a missing database"
 expect_match "$WORK/err" "no such database" "query of a missing database: the message"
+# Every table file damaged a third of the way in: an export reads the count, list and solo rows,
+# not the games, and which file is the biggest depends on the input's size.
 cp -r "$WORK/after" "$WORK/damaged"
-sst=$(ls -S "$WORK/damaged"/*.sst | head -n 1)
-size=$(stat -c %s "$sst")
-printf 'damaged%.0s' $(seq 1 200) | dd of="$sst" bs=1 seek=$((size / 3)) conv=notrunc status=none
+for sst in "$WORK/damaged"/*.sst; do
+    size=$(stat -c %s "$sst")
+    printf 'damaged%.0s' $(seq 1 200) | dd of="$sst" bs=1 seek=$((size / 3)) conv=notrunc status=none
+done
 run_tool "$DB" export "$WORK/damaged"
 expect_status 2 "export of a damaged database"
 expect_match "$WORK/err" "damaged|[Cc]orrupt" "export of a damaged database: the message"
