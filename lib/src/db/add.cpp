@@ -430,6 +430,11 @@ enum Group : std::size_t {
 constexpr const char* kGroupNames[kGroups] = {"games",     "games-tail", "solo-low", "solo-high",
                                               "lists-low", "lists-high", "rows-low", "rows-high"};
 constexpr std::uint64_t kHighPosition = std::uint64_t(1) << 63;
+// The group whose sink a group's runs are merged into at commit: the k rows of both halves into
+// one, and the games' two parts into one, since their keys start with the run's serials and
+// interleave across runs (ingested files must not overlap); every other group into its own.
+constexpr Group kMergedInto[kGroups] = {kGamesGroup,    kGamesGroup,     kSoloLowGroup, kSoloLowGroup,
+                                        kListsLowGroup, kListsHighGroup, kLowRowsGroup, kHighRowsGroup};
 
 // Calls work(task) for every task, on up to `threads` threads, in the order given (the costliest
 // first); the first exception of a task is rethrown once all are done.
@@ -490,7 +495,7 @@ struct AddBuilder::State {
     void write_run();
     void write_groups(const std::array<RowSink*, kGroups>& out);
     void clear_run();
-    void write_games(RowSink& head_out, RowSink& tail_out, bool head);
+    void write_games(RowSink& out, std::size_t from, std::size_t to, bool head);
     void write_positions(Visit* begin, Visit* end, RowSink& solo_out, RowSink& lists_out, RowSink& rows_out);
 };
 
@@ -617,11 +622,16 @@ void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
     solos = games.size() >= kMinSoloRunGames;
     high_visits = std::size_t(
         std::partition(visits.begin(), visits.end(), [](const Visit& v) { return v.position < kHighPosition; }) - visits.begin());
+    // The games' two parts split at half their rows' bytes.
+    std::size_t total = 0, split = 0;
+    for (const auto& game : game_rows) total += game.second.size();
+    for (std::size_t before = 0; split < game_rows.size() && before < total / 2; ++split)
+        before += game_rows[split].second.size();
     enum class Task { LowHalf, HighHalf, GamesHead, GamesTail };
     for_each_task<Task>(options.threads, {Task::LowHalf, Task::HighHalf, Task::GamesHead, Task::GamesTail}, [&](Task task) {
         switch (task) {
-        case Task::GamesHead: write_games(*out[kGamesGroup], *out[kGamesTailGroup], true); return;
-        case Task::GamesTail: write_games(*out[kGamesGroup], *out[kGamesTailGroup], false); return;
+        case Task::GamesHead: write_games(*out[kGamesGroup], 0, split, true); return;
+        case Task::GamesTail: write_games(*out[kGamesTailGroup], split, game_rows.size(), false); return;
         case Task::LowHalf:
             write_positions(visits.data(), visits.data() + high_visits, *out[kSoloLowGroup], *out[kListsLowGroup],
                             *out[kLowRowsGroup]);
@@ -640,34 +650,20 @@ void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
     });
 }
 
-// f rows and the g rows of the first half of the games' bytes (head), or the other g rows and the
-// i rows (tail).
-void AddBuilder::State::write_games(RowSink& head_out, RowSink& tail_out, bool head) {
-    std::size_t total = 0;
-    for (const auto& game : game_rows) total += game.second.size();
-    std::size_t split = 0; // the first game of the tail
-    for (std::size_t before = 0; split < game_rows.size() && before < total / 2; ++split)
-        before += game_rows[split].second.size();
-    std::string value;
-    if (head) {
-        std::sort(fingerprints.begin(), fingerprints.end());
-        for (const auto& [fingerprint, serial] : fingerprints) {
+// The g rows of game_rows[from, to), after the f rows (head) or before the i rows (the tail).
+void AddBuilder::State::write_games(RowSink& out, std::size_t from, std::size_t to, bool head) {
+    auto write_serials = [&](char kind, std::vector<std::pair<std::string, std::uint64_t>>& keys) {
+        std::sort(keys.begin(), keys.end());
+        std::string value;
+        for (const auto& [key, serial] : keys) {
             value.clear();
             rows::put_varint(value, serial);
-            head_out.write(std::string(1, rows::kFingerprint) + fingerprint, value);
+            out.write(std::string(1, kind) + key, value);
         }
-        for (std::size_t g = 0; g < split; ++g)
-            head_out.write(rows::serial_key(rows::kGame, game_rows[g].first), game_rows[g].second);
-        return;
-    }
-    for (std::size_t g = split; g < game_rows.size(); ++g)
-        tail_out.write(rows::serial_key(rows::kGame, game_rows[g].first), game_rows[g].second);
-    std::sort(ids.begin(), ids.end());
-    for (const auto& [id, serial] : ids) {
-        value.clear();
-        rows::put_varint(value, serial);
-        tail_out.write(std::string(1, rows::kGameId) + id, value);
-    }
+    };
+    if (head) write_serials(rows::kFingerprint, fingerprints);
+    for (std::size_t g = from; g < to; ++g) out.write(rows::serial_key(rows::kGame, game_rows[g].first), game_rows[g].second);
+    if (!head) write_serials(rows::kGameId, ids);
 }
 
 void AddBuilder::State::clear_run() {
@@ -872,18 +868,13 @@ AddLogEntry AddBuilder::commit() {
         std::vector<Visit>().swap(s.visits);
         const std::size_t buffer_bytes = std::clamp<std::size_t>(s.options.memory_bytes / 4 / (s.runs.size() * kGroups),
                                                                  std::size_t(16) << 10, std::size_t(256) << 10);
-        // The k rows of both halves are merged into one sink: their keys start with the run, so
-        // the halves of several runs interleave (ingested files must not overlap).
-        // So are the two parts of the games (their g rows' serials interleave too).
         const std::vector<Group> merged = {kLowRowsGroup,  kHighRowsGroup,  kGamesGroup,
                                            kListsLowGroup, kListsHighGroup, kSoloLowGroup};
         for_each_task<Group>(s.options.threads, merged, [&](Group g) {
             std::vector<std::string> runs;
-            for (const auto& run : s.runs) {
-                runs.push_back(run[g]);
-                if (g == kSoloLowGroup) runs.push_back(run[kSoloHighGroup]);
-                if (g == kGamesGroup) runs.push_back(run[kGamesTailGroup]);
-            }
+            for (const auto& run : s.runs)
+                for (std::size_t h = 0; h < kGroups; ++h)
+                    if (kMergedInto[h] == g) runs.push_back(run[h]);
             merge_runs(runs, buffer_bytes, *sinks[g]);
         });
     }
