@@ -2,11 +2,15 @@
 // the edge cases the command-line tests do not reach — syntax error columns, numeric against
 // string comparison, absent tags, precedence, and the cutechess/lichess comment forms.
 #include "horde/game/checker.hpp"
+#include "horde/pgn/comment_commands.hpp"
 #include "horde/pgn/reader.hpp"
 #include "horde/report/game_table.hpp"
 #include "horde/select/where.hpp"
 
 #include <catch2/catch.hpp>
+#include <charconv>
+#include <cstring>
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -144,4 +148,104 @@ TEST_CASE("per-move data: lichess, cutechess and ChessBase forms", "[select]") {
     d = report::read_move_data("[%clk nonsense] [%eval x]", true);
     CHECK(d.clk.empty());
     CHECK(d.eval.empty());
+}
+
+namespace {
+// What the tree made of read_move_data's texts before read_move_figures: the figures' oracle.
+pgn::MoveFigures figures_of_texts(std::string_view comments, bool white_moved) {
+    const pgn::MoveData d = pgn::read_move_data(comments, white_moved);
+    pgn::MoveFigures f;
+    if (!d.clk.empty()) f.clk = pgn::clock_seconds(d.clk);
+    if (!d.emt.empty()) f.emt = pgn::clock_seconds(d.emt);
+    if (!d.eval.empty() && d.eval[0] != '#') {
+        double pawns = 0;
+        if (std::from_chars(d.eval.data(), d.eval.data() + d.eval.size(), pawns).ec == std::errc()) f.eval = pawns;
+    }
+    return f;
+}
+bool same_figure(std::optional<double> a, std::optional<double> b) {
+    return a.has_value() == b.has_value() && (!a || std::memcmp(&*a, &*b, sizeof(double)) == 0); // the same bits
+}
+} // namespace
+
+TEST_CASE("per-move figures: read_move_figures reads what read_move_data's texts read back as", "[select]") {
+    std::vector<std::string> comments = {
+        "[%eval 0.17] [%clk 0:03:00]",
+        "[%eval #-3,30] [%clk 1:02:03.5] what a move",
+        "+0.42/19 1.5s",
+        "-1.10/12 0.25s",
+        "0.00/5 2s",
+        "+M5/30 0.1s",
+        "-M2/30 0.1s",
+        "Good [%emt 0:00:05]",
+        "1/2 is a draw",
+        "[%clk nonsense] [%eval x]",
+        "[%clk 0:01:00] [%clk x]",
+        "[%emt 0:00:03] +0.5/10 2s",
+        "[%eval 0.3] -0.5/10 2s",
+        "[%eval +0.42]",
+        "[%eval 1.2.3]",
+        "[%eval .5]",
+        "[%clk 0:00:12.34]",
+        "[%clk 0:00:00.1]",
+        "[%clk 99999999999]",
+        "[%clk 1234567890123456789012]",
+        "+0.42/19[%clk 0:01:00]1.5s",
+        "+0.42/19\n\t 1.5s tail",
+        " \r\n+1/2 3s",
+        "+0.42/19 1.5",
+        "+0.42/x 1.5s",
+        "[%clk 0:01:00",
+        "[%eval 0.1]\n[%eval #4]",
+        "+00.0/1 1s",
+        "-0/1 1s",
+        "+M/3 1s",
+        "[%emt 1:00:00.25] +1/2 3s",
+        "{x} [%clk\t0:00:59 ] y/1 2s",
+        "+1.5/20 0.000001s",
+        "[%eval 99999] [%eval -100000]",
+    };
+    // and comments made of those parts at random (a fixed seed: the same set every run)
+    const std::vector<std::string> parts = {"[%clk 0:02:58]",
+                                            "[%clk 0:00:07.9]",
+                                            "[%emt 0:00:01.25]",
+                                            "[%eval -0.31]",
+                                            "[%eval #-2]",
+                                            "[%eval 0.5,18]",
+                                            "[%clk ]",
+                                            "+0.31/18",
+                                            "-M3/9",
+                                            "0.6s",
+                                            "12s",
+                                            "a/b",
+                                            "/",
+                                            "s",
+                                            " ",
+                                            "\n",
+                                            "\t",
+                                            "word",
+                                            "[%",
+                                            "]",
+                                            "+.5/7",
+                                            "1.25s"};
+    std::uint32_t seed = 12345;
+    auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+    for (int n = 0; n < 4000; ++n) {
+        std::string c;
+        for (std::uint32_t k = next() % 6; k > 0; --k) c += parts[(next() >> 8) % parts.size()];
+        comments.push_back(c);
+    }
+    for (const std::string& c : comments)
+        for (const bool white_moved : {true, false}) {
+            INFO(c << (white_moved ? " (White moved)" : " (Black moved)"));
+            const pgn::MoveFigures fast = pgn::read_move_figures(c, white_moved), texts = figures_of_texts(c, white_moved);
+            CHECK(same_figure(fast.clk, texts.clk));
+            CHECK(same_figure(fast.emt, texts.emt));
+            CHECK(same_figure(fast.eval, texts.eval));
+        }
+    // the figures are there to be read, not absent throughout
+    CHECK(*pgn::read_move_figures("[%clk 0:03:00] [%eval -0.31]", true).clk == 180);
+    CHECK(*pgn::read_move_figures("[%clk 0:03:00] [%eval -0.31]", true).eval == -0.31);
+    CHECK(*pgn::read_move_figures("+0.42/19 1.5s", false).eval == -0.42);
+    CHECK(*pgn::read_move_figures("+0.42/19 1.5s", false).emt == 1.5);
 }

@@ -2,10 +2,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
 namespace horde::pgn {
 
-void parse_comment_commands(std::string_view comment, std::vector<CommentCommand>& out) {
-    out.clear();
+namespace {
+
+// Calls f with each command of the comment in order (parse_comment_commands' rule).
+template <class F> void for_each_comment_command(std::string_view comment, F&& f) {
     std::size_t i = 0;
     while (i < comment.size()) {
         const std::size_t open = comment.find("[%", i);
@@ -17,9 +23,16 @@ void parse_comment_commands(std::string_view comment, std::vector<CommentCommand
         std::string_view value = blank == std::string_view::npos ? std::string_view() : command.substr(blank + 1);
         while (!value.empty() && (value.front() == ' ' || value.front() == '\n')) value.remove_prefix(1);
         while (!value.empty() && (value.back() == ' ' || value.back() == '\n')) value.remove_suffix(1);
-        out.push_back({command.substr(0, blank), value, open, close + 1});
+        f(CommentCommand{command.substr(0, blank), value, open, close + 1});
         i = close + 1;
     }
+}
+
+} // namespace
+
+void parse_comment_commands(std::string_view comment, std::vector<CommentCommand>& out) {
+    out.clear();
+    for_each_comment_command(comment, [&](const CommentCommand& c) { out.push_back(c); });
 }
 
 std::optional<double> clock_seconds(std::string_view t) {
@@ -130,6 +143,100 @@ MoveData read_move_data(std::string_view comments, bool white_moved) {
         }
     }
     return d;
+}
+
+namespace {
+
+bool is_squeezed_blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
+
+// The first two words of a comment's text outside its commands, as read_move_data's squeezed
+// text has them: words are runs of bytes other than its blanks, and a command stands for a
+// blank, so that no word runs over one.
+struct LeadingWords {
+    std::string_view words[2];
+    int count = 0;
+    void scan(std::string_view piece) {
+        std::size_t i = 0;
+        while (count < 2) {
+            while (i < piece.size() && is_squeezed_blank(piece[i])) ++i;
+            if (i == piece.size()) return;
+            std::size_t j = i;
+            while (j < piece.size() && !is_squeezed_blank(piece[j])) ++j;
+            words[count++] = piece.substr(i, j - i);
+            i = j;
+        }
+    }
+};
+
+// clock_seconds of the text clock_seconds_text makes of `seconds` (read_move_data's clocks
+// are that text, read back): whole seconds print as their digits and read back as themselves,
+// any other value takes the text's way.
+std::optional<double> seconds_read_back(std::optional<double> seconds) {
+    if (!seconds) return std::nullopt;
+    if (*seconds == std::floor(*seconds) && *seconds < 1e9) return seconds;
+    char text[64];
+    const auto written = fmt::format_to_n(text, sizeof text, "{}", *seconds);
+    return clock_seconds(std::string_view(text, std::min(written.size, sizeof text)));
+}
+
+} // namespace
+
+MoveFigures read_move_figures(std::string_view comments, bool white_moved) {
+    // read_move_data's steps, on views: the last [%clk] and [%emt] (a bad one clears an earlier
+    // good one), the last good [%eval], then cutechess's "score/depth time" from the first two
+    // words when the evaluation or the time is still missing.
+    std::optional<double> clk, emt;
+    std::string_view eval;
+    std::string turned; // the mover's score from White's side (negated)
+    LeadingWords words;
+    std::size_t i = 0;
+    for_each_comment_command(comments, [&](const CommentCommand& c) {
+        words.scan(comments.substr(i, c.begin - i));
+        if (c.name == "clk") clk = clock_seconds(c.value);
+        else if (c.name == "emt") emt = clock_seconds(c.value);
+        else if (c.name == "eval") {
+            const std::string_view value = c.value.substr(0, c.value.find(','));
+            if (is_number_text(value) || (value.size() > 1 && value[0] == '#' && is_number_text(value.substr(1)))) eval = value;
+        }
+        i = c.end;
+    });
+    words.scan(comments.substr(i));
+    if ((eval.empty() || !emt) && words.count == 2) {
+        const std::string_view first = words.words[0], time = words.words[1];
+        const std::size_t slash = first.find('/');
+        const bool time_ok = time.size() > 1 && time.back() == 's' && is_number_text(time.substr(0, time.size() - 1));
+        if (time_ok && slash != std::string_view::npos) {
+            const std::string_view score = first.substr(0, slash), depth = first.substr(slash + 1);
+            const bool depth_ok = !depth.empty() && depth.find_first_not_of("0123456789") == std::string_view::npos;
+            bool found = false, mate = false;
+            std::string_view value;
+            if (depth_ok && is_number_text(score)) {
+                found = true;
+                if (white_moved) {
+                    value = score[0] == '+' ? score.substr(1) : score;
+                } else {
+                    turned = negated(score);
+                    value = turned;
+                }
+            } else if (depth_ok && score.size() > 2 && (score[0] == '+' || score[0] == '-') && score[1] == 'M' &&
+                       score.substr(2).find_first_not_of("0123456789") == std::string_view::npos) {
+                found = mate = true;
+            }
+            if (found) {
+                if (eval.empty()) eval = mate ? std::string_view("#") : value;
+                if (!emt) emt = clock_seconds(time.substr(0, time.size() - 1));
+            }
+        }
+    }
+    MoveFigures f;
+    f.clk = seconds_read_back(clk);
+    f.emt = seconds_read_back(emt);
+    if (!eval.empty() && eval[0] != '#') {
+        double pawns = 0;
+        const auto [end, error] = std::from_chars(eval.data(), eval.data() + eval.size(), pawns);
+        if (error == std::errc()) f.eval = pawns;
+    }
+    return f;
 }
 
 } // namespace horde::pgn

@@ -153,23 +153,19 @@ private:
     static std::int32_t milliseconds(double seconds) { return std::int32_t(std::lround(std::min(seconds, 1e6) * 1000)); }
 
     // The figures of the last move from the comments after it (read as the game tables read
-    // them: pgn::read_move_data); the clocks go on from each side's last %clk.
+    // them: pgn::read_move_figures gives pgn::read_move_data's values); the clocks go on from
+    // each side's last %clk.
     void read_comments() {
         if (last_move_ < 0) return;
         GamePly& p = facts_.plies[std::size_t(last_move_)];
         last_move_ = -1;
         if (comments_.empty()) return;
-        const pgn::MoveData data = pgn::read_move_data(comments_, white_moved_);
+        const pgn::MoveFigures figures = pgn::read_move_figures(comments_, white_moved_);
         comments_.clear();
-        if (!data.eval.empty() && data.eval[0] != '#') { // mates have no mean
-            double pawns = 0;
-            const std::string_view v = data.eval;
-            const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), pawns);
-            if (error == std::errc() && std::abs(pawns) < 1e5) p.eval_cp = std::int32_t(std::lround(pawns * 100));
-        }
-        if (const auto emt = pgn::clock_seconds(data.emt); emt && !data.emt.empty()) p.spent_ms = milliseconds(*emt);
+        if (figures.eval && std::abs(*figures.eval) < 1e5) p.eval_cp = std::int32_t(std::lround(*figures.eval * 100));
+        if (figures.emt) p.spent_ms = milliseconds(*figures.emt);
         const int side = white_moved_ ? 0 : 1;
-        if (const auto clk = pgn::clock_seconds(data.clk); clk && !data.clk.empty()) {
+        if (const auto clk = figures.clk) {
             if (p.spent_ms == kNoFigure && last_clock_[side] >= 0)
                 p.spent_ms = milliseconds(std::max(0.0, last_clock_[side] - *clk + clock_.increment));
             last_clock_[side] = *clk;

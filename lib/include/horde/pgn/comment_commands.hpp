@@ -39,4 +39,15 @@ struct MoveData {
 };
 MoveData read_move_data(std::string_view comments, bool white_moved);
 
+// read_move_data's clock, time spent and evaluation as numbers, without its texts (the tree
+// and the database read them on every move with a comment, where building the squeezed text
+// of a long engine comment cost more than the rest of the move): clk and emt are what
+// clock_seconds reads of its clk and emt, eval what std::from_chars reads of its eval when that
+// is not a mate ("#3"). Absent where read_move_data's text is empty or does not read.
+struct MoveFigures {
+    std::optional<double> clk, emt; // seconds
+    std::optional<double> eval;     // pawns, White's view
+};
+MoveFigures read_move_figures(std::string_view comments, bool white_moved);
+
 } // namespace horde::pgn
