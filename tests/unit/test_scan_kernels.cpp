@@ -55,6 +55,11 @@ std::string first_mismatch(const std::string& s) {
             if (k::sse2::count_line_ends(b, i, n) != k::scalar::count_line_ends(b, i, n)) return where("count_line_ends", i);
             if (k::sse2::count_line_ends(b + i, 0, n - i) != k::scalar::count_line_ends(b + i, 0, n - i))
                 return where("count_line_ends from 0", i);
+#if defined(__AVX2__)
+            if (k::avx2::count_line_ends(b, i, n) != k::scalar::count_line_ends(b, i, n)) return where("avx2 count_line_ends", i);
+            if (k::avx2::count_line_ends(b + i, 0, n - i) != k::scalar::count_line_ends(b + i, 0, n - i))
+                return where("avx2 count_line_ends from 0", i);
+#endif
         }
     }
     return "";

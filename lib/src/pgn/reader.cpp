@@ -518,7 +518,13 @@ std::size_t find_game_cut(const char* d, std::size_t size, std::size_t from, boo
     return SIZE_MAX;
 }
 
-std::uint64_t count_line_ends(const char* d, std::size_t n) { return pgn_kernels::count_line_ends(d, 0, n); }
+std::uint64_t count_line_ends(const char* d, std::size_t n) {
+#if defined(__AVX2__)
+    return pgn_kernels::avx2::count_line_ends(d, 0, n);
+#else
+    return pgn_kernels::count_line_ends(d, 0, n);
+#endif
+}
 
 PgnReader::TextScan PgnReader::scan_brace_comment(bool keep) {
     CommentScan c;

@@ -13,6 +13,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 namespace horde::pgn::pgn_kernels {
 
@@ -225,6 +228,33 @@ inline std::uint64_t count_line_ends(const char* b, std::size_t i, std::size_t n
 using namespace sse2;
 #else
 using namespace scalar;
+#endif
+
+#if defined(__AVX2__)
+namespace avx2 {
+
+// scalar::count_line_ends, 64 bytes a step: the pipeline's splitting thread runs it over every
+// byte of the input (on real files of long engine comments, where the workers' checking is
+// quick per byte, the SSE2 version was a fifth of that thread's time).
+inline std::uint64_t count_line_ends(const char* b, std::size_t i, std::size_t n) {
+    const __m256i lf = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
+    const auto mask64 = [](__m256i low, __m256i high, __m256i byte) {
+        return std::uint64_t(std::uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, byte)))) |
+               std::uint64_t(std::uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, byte)))) << 32;
+    };
+    std::uint64_t lines = 0;
+    std::uint64_t cr_before = i > 0 && b[i - 1] == '\r';
+    for (; i + 64 <= n; i += 64) {
+        const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i));
+        const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i + 32));
+        const std::uint64_t lfs = mask64(low, high, lf), crs = mask64(low, high, cr);
+        lines += std::uint64_t(std::popcount(lfs | crs)) - std::uint64_t(std::popcount(lfs & ((crs << 1) | cr_before)));
+        cr_before = crs >> 63;
+    }
+    return lines + sse2::count_line_ends(b, i, n);
+}
+
+} // namespace avx2
 #endif
 
 } // namespace horde::pgn::pgn_kernels
