@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -403,4 +404,90 @@ TEST_CASE("PgnPipeline: a cut right after a tag pair without its closing bracket
             INFO("threads " << threads << ", batch " << batch);
             CHECK(pipelined(input, options, threads, batch) == want);
         }
+}
+
+namespace {
+
+// find_game_cut as it read every line before a tag line in full (before it judged a line by its
+// end first): the oracle of the test below.
+std::size_t reference_game_cut(const char* d, std::size_t size, std::size_t from, bool at_end) {
+    const auto blank_byte = [](char c) { return c == ' ' || c == '\t'; };
+    const auto reader_space = [](char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; };
+    const std::size_t window = horde::pgn::PgnReader::kLookahead + 1;
+    const std::size_t limit = at_end ? size : (size > window ? size - window : 0);
+    for (std::size_t i = std::max<std::size_t>(from, 1); i < limit;) {
+        const void* hit = std::memchr(d + i, '[', limit - i);
+        if (!hit) break;
+        const std::size_t x = std::size_t(static_cast<const char*>(hit) - d);
+        i = x + 1;
+        if (x == 0 || (d[x - 1] != '\n' && d[x - 1] != '\r')) continue;
+        if (!horde::pgn::pgn_detail::looks_like_tag_line(d + x, size - x)) continue;
+        std::size_t end = x;
+        int blanks = 0;
+        bool ok = false;
+        while (end > 0) {
+            std::size_t stop = end - 1;
+            if (d[stop] == '\n' && stop > 0 && d[stop - 1] == '\r') --stop;
+            std::size_t begin = stop;
+            while (begin > 0 && d[begin - 1] != '\n' && d[begin - 1] != '\r') --begin;
+            if (begin == 0) break;
+            bool blank = true, content = false;
+            char first = 0;
+            for (std::size_t k = begin; k < stop; ++k) {
+                if (!blank_byte(d[k])) blank = false;
+                if (!reader_space(d[k]) && !first) first = d[k];
+                if (!reader_space(d[k])) content = true;
+            }
+            if (blank) {
+                ++blanks;
+                end = begin;
+                continue;
+            }
+            ok = blanks > 0 && content && first != ';' && first != '%' && !std::memchr(d + begin, '[', stop - begin);
+            break;
+        }
+        if (ok) return x;
+    }
+    return SIZE_MAX;
+}
+
+} // namespace
+
+TEST_CASE("find_game_cut: the cut it finds, on inputs with and without blank lines between games", "[pipeline]") {
+    // Lines of the kinds the rule looks at, glued with every kind of line end, at random (a
+    // fixed seed: the same inputs every run).
+    const std::vector<std::string> lines = {"[Event \"x\"]",
+                                            "[Site \"y\"]",
+                                            "",
+                                            " ",
+                                            "\t \t",
+                                            "\f",
+                                            "\v ",
+                                            "1. e4 e5 *",
+                                            "1. e4 {[%clk 0:01:00]} e5 {[%clk 0:00:59]} 1-0",
+                                            "; a comment line",
+                                            "% escape",
+                                            "{ [a] }",
+                                            "[not a tag",
+                                            "x[Event \"z\"]",
+                                            "1-0",
+                                            "  1/2-1/2"};
+    const std::vector<std::string> ends = {"\n", "\r\n", "\r", "\n\r"};
+    std::uint32_t seed = 7;
+    auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+    int cuts = 0, none = 0;
+    for (int n = 0; n < 3000; ++n) {
+        std::string s;
+        for (std::uint32_t k = 2 + next() % 24; k > 0; --k)
+            s += lines[(next() >> 8) % lines.size()] + ends[(next() >> 8) % ends.size()];
+        for (const bool at_end : {true, false})
+            for (std::size_t from = 0; from < s.size(); from += 1 + from / 3) {
+                const std::size_t want = reference_game_cut(s.data(), s.size(), from, at_end);
+                INFO(s << " from " << from);
+                REQUIRE(horde::pgn::find_game_cut(s.data(), s.size(), from, at_end) == want);
+                (want == SIZE_MAX ? none : cuts) += 1;
+            }
+    }
+    CHECK(cuts > 1000); // both answers are exercised
+    CHECK(none > 1000);
 }

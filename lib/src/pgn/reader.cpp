@@ -495,22 +495,31 @@ std::size_t find_game_cut(const char* d, std::size_t size, std::size_t from, boo
         int blanks = 0;
         bool ok = false;
         while (end > 0) {
+            // Whether the line before `end` is blank, from its end backward: its last byte that
+            // is not a blank says at once that it is not, which is the whole answer when no blank
+            // line follows it (a tag line right after the movetext, as exports without blank
+            // lines between games have it: their movetext, one long line, is then not read).
+            std::size_t stop = end - 1;
+            if (d[stop] == '\n' && stop > 0 && d[stop - 1] == '\r') --stop;
+            std::size_t k = stop;
+            while (k > 0 && d[k - 1] != '\n' && d[k - 1] != '\r' && is_blank_byte(d[k - 1])) --k;
+            if (k == 0) break;                          // the segment's first line: the game's own start
+            if (d[k - 1] == '\n' || d[k - 1] == '\r') { // blank: every byte a blank
+                ++blanks;
+                end = k;
+                continue;
+            }
+            if (blanks == 0) break;
             const LineSpan l = line_before(d, end);
-            if (l.begin == 0) break; // the segment's first line: the game's own start
-            bool blank = true, content = false;
+            if (l.begin == 0) break;
+            bool content = false;
             char first = 0;
-            for (std::size_t k = l.begin; k < l.stop; ++k) {
-                const char c = d[k];
-                if (!is_blank_byte(c)) blank = false;
+            for (std::size_t b = l.begin; b < l.stop; ++b) {
+                const char c = d[b];
                 if (!is_reader_space(c) && !first) first = c;
                 if (!is_reader_space(c)) content = true;
             }
-            if (blank) {
-                ++blanks;
-                end = l.begin;
-                continue;
-            }
-            ok = blanks > 0 && content && first != ';' && first != '%' && !std::memchr(d + l.begin, '[', l.stop - l.begin);
+            ok = content && first != ';' && first != '%' && !std::memchr(d + l.begin, '[', l.stop - l.begin);
             break;
         }
         if (ok) return x;
