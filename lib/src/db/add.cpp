@@ -486,7 +486,13 @@ struct AddBuilder::State {
     std::vector<std::pair<std::string, std::uint64_t>> ids, fingerprints;
     std::set<Month> months;
     std::set<std::uint8_t> variants;
-    std::size_t bytes = 0;
+    std::size_t bytes = 0; // the run's rows and games (its visits apart: visit_bytes())
+    // The visits an earlier run left in memory: clear_run keeps their pages for the next run,
+    // so that a run with fewer visits than one before it still holds that one's pages.
+    std::size_t resident_visits = 0;
+    // The memory the run holds against the budget: its rows and games, and its visits' pages,
+    // the ones an earlier run touched included.
+    std::size_t visit_bytes() const { return std::max(resident_visits, visits.size()) * sizeof(Visit); }
 
     // What the add remembers of every game (its fingerprint and id sets), which counts against
     // the budget too, up to three quarters of it: a run always has a quarter.
@@ -580,10 +586,9 @@ bool AddBuilder::add(PreparedGame&& p) {
     s.games.push_back(RunGame{serial, p.facts.outcome, p.facts.white_elo, p.facts.black_elo, p.facts.date});
     s.add_visits(p, index);
     std::string row = rows::encode_game(p.game);
-    s.bytes +=
-        row.size() + 64 + 2 * p.fingerprint.size() + 2 * p.game.id.size() + p.visits.size() * sizeof(Visit) + sizeof(RunGame);
+    s.bytes += row.size() + 64 + 2 * p.fingerprint.size() + 2 * p.game.id.size() + sizeof(RunGame);
     s.game_rows.emplace_back(serial, std::move(row));
-    if (s.bytes + s.remembered_bytes() >= s.options.memory_bytes) s.write_run();
+    if (s.bytes + s.visit_bytes() + s.remembered_bytes() >= s.options.memory_bytes) s.write_run();
     return true;
 }
 
@@ -609,7 +614,10 @@ void AddBuilder::State::write_run() {
     // The visits' pages the next run cannot fill (what the add remembers of its games has grown
     // into the budget) go back to the system: the budget holds for the whole add.
     const std::size_t room = (options.memory_bytes - remembered_bytes()) / sizeof(Visit) + 1;
-    if (room < visits.capacity()) release_pages(visits.data() + room, (visits.capacity() - room) * sizeof(Visit));
+    if (room < visits.capacity()) {
+        release_pages(visits.data() + room, (visits.capacity() - room) * sizeof(Visit));
+        resident_visits = std::min(resident_visits, room);
+    }
 }
 
 std::size_t AddBuilder::State::remembered_bytes() const {
@@ -667,7 +675,8 @@ void AddBuilder::State::write_games(RowSink& out, std::size_t from, std::size_t 
 }
 
 void AddBuilder::State::clear_run() {
-    visits.clear(); // the capacity is kept for the next run
+    resident_visits = std::max(resident_visits, visits.size());
+    visits.clear(); // the capacity (and the pages touched) kept for the next run
     games.clear();
     game_rows = {};
     ids.clear();
