@@ -235,6 +235,13 @@ TEST_CASE("per-move figures: read_move_figures reads what read_move_data's texts
         for (std::uint32_t k = next() % 6; k > 0; --k) c += parts[(next() >> 8) % parts.size()];
         comments.push_back(c);
     }
+    // and strings of the bytes those are made of, at random
+    const std::string bytes = "[%]clkemtval 0123456789:.,/s+-#M\n\r\t";
+    for (int n = 0; n < 4000; ++n) {
+        std::string c;
+        for (std::uint32_t k = next() % 40; k > 0; --k) c += bytes[(next() >> 8) % bytes.size()];
+        comments.push_back(c);
+    }
     for (const std::string& c : comments)
         for (const bool white_moved : {true, false}) {
             INFO(c << (white_moved ? " (White moved)" : " (Black moved)"));
