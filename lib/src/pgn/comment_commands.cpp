@@ -84,6 +84,42 @@ std::string negated(std::string_view v) {
     return out;
 }
 
+// An [%eval] command's value ("0.17,20": the depth after a comma left out) when it is a number
+// or a mate ("#-3"); empty when it is neither.
+std::string_view eval_command_value(std::string_view value) {
+    value = value.substr(0, value.find(','));
+    const bool ok = is_number_text(value) || (value.size() > 1 && value[0] == '#' && is_number_text(value.substr(1)));
+    return ok ? value : std::string_view();
+}
+
+// cutechess's "+0.42/19 1.5s" (the score from the mover's side / the depth, then the move's
+// time), read from a comment's first two words: the score ("+0.42", or "+M5" for a mate) and
+// the time's number ("1.5"); nullopt when the words are not that.
+struct CutechessScore {
+    std::string_view score;
+    bool mate = false;
+    std::string_view seconds;
+};
+std::optional<CutechessScore> cutechess_score(std::string_view first, std::string_view second) {
+    const std::size_t slash = first.find('/');
+    const bool time_ok = second.size() > 1 && second.back() == 's' && is_number_text(second.substr(0, second.size() - 1));
+    if (!time_ok || slash == std::string_view::npos) return std::nullopt;
+    const std::string_view score = first.substr(0, slash), depth = first.substr(slash + 1);
+    if (depth.empty() || depth.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+    const std::string_view seconds = second.substr(0, second.size() - 1);
+    if (is_number_text(score)) return CutechessScore{score, false, seconds};
+    if (score.size() > 2 && (score[0] == '+' || score[0] == '-') && score[1] == 'M' &&
+        score.substr(2).find_first_not_of("0123456789") == std::string_view::npos)
+        return CutechessScore{score, true, seconds};
+    return std::nullopt;
+}
+
+// A cutechess score from White's side, as an [%eval] has it: "0.42", "-1.10", "#5", "#-2".
+std::string white_view(const CutechessScore& s, bool white_moved) {
+    if (s.mate) return fmt::format("#{}{}", (s.score[0] == '+') == white_moved ? "" : "-", s.score.substr(2));
+    return white_moved ? std::string(s.score[0] == '+' ? s.score.substr(1) : s.score) : negated(s.score);
+}
+
 } // namespace
 
 MoveData read_move_data(std::string_view comments, bool white_moved) {
@@ -98,9 +134,7 @@ MoveData read_move_data(std::string_view comments, bool white_moved) {
         if (c.name == "clk") d.clk = clock_seconds_text(c.value);
         else if (c.name == "emt") d.emt = clock_seconds_text(c.value);
         else if (c.name == "eval") {
-            const std::string_view value = c.value.substr(0, c.value.find(',')); // "0.17,20": the depth after a comma
-            if (is_number_text(value) || (value.size() > 1 && value[0] == '#' && is_number_text(value.substr(1))))
-                d.eval = std::string(value);
+            if (const std::string_view value = eval_command_value(c.value); !value.empty()) d.eval = std::string(value);
         }
         i = c.end;
     }
@@ -115,30 +149,14 @@ MoveData read_move_data(std::string_view comments, bool white_moved) {
         }
     }
     if (!d.comment.empty() && d.comment.back() == ' ') d.comment.pop_back();
-    // cutechess: "+0.42/19 1.5s" (score from the mover's side / depth, then the move's time),
-    // the whole comment or its start.
+    // cutechess: "+0.42/19 1.5s", the whole comment or its start.
     if (d.eval.empty() || d.emt.empty()) {
         const std::string_view c = d.comment;
-        const std::size_t slash = c.find('/');
-        const std::size_t space = c.find(' ');
-        std::string_view time = space == std::string_view::npos ? std::string_view() : c.substr(space + 1);
-        time = time.substr(0, time.find(' '));
-        const bool time_ok = time.size() > 1 && time.back() == 's' && is_number_text(time.substr(0, time.size() - 1));
-        if (time_ok && slash != std::string_view::npos && slash < space) {
-            const std::string_view score = c.substr(0, slash);
-            const std::string_view depth = c.substr(slash + 1, space - slash - 1);
-            const bool depth_ok = !depth.empty() && depth.find_first_not_of("0123456789") == std::string_view::npos;
-            std::string eval;
-            if (depth_ok && is_number_text(score)) {
-                eval = white_moved ? std::string(score[0] == '+' ? score.substr(1) : score) : negated(score);
-            } else if (depth_ok && score.size() > 2 && (score[0] == '+' || score[0] == '-') && score[1] == 'M' &&
-                       score.substr(2).find_first_not_of("0123456789") == std::string_view::npos) {
-                const bool white_mates = (score[0] == '+') == white_moved;
-                eval = fmt::format("#{}{}", white_mates ? "" : "-", score.substr(2));
-            }
-            if (!eval.empty()) {
-                if (d.eval.empty()) d.eval = eval;
-                if (d.emt.empty()) d.emt = clock_seconds_text(time.substr(0, time.size() - 1));
+        if (const std::size_t space = c.find(' '); space != std::string_view::npos) {
+            const std::string_view rest = c.substr(space + 1);
+            if (const auto score = cutechess_score(c.substr(0, space), rest.substr(0, rest.find(' ')))) {
+                if (d.eval.empty()) d.eval = white_view(*score, white_moved);
+                if (d.emt.empty()) d.emt = clock_seconds_text(score->seconds);
             }
         }
     }
@@ -187,7 +205,7 @@ MoveFigures read_move_figures(std::string_view comments, bool white_moved) {
     // words when the evaluation or the time is still missing.
     std::optional<double> clk, emt;
     std::string_view eval;
-    std::string turned; // the mover's score from White's side (negated)
+    std::string cutechess_eval;
     LeadingWords words;
     std::size_t i = 0;
     for_each_comment_command(comments, [&](const CommentCommand& c) {
@@ -195,43 +213,21 @@ MoveFigures read_move_figures(std::string_view comments, bool white_moved) {
         if (c.name == "clk") clk = clock_seconds(c.value);
         else if (c.name == "emt") emt = clock_seconds(c.value);
         else if (c.name == "eval") {
-            const std::string_view value = c.value.substr(0, c.value.find(','));
-            if (is_number_text(value) || (value.size() > 1 && value[0] == '#' && is_number_text(value.substr(1)))) eval = value;
+            if (const std::string_view value = eval_command_value(c.value); !value.empty()) eval = value;
         }
         i = c.end;
     });
     words.scan(comments.substr(i));
     if ((eval.empty() || !emt) && words.count == 2) {
-        const std::string_view first = words.words[0], time = words.words[1];
-        const std::size_t slash = first.find('/');
-        const bool time_ok = time.size() > 1 && time.back() == 's' && is_number_text(time.substr(0, time.size() - 1));
-        if (time_ok && slash != std::string_view::npos) {
-            const std::string_view score = first.substr(0, slash), depth = first.substr(slash + 1);
-            const bool depth_ok = !depth.empty() && depth.find_first_not_of("0123456789") == std::string_view::npos;
-            bool found = false, mate = false;
-            std::string_view value;
-            if (depth_ok && is_number_text(score)) {
-                found = true;
-                if (white_moved) {
-                    value = score[0] == '+' ? score.substr(1) : score;
-                } else {
-                    turned = negated(score);
-                    value = turned;
-                }
-            } else if (depth_ok && score.size() > 2 && (score[0] == '+' || score[0] == '-') && score[1] == 'M' &&
-                       score.substr(2).find_first_not_of("0123456789") == std::string_view::npos) {
-                found = mate = true;
-            }
-            if (found) {
-                if (eval.empty()) eval = mate ? std::string_view("#") : value;
-                if (!emt) emt = clock_seconds(time.substr(0, time.size() - 1));
-            }
+        if (const auto score = cutechess_score(words.words[0], words.words[1])) {
+            if (eval.empty()) eval = cutechess_eval = white_view(*score, white_moved);
+            if (!emt) emt = clock_seconds(score->seconds);
         }
     }
     MoveFigures f;
     f.clk = seconds_read_back(clk);
     f.emt = seconds_read_back(emt);
-    if (!eval.empty() && eval[0] != '#') {
+    if (!eval.empty() && eval[0] != '#') { // mates have no mean
         double pawns = 0;
         const auto [end, error] = std::from_chars(eval.data(), eval.data() + eval.size(), pawns);
         if (error == std::errc()) f.eval = pawns;

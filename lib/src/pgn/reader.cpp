@@ -466,18 +466,6 @@ bool PgnReader::looks_like_tag_line(std::size_t i) const { return pgn_detail::lo
 namespace {
 bool is_blank_byte(char c) { return c == ' ' || c == '\t'; }
 bool is_reader_space(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
-
-// The line that ends just before `end` (a line start > 0): [begin, stop) without its line end.
-struct LineSpan {
-    std::size_t begin, stop;
-};
-LineSpan line_before(const char* d, std::size_t end) {
-    std::size_t stop = end - 1; // the line end's last byte
-    if (d[stop] == '\n' && stop > 0 && d[stop - 1] == '\r') --stop;
-    std::size_t begin = stop;
-    while (begin > 0 && d[begin - 1] != '\n' && d[begin - 1] != '\r') --begin;
-    return {begin, stop};
-}
 } // namespace
 
 std::size_t find_game_cut(const char* d, std::size_t size, std::size_t from, bool at_end) {
@@ -495,10 +483,11 @@ std::size_t find_game_cut(const char* d, std::size_t size, std::size_t from, boo
         int blanks = 0;
         bool ok = false;
         while (end > 0) {
-            // Whether the line before `end` is blank, from its end backward: its last byte that
-            // is not a blank says at once that it is not, which is the whole answer when no blank
-            // line follows it (a tag line right after the movetext, as exports without blank
-            // lines between games have it: their movetext, one long line, is then not read).
+            // The line before `end` is [begin, stop), its line end after it. Whether it is blank,
+            // from its end backward: its last byte that is not a blank says at once that it is
+            // not, which is the whole answer when no blank line follows it (a tag line right
+            // after the movetext, as exports without blank lines between games have it: their
+            // movetext, one long line, is then not read).
             std::size_t stop = end - 1;
             if (d[stop] == '\n' && stop > 0 && d[stop - 1] == '\r') --stop;
             std::size_t k = stop;
@@ -510,16 +499,17 @@ std::size_t find_game_cut(const char* d, std::size_t size, std::size_t from, boo
                 continue;
             }
             if (blanks == 0) break;
-            const LineSpan l = line_before(d, end);
-            if (l.begin == 0) break;
+            std::size_t begin = k; // on back to the line's start
+            while (begin > 0 && d[begin - 1] != '\n' && d[begin - 1] != '\r') --begin;
+            if (begin == 0) break;
             bool content = false;
             char first = 0;
-            for (std::size_t b = l.begin; b < l.stop; ++b) {
+            for (std::size_t b = begin; b < stop; ++b) {
                 const char c = d[b];
                 if (!is_reader_space(c) && !first) first = c;
                 if (!is_reader_space(c)) content = true;
             }
-            ok = content && first != ';' && first != '%' && !std::memchr(d + l.begin, '[', l.stop - l.begin);
+            ok = content && first != ';' && first != '%' && !std::memchr(d + begin, '[', stop - begin);
             break;
         }
         if (ok) return x;

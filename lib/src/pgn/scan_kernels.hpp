@@ -2,7 +2,9 @@
 // scalar reference beside its SSE2 version. The scalar one is the fallback where SSE2 is not
 // there, and tests/unit/test_scan_kernels.cpp holds the two equal on every input, so it is
 // compiled and tested on x86-64 too. The unqualified name (pgn_kernels::comment_run, ...)
-// is the one the reader calls: the SSE2 version where the compiler targets SSE2.
+// is the one the reader calls: the SSE2 version where the compiler targets SSE2. count_line_ends
+// has an AVX2 version too (avx2::, at the end), which the splitting thread's pgn::count_line_ends
+// calls where the compiler targets AVX2.
 #pragma once
 
 #include "horde/pgn/reader.hpp"
