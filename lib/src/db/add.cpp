@@ -239,7 +239,7 @@ class RunWriter : public RowSink {
 public:
     explicit RunWriter(const std::string& path) : path_(path), file_(std::fopen(path.c_str(), "wb")) {
         if (!file_) throw DbError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
-        std::setvbuf(file_, nullptr, _IOFBF, 1 << 20);
+        std::setvbuf(file_, nullptr, _IOFBF, 256 << 10); // eight at once, outside the budget
     }
     ~RunWriter() {
         if (file_) std::fclose(file_);
@@ -482,17 +482,31 @@ struct AddBuilder::State {
     std::size_t high_visits = 0; // where the visits of the high half start once partitioned
     bool solos = false;          // the run's solo positions go to k rows, not to l and m rows
     std::vector<RunGame> games;
-    std::vector<std::pair<std::uint64_t, std::string>> game_rows;
+    // The run's g rows, end to end in one buffer (reserved like the visits, its pages kept for
+    // the next run): a string a game made many heap blocks of every size, whose freed memory the
+    // heap kept in pieces (on real files 20 MB over the budget after the first run).
+    std::string row_bytes;
+    struct GameRow {
+        std::uint64_t serial;
+        std::size_t end; // where its row ends in row_bytes (it starts where the one before ends)
+    };
+    std::vector<GameRow> game_rows;
+    std::string_view game_row(std::size_t i) const {
+        const std::size_t begin = i ? game_rows[i - 1].end : 0;
+        return std::string_view(row_bytes).substr(begin, game_rows[i].end - begin);
+    }
     std::vector<std::pair<std::string, std::uint64_t>> ids, fingerprints;
     std::set<Month> months;
     std::set<std::uint8_t> variants;
-    std::size_t bytes = 0; // the run's rows and games (its visits apart: visit_bytes())
-    // The visits an earlier run left in memory: clear_run keeps their pages for the next run,
-    // so that a run with fewer visits than one before it still holds that one's pages.
-    std::size_t resident_visits = 0;
-    // The memory the run holds against the budget: its rows and games, and its visits' pages,
-    // the ones an earlier run touched included.
+    std::size_t bytes = 0; // what the run holds of its games besides visits and g rows
+    // The visits and row bytes the last run left in memory: clear_run keeps their pages for the
+    // next run, so that a run with fewer visits (or rows) than the one before still holds them.
+    std::size_t resident_visits = 0, resident_row_bytes = 0;
+    // The memory the run holds against the budget: its games, and its visits' and rows' pages,
+    // the ones the last run touched included.
     std::size_t visit_bytes() const { return std::max(resident_visits, visits.size()) * sizeof(Visit); }
+    std::size_t row_buffer_bytes() const { return std::max(resident_row_bytes, row_bytes.size()); }
+    std::size_t held_bytes() const { return bytes + visit_bytes() + row_buffer_bytes() + remembered_bytes(); }
 
     // What the add remembers of every game (its fingerprint and id sets), which counts against
     // the budget too, up to three quarters of it: a run always has a quarter.
@@ -537,8 +551,10 @@ AddBuilder::AddBuilder(Database& db, AddOptions options) : db_(db), state_(std::
     s.next_serial = db.next_serial();
     // Room for the visits a run holds at most (up to 1 GB's worth), reserved, not touched: no
     // copy as it grows.
-    s.visits.reserve(std::min<std::size_t>(s.options.memory_bytes, std::size_t(1) << 30) / sizeof(Visit) + 1);
+    const std::size_t most = std::min<std::size_t>(s.options.memory_bytes, std::size_t(1) << 30);
+    s.visits.reserve(most / sizeof(Visit) + 1);
     advise_huge_pages(s.visits.data(), s.visits.capacity() * sizeof(Visit));
+    s.row_bytes.reserve(most);
 }
 
 AddBuilder::~AddBuilder() {
@@ -548,6 +564,7 @@ AddBuilder::~AddBuilder() {
 }
 
 std::size_t AddBuilder::runs() const { return state_->runs.size(); }
+std::size_t AddBuilder::memory_bytes() const { return state_->options.memory_bytes; }
 
 bool AddBuilder::add(PreparedGame&& p) {
     State& s = *state_;
@@ -585,10 +602,10 @@ bool AddBuilder::add(PreparedGame&& p) {
     const auto index = std::uint32_t(s.games.size());
     s.games.push_back(RunGame{serial, p.facts.outcome, p.facts.white_elo, p.facts.black_elo, p.facts.date});
     s.add_visits(p, index);
-    std::string row = rows::encode_game(p.game);
-    s.bytes += row.size() + 64 + 2 * p.fingerprint.size() + 2 * p.game.id.size() + sizeof(RunGame);
-    s.game_rows.emplace_back(serial, std::move(row));
-    if (s.bytes + s.visit_bytes() + s.remembered_bytes() >= s.options.memory_bytes) s.write_run();
+    rows::append_game(s.row_bytes, p.game);
+    s.game_rows.push_back(State::GameRow{serial, s.row_bytes.size()});
+    s.bytes += sizeof(State::GameRow) + 2 * p.fingerprint.size() + 2 * p.game.id.size() + sizeof(RunGame) + 64;
+    if (s.held_bytes() >= s.options.memory_bytes) s.write_run();
     return true;
 }
 
@@ -610,13 +627,24 @@ void AddBuilder::State::write_run() {
     write_groups(sinks);
     for (auto& w : writers) w->close();
     runs.push_back(paths);
+    // The pages past what this run used go back to the system (a run before it may have used
+    // more visits, or more row bytes): the next run starts with at most this one's memory, within
+    // the budget, and fills the other kind's pages too when it is shaped otherwise.
+    const std::size_t used_visits = visits.size(), used_row_bytes = row_bytes.size();
     clear_run();
-    // The visits' pages the next run cannot fill (what the add remembers of its games has grown
-    // into the budget) go back to the system: the budget holds for the whole add.
-    const std::size_t room = (options.memory_bytes - remembered_bytes()) / sizeof(Visit) + 1;
-    if (room < visits.capacity()) {
-        release_pages(visits.data() + room, (visits.capacity() - room) * sizeof(Visit));
-        resident_visits = std::min(resident_visits, room);
+    if (used_visits < resident_visits)
+        release_pages(visits.data() + used_visits, (resident_visits - used_visits) * sizeof(Visit));
+    if (used_row_bytes < resident_row_bytes)
+        release_pages(row_bytes.data() + used_row_bytes, resident_row_bytes - used_row_bytes);
+    resident_visits = used_visits;
+    resident_row_bytes = used_row_bytes;
+    // What the add remembers of its games has grown into the budget: the pages the next run
+    // cannot fill go back too.
+    const std::size_t room = options.memory_bytes - std::min(options.memory_bytes, remembered_bytes());
+    if (visit_bytes() + row_buffer_bytes() > room) {
+        release_pages(visits.data(), resident_visits * sizeof(Visit));
+        release_pages(row_bytes.data(), resident_row_bytes);
+        resident_visits = resident_row_bytes = 0;
     }
 }
 
@@ -632,9 +660,8 @@ void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
         std::partition(visits.begin(), visits.end(), [](const Visit& v) { return v.position < kHighPosition; }) - visits.begin());
     // The games' two parts split at half their rows' bytes.
     std::size_t total = 0, split = 0;
-    for (const auto& game : game_rows) total += game.second.size();
-    for (std::size_t before = 0; split < game_rows.size() && before < total / 2; ++split)
-        before += game_rows[split].second.size();
+    total = row_bytes.size();
+    while (split < game_rows.size() && (split ? game_rows[split - 1].end : 0) < total / 2) ++split;
     enum class Task { LowHalf, HighHalf, GamesHead, GamesTail };
     for_each_task<Task>(options.threads, {Task::LowHalf, Task::HighHalf, Task::GamesHead, Task::GamesTail}, [&](Task task) {
         switch (task) {
@@ -670,13 +697,13 @@ void AddBuilder::State::write_games(RowSink& out, std::size_t from, std::size_t 
         }
     };
     if (head) write_serials(rows::kFingerprint, fingerprints);
-    for (std::size_t g = from; g < to; ++g) out.write(rows::serial_key(rows::kGame, game_rows[g].first), game_rows[g].second);
+    for (std::size_t g = from; g < to; ++g) out.write(rows::serial_key(rows::kGame, game_rows[g].serial), game_row(g));
     if (!head) write_serials(rows::kGameId, ids);
 }
 
 void AddBuilder::State::clear_run() {
-    resident_visits = std::max(resident_visits, visits.size());
     visits.clear(); // the capacity (and the pages touched) kept for the next run
+    row_bytes.clear();
     games.clear();
     game_rows = {};
     ids.clear();
@@ -875,6 +902,7 @@ AddLogEntry AddBuilder::commit() {
         // run of every group, could all be open at once within a quarter of the budget (the run's
         // memory is given back first), from 16 to 256 KB each.
         std::vector<Visit>().swap(s.visits);
+        std::string().swap(s.row_bytes);
         const std::size_t buffer_bytes = std::clamp<std::size_t>(s.options.memory_bytes / 4 / (s.runs.size() * kGroups),
                                                                  std::size_t(16) << 10, std::size_t(256) << 10);
         const std::vector<Group> merged = {kLowRowsGroup,  kHighRowsGroup,  kGamesGroup,

@@ -94,6 +94,11 @@ namespace rows {
 
 std::string encode_game(const StoredGame& g) {
     std::string out;
+    append_game(out, g);
+    return out;
+}
+
+void append_game(std::string& out, const StoredGame& g) {
     put_bytes(out, g.id);
     put_bytes(out, g.source);
     put_varint(out, g.source_game);
@@ -111,7 +116,6 @@ std::string encode_game(const StoredGame& g) {
             put_bytes(out, value);
         }
     put_bytes(out, g.pgn);
-    return out;
 }
 
 StoredGame decode_game(std::uint64_t serial, std::string_view value, std::uint32_t format, bool with_tags) {

@@ -22,6 +22,7 @@ namespace horde::db::rows {
 
 // ---- the game rows (games.cpp)
 std::string encode_game(const StoredGame& game);
+void append_game(std::string& out, const StoredGame& game); // encode_game's bytes appended to out
 // `format`: the database's; `with_tags` false leaves the tags out (not read from the PGN).
 StoredGame decode_game(std::uint64_t serial, std::string_view value, std::uint32_t format, bool with_tags = true);
 

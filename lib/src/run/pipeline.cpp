@@ -632,10 +632,10 @@ PgnPipeline::PgnPipeline(PipelineSettings settings) : settings_(std::move(settin
     }
     // Room for runs of chunks between wake-ups of the calling and splitting threads (Run::wake_).
     slots_ = 3 * std::size_t(settings_.threads) + 3;
-    // Keep the chunks in flight within about 8 MB of input whatever the thread count, so that
-    // the peak RSS stays far below 64 MB on a machine of many cores too.
+    // Keep the chunks in flight within max_input_in_flight (8 MB by default) whatever the thread
+    // count, so that the peak RSS stays far below 64 MB on a machine of many cores too.
     settings_.batch_bytes =
-        std::clamp<std::size_t>(settings_.batch_bytes, 256, std::max<std::size_t>(4096, (std::size_t(8) << 20) / slots_));
+        std::clamp<std::size_t>(settings_.batch_bytes, 256, std::max<std::size_t>(4096, settings_.max_input_in_flight / slots_));
     settings_.read_bytes = std::max<std::size_t>(settings_.read_bytes, 1);
     settings_.max_chunk_bytes = std::max(settings_.max_chunk_bytes, 2 * settings_.batch_bytes);
 }

@@ -82,6 +82,7 @@ public:
     std::uint64_t added() const { return added_; }
     std::uint64_t duplicates() const { return duplicates_; }
     std::size_t runs() const;
+    std::size_t memory_bytes() const; // AddOptions::memory_bytes
     // Writes and ingests everything; throws DbError. Once only.
     AddLogEntry commit();
 

@@ -32,7 +32,7 @@
 // caller has one run path for every thread count.
 //
 // Memory is bounded: at most `slots()` chunks are in flight, batch_bytes shrinks with many
-// threads so that they hold at most about 8 MB of input, a chunk's output is handed on every
+// threads so that they hold at most about 8 MB of input (max_input_in_flight), a chunk's output is handed on every
 // kMaxBatchGames games, and at most 1024 records per chunk wait for their numbers. A stretch
 // of max_chunk_bytes (16 MB) without any game boundary (one enormous game) makes the rest of
 // the input be read on the calling thread, in constant memory.
@@ -80,6 +80,10 @@ struct PipelineSettings {
     std::size_t batch_bytes = 128 * 1024; // input bytes per chunk (about)
     // A stretch this long without a game boundary: the rest is read on the calling thread.
     std::size_t max_chunk_bytes = 16 << 20;
+    // The input bytes the chunks in flight hold at most (batch_bytes shrinks to fit): what the
+    // workers make of a chunk is several times its bytes, so a consumer with a memory budget of
+    // its own (horde-db add) asks for less.
+    std::size_t max_input_in_flight = 8 << 20;
     // Bytes the splitting thread asks the input for at a time (small in tests, to cut small inputs).
     std::size_t read_bytes = 64 * 1024;
     // A stage that sees every record in input order, with its number, before `work` (e.g. the
