@@ -34,6 +34,7 @@ namespace {
 
 struct DbSlot {
     std::vector<db::PreparedGame> games; // the valid games, input order
+    std::size_t pgn_bytes = 0;           // their PGN's
     std::string diagnostics;
     DbAddTotals totals;
 };
@@ -70,6 +71,7 @@ struct DbConsumer {
             ++s.totals.invalid;
             return;
         }
+        s.pgn_bytes += raw.size();
         db::PreparedGame& g = s.games.emplace_back(db::prepare_game(r, std::move(facts), raw, display));
         g.game.variant_forced = variant_forced;
         if (settings.origin) settings.origin(r, g.game.source, g.game.source_game);
@@ -87,6 +89,7 @@ struct DbConsumer {
         s.totals.input_hash = hash;
         report(s.diagnostics, s.totals);
         s.games.clear();
+        s.pgn_bytes = 0;
         s.diagnostics.clear();
         s.totals = {};
     }
@@ -107,11 +110,13 @@ void run_db_add(pgn::PgnReader& reader, const game::CheckOptions& options, std::
     // The prepared games of a chunk in flight (PGN, tags, visits, the records waiting for their
     // numbers) are several times its bytes, outside the builder's budget: the input in flight is
     // kept to 1/256 of the budget (28 KB chunks on 2 threads at --memory 64M; on the real files
-    // of bench.md the peak 105 -> 96 MB, the CPU the same).
-    pipeline_settings.max_input_in_flight =
+    // of bench.md the peak 105 -> 96 MB, the CPU the same), and so is a batch of one thread.
+    const std::size_t in_flight =
         std::clamp<std::size_t>(builder.memory_bytes() / 256, std::size_t(256) << 10, std::size_t(8) << 20);
-    pipeline_settings.batch_full = [&slots](std::size_t slot) {
-        return slots[slot].diagnostics.size() >= (64 << 10) || slots[slot].games.size() >= 256;
+    pipeline_settings.max_input_in_flight = in_flight;
+    pipeline_settings.batch_full = [&slots, in_flight](std::size_t slot) {
+        const DbSlot& s = slots[slot];
+        return s.diagnostics.size() >= (64 << 10) || s.games.size() >= 256 || s.pgn_bytes >= in_flight;
     };
     PgnPipeline pipeline(pipeline_settings);
     slots.resize(pipeline.slots());
