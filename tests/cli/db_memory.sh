@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# horde-db add keeps to its --memory budget: on one and on two threads, with a budget small
+# enough for many runs, its peak RSS is at most an empty add's (the process and its libraries'
+# code) plus the budget plus 16 MiB, on two inputs of other shapes: many short games (the
+# visits fill the budget) and games each carrying a 60 KB comment (their PGN fills it, as an
+# engine match's analysis does; a batch of 256 such games once held 15 MB outside the budget).
+# The database is the same as one add at the default budget.
+# HORDE_SANITIZED=1 (ASan/UBSan builds): the peaks, which a sanitizer's shadow memory makes
+# meaningless, are reported but not asserted, and the inputs are smaller.
+# Usage: db_memory.sh <horde-db> <testdata>
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+DB=${1:?usage: $0 <horde-db> <testdata>}
+DATA=${2:?}
+SANITIZED=${HORDE_SANITIZED:-0}
+make_workdir horde-db-memory
+
+COPIES=24 COMMENT_BYTES=60000
+[ "$SANITIZED" = 1 ] && COPIES=4 COMMENT_BYTES=20000
+# Short games: the corpora again and again, each copy's games made new games by their Event and
+# Site (the same tags and moves, or the same lichess id, would count once).
+for i in $(seq 1 "$COPIES"); do
+    sed -e "s/^\[Event \"/[Event \"copy $i: /" -e "s|^\[Site \"https://lichess.org/|[Site \"copy-$i-|" \
+        "$DATA/db/tagged-chess.pgn" "$DATA/games/chess-valid.pgn"
+done >"$WORK/short.pgn"
+# Long games: each game's movetext opens with a comment of 60 KB.
+comment=$(head -c "$COMMENT_BYTES" /dev/zero | tr '\0' 'x' | fold -w 75)
+for i in 1; do
+    awk -v c="$comment" -v i="$i" '
+        /^\[Event "/ { sub(/^\[Event "/, "[Event \"long " i ": ") }
+        /^\[Site "https:\/\/lichess.org\// { sub(/https:\/\/lichess.org\//, "long-" i "-") }
+        { print }
+        /^$/ && !in_moves && tags { print "{" c "}"; in_moves = 1; tags = 0; next }
+        /^\[/ { tags = 1; in_moves = 0 }
+        /^$/ { in_moves = 0 }' "$DATA/db/tagged-chess.pgn"
+done >"$WORK/long.pgn"
+expect_match "$WORK/long.pgn" '^\{x{75}$' "the long games have their comments"
+
+: >"$WORK/empty.pgn"
+peak_rss_kb "$WORK/out" "$WORK/err" "$DB" add -q "$WORK/empty.db" "$WORK/empty.pgn"
+expect_status 0 "an empty add"
+EMPTY_KB=$RSS_KB
+
+run_tool "$DB" add -q "$WORK/whole.db" "$WORK/short.pgn" "$WORK/long.pgn"
+expect_status 0 "one add at the default budget"
+"$DB" export --min-games 1 "$WORK/whole.db" >"$WORK/whole.export" 2>/dev/null
+expect_match "$WORK/whole.export" '"games":[1-9]' "the export has positions"
+
+for threads in 1 2; do
+    for input in short long; do
+        what="$input games, --threads $threads, --memory 4M"
+        peak_rss_kb "$WORK/out" "$WORK/err" "$DB" add -q --threads "$threads" --memory 4M "$WORK/$input-$threads.db" "$WORK/$input.pgn"
+        expect_status 0 "$what"
+        expect_match "$WORK/err" ', [0-9]+ runs, ' "$what: several runs"
+        limit=$((EMPTY_KB + 4096 + 16384))
+        echo "$what: peak RSS $RSS_KB KiB (an empty add: $EMPTY_KB KiB; the bound: $limit KiB)"
+        if [ "$SANITIZED" != 1 ]; then
+            CHECKS=$((CHECKS + 1))
+            [ "$RSS_KB" -gt 0 ] && [ "$RSS_KB" -le "$limit" ] || fail "$what: peak RSS $RSS_KB KiB > $limit KiB"
+        fi
+    done
+    # Both inputs into one database within the budget: the same database as one add.
+    run_tool "$DB" add -q --threads "$threads" --memory 4M "$WORK/both-$threads.db" "$WORK/short.pgn" "$WORK/long.pgn"
+    expect_status 0 "both inputs, --threads $threads, --memory 4M"
+    "$DB" export --min-games 1 "$WORK/both-$threads.db" >"$WORK/both.export" 2>/dev/null
+    expect_same_file "$WORK/both.export" "$WORK/whole.export" "--threads $threads --memory 4M: the export of one add"
+done
+finish
