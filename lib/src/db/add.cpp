@@ -351,17 +351,28 @@ void release_pages(void* data, std::size_t bytes) noexcept {
 #endif
 }
 
-// A game's visit in the run: its GameVisit with the game's class and index.
+// A game's visit in the run: its GameVisit with the game's index (24 bytes: the game's class is
+// its RunGame's, and its flags share a word with the index; at 32 bytes the visits were most of a
+// run's memory and of its sort's traffic).
 struct Visit {
     std::uint64_t position = 0;
-    Month month = kUnknownMonth;
-    std::uint8_t speed = 0, band = 0;
+    std::uint32_t game_and_flags = 0; // the game's index in the run (kGameBits), then kFirst, kPlayed, kWhiteMoved
+    std::int32_t eval_cp = tree::kNoFigure, spent_ms = tree::kNoFigure;
     std::uint16_t move = 0;
     std::uint16_t ply = 0;
-    std::uint32_t game = 0; // index into the run's games
-    std::int32_t eval_cp = tree::kNoFigure, spent_ms = tree::kNoFigure;
-    bool first = false, played = false, white_moved = false;
+
+    static constexpr unsigned kGameBits = 29;
+    static constexpr std::uint32_t kGameMask = (std::uint32_t(1) << kGameBits) - 1;
+    static constexpr std::uint32_t kFirst = std::uint32_t(1) << 29, kPlayed = std::uint32_t(1) << 30,
+                                   kWhiteMoved = std::uint32_t(1) << 31;
+    std::uint32_t game() const { return game_and_flags & kGameMask; }
+    bool first() const { return game_and_flags & kFirst; }
+    bool played() const { return game_and_flags & kPlayed; }
+    bool white_moved() const { return game_and_flags & kWhiteMoved; }
 };
+static_assert(sizeof(Visit) == 24);
+// A run holds fewer games than a visit's index can name.
+constexpr std::size_t kMaxRunGames = Visit::kGameMask;
 
 // A game in a position's list: its index in the run and the ply of its first visit.
 struct ListEntry {
@@ -374,20 +385,23 @@ struct RunGame {
     tree::Outcome outcome = tree::Outcome::Unfinished;
     int white_elo = 0, black_elo = 0;
     std::uint32_t date = 0;
+    rows::RowClass row_class;
+    std::uint32_t class_order = 0; // the class's order in the rows' keys: month, speed, band
 };
 
-bool same_row(const Visit& a, const Visit& b) {
-    return a.position == b.position && a.month == b.month && a.speed == b.speed && a.band == b.band && a.move == b.move;
+std::uint32_t class_order(const rows::RowClass& c) { return std::uint32_t(c.month) << 16 | std::uint32_t(c.speed) << 8 | c.band; }
+
+bool same_row(const Visit& a, const Visit& b, const std::vector<RunGame>& games) {
+    return a.position == b.position && a.move == b.move && games[a.game()].class_order == games[b.game()].class_order;
 }
 
 // A row's key order, then game (a game visits a row once): the games of a row in added order.
-bool row_then_game_less(const Visit& a, const Visit& b) {
+bool row_then_game_less(const Visit& a, const Visit& b, const std::vector<RunGame>& games) {
     if (a.position != b.position) return a.position < b.position;
-    if (a.month != b.month) return a.month < b.month;
-    if (a.speed != b.speed) return a.speed < b.speed;
-    if (a.band != b.band) return a.band < b.band;
+    const std::uint32_t class_a = games[a.game()].class_order, class_b = games[b.game()].class_order;
+    if (class_a != class_b) return class_a < class_b;
     if (a.move != b.move) return a.move < b.move;
-    return a.game < b.game;
+    return a.game() < b.game();
 }
 
 rows::SingleGame single_game(const Visit& v, const RunGame& g) {
@@ -398,9 +412,9 @@ rows::SingleGame single_game(const Visit& v, const RunGame& g) {
     s.black_elo = g.black_elo;
     s.date = g.date;
     s.ply = v.ply;
-    s.first = v.first;
-    s.played = v.played;
-    s.white_moved = v.white_moved;
+    s.first = v.first();
+    s.played = v.played();
+    s.white_moved = v.white_moved();
     s.eval_cp = v.eval_cp;
     s.spent_ms = v.spent_ms;
     return s;
@@ -520,19 +534,13 @@ struct AddBuilder::State {
 };
 
 void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
-    Visit base;
-    base.month = month_of_date(p.facts.date);
-    base.speed = std::uint8_t(p.game.speed);
-    base.band = rating_band(p.facts.white_elo, p.facts.black_elo);
-    base.game = index;
     for (const GameVisit& g : p.visits) {
-        Visit& v = visits.emplace_back(base);
+        Visit& v = visits.emplace_back();
         v.position = g.position;
+        v.game_and_flags =
+            index | (g.first ? Visit::kFirst : 0) | (g.played ? Visit::kPlayed : 0) | (g.white_moved ? Visit::kWhiteMoved : 0);
         v.move = g.move;
         v.ply = g.ply;
-        v.first = g.first;
-        v.played = g.played;
-        v.white_moved = g.white_moved;
         v.eval_cp = g.eval_cp;
         v.spent_ms = g.spent_ms;
     }
@@ -600,12 +608,14 @@ bool AddBuilder::add(PreparedGame&& p) {
     s.months.insert(month_of_date(p.facts.date));
     s.variants.insert(std::uint8_t(p.facts.variant));
     const auto index = std::uint32_t(s.games.size());
-    s.games.push_back(RunGame{serial, p.facts.outcome, p.facts.white_elo, p.facts.black_elo, p.facts.date});
+    const rows::RowClass row_class{month_of_date(p.facts.date), p.game.speed, rating_band(p.facts.white_elo, p.facts.black_elo)};
+    s.games.push_back(
+        RunGame{serial, p.facts.outcome, p.facts.white_elo, p.facts.black_elo, p.facts.date, row_class, class_order(row_class)});
     s.add_visits(p, index);
     rows::append_game(s.row_bytes, p.game);
     s.game_rows.push_back(State::GameRow{serial, s.row_bytes.size()});
     s.bytes += sizeof(State::GameRow) + 2 * p.fingerprint.size() + 2 * p.game.id.size() + sizeof(RunGame) + 64;
-    if (s.held_bytes() >= s.options.memory_bytes) s.write_run();
+    if (s.held_bytes() >= s.options.memory_bytes || s.games.size() >= kMaxRunGames) s.write_run();
     return true;
 }
 
@@ -728,10 +738,10 @@ void AddBuilder::State::clear_run() {
 // its visits one game's) has no l and no m row: a query makes the game's rows again from its stored
 // PGN.
 void AddBuilder::State::write_positions(Visit* begin, Visit* end, RowSink& solo_out, RowSink& lists_out, RowSink& rows_out) {
-    std::sort(begin, end, [](const Visit& a, const Visit& b) { // the positions, nearly always different, compared here
+    std::sort(begin, end, [this](const Visit& a, const Visit& b) { // the positions, nearly always different, compared here
         if (a.position != b.position) [[likely]]
             return a.position < b.position;
-        return row_then_game_less(a, b);
+        return row_then_game_less(a, b, games);
     });
     const std::uint64_t run = games.empty() ? 0 : games.front().serial;
     std::vector<rows::SoloEntry> solo_row;
@@ -748,17 +758,17 @@ void AddBuilder::State::write_positions(Visit* begin, Visit* end, RowSink& solo_
         bool one_game = true;
         Visit* position_end = i + 1;
         for (; position_end != end && position_end->position == i->position; ++position_end)
-            one_game = one_game && position_end->game == i->game;
+            one_game = one_game && position_end->game() == i->game();
         if (solos && one_game) {
-            const Visit* first = std::find_if(i, position_end, [](const Visit& v) { return v.first; });
-            solo_row.push_back(rows::SoloEntry{i->position, games[i->game].serial, first->ply});
+            const Visit* first = std::find_if(i, position_end, [](const Visit& v) { return v.first(); });
+            solo_row.push_back(rows::SoloEntry{i->position, games[i->game()].serial, first->ply});
             if (solo_row.size() == kSoloRowEntries) write_solo_row();
             i = position_end;
             continue;
         }
         list.clear();
         for (const Visit* v = i; v != position_end; ++v)
-            if (v->first) list.push_back(ListEntry{v->game, v->ply});
+            if (v->first()) list.push_back(ListEntry{v->game(), v->ply});
         std::sort(list.begin(), list.end(), [](const ListEntry& a, const ListEntry& b) { return a.game < b.game; });
         const std::uint64_t list_first = games[list.front().game].serial;
         std::uint64_t last = list_first;
@@ -772,16 +782,15 @@ void AddBuilder::State::write_positions(Visit* begin, Visit* end, RowSink& solo_
         lists_out.write(rows::list_key(i->position, list_first), value);
         while (i != position_end) {
             const Visit& head = *i;
-            const std::string key =
-                rows::move_row_key(head.position, rows::RowClass{head.month, Speed(head.speed), head.band}, head.move);
-            if (i + 1 == position_end || !same_row(i[1], head)) {
-                rows_out.write(key, rows::encode(single_game(head, games[head.game])));
+            const std::string key = rows::move_row_key(head.position, games[head.game()].row_class, head.move);
+            if (i + 1 == position_end || !same_row(i[1], head, games)) {
+                rows_out.write(key, rows::encode(single_game(head, games[head.game()])));
                 ++i;
                 continue;
             }
             rows::ClassMoveRow row;
-            for (; i != position_end && same_row(*i, head); ++i)
-                row.add(rows::row_of(single_game(*i, games[i->game]), head.move));
+            for (; i != position_end && same_row(*i, head, games); ++i)
+                row.add(rows::row_of(single_game(*i, games[i->game()]), head.move));
             rows_out.write(key, rows::encode(row));
         }
     }
