@@ -6,7 +6,8 @@
 #     target: <= 2x);
 #   * query latency of a warm database: p50 and p99 over 10,000 random positions of the games
 #     (db::explore and the JSON in one process: tests/tools/db_query_bench.cpp; target p99 <= 5 ms);
-#   * peak RSS of an add with --memory 64M (target: within the budget plus a small constant).
+#   * peak RSS of an add with --memory 64M on 1 and 2 threads, against an empty add's (target:
+#     within the budget plus a small constant).
 # Input: --games N (default 100,000) random legal chess games (tests/tools/random_games.cpp, as
 # bench/tree.sh's), made once and kept in build/bench-cache/db-GAMES-17; --pgn FILE: a file of yours.
 # Medians of --runs N interleaved rounds (default 3) of wall and CPU time.
@@ -91,7 +92,15 @@ printf 'size: database %.1f MB, input .pgn.zst (zstd -19) %.1f MB: %.2fx   targe
 [ -s "$WORK/fens" ] || { echo "bench/db.sh: horde-list gave no positions of the games" >&2; exit 2; }
 echo "query: $("$QUERY" "$WORK/db2" "$WORK/fens")   target: p99 <= 5 ms"
 
-rm -rf "$WORK/db3"
-/usr/bin/time -f '%M' -o "$WORK/rss" "$DB" add -q --memory 64M --max-ply "$MAX_PLY" "$WORK/db3" "$GAMES_PGN" 2>/dev/null
-printf 'peak RSS of add --memory 64M: %d MB (budget 64 MB)\n' "$(($(tail -n 1 "$WORK/rss") / 1024))"
+# Against an empty add's peak (the process: its libraries' code, RocksDB opened): what the add
+# holds beyond its budget.
+: >"$WORK/empty.pgn"
+/usr/bin/time -f '%M' -o "$WORK/rss0" "$DB" add -q "$WORK/db0" "$WORK/empty.pgn" 2>/dev/null
+for threads in 1 2; do
+    /usr/bin/time -f '%M' -o "$WORK/rss" "$DB" add -q --threads "$threads" --memory 64M --max-ply "$MAX_PLY" \
+        "$WORK/db3-$threads" "$GAMES_PGN" 2>/dev/null
+    peak=$(tail -n 1 "$WORK/rss") empty=$(tail -n 1 "$WORK/rss0")
+    printf 'peak RSS of add --memory 64M --threads %d: %d MiB = an empty add (%d MiB) + the budget (64 MiB) + %d MiB\n' \
+        "$threads" "$((peak / 1024))" "$((empty / 1024))" "$(((peak - empty) / 1024 - 64))"
+done
 echo "load after the rounds: $(cut -d' ' -f1-3 /proc/loadavg)"
