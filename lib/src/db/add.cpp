@@ -191,9 +191,9 @@ PreparedGame prepare_game(const game::GameRecord& record, tree::GameFacts facts,
     g.black_elo = facts.black_elo;
     g.date = facts.date;
     g.speed = speed_of_time_control(record.tag("TimeControl"));
-    g.tags = record.tags;
     g.pgn = raw;
     g.tags_in_pgn = pgn_reads_as_tags(raw, record.tags);
+    if (!g.tags_in_pgn) g.tags = record.tags; // else the row keeps them in its PGN only
     const SiteId site = site_id(record.tag("Site"));
     if (!site.id.empty()) {
         g.id = site.id;
@@ -286,6 +286,9 @@ public:
         }
         if (!varint(value_size, false)) damaged();
         key_.resize(key_size);
+        // A big value (an engine game's row) is not kept as capacity for the small ones after it:
+        // a merge holds a reader for every run.
+        if (value_.capacity() > std::max<std::uint64_t>(4096, 2 * value_size)) value_ = std::string();
         value_.resize(value_size);
         if (std::fread(key_.data(), 1, key_size, file_) != key_size ||
             std::fread(value_.data(), 1, value_size, file_) != value_size)
@@ -341,13 +344,15 @@ void advise_huge_pages(void* data, std::size_t bytes) noexcept {
 }
 
 // Gives the whole pages of [data, data + bytes) back to the system (unused capacity: read as
-// zeros when touched again).
-void release_pages(void* data, std::size_t bytes) noexcept {
+// zeros when touched again). False where it cannot: the pages stay resident, and counted.
+bool release_pages(void* data, std::size_t bytes) noexcept {
 #if defined(__linux__) && defined(MADV_DONTNEED)
     advise_aligned(data, bytes, std::uintptr_t(::sysconf(_SC_PAGESIZE)), MADV_DONTNEED);
+    return true;
 #else
     (void)data;
     (void)bytes;
+    return false;
 #endif
 }
 
@@ -402,6 +407,43 @@ bool row_then_game_less(const Visit& a, const Visit& b, const std::vector<RunGam
     if (class_a != class_b) return class_a < class_b;
     if (a.move != b.move) return a.move < b.move;
     return a.game() < b.game();
+}
+
+// Sorts the visits in row order: spread in place by the top 12 bits of their positions (an
+// American flag sort: one pass to count, one to move each visit once into its bucket), then each
+// bucket sorted. The positions' bits are random, so a bucket is a few hundred visits (a common
+// position's aside): on a run's million visits, fewer compares and moves than one sort of all.
+void sort_visits(Visit* begin, Visit* end, const std::vector<RunGame>& games) {
+    const auto less = [&games](const Visit& a, const Visit& b) {
+        if (a.position != b.position) [[likely]]
+            return a.position < b.position;
+        return row_then_game_less(a, b, games);
+    };
+    constexpr unsigned kBucketBits = 12;
+    constexpr std::size_t kBuckets = std::size_t(1) << kBucketBits;
+    if (std::size_t(end - begin) < 16 * kBuckets) {
+        std::sort(begin, end, less);
+        return;
+    }
+    const auto bucket = [](const Visit& v) { return std::size_t(v.position >> (64 - kBucketBits)); };
+    std::vector<std::size_t> next(kBuckets), bucket_end(kBuckets);
+    for (const Visit* v = begin; v != end; ++v) ++bucket_end[bucket(*v)];
+    std::size_t at = 0;
+    for (std::size_t b = 0; b < kBuckets; ++b) {
+        next[b] = at;
+        at += bucket_end[b];
+        bucket_end[b] = at;
+    }
+    for (std::size_t b = 0; b < kBuckets; ++b) {
+        while (next[b] < bucket_end[b]) {
+            Visit v = begin[next[b]];
+            // v travels to its bucket, taking the place of a visit that travels on, until one of
+            // bucket b comes back to fill the hole.
+            for (std::size_t to = bucket(v); to != b; to = bucket(v)) std::swap(v, begin[next[to]++]);
+            begin[next[b]++] = v;
+        }
+    }
+    for (std::size_t b = 0, from = 0; b < kBuckets; from = bucket_end[b++]) std::sort(begin + from, begin + bucket_end[b], less);
 }
 
 rows::SingleGame single_game(const Visit& v, const RunGame& g) {
@@ -485,6 +527,7 @@ struct AddBuilder::State {
     AddOptions options;
     std::string dir;                                    // the add's own directory: runs, then SST files
     std::vector<std::array<std::string, kGroups>> runs; // each run's file of each group
+    std::size_t runs_written = 0;                       // (runs merged in passes count once)
     std::uint64_t next_serial = 1, first_serial = 0;
     std::vector<std::string> inputs;
     KeySet fingerprints_seen; // this add's
@@ -521,6 +564,10 @@ struct AddBuilder::State {
     std::size_t visit_bytes() const { return std::max(resident_visits, visits.size()) * sizeof(Visit); }
     std::size_t row_buffer_bytes() const { return std::max(resident_row_bytes, row_bytes.size()); }
     std::size_t held_bytes() const { return bytes + visit_bytes() + row_buffer_bytes() + remembered_bytes(); }
+    // Gives back the pages of the last run that this one has not filled (false: none, or they
+    // cannot be given back): a run that reaches the budget with another shape than the last
+    // one goes on in their room, rather than being cut short by pages it does not use.
+    bool release_unfilled_pages();
 
     // What the add remembers of every game (its fingerprint and id sets), which counts against
     // the budget too, up to three quarters of it: a run always has a quarter.
@@ -531,6 +578,8 @@ struct AddBuilder::State {
     void clear_run();
     void write_games(RowSink& out, std::size_t from, std::size_t to, bool head);
     void write_positions(Visit* begin, Visit* end, RowSink& solo_out, RowSink& lists_out, RowSink& rows_out);
+    // Merges the runs in passes of kMergeFanIn until there are at most that many.
+    void merge_runs_to_fan_in();
 };
 
 void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
@@ -557,8 +606,8 @@ AddBuilder::AddBuilder(Database& db, AddOptions options) : db_(db), state_(std::
     fs::create_directories(s.dir, ec);
     if (ec) throw DbError(fmt::format("{}: cannot make the add's directory: {}", s.dir, ec.message()));
     s.next_serial = db.next_serial();
-    // Room for the visits a run holds at most (up to 1 GB's worth), reserved, not touched: no
-    // copy as it grows.
+    // Room for the visits and the game rows a run holds at most (up to 1 GB's worth each),
+    // reserved, not touched: no copy as they grow.
     const std::size_t most = std::min<std::size_t>(s.options.memory_bytes, std::size_t(1) << 30);
     s.visits.reserve(most / sizeof(Visit) + 1);
     advise_huge_pages(s.visits.data(), s.visits.capacity() * sizeof(Visit));
@@ -571,7 +620,7 @@ AddBuilder::~AddBuilder() {
     if (state_->options.temp_dir.empty()) fs::remove(fs::path(state_->dir).parent_path(), ec); // when empty
 }
 
-std::size_t AddBuilder::runs() const { return state_->runs.size(); }
+std::size_t AddBuilder::runs() const { return state_->runs_written; }
 std::size_t AddBuilder::memory_bytes() const { return state_->options.memory_bytes; }
 
 bool AddBuilder::add(PreparedGame&& p) {
@@ -589,6 +638,11 @@ bool AddBuilder::add(PreparedGame&& p) {
         return false;
     }
     if (!st.IsNotFound()) throw_store_error(db_, st);
+    // A row that would not fit in the rows' buffer (reserved up to 1 GB: a budget above it) goes to
+    // the next run: the buffer never grows by a copy, which would hold the rows twice for a moment.
+    std::size_t row_estimate = p.game.pgn.size() + p.game.source.size() + p.game.id.size() + 64;
+    for (const auto& [name, value] : p.game.tags) row_estimate += name.size() + value.size() + 8;
+    if (!s.games.empty() && s.row_bytes.size() + row_estimate > s.row_bytes.capacity()) s.write_run();
     s.fingerprints_seen.insert(fingerprint);
     const std::uint64_t serial = s.next_serial++;
     if (!s.first_serial) s.first_serial = serial;
@@ -615,7 +669,9 @@ bool AddBuilder::add(PreparedGame&& p) {
     rows::append_game(s.row_bytes, p.game);
     s.game_rows.push_back(State::GameRow{serial, s.row_bytes.size()});
     s.bytes += sizeof(State::GameRow) + 2 * p.fingerprint.size() + 2 * p.game.id.size() + sizeof(RunGame) + 64;
-    if (s.held_bytes() >= s.options.memory_bytes || s.games.size() >= kMaxRunGames) s.write_run();
+    if ((s.held_bytes() >= s.options.memory_bytes && !(s.release_unfilled_pages() && s.held_bytes() < s.options.memory_bytes)) ||
+        s.games.size() >= kMaxRunGames)
+        s.write_run();
     return true;
 }
 
@@ -637,25 +693,35 @@ void AddBuilder::State::write_run() {
     write_groups(sinks);
     for (auto& w : writers) w->close();
     runs.push_back(paths);
+    ++runs_written;
     // The pages past what this run used go back to the system (a run before it may have used
     // more visits, or more row bytes): the next run starts with at most this one's memory, within
-    // the budget, and fills the other kind's pages too when it is shaped otherwise.
-    const std::size_t used_visits = visits.size(), used_row_bytes = row_bytes.size();
+    // the budget (release_unfilled_pages gives it room when it is shaped otherwise).
+    release_unfilled_pages();
+    resident_visits = std::max(resident_visits, visits.size());
+    resident_row_bytes = std::max(resident_row_bytes, row_bytes.size());
     clear_run();
-    if (used_visits < resident_visits)
-        release_pages(visits.data() + used_visits, (resident_visits - used_visits) * sizeof(Visit));
-    if (used_row_bytes < resident_row_bytes)
-        release_pages(row_bytes.data() + used_row_bytes, resident_row_bytes - used_row_bytes);
-    resident_visits = used_visits;
-    resident_row_bytes = used_row_bytes;
     // What the add remembers of its games has grown into the budget: the pages the next run
     // cannot fill go back too.
     const std::size_t room = options.memory_bytes - std::min(options.memory_bytes, remembered_bytes());
-    if (visit_bytes() + row_buffer_bytes() > room) {
-        release_pages(visits.data(), resident_visits * sizeof(Visit));
-        release_pages(row_bytes.data(), resident_row_bytes);
+    if (visit_bytes() + row_buffer_bytes() > room && release_pages(visits.data(), resident_visits * sizeof(Visit)) &&
+        release_pages(row_bytes.data(), resident_row_bytes))
         resident_visits = resident_row_bytes = 0;
+}
+
+bool AddBuilder::State::release_unfilled_pages() {
+    bool released = false;
+    if (visits.size() < resident_visits &&
+        release_pages(visits.data() + visits.size(), (resident_visits - visits.size()) * sizeof(Visit))) {
+        resident_visits = visits.size();
+        released = true;
     }
+    if (row_bytes.size() < resident_row_bytes &&
+        release_pages(row_bytes.data() + row_bytes.size(), resident_row_bytes - row_bytes.size())) {
+        resident_row_bytes = row_bytes.size();
+        released = true;
+    }
+    return released;
 }
 
 std::size_t AddBuilder::State::remembered_bytes() const {
@@ -722,9 +788,9 @@ void AddBuilder::State::clear_run() {
     variants.clear();
     bytes = 0;
 #if defined(__GLIBC__)
-    // The run's rows were many heap blocks (a game's PGN each): their freed memory goes back to
-    // the system now, or the heap's high-water mark (the rows of the run with the biggest games)
-    // and the visits' (the run with the most positions) would add up past the budget.
+    // The run's other heap blocks (its games' ids, fingerprints, records) go back to the system
+    // now, or the heap's high-water mark would add up with the visits' and rows' pages past the
+    // budget.
     ::malloc_trim(0);
 #endif
 }
@@ -738,11 +804,7 @@ void AddBuilder::State::clear_run() {
 // its visits one game's) has no l and no m row: a query makes the game's rows again from its stored
 // PGN.
 void AddBuilder::State::write_positions(Visit* begin, Visit* end, RowSink& solo_out, RowSink& lists_out, RowSink& rows_out) {
-    std::sort(begin, end, [this](const Visit& a, const Visit& b) { // the positions, nearly always different, compared here
-        if (a.position != b.position) [[likely]]
-            return a.position < b.position;
-        return row_then_game_less(a, b, games);
-    });
+    sort_visits(begin, end, games);
     const std::uint64_t run = games.empty() ? 0 : games.front().serial;
     std::vector<rows::SoloEntry> solo_row;
     std::vector<ListEntry> list; // a position's games, by their first visits
@@ -878,6 +940,38 @@ std::string encode_log(const AddLogEntry& log) {
 
 } // namespace
 
+// The runs an add's commit merges at once (each a file per group): an add of many runs (a big
+// input under a small --memory) merges them first in passes, each group of kMergeFanIn runs into
+// one, so that the files open at once stay far below the usual limit of 1024 (an add of 10,000
+// runs once stopped with "Too many open files") and a reader for each run fits in the budget.
+constexpr std::size_t kMergeFanIn = 64;
+
+void AddBuilder::State::merge_runs_to_fan_in() {
+    for (int pass = 1; runs.size() > kMergeFanIn; ++pass) {
+        std::vector<std::array<std::string, kGroups>> merged((runs.size() + kMergeFanIn - 1) / kMergeFanIn);
+        std::vector<std::pair<std::size_t, std::size_t>> tasks; // (merged run, group)
+        for (std::size_t m = 0; m < merged.size(); ++m)
+            for (std::size_t g = 0; g < kGroups; ++g) {
+                merged[m][g] = fmt::format("{}/merge-{}-{}-{}", dir, pass, m, kGroupNames[g]);
+                tasks.emplace_back(m, g);
+            }
+        const std::size_t buffer_bytes = std::clamp<std::size_t>(options.memory_bytes / 4 / (kMergeFanIn * options.threads),
+                                                                 std::size_t(16) << 10, std::size_t(256) << 10);
+        for_each_task<std::pair<std::size_t, std::size_t>>(options.threads, tasks, [&](std::pair<std::size_t, std::size_t> t) {
+            const auto [m, g] = t;
+            std::vector<std::string> inputs;
+            for (std::size_t r = m * kMergeFanIn; r < std::min(runs.size(), (m + 1) * kMergeFanIn); ++r)
+                inputs.push_back(runs[r][g]);
+            RunWriter out(merged[m][g]);
+            merge_runs(inputs, buffer_bytes, out);
+            out.close();
+            std::error_code ec;
+            for (const std::string& input : inputs) fs::remove(input, ec);
+        });
+        runs = std::move(merged);
+    }
+}
+
 AddLogEntry AddBuilder::commit() {
     State& s = *state_;
     if (s.committed) throw std::logic_error("AddBuilder::commit called twice");
@@ -912,6 +1006,7 @@ AddLogEntry AddBuilder::commit() {
         // memory is given back first), from 16 to 256 KB each.
         std::vector<Visit>().swap(s.visits);
         std::string().swap(s.row_bytes);
+        s.merge_runs_to_fan_in();
         const std::size_t buffer_bytes = std::clamp<std::size_t>(s.options.memory_bytes / 4 / (s.runs.size() * kGroups),
                                                                  std::size_t(16) << 10, std::size_t(256) << 10);
         const std::vector<Group> merged = {kLowRowsGroup,  kHighRowsGroup,  kGamesGroup,

@@ -30,7 +30,8 @@ struct StoredGame {
     Speed speed = Speed::Unknown;
     std::vector<std::pair<std::string, std::string>> tags; // in input order
     // The tags are what the PGN's own tag section reads as (tags_of_pgn), so the game's row
-    // keeps them once, in the PGN (set by prepare_game, which compares).
+    // keeps them once, in the PGN (set by prepare_game, which compares, and then leaves `tags`
+    // empty: the row needs them no more).
     bool tags_in_pgn = false;
     std::string pgn;                                   // the game's bytes as in its input
     std::string_view tag(std::string_view name) const; // "" when absent
