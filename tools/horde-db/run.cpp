@@ -107,20 +107,25 @@ int run_add(const Mode& o) {
 
 int run_merge(const Mode& o) {
     const auto start = std::chrono::steady_clock::now();
-    std::vector<std::unique_ptr<db::Database>> shards;
-    for (const std::string& path : o.files) shards.push_back(db::Database::open_games_read_only(path)); // (an older format too)
-    auto database = db::Database::open_for_writing(o.db, shards.front()->max_ply());
-    for (std::size_t i = 0; i < shards.size(); ++i)
-        if (shards[i]->max_ply() != database->max_ply())
+    // The shards are opened one at a time (an open database holds its files open: 150 monthly
+    // shards at once passed the usual limit of 1024 open files), each first to read its max ply,
+    // so that a shard that cannot be merged stops the merge before anything is written.
+    std::vector<int> max_plies;
+    for (const std::string& path : o.files)
+        max_plies.push_back(db::Database::open_games_read_only(path)->max_ply()); // (an older format too)
+    auto database = db::Database::open_for_writing(o.db, max_plies.front());
+    for (std::size_t i = 0; i < max_plies.size(); ++i)
+        if (max_plies[i] != database->max_ply())
             fail_usage(
                 fmt::format("{} keeps positions to ply {}, {} to ply {}: databases of different --max-ply cannot be merged",
-                            o.files[i], shards[i]->max_ply(), o.db, database->max_ply()));
+                            o.files[i], max_plies[i], o.db, database->max_ply()));
     db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir, o.threads});
     out::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
     run::DbAddTotals totals;
     run::PipelineMemory pipeline_memory; // one for every shard and segment
-    for (std::size_t i = 0; i < shards.size(); ++i) {
-        run::StoredGamesStream stream(*shards[i]);
+    for (std::size_t i = 0; i < o.files.size(); ++i) {
+        const auto shard = db::Database::open_games_read_only(o.files[i]);
+        run::StoredGamesStream stream(*shard);
         run::DbAddSettings settings;
         settings.threads = thread_count(o.threads);
         settings.memory = &pipeline_memory;
@@ -147,7 +152,7 @@ int run_merge(const Mode& o) {
     progress.clear();
     builder.commit();
     fmt::print(stderr, "horde-db: merged {}: {}, {} added, {} already there, {:.3f} s\n",
-               counted(shards.size(), "database", "databases"), counted(totals.games, "game", "games"), totals.added,
+               counted(o.files.size(), "database", "databases"), counted(totals.games, "game", "games"), totals.added,
                totals.duplicates, seconds_since(start));
     return totals.invalid ? kExitInvalid : 0;
 }

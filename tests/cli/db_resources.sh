@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# horde-db add keeps to its --memory budget: on one and on two threads, with a budget small
+# horde-db within its means: memory and open files.
+# An add keeps to its --memory budget: on one and on two threads, with a budget small
 # enough for many runs, its peak RSS is at most an empty add's (the process and its libraries'
 # code) plus the budget plus 16 MiB, on two inputs of other shapes: many short games (the
 # visits fill the budget) and games each carrying a 60 KB comment (their PGN fills it, as an
@@ -9,12 +10,14 @@
 # most (it once stopped with "Too many open files").
 # HORDE_SANITIZED=1 (ASan/UBSan builds): the peaks, which a sanitizer's shadow memory makes
 # meaningless, are reported but not asserted, and the inputs are smaller.
-# Usage: db_memory.sh <horde-db> <testdata>
+# A merge of 100 shards (a shard a game file) runs with 200 files open at most (it once opened
+# every shard at once: "Too many open files"), and equals one add of the files in order.
+# Usage: db_resources.sh <horde-db> <testdata>
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 DB=${1:?usage: $0 <horde-db> <testdata>}
 DATA=${2:?}
 SANITIZED=${HORDE_SANITIZED:-0}
-make_workdir horde-db-memory
+make_workdir horde-db-resources
 
 COPIES=24 COMMENT_BYTES=60000
 [ "$SANITIZED" = 1 ] && COPIES=4 COMMENT_BYTES=20000
@@ -88,4 +91,20 @@ expect_status 0 "the same games in one run"
 "$DB" export --min-games 1 "$WORK/many-one.db" >"$WORK/many-one.export" 2>/dev/null
 expect_match "$WORK/many-one.export" '"games":[1-9]' "the export of many games has positions"
 expect_same_file "$WORK/many-runs.export" "$WORK/many-one.export" "$runs runs merged in passes: the export of one add"
+
+# 100 shards, one a file of three games, merged with 200 files open at most.
+mkdir "$WORK/shards"
+awk -v dir="$WORK/shards" '/^\[Event / { n++ } { print > sprintf("%s/part-%03d.pgn", dir, (n - 1) % 100) }' "$DATA/db/tagged-chess.pgn"
+for f in "$WORK"/shards/part-*.pgn; do
+    "$DB" add -q "${f%.pgn}.db" "$f" 2>>"$WORK/shards.err" || fail "shard $(basename "$f"): not added ($(tail -n 1 "$WORK/shards.err"))"
+done
+STATUS=0
+(ulimit -n 200 && exec "$DB" merge "$WORK/merged.db" "$WORK"/shards/part-*.db) >"$WORK/out" 2>"$WORK/err" </dev/null || STATUS=$?
+expect_status 0 "a merge of 100 shards, 200 files open at most"
+run_tool "$DB" add -q "$WORK/shards-one.db" "$WORK"/shards/part-*.pgn
+expect_status 0 "the shards' files in one add"
+"$DB" export --min-games 1 "$WORK/merged.db" >"$WORK/merged.export" 2>/dev/null
+"$DB" export --min-games 1 "$WORK/shards-one.db" >"$WORK/shards-one.export" 2>/dev/null
+expect_match "$WORK/shards-one.export" '"games":[1-9]' "the shards' export has positions"
+expect_same_file "$WORK/merged.export" "$WORK/shards-one.export" "100 shards merged: the export of one add"
 finish
