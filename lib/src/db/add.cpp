@@ -1017,6 +1017,7 @@ AddLogEntry AddBuilder::commit() {
                 for (std::size_t h = 0; h < kGroups; ++h)
                     if (kMergedInto[h] == g) runs.push_back(run[h]);
             merge_runs(runs, buffer_bytes, *sinks[g]);
+            ssts[g]->finish(); // its writer's buffers and compression context go now, not after every group
         });
     }
     std::vector<std::string> files;
