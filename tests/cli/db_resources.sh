@@ -11,7 +11,8 @@
 # HORDE_SANITIZED=1 (ASan/UBSan builds): the peaks, which a sanitizer's shadow memory makes
 # meaningless, are reported but not asserted, and the inputs are smaller.
 # A merge of 100 shards (a shard a game file) runs with 200 files open at most (it once opened
-# every shard at once: "Too many open files"), and equals one add of the files in order.
+# every shard at once: "Too many open files"), and equals one add of the files in order. A
+# database grown by 40 adds keeps at most 2 write-ahead logs and is queried with 64 files open.
 # Usage: db_resources.sh <horde-db> <testdata>
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 DB=${1:?usage: $0 <horde-db> <testdata>}
@@ -108,4 +109,18 @@ expect_status 0 "the shards' files in one add"
 "$DB" export --min-games 1 "$WORK/shards-one.db" >"$WORK/shards-one.export" 2>/dev/null
 expect_match "$WORK/shards-one.export" '"games":[1-9]' "the shards' export has positions"
 expect_same_file "$WORK/merged.export" "$WORK/shards-one.export" "100 shards merged: the export of one add"
+
+# 40 adds to one database leave no pile of write-ahead logs (each open of a writer starts one; an
+# add writes by ingestion, so they were never made obsolete: every reader opened them all), and a
+# query of it runs with 64 files open at most.
+for f in "$WORK"/shards/part-0[0-3]?.pgn; do
+    "$DB" add -q "$WORK/grown.db" "$f" 2>>"$WORK/grown.err" || fail "$(basename "$f"): not added ($(tail -n 1 "$WORK/grown.err"))"
+done
+logs=$(find "$WORK/grown.db" -maxdepth 1 -name '*.log' | wc -l)
+CHECKS=$((CHECKS + 1))
+[ "$logs" -le 2 ] || fail "40 adds left $logs write-ahead logs (at most 2 expected)"
+STATUS=0
+(ulimit -n 64 && exec "$DB" query "$WORK/grown.db" --json) >"$WORK/out" 2>"$WORK/err" </dev/null || STATUS=$?
+expect_status 0 "a query of a database grown by 40 adds, 64 files open at most"
+expect_match "$WORK/out" '"white":[0-9]+,"draws"' "the grown database's answer"
 finish

@@ -146,6 +146,20 @@ std::unique_ptr<Database> Database::open_for_writing(const std::string& dir, int
         d->created_ = true;
     }
     d->read_config();
+    // Each open of a writer starts a write-ahead log, which RocksDB deletes once a flush has made
+    // it obsolete. An add writes by ingestion, never through the log, so the empty logs of every
+    // earlier add stayed (100 adds: 100 files, which every reader opened as it started: past the
+    // usual limit of 1024 open files after a thousand adds). The format row written again and
+    // flushed lets RocksDB delete them.
+    rocksdb::WriteOptions w;
+    w.sync = true;
+    rocksdb::Status settled = d->db_->Put(w, config_key("format"), std::to_string(d->format_));
+    if (settled.ok()) {
+        rocksdb::FlushOptions flush;
+        flush.wait = true;
+        settled = d->db_->Flush(flush);
+    }
+    if (!settled.ok()) fail(dir, settled);
     return d;
 }
 
