@@ -568,6 +568,11 @@ struct AddBuilder::State {
     // cannot be given back): a run that reaches the budget with another shape than the last
     // one goes on in their room, rather than being cut short by pages it does not use.
     bool release_unfilled_pages();
+    // Whether the run holds the budget, once the last run's pages it has not filled are given back.
+    bool over_budget() {
+        const std::size_t budget = options.memory_bytes;
+        return held_bytes() >= budget && (!release_unfilled_pages() || held_bytes() >= budget);
+    }
 
     // What the add remembers of every game (its fingerprint and id sets), which counts against
     // the budget too, up to three quarters of it: a run always has a quarter.
@@ -669,9 +674,7 @@ bool AddBuilder::add(PreparedGame&& p) {
     rows::append_game(s.row_bytes, p.game);
     s.game_rows.push_back(State::GameRow{serial, s.row_bytes.size()});
     s.bytes += sizeof(State::GameRow) + 2 * p.fingerprint.size() + 2 * p.game.id.size() + sizeof(RunGame) + 64;
-    if ((s.held_bytes() >= s.options.memory_bytes && !(s.release_unfilled_pages() && s.held_bytes() < s.options.memory_bytes)) ||
-        s.games.size() >= kMaxRunGames)
-        s.write_run();
+    if (s.over_budget() || s.games.size() >= kMaxRunGames) s.write_run();
     return true;
 }
 
@@ -735,9 +738,8 @@ void AddBuilder::State::write_groups(const std::array<RowSink*, kGroups>& out) {
     high_visits = std::size_t(
         std::partition(visits.begin(), visits.end(), [](const Visit& v) { return v.position < kHighPosition; }) - visits.begin());
     // The games' two parts split at half their rows' bytes.
-    std::size_t total = 0, split = 0;
-    total = row_bytes.size();
-    while (split < game_rows.size() && (split ? game_rows[split - 1].end : 0) < total / 2) ++split;
+    std::size_t split = 0;
+    while (split < game_rows.size() && (split ? game_rows[split - 1].end : 0) < row_bytes.size() / 2) ++split;
     enum class Task { LowHalf, HighHalf, GamesHead, GamesTail };
     for_each_task<Task>(options.threads, {Task::LowHalf, Task::HighHalf, Task::GamesHead, Task::GamesTail}, [&](Task task) {
         switch (task) {
@@ -940,6 +942,13 @@ std::string encode_log(const AddLogEntry& log) {
 
 } // namespace
 
+// The stdio buffer of each run file a merge reads: `readers` of them open at once within a
+// quarter of the budget (the run's memory is given back first), from 16 to 256 KB each.
+std::size_t run_buffer_bytes(std::size_t memory_bytes, std::size_t readers) {
+    return std::clamp<std::size_t>(memory_bytes / 4 / std::max<std::size_t>(readers, 1), std::size_t(16) << 10,
+                                   std::size_t(256) << 10);
+}
+
 // The runs an add's commit merges at once (each a file per group): an add of many runs (a big
 // input under a small --memory) merges them first in passes, each group of kMergeFanIn runs into
 // one, so that the files open at once stay far below the usual limit of 1024 (an add of 10,000
@@ -955,8 +964,7 @@ void AddBuilder::State::merge_runs_to_fan_in() {
                 merged[m][g] = fmt::format("{}/merge-{}-{}-{}", dir, pass, m, kGroupNames[g]);
                 tasks.emplace_back(m, g);
             }
-        const std::size_t buffer_bytes = std::clamp<std::size_t>(options.memory_bytes / 4 / (kMergeFanIn * options.threads),
-                                                                 std::size_t(16) << 10, std::size_t(256) << 10);
+        const std::size_t buffer_bytes = run_buffer_bytes(options.memory_bytes, kMergeFanIn * options.threads);
         for_each_task<std::pair<std::size_t, std::size_t>>(options.threads, tasks, [&](std::pair<std::size_t, std::size_t> t) {
             const auto [m, g] = t;
             std::vector<std::string> inputs;
@@ -1002,13 +1010,11 @@ AddLogEntry AddBuilder::commit() {
         if (!s.games.empty()) s.write_groups(sinks);
     } else {
         // The runs' files are read a group at a time on each thread: their buffers, one for every
-        // run of every group, could all be open at once within a quarter of the budget (the run's
-        // memory is given back first), from 16 to 256 KB each.
+        // run of every group, could all be open at once.
         std::vector<Visit>().swap(s.visits);
         std::string().swap(s.row_bytes);
         s.merge_runs_to_fan_in();
-        const std::size_t buffer_bytes = std::clamp<std::size_t>(s.options.memory_bytes / 4 / (s.runs.size() * kGroups),
-                                                                 std::size_t(16) << 10, std::size_t(256) << 10);
+        const std::size_t buffer_bytes = run_buffer_bytes(s.options.memory_bytes, s.runs.size() * kGroups);
         const std::vector<Group> merged = {kLowRowsGroup,  kHighRowsGroup,  kGamesGroup,
                                            kListsLowGroup, kListsHighGroup, kSoloLowGroup};
         for_each_task<Group>(s.options.threads, merged, [&](Group g) {
