@@ -646,7 +646,7 @@ bool AddBuilder::add(PreparedGame&& p) {
     // A row that would not fit in the rows' buffer (reserved up to 1 GB: a budget above it) goes to
     // the next run: the buffer never grows by a copy, which would hold the rows twice for a moment.
     std::size_t row_estimate = p.game.pgn.size() + p.game.source.size() + p.game.id.size() + 64;
-    for (const auto& [name, value] : p.game.tags) row_estimate += name.size() + value.size() + 8;
+    for (const auto& [tag_name, tag_value] : p.game.tags) row_estimate += tag_name.size() + tag_value.size() + 8;
     if (!s.games.empty() && s.row_bytes.size() + row_estimate > s.row_bytes.capacity()) s.write_run();
     s.fingerprints_seen.insert(fingerprint);
     const std::uint64_t serial = s.next_serial++;
@@ -967,11 +967,11 @@ void AddBuilder::State::merge_runs_to_fan_in() {
         const std::size_t buffer_bytes = run_buffer_bytes(options.memory_bytes, kMergeFanIn * options.threads);
         for_each_task<std::pair<std::size_t, std::size_t>>(options.threads, tasks, [&](std::pair<std::size_t, std::size_t> t) {
             const auto [m, g] = t;
-            std::vector<std::string> inputs;
+            std::vector<std::string> run_files;
             for (std::size_t r = m * kMergeFanIn; r < std::min(runs.size(), (m + 1) * kMergeFanIn); ++r)
-                inputs.push_back(runs[r][g]);
+                run_files.push_back(runs[r][g]);
             RunWriter out(merged[m][g]);
-            merge_runs(inputs, buffer_bytes, out);
+            merge_runs(run_files, buffer_bytes, out);
             out.close();
             std::error_code ec;
             for (const std::string& input : inputs) fs::remove(input, ec);
