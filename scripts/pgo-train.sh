@@ -57,7 +57,8 @@ job "$tools/horde-list" --format json --threads 2 "$real"
 job "$tools/horde-tree" --threads 1 "$real" "${corpora[@]}"
 job "$tools/horde-tree" --threads 2 --format polyglot -o "$work/book.bin" "$real"
 job "$tools/horde-replay" --to pgn "$real" "${corpora[@]}"
-job "$tools/horde-replay" --svg "$work/svg/" testdata/games/horde-valid.pgn
+job "$tools/horde-replay" --html "$work/pages/" testdata/games/orda-valid.pgn
+for game in 1 50 100; do job "$tools/horde-replay" --game "$game" --svg "$work/board-$game.svg" testdata/games/horde-valid.pgn; done
 
 # horde-db: an add in two parts, the queries, the games, the export.
 job "$tools/horde-db" add -q --threads 1 "$work/db" "$real"

@@ -35,7 +35,7 @@ struct Replay {
     // A game or move list that could not be replayed (its diagnostic is on stderr): --to uci|san
     // writes an empty line for it, so that line N is game N; no other output.
     bool invalid = false;
-    Timeline timeline; // of a valid replay
+    Timeline timeline{}; // of a valid replay
 };
 
 // The observer of a walk whose product is each game's main-line timeline.
