@@ -24,6 +24,8 @@
 # --real-files PATH: also real games of your own (a plain PGN file, or a folder of .pgn files: lichess
 # exports, TWIC issues, broadcasts; the project bundles none): one thread of horde-check against
 # pgn-extract -r (and the pgn-reader validator), and --threads N against one thread, on them.
+# --check PATH: the horde-check to time (default build/tools/horde-check; build-pgo/tools/horde-check
+# for the profile-guided build of scripts/build-pgo.sh).
 # Usage: bench/check.sh [--runs N] [--check PATH] [--pgn-extract PATH] [--pgn-reader PATH] [--big-mb N]
 #                       [--threads N] [--real-cache DIR] [--real-only] [--real-files PATH]
 # Exit status: 0 (targets are reported, not enforced), 2 on a usage or setup error.
@@ -55,7 +57,7 @@ while [ $# -gt 0 ]; do
     --real-cache) REAL_CACHE=$2; shift 2 ;;
     --real-only) REAL_ONLY=1; shift ;;
     --real-files) REAL_FILES=$2; shift 2 ;;
-    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/check.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
