@@ -172,8 +172,10 @@ std::optional<StoredGame> find_game(const Database& db, std::string_view id) {
         if (error != std::errc() || end != id.data() + id.size()) return std::nullopt;
         return game_by_serial(db, serial);
     }
+    std::string key(1, rows::kGameId);
+    key.append(id);
     std::string value;
-    const rocksdb::Status s = db.rocks().Get(rocksdb::ReadOptions(), std::string(1, rows::kGameId) + std::string(id), &value);
+    const rocksdb::Status s = db.rocks().Get(rocksdb::ReadOptions(), key, &value);
     if (s.IsNotFound()) return std::nullopt;
     if (!s.ok()) throw_store_error(db, s);
     rows::Reader r(value);
