@@ -974,7 +974,7 @@ void AddBuilder::State::merge_runs_to_fan_in() {
             merge_runs(run_files, buffer_bytes, out);
             out.close();
             std::error_code ec;
-            for (const std::string& input : inputs) fs::remove(input, ec);
+            for (const std::string& run_file : run_files) fs::remove(run_file, ec);
         });
         runs = std::move(merged);
     }
