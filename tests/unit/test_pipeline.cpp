@@ -81,7 +81,8 @@ TEST_CASE("PgnPipeline: the ordered records equal check_pgn's on any thread coun
                                                     slots[slot].clear();
                                                     games += b.games;
                                                     ++batches;
-                                                }};
+                                                },
+                                                nullptr};
             pipeline.run(reader, options, consumer);
             INFO("threads " << threads << ", batch bytes " << batch);
             CHECK(got == want);
@@ -172,7 +173,8 @@ TEST_CASE("PgnPipeline: an exception in a stage is rethrown to the caller", "[pi
                                                 [&](std::size_t, const horde::run::PipelineBatch&) {
                                                     if (failing_stage == 1 && ++seen == 3)
                                                         throw std::runtime_error("ordered failed");
-                                                }};
+                                                },
+                                                nullptr};
             pipeline.run(reader, {}, consumer);
         };
         CHECK_THROWS_WITH(run(), failing_stage == 0 ? "work failed" : "ordered failed");

@@ -206,10 +206,12 @@ private:
 
     // --- splitting thread: raw bytes into chunks that start at game boundaries.
 
-    // Appends input to `bytes` until it holds `want` bytes or the input ends.
+    // Appends input to `bytes` until it holds `want` bytes or the input ends, not more: what
+    // is read past the cut is copied to the next chunk (reading in whole steps of read_bytes
+    // copied half of every byte again on 128 KB chunks, 3% of the CPU of two threads).
     void read_to(Bytes& bytes, std::size_t want) {
         while (!input_end_ && bytes.size() < want) {
-            const std::size_t step = std::max<std::size_t>(want - bytes.size(), settings_.read_bytes);
+            const std::size_t step = std::min<std::size_t>(want - bytes.size(), settings_.read_bytes);
             const std::size_t got = reader_.read_raw(bytes.room(step), step);
             bytes.commit(got);
             if (got == 0) input_end_ = true;
@@ -231,7 +233,12 @@ private:
             std::size_t cut = SIZE_MAX, searched = target;
             pgn::PgnSegment next;
             next.input_start = false;
-            for (std::size_t want = target + std::min<std::size_t>(16 * 1024, target);; want *= 2) {
+            // The search for a cut reads on in small steps, so that little is read past it; a
+            // reader's exact cut (the first chunk, or no blank line between games) reads the
+            // chunk again from its start each time, so that search doubles what it reads.
+            const std::size_t step = std::min<std::size_t>(16 * 1024, target);
+            for (std::size_t want = target + step;;
+                 want = at.input_start || c.bytes.size() >= target + kSearch ? 2 * want : want + step) {
                 read_to(c.bytes, want);
                 const std::size_t size = c.bytes.size();
                 if (input_end_ && size <= target + target / 2) { // the rest of the input: no cut

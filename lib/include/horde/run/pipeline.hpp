@@ -84,7 +84,8 @@ struct PipelineSettings {
     // workers make of a chunk is several times its bytes, so a consumer with a memory budget of
     // its own (horde-db add) asks for less.
     std::size_t max_input_in_flight = 8 << 20;
-    // Bytes the splitting thread asks the input for at a time (small in tests, to cut small inputs).
+    // The most bytes the splitting thread asks the input for at a time (small in tests, to cut
+    // small inputs).
     std::size_t read_bytes = 64 * 1024;
     // A stage that sees every record in input order, with its number, before `work` (e.g. the
     // game::DuplicateFinder, which may add a diagnostic); null: none. It runs on any thread, one
