@@ -1,14 +1,21 @@
-// horde-db's store: the classes a count row is split by, the merge rule of the count rows, and the
-// refusal of a database of a newer format.
+// horde-db's store: the classes a count row is split by, the merge rule of the count rows, the
+// refusal of a database of a newer format, and a commit's progress.
 #include "db/rows.hpp"
+#include "horde/db/add.hpp"
 #include "horde/db/classes.hpp"
 #include "horde/db/database.hpp"
 #include "horde/db/games.hpp"
+#include "horde/pgn/reader.hpp"
+#include "horde/run/db.hpp"
 
 #include <catch2/catch.hpp>
 #include <rocksdb/db.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <mutex>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -289,4 +296,81 @@ TEST_CASE("db: a database of an older format gives its games to a merge", "[db]"
         CHECK(games[0].pgn == pgn);
     }
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("db: a commit reports each stage's progress from 0 to its total", "[db]") {
+    std::ifstream in(std::string(HORDE_TESTDATA) + "/games/chess-valid.pgn", std::ios::binary);
+    const std::string pgn((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(pgn.size() > 100000);
+    struct Case {
+        unsigned threads;
+        std::size_t memory;
+    };
+    // One run; then a game a run or so: more runs than a merge takes at once, merged in a pass first.
+    const std::vector<Case> cases = {{1, std::size_t(64) << 20}, {2, std::size_t(64) << 20}, {1, 4096}, {2, 4096}};
+    for (const Case& c : cases) {
+        INFO("threads " << c.threads << ", memory " << c.memory);
+        const auto dir = std::filesystem::temp_directory_path() / ("horde-db-unit-progress-" + std::to_string(::getpid()));
+        std::filesystem::remove_all(dir);
+        {
+            auto db = Database::open_for_writing(dir.string(), 50);
+            const auto temp = dir.string() + "-temp";
+            AddBuilder builder(*db, AddOptions{c.memory, temp, c.threads});
+            auto reader = pgn::PgnReader::from_memory(pgn);
+            run::DbAddSettings settings;
+            settings.threads = c.threads;
+            run::run_db_add(reader, game::CheckOptions{}, "chess-valid.pgn", settings, builder,
+                            [](std::string&, const run::DbAddTotals&) {});
+            REQUIRE(builder.added() == 300);
+            std::mutex calls_lock;
+            std::vector<std::string> stages;
+            std::map<std::string, std::vector<std::pair<std::uint64_t, std::uint64_t>>> calls;
+            std::size_t run_files_left = 0; // when the database's rows begin to be written
+            builder.commit([&](std::string_view stage, std::uint64_t done, std::uint64_t total) {
+                std::lock_guard lock(calls_lock);
+                if (stages.empty() || stages.back() != stage) {
+                    stages.emplace_back(stage);
+                    if (stage == "writing the database")
+                        for (const auto& f : std::filesystem::recursive_directory_iterator(temp))
+                            run_files_left += f.path().filename().string().rfind("run-", 0) == 0;
+                }
+                calls[std::string(stage)].emplace_back(done, total);
+            });
+            std::string named;
+            for (const std::string& stage : stages) named += "[" + stage + "] ";
+            INFO("stages " << named << ", runs " << builder.runs());
+            // the last run (when it holds games), the merge passes, then the database
+            REQUIRE(!stages.empty());
+            CHECK(stages.back() == "writing the database");
+            const bool many_runs = builder.runs() > 64;
+            CHECK(many_runs == (c.memory == 4096));
+            std::size_t passes = 0;
+            for (std::size_t i = 0; i + 1 < stages.size(); ++i) {
+                if (stages[i].rfind("merging ", 0) == 0) ++passes;
+                else CHECK((i == 0 && stages[i] == "writing the last run"));
+            }
+            CHECK(passes == (many_runs ? 1u : 0u));
+            // a pass deletes the run files it has merged (an add of many runs would hold them twice)
+            if (many_runs) CHECK(run_files_left == 0);
+            for (const auto& [stage, reports] : calls) {
+                INFO(stage);
+                REQUIRE(reports.size() >= 2);
+                CHECK(reports.front().first == 0);
+                std::uint64_t most = 0;
+                for (std::size_t i = 0; i < reports.size(); ++i) {
+                    const auto [done, total] = reports[i];
+                    CHECK(total == reports.front().second);
+                    CHECK(done <= total);
+                    // one thread reports in order; two may report their sums out of order
+                    if (c.threads == 1 && i > 0) CHECK(done >= reports[i - 1].first);
+                    most = std::max(most, done);
+                }
+                CHECK(reports.front().second > 0);
+                CHECK(most == reports.front().second);
+            }
+        }
+        CHECK(Database::open_read_only(dir.string())->next_serial() == 301);
+        std::filesystem::remove_all(dir);
+        std::filesystem::remove_all(dir.string() + "-temp");
+    }
 }

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <mutex>
 #include <set>
 
 namespace horde::tools::db_tool {
@@ -35,6 +36,17 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // ---------------------------------------------------------------- add
+
+// The commit of an add or a merge (sorting, merging and writing what was read: a large share of
+// an add's time), its stages on the progress line; the line is erased at the end.
+void commit_with_progress(db::AddBuilder& builder, out::ProgressMeter& progress) {
+    std::mutex drawing; // the commit reports from its threads
+    builder.commit([&](std::string_view stage, std::uint64_t done, std::uint64_t total) {
+        std::lock_guard lock(drawing);
+        progress.stage(stage, done, total);
+    });
+    progress.clear();
+}
 
 struct AddState {
     run::DbAddTotals totals;
@@ -98,7 +110,7 @@ int run_add(const Mode& o) {
         fmt::print(stderr, "horde-db: nothing added: an input could not be read (the database is as it was)\n");
         return status;
     }
-    builder.commit();
+    commit_with_progress(builder, progress);
     fmt::print(stderr, "{}", add_summary(o, state.totals, builder, seconds_since(start)));
     return state.totals.invalid ? kExitInvalid : 0;
 }
@@ -150,7 +162,7 @@ int run_merge(const Mode& o) {
         builder.note_input(o.files[i], stream.games(), shard_totals.input_hash);
     }
     progress.clear();
-    builder.commit();
+    commit_with_progress(builder, progress);
     fmt::print(stderr, "horde-db: merged {}: {}, {} added, {} already there, {:.3f} s\n",
                counted(o.files.size(), "database", "databases"), counted(totals.games, "game", "games"), totals.added,
                totals.duplicates, seconds_since(start));

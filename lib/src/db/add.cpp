@@ -278,6 +278,7 @@ public:
     bool valid() const { return valid_; }
     const std::string& key() const { return key_; }
     const std::string& value() const { return value_; }
+    std::uint64_t bytes_read() const { return bytes_read_; }
     void next() {
         std::uint64_t key_size = 0, value_size = 0;
         if (!varint(key_size, true)) {
@@ -285,6 +286,7 @@ public:
             return;
         }
         if (!varint(value_size, false)) damaged();
+        bytes_read_ += key_size + value_size;
         key_.resize(key_size);
         // A big value (an engine game's row) is not kept as capacity for the small ones after it:
         // a merge holds a reader for every run.
@@ -304,6 +306,7 @@ private:
                 if (end_ok && shift == 0 && !std::ferror(file_)) return false;
                 damaged();
             }
+            ++bytes_read_;
             v |= std::uint64_t(c & 0x7F) << shift;
             if (!(c & 0x80)) return true;
         }
@@ -314,7 +317,44 @@ private:
     std::FILE* file_;
     std::string key_, value_;
     bool valid_ = true;
+    std::uint64_t bytes_read_ = 0;
 };
+
+// One stage of a commit's progress (AddBuilder::Progress), counted from any thread: the stage's
+// start is reported when it is made, then each add() (its callers add a few thousand units at a
+// time), the last with done == total.
+class StageProgress {
+public:
+    StageProgress(const AddBuilder::Progress& report, std::string stage, std::uint64_t total)
+        : report_(report), stage_(std::move(stage)), total_(total) {
+        if (report_) report_(stage_, 0, total_);
+    }
+    void add(std::uint64_t units) {
+        if (!report_ || units == 0) return;
+        const std::uint64_t done = done_.fetch_add(units) + units;
+        report_(stage_, std::min(done, total_), total_);
+    }
+
+private:
+    const AddBuilder::Progress& report_;
+    std::string stage_;
+    std::uint64_t total_;
+    std::atomic<std::uint64_t> done_{0};
+};
+
+// Units of progress a loop gathers before it reports them.
+constexpr std::uint64_t kProgressStep = 8192;
+
+// The bytes of files (run files, for the progress of their merge).
+std::uint64_t bytes_of_files(const std::vector<std::string>& paths) {
+    std::uint64_t bytes = 0;
+    for (const std::string& path : paths) {
+        std::error_code ec;
+        const auto size = fs::file_size(path, ec);
+        if (!ec) bytes += size;
+    }
+    return bytes;
+}
 
 // madvise(advice) over the part of [data, data + bytes) aligned to `unit` (a power of two).
 void advise_aligned(void* data, std::size_t bytes, std::uintptr_t unit, int advice) noexcept {
@@ -584,7 +624,8 @@ struct AddBuilder::State {
     void write_games(RowSink& out, std::size_t from, std::size_t to, bool head);
     void write_positions(Visit* begin, Visit* end, RowSink& solo_out, RowSink& lists_out, RowSink& rows_out);
     // Merges the runs in passes of kMergeFanIn until there are at most that many.
-    void merge_runs_to_fan_in();
+    void merge_runs_to_fan_in(const AddBuilder::Progress& report);
+    StageProgress* progress = nullptr; // the commit's stage that write_groups is part of
 };
 
 void AddBuilder::State::add_visits(const PreparedGame& p, std::uint32_t index) {
@@ -775,7 +816,11 @@ void AddBuilder::State::write_games(RowSink& out, std::size_t from, std::size_t 
         }
     };
     if (head) write_serials(rows::kFingerprint, fingerprints);
-    for (std::size_t g = from; g < to; ++g) out.write(rows::serial_key(rows::kGame, game_rows[g].serial), game_row(g));
+    for (std::size_t g = from; g < to; ++g) {
+        out.write(rows::serial_key(rows::kGame, game_rows[g].serial), game_row(g));
+        if (progress && (g - from + 1) % kProgressStep == 0) progress->add(kProgressStep);
+    }
+    if (progress) progress->add((to - from) % kProgressStep);
     if (!head) write_serials(rows::kGameId, ids);
 }
 
@@ -817,7 +862,12 @@ void AddBuilder::State::write_positions(Visit* begin, Visit* end, RowSink& solo_
         solo_out.write(rows::solo_key(run, solo_row.front().position), value);
         solo_row.clear();
     };
+    const Visit* reported = begin;
     for (Visit* i = begin; i != end;) {
+        if (progress && std::uint64_t(i - reported) >= kProgressStep) {
+            progress->add(std::uint64_t(i - reported));
+            reported = i;
+        }
         // The position's visits, [i, position_end): a game's first visit of it is one of them.
         bool one_game = true;
         Visit* position_end = i + 1;
@@ -859,6 +909,7 @@ void AddBuilder::State::write_positions(Visit* begin, Visit* end, RowSink& solo_
         }
     }
     if (!solo_row.empty()) write_solo_row();
+    if (progress) progress->add(std::uint64_t(end - reported));
 }
 
 namespace {
@@ -905,9 +956,16 @@ private:
 
 // The runs of one group merged by key: a row in several runs (a count row, a month, a variant)
 // added up.
-void merge_runs(const std::vector<std::string>& runs, std::size_t buffer_bytes, RowSink& out) {
+void merge_runs(const std::vector<std::string>& runs, std::size_t buffer_bytes, RowSink& out, StageProgress* progress) {
     std::vector<std::unique_ptr<RunReader>> readers;
     for (const std::string& run : runs) readers.push_back(std::make_unique<RunReader>(run, buffer_bytes));
+    std::uint64_t rows = 0, reported = 0;
+    auto report = [&] {
+        std::uint64_t read = 0;
+        for (const auto& r : readers) read += r->bytes_read();
+        if (progress) progress->add(read - reported);
+        reported = read;
+    };
     auto later = [&](std::size_t a, std::size_t b) { return readers[a]->key() > readers[b]->key(); };
     std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(later)> heap(later);
     for (std::size_t i = 0; i < readers.size(); ++i)
@@ -928,7 +986,9 @@ void merge_runs(const std::vector<std::string>& runs, std::size_t buffer_bytes, 
             if (readers[i]->valid()) heap.push(i);
         }
         out.write(key, value);
+        if (++rows % kProgressStep == 0) report();
     }
+    report();
 }
 
 std::string encode_log(const AddLogEntry& log) {
@@ -955,8 +1015,12 @@ std::size_t run_buffer_bytes(std::size_t memory_bytes, std::size_t readers) {
 // runs once stopped with "Too many open files") and a reader for each run fits in the budget.
 constexpr std::size_t kMergeFanIn = 64;
 
-void AddBuilder::State::merge_runs_to_fan_in() {
+void AddBuilder::State::merge_runs_to_fan_in(const AddBuilder::Progress& report) {
     for (int pass = 1; runs.size() > kMergeFanIn; ++pass) {
+        std::vector<std::string> run_paths;
+        for (const auto& run : runs) run_paths.insert(run_paths.end(), run.begin(), run.end());
+        StageProgress pass_progress(report, fmt::format("merging {} runs (pass {})", runs.size(), pass),
+                                    bytes_of_files(run_paths));
         std::vector<std::array<std::string, kGroups>> merged((runs.size() + kMergeFanIn - 1) / kMergeFanIn);
         std::vector<std::pair<std::size_t, std::size_t>> tasks; // (merged run, group)
         for (std::size_t m = 0; m < merged.size(); ++m)
@@ -971,7 +1035,7 @@ void AddBuilder::State::merge_runs_to_fan_in() {
             for (std::size_t r = m * kMergeFanIn; r < std::min(runs.size(), (m + 1) * kMergeFanIn); ++r)
                 run_files.push_back(runs[r][g]);
             RunWriter out(merged[m][g]);
-            merge_runs(run_files, buffer_bytes, out);
+            merge_runs(run_files, buffer_bytes, out, &pass_progress);
             out.close();
             std::error_code ec;
             for (const std::string& run_file : run_files) fs::remove(run_file, ec);
@@ -980,11 +1044,16 @@ void AddBuilder::State::merge_runs_to_fan_in() {
     }
 }
 
-AddLogEntry AddBuilder::commit() {
+AddLogEntry AddBuilder::commit(const Progress& report) {
     State& s = *state_;
     if (s.committed) throw std::logic_error("AddBuilder::commit called twice");
     s.committed = true;
-    if (!s.runs.empty()) s.write_run(); // else what is held goes to the SST files directly
+    if (!s.runs.empty() && !s.games.empty()) { // else what is held goes to the SST files directly
+        StageProgress last_run(report, "writing the last run", s.visits.size() + s.game_rows.size());
+        s.progress = &last_run;
+        s.write_run();
+        s.progress = nullptr;
+    }
     AddLogEntry log;
     const auto previous = db_.add_log();
     log.number = previous.empty() ? 1 : previous.back().number + 1;
@@ -1007,14 +1076,22 @@ AddLogEntry AddBuilder::commit() {
     }
     sinks[kGamesGroup]->write(rows::serial_key(rows::kAddLog, log.number), encode_log(log)); // 'a' sorts before 'f'
     if (s.runs.empty()) {
-        if (!s.games.empty()) s.write_groups(sinks);
+        if (!s.games.empty()) {
+            StageProgress writing(report, "writing the database", s.visits.size() + s.game_rows.size());
+            s.progress = &writing;
+            s.write_groups(sinks);
+            s.progress = nullptr;
+        }
     } else {
         // The runs' files are read a group at a time on each thread: their buffers, one for every
         // run of every group, could all be open at once.
         std::vector<Visit>().swap(s.visits);
         std::string().swap(s.row_bytes);
-        s.merge_runs_to_fan_in();
+        s.merge_runs_to_fan_in(report);
         const std::size_t buffer_bytes = run_buffer_bytes(s.options.memory_bytes, s.runs.size() * kGroups);
+        std::vector<std::string> run_paths;
+        for (const auto& run : s.runs) run_paths.insert(run_paths.end(), run.begin(), run.end());
+        StageProgress writing(report, "writing the database", bytes_of_files(run_paths));
         const std::vector<Group> merged = {kLowRowsGroup,  kHighRowsGroup,  kGamesGroup,
                                            kListsLowGroup, kListsHighGroup, kSoloLowGroup};
         for_each_task<Group>(s.options.threads, merged, [&](Group g) {
@@ -1022,7 +1099,7 @@ AddLogEntry AddBuilder::commit() {
             for (const auto& run : s.runs)
                 for (std::size_t h = 0; h < kGroups; ++h)
                     if (kMergedInto[h] == g) runs.push_back(run[h]);
-            merge_runs(runs, buffer_bytes, *sinks[g]);
+            merge_runs(runs, buffer_bytes, *sinks[g], &writing);
             ssts[g]->finish(); // its writer's buffers and compression context go now, not after every group
         });
     }

@@ -70,6 +70,22 @@ void ProgressMeter::steps(std::uint64_t done, std::uint64_t total, std::string_v
     draw(text);
 }
 
+void ProgressMeter::stage(std::string_view what, std::uint64_t done, std::uint64_t total) {
+    const auto now = Clock::now();
+    if (what != stage_) {
+        stage_ = what;
+        stage_start_ = now;
+        if (!enabled_ || now - start_ < kDelay) return;
+        last_draw_ = now - kInterval; // due() draws it now
+    }
+    if (!due()) return;
+    std::string text(what);
+    if (total > 0) text += fmt::format(", {:.0f}%", 100.0 * double(std::min(done, total)) / double(total));
+    const double secs = std::chrono::duration<double>(now - stage_start_).count();
+    if (done > 0 && done < total) text += fmt::format(", {} left", human_duration(secs * double(total - done) / double(done)));
+    draw(text);
+}
+
 void ProgressMeter::clear() {
     if (!shown_) return;
     std::fputs("\r\x1b[K", out_);

@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -83,8 +84,13 @@ public:
     std::uint64_t duplicates() const { return duplicates_; }
     std::size_t runs() const;
     std::size_t memory_bytes() const; // AddOptions::memory_bytes
+    // How far a commit has come, for a progress line: `stage` says what it does ("writing the
+    // database"), `done` of `total` its units (a run's visits and games; the bytes of the run
+    // files it merges). Called from the commit's threads, two at once (the callee serialises what
+    // it draws), at the start of a stage, every few thousand units and at its end (done == total).
+    using Progress = std::function<void(std::string_view stage, std::uint64_t done, std::uint64_t total)>;
     // Writes and ingests everything; throws DbError. Once only.
-    AddLogEntry commit();
+    AddLogEntry commit(const Progress& progress = {});
 
     struct State;
 

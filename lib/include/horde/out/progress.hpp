@@ -5,6 +5,7 @@
 //
 //   horde-check: 42% of 120.5 MB, 81234 games, 45012 games/s, 0:12 left
 //   horde-perft: 12/20 root moves, 60%, 0:41 left
+//   horde-db: writing the database, 45%, 0:03 left
 #pragma once
 
 #include <chrono>
@@ -37,6 +38,10 @@ public:
     void bytes(std::uint64_t done, std::uint64_t items, std::string_view unit = "games");
     // `done` of `total` steps (e.g. root moves).
     void steps(std::uint64_t done, std::uint64_t total, std::string_view unit);
+    // A stage of the run after the input ("writing the database"), `done` of `total` of its
+    // units: its percentage and time left. A new stage is drawn at once (once the run has lasted
+    // kDelay), so that a short one shows too.
+    void stage(std::string_view what, std::uint64_t done, std::uint64_t total);
     // Erases the line if it is shown (call before writing to the same stream).
     void clear();
     bool shown() const { return shown_; }
@@ -51,8 +56,9 @@ private:
     bool enabled_;
     bool shown_ = false; // the line is on the screen
     bool drawn_ = false; // it has been drawn at least once
-    Clock::time_point start_, input_start_, last_draw_;
+    Clock::time_point start_, input_start_, last_draw_, stage_start_;
     std::uint64_t total_ = 0;
+    std::string stage_; // the stage drawn last
 };
 
 // "1.5 MB", "320 KB", "12 B"
