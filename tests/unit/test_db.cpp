@@ -1,5 +1,5 @@
 // horde-db's store: the classes a count row is split by, the merge rule of the count rows, the
-// refusal of a database of a newer format, and a commit's progress.
+// refusal of a database of a newer format, and the progress of an add's writing.
 #include "db/rows.hpp"
 #include "horde/db/add.hpp"
 #include "horde/db/classes.hpp"
@@ -298,7 +298,7 @@ TEST_CASE("db: a database of an older format gives its games to a merge", "[db]"
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("db: a commit reports each stage's progress from 0 to its total", "[db]") {
+TEST_CASE("db: an add reports each stage of its writing from 0 to its total", "[db]") {
     std::ifstream in(std::string(HORDE_TESTDATA) + "/games/chess-valid.pgn", std::ios::binary);
     const std::string pgn((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     REQUIRE(pgn.size() > 100000);
@@ -311,22 +311,14 @@ TEST_CASE("db: a commit reports each stage's progress from 0 to its total", "[db
     for (const Case& c : cases) {
         INFO("threads " << c.threads << ", memory " << c.memory);
         const auto dir = std::filesystem::temp_directory_path() / ("horde-db-unit-progress-" + std::to_string(::getpid()));
+        const auto temp = dir.string() + "-temp";
         std::filesystem::remove_all(dir);
         {
-            auto db = Database::open_for_writing(dir.string(), 50);
-            const auto temp = dir.string() + "-temp";
-            AddBuilder builder(*db, AddOptions{c.memory, temp, c.threads});
-            auto reader = pgn::PgnReader::from_memory(pgn);
-            run::DbAddSettings settings;
-            settings.threads = c.threads;
-            run::run_db_add(reader, game::CheckOptions{}, "chess-valid.pgn", settings, builder,
-                            [](std::string&, const run::DbAddTotals&) {});
-            REQUIRE(builder.added() == 300);
             std::mutex calls_lock;
             std::vector<std::string> stages;
             std::map<std::string, std::vector<std::pair<std::uint64_t, std::uint64_t>>> calls;
             std::size_t run_files_left = 0; // when the database's rows begin to be written
-            builder.commit([&](std::string_view stage, std::uint64_t done, std::uint64_t total) {
+            const AddProgress progress = [&](std::string_view stage, std::uint64_t done, std::uint64_t total) {
                 std::lock_guard lock(calls_lock);
                 if (stages.empty() || stages.back() != stage) {
                     stages.emplace_back(stage);
@@ -335,21 +327,28 @@ TEST_CASE("db: a commit reports each stage's progress from 0 to its total", "[db
                             run_files_left += f.path().filename().string().rfind("run-", 0) == 0;
                 }
                 calls[std::string(stage)].emplace_back(done, total);
-            });
+            };
+            auto db = Database::open_for_writing(dir.string(), 50);
+            AddBuilder builder(*db, AddOptions{c.memory, temp, c.threads, progress});
+            auto reader = pgn::PgnReader::from_memory(pgn);
+            run::DbAddSettings settings;
+            settings.threads = c.threads;
+            run::run_db_add(reader, game::CheckOptions{}, "chess-valid.pgn", settings, builder,
+                            [](std::string&, const run::DbAddTotals&) {});
+            REQUIRE(builder.added() == 300);
+            builder.commit();
             std::string named;
             for (const std::string& stage : stages) named += "[" + stage + "] ";
             INFO("stages " << named << ", runs " << builder.runs());
-            // the last run (when it holds games), the merge passes, then the database
-            REQUIRE(!stages.empty());
-            CHECK(stages.back() == "writing the database");
+            // each run written past the budget (the last one by the commit), the merge passes, then
+            // the database
             const bool many_runs = builder.runs() > 64;
             CHECK(many_runs == (c.memory == 4096));
-            std::size_t passes = 0;
-            for (std::size_t i = 0; i + 1 < stages.size(); ++i) {
-                if (stages[i].rfind("merging ", 0) == 0) ++passes;
-                else CHECK((i == 0 && stages[i] == "writing the last run"));
-            }
-            CHECK(passes == (many_runs ? 1u : 0u));
+            const std::size_t runs = c.memory == 4096 ? builder.runs() : 0;
+            REQUIRE(stages.size() == runs + (many_runs ? 1 : 0) + 1);
+            for (std::size_t i = 0; i < runs; ++i) CHECK(stages[i] == "writing run " + std::to_string(i + 1));
+            if (many_runs) CHECK(stages[runs].rfind("merging " + std::to_string(runs) + " runs (pass 1)", 0) == 0);
+            CHECK(stages.back() == "writing the database");
             // a pass deletes the run files it has merged (an add of many runs would hold them twice)
             if (many_runs) CHECK(run_files_left == 0);
             for (const auto& [stage, reports] : calls) {
@@ -371,6 +370,6 @@ TEST_CASE("db: a commit reports each stage's progress from 0 to its total", "[db
         }
         CHECK(Database::open_read_only(dir.string())->next_serial() == 301);
         std::filesystem::remove_all(dir);
-        std::filesystem::remove_all(dir.string() + "-temp");
+        std::filesystem::remove_all(temp);
     }
 }

@@ -48,7 +48,7 @@ CLI::App* add_add(CLI::App& app, Mode& o, RawOptions& raw) {
                     "Read games, and sort and write the rows, on N threads (default: every core); "
                     "the database is the same whatever N")
         ->check(CLI::PositiveNumber);
-    add_progress_options(*sub, o.progress, "bytes read, games, games/s, time left; then the writing of the database");
+    add_progress_options(*sub, o.progress, "bytes read, games, games/s, time left; each run written; the database written");
     return sub;
 }
 

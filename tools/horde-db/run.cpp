@@ -37,15 +37,14 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 // ---------------------------------------------------------------- add
 
-// The commit of an add or a merge (sorting, merging and writing what was read: a large share of
-// an add's time), its stages on the progress line; the line is erased at the end.
-void commit_with_progress(db::AddBuilder& builder, out::ProgressMeter& progress) {
-    std::mutex drawing; // the commit reports from its threads
-    builder.commit([&](std::string_view stage, std::uint64_t done, std::uint64_t total) {
+// The writing of an add or a merge (each run past the budget, then the commit: sorting, merging
+// and writing what was read, a large share of an add's time), its stages on the progress line,
+// from the writing's threads.
+db::AddProgress progress_of_writing(out::ProgressMeter& progress, std::mutex& drawing) {
+    return [&progress, &drawing](std::string_view stage, std::uint64_t done, std::uint64_t total) {
         std::lock_guard lock(drawing);
         progress.stage(stage, done, total);
-    });
-    progress.clear();
+    };
 }
 
 struct AddState {
@@ -100,8 +99,10 @@ int run_add(const Mode& o) {
         fail_usage(
             fmt::format("{}: the database keeps positions to ply {}, fixed when it was created: --max-ply {} cannot change it",
                         o.db, database->max_ply(), o.max_ply));
-    db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir, o.threads});
     out::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
+    std::mutex drawing;
+    db::AddBuilder builder(*database,
+                           db::AddOptions{o.memory_bytes, o.temp_dir, o.threads, progress_of_writing(progress, drawing)});
     AddState state;
     int status = 0;
     for (const auto& file : o.files) status = std::max(status, add_file(file, o, *database, builder, state, progress));
@@ -110,7 +111,8 @@ int run_add(const Mode& o) {
         fmt::print(stderr, "horde-db: nothing added: an input could not be read (the database is as it was)\n");
         return status;
     }
-    commit_with_progress(builder, progress);
+    builder.commit();
+    progress.clear();
     fmt::print(stderr, "{}", add_summary(o, state.totals, builder, seconds_since(start)));
     return state.totals.invalid ? kExitInvalid : 0;
 }
@@ -131,8 +133,10 @@ int run_merge(const Mode& o) {
             fail_usage(
                 fmt::format("{} keeps positions to ply {}, {} to ply {}: databases of different --max-ply cannot be merged",
                             o.files[i], max_plies[i], o.db, database->max_ply()));
-    db::AddBuilder builder(*database, db::AddOptions{o.memory_bytes, o.temp_dir, o.threads});
     out::ProgressMeter progress(stderr, "horde-db", progress_wanted(o.progress));
+    std::mutex drawing;
+    db::AddBuilder builder(*database,
+                           db::AddOptions{o.memory_bytes, o.temp_dir, o.threads, progress_of_writing(progress, drawing)});
     run::DbAddTotals totals;
     run::PipelineMemory pipeline_memory; // one for every shard and segment
     for (std::size_t i = 0; i < o.files.size(); ++i) {
@@ -162,7 +166,8 @@ int run_merge(const Mode& o) {
         builder.note_input(o.files[i], stream.games(), shard_totals.input_hash);
     }
     progress.clear();
-    commit_with_progress(builder, progress);
+    builder.commit();
+    progress.clear();
     fmt::print(stderr, "horde-db: merged {}: {}, {} added, {} already there, {:.3f} s\n",
                counted(o.files.size(), "database", "databases"), counted(totals.games, "game", "games"), totals.added,
                totals.duplicates, seconds_since(start));

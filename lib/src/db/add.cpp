@@ -320,12 +320,12 @@ private:
     std::uint64_t bytes_read_ = 0;
 };
 
-// One stage of a commit's progress (AddBuilder::Progress), counted from any thread: the stage's
+// One stage of an add's writing (AddProgress), counted from any thread: the stage's
 // start is reported when it is made, then each add() (its callers add a few thousand units at a
 // time), the last with done == total.
 class StageProgress {
 public:
-    StageProgress(const AddBuilder::Progress& report, std::string stage, std::uint64_t total)
+    StageProgress(const AddProgress& report, std::string stage, std::uint64_t total)
         : report_(report), stage_(std::move(stage)), total_(total) {
         if (report_) report_(stage_, 0, total_);
     }
@@ -336,10 +336,22 @@ public:
     }
 
 private:
-    const AddBuilder::Progress& report_;
+    const AddProgress& report_;
     std::string stage_;
     std::uint64_t total_;
     std::atomic<std::uint64_t> done_{0};
+};
+
+// Points the State's stage at a StageProgress for a scope (write_groups reports to it).
+class StageScope {
+public:
+    StageScope(StageProgress*& slot, StageProgress& stage) : slot_(slot) { slot_ = &stage; }
+    ~StageScope() { slot_ = nullptr; }
+    StageScope(const StageScope&) = delete;
+    StageScope& operator=(const StageScope&) = delete;
+
+private:
+    StageProgress*& slot_;
 };
 
 // Units of progress a loop gathers before it reports them.
@@ -624,7 +636,7 @@ struct AddBuilder::State {
     void write_games(RowSink& out, std::size_t from, std::size_t to, bool head);
     void write_positions(Visit* begin, Visit* end, RowSink& solo_out, RowSink& lists_out, RowSink& rows_out);
     // Merges the runs in passes of kMergeFanIn until there are at most that many.
-    void merge_runs_to_fan_in(const AddBuilder::Progress& report);
+    void merge_runs_to_fan_in();
     StageProgress* progress = nullptr; // the commit's stage that write_groups is part of
 };
 
@@ -726,6 +738,8 @@ void AddBuilder::note_input(std::string_view name, std::uint64_t bytes, std::uin
 // The run written to files of its own (one a group), then cleared.
 void AddBuilder::State::write_run() {
     if (games.empty()) return;
+    StageProgress writing(options.progress, fmt::format("writing run {}", runs.size() + 1), visits.size() + game_rows.size());
+    const StageScope stage(progress, writing);
     std::array<std::string, kGroups> paths;
     std::array<std::unique_ptr<RunWriter>, kGroups> writers;
     std::array<RowSink*, kGroups> sinks{};
@@ -1015,11 +1029,11 @@ std::size_t run_buffer_bytes(std::size_t memory_bytes, std::size_t readers) {
 // runs once stopped with "Too many open files") and a reader for each run fits in the budget.
 constexpr std::size_t kMergeFanIn = 64;
 
-void AddBuilder::State::merge_runs_to_fan_in(const AddBuilder::Progress& report) {
+void AddBuilder::State::merge_runs_to_fan_in() {
     for (int pass = 1; runs.size() > kMergeFanIn; ++pass) {
         std::vector<std::string> run_paths;
         for (const auto& run : runs) run_paths.insert(run_paths.end(), run.begin(), run.end());
-        StageProgress pass_progress(report, fmt::format("merging {} runs (pass {})", runs.size(), pass),
+        StageProgress pass_progress(options.progress, fmt::format("merging {} runs (pass {})", runs.size(), pass),
                                     bytes_of_files(run_paths));
         std::vector<std::array<std::string, kGroups>> merged((runs.size() + kMergeFanIn - 1) / kMergeFanIn);
         std::vector<std::pair<std::size_t, std::size_t>> tasks; // (merged run, group)
@@ -1044,16 +1058,11 @@ void AddBuilder::State::merge_runs_to_fan_in(const AddBuilder::Progress& report)
     }
 }
 
-AddLogEntry AddBuilder::commit(const Progress& report) {
+AddLogEntry AddBuilder::commit() {
     State& s = *state_;
     if (s.committed) throw std::logic_error("AddBuilder::commit called twice");
     s.committed = true;
-    if (!s.runs.empty() && !s.games.empty()) { // else what is held goes to the SST files directly
-        StageProgress last_run(report, "writing the last run", s.visits.size() + s.game_rows.size());
-        s.progress = &last_run;
-        s.write_run();
-        s.progress = nullptr;
-    }
+    if (!s.runs.empty()) s.write_run(); // else what is held goes to the SST files directly
     AddLogEntry log;
     const auto previous = db_.add_log();
     log.number = previous.empty() ? 1 : previous.back().number + 1;
@@ -1077,21 +1086,20 @@ AddLogEntry AddBuilder::commit(const Progress& report) {
     sinks[kGamesGroup]->write(rows::serial_key(rows::kAddLog, log.number), encode_log(log)); // 'a' sorts before 'f'
     if (s.runs.empty()) {
         if (!s.games.empty()) {
-            StageProgress writing(report, "writing the database", s.visits.size() + s.game_rows.size());
-            s.progress = &writing;
+            StageProgress writing(s.options.progress, "writing the database", s.visits.size() + s.game_rows.size());
+            const StageScope stage(s.progress, writing);
             s.write_groups(sinks);
-            s.progress = nullptr;
         }
     } else {
         // The runs' files are read a group at a time on each thread: their buffers, one for every
         // run of every group, could all be open at once.
         std::vector<Visit>().swap(s.visits);
         std::string().swap(s.row_bytes);
-        s.merge_runs_to_fan_in(report);
+        s.merge_runs_to_fan_in();
         const std::size_t buffer_bytes = run_buffer_bytes(s.options.memory_bytes, s.runs.size() * kGroups);
         std::vector<std::string> run_paths;
         for (const auto& run : s.runs) run_paths.insert(run_paths.end(), run.begin(), run.end());
-        StageProgress writing(report, "writing the database", bytes_of_files(run_paths));
+        StageProgress writing(s.options.progress, "writing the database", bytes_of_files(run_paths));
         const std::vector<Group> merged = {kLowRowsGroup,  kHighRowsGroup,  kGamesGroup,
                                            kListsLowGroup, kListsHighGroup, kSoloLowGroup};
         for_each_task<Group>(s.options.threads, merged, [&](Group g) {

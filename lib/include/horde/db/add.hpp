@@ -61,10 +61,18 @@ struct SiteId {
 };
 SiteId site_id(std::string_view site);
 
+// How far an add's writing has come, for a progress line: `stage` says what it does ("writing
+// run 3", "merging 130 runs (pass 1)", "writing the database"), `done` of `total` its units (a
+// run's visits and games; the bytes of the run files it merges). Called from the writing's
+// threads, two at once (the callee serialises what it draws), at the start of a stage, every
+// few thousand units and at its end (done == total).
+using AddProgress = std::function<void(std::string_view stage, std::uint64_t done, std::uint64_t total)>;
+
 struct AddOptions {
     std::size_t memory_bytes = std::size_t(512) << 20; // rows held before a run is written
     std::string temp_dir;                              // runs and SST files ("": inside the database)
     unsigned threads = 1; // the groups of rows built and written at once (the database is the same whatever it is)
+    AddProgress progress; // null: none reported
 };
 
 class AddBuilder {
@@ -84,13 +92,8 @@ public:
     std::uint64_t duplicates() const { return duplicates_; }
     std::size_t runs() const;
     std::size_t memory_bytes() const; // AddOptions::memory_bytes
-    // How far a commit has come, for a progress line: `stage` says what it does ("writing the
-    // database"), `done` of `total` its units (a run's visits and games; the bytes of the run
-    // files it merges). Called from the commit's threads, two at once (the callee serialises what
-    // it draws), at the start of a stage, every few thousand units and at its end (done == total).
-    using Progress = std::function<void(std::string_view stage, std::uint64_t done, std::uint64_t total)>;
-    // Writes and ingests everything; throws DbError. Once only.
-    AddLogEntry commit(const Progress& progress = {});
+    // Writes and ingests everything (AddOptions::progress hears how far); throws DbError. Once only.
+    AddLogEntry commit();
 
     struct State;
 
