@@ -158,7 +158,7 @@ Mode parse_args(int argc, char** argv) {
     merge->add_option("shards", o.files, "The databases to merge in, in order")->required();
     merge->add_option("--memory", raw.memory, "Memory for the rows before a sorted run is written (default 512M)");
     merge->add_option("--threads", o.threads, "Threads (default: every core)")->check(CLI::PositiveNumber);
-    add_progress_options(*merge, o.progress, "games; then the writing of the database");
+    add_progress_options(*merge, o.progress, "games; each run written; the database written");
     auto* served = add_serve_command(app, o.serve);
     app.set_version_flag("--version", version_line("horde-db"));
     parse_command_line(app, argc, argv);

@@ -39,7 +39,9 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 // The writing of an add or a merge (each run past the budget, then the commit: sorting, merging
 // and writing what was read, a large share of an add's time), its stages on the progress line,
-// from the writing's threads.
+// from the writing's threads. The reading's line (progress.bytes, clear) is drawn on the calling
+// thread outside the mutex: the writing runs inside AddBuilder::add and commit on that thread,
+// which joins the writing's threads before it goes on reading, so the two never overlap.
 db::AddProgress progress_of_writing(out::ProgressMeter& progress, std::mutex& drawing) {
     return [&progress, &drawing](std::string_view stage, std::uint64_t done, std::uint64_t total) {
         std::lock_guard lock(drawing);

@@ -75,9 +75,13 @@ void ProgressMeter::stage(std::string_view what, std::uint64_t done, std::uint64
     if (what != stage_) {
         stage_ = what;
         stage_start_ = now;
-        if (!enabled_ || now - start_ < kDelay) return;
-        last_draw_ = now - kInterval; // due() draws it now
+        stage_done_ = 0;
+    } else if (done < stage_done_) {
+        return; // threads report their sums out of order: the line never goes back
     }
+    stage_done_ = done;
+    // A stage's start and end are drawn at once (once the run has lasted kDelay)
+    if ((done == 0 || done >= total) && enabled_ && now - start_ >= kDelay) last_draw_ = now - kInterval;
     if (!due()) return;
     std::string text(what);
     if (total > 0) text += fmt::format(", {:.0f}%", 100.0 * double(std::min(done, total)) / double(total));

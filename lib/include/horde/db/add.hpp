@@ -64,8 +64,9 @@ SiteId site_id(std::string_view site);
 // How far an add's writing has come, for a progress line: `stage` says what it does ("writing
 // run 3", "merging 130 runs (pass 1)", "writing the database"), `done` of `total` its units (a
 // run's visits and games; the bytes of the run files it merges). Called from the writing's
-// threads, two at once (the callee serialises what it draws), at the start of a stage, every
-// few thousand units and at its end (done == total).
+// threads, up to AddOptions::threads at once (the callee serialises what it draws; their sums
+// may come out of order), at the start of a stage, every few thousand units and at its end
+// (done == total). The add's calling thread waits for them meanwhile.
 using AddProgress = std::function<void(std::string_view stage, std::uint64_t done, std::uint64_t total)>;
 
 struct AddOptions {

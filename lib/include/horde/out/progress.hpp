@@ -39,8 +39,9 @@ public:
     // `done` of `total` steps (e.g. root moves).
     void steps(std::uint64_t done, std::uint64_t total, std::string_view unit);
     // A stage of the run after the input ("writing the database"), `done` of `total` of its
-    // units: its percentage and time left. A new stage is drawn at once (once the run has lasted
-    // kDelay), so that a short one shows too.
+    // units: its percentage and time left. A stage's start and end are drawn at once (once the
+    // run has lasted kDelay), so that a short one shows too; a `done` below the stage's last is
+    // not drawn (threads report out of order).
     void stage(std::string_view what, std::uint64_t done, std::uint64_t total);
     // Erases the line if it is shown (call before writing to the same stream).
     void clear();
@@ -58,7 +59,8 @@ private:
     bool drawn_ = false; // it has been drawn at least once
     Clock::time_point start_, input_start_, last_draw_, stage_start_;
     std::uint64_t total_ = 0;
-    std::string stage_; // the stage drawn last
+    std::string stage_;            // the stage reported last
+    std::uint64_t stage_done_ = 0; // and its most done
 };
 
 // "1.5 MB", "320 KB", "12 B"
