@@ -66,7 +66,7 @@ TEST_CASE("Game state: a record swapped back into the walk shows none of its old
     auto reader = pgn::PgnReader::from_memory(input);
     game::walk_pgn(reader, {}, false, &spy, [&](game::GameRecord& r, std::string_view) {
         if (r.tags.empty()) ++tagless;
-        else CHECK(r.tag("White") == "W" + std::to_string(r.game - 1));
+        else CHECK(r.tag("White") == std::string("W").append(std::to_string(r.game - 1)));
         std::swap(kept[next++ % kept.size()], r);
     });
     CHECK(tagless == 25);

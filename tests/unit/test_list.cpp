@@ -101,7 +101,7 @@ std::string reference_fen(const horde::position::Board& b, bool with_counters) {
     s += b.castling_field();
     s += ' ';
     s += b.ep_capture_is_legal() ? horde::position::square_name(pos.ep) : "-";
-    if (with_counters) s += " " + std::to_string(pos.halfmove) + " " + std::to_string(pos.fullmove);
+    if (with_counters) s.append(" ").append(std::to_string(pos.halfmove)).append(" ").append(std::to_string(pos.fullmove));
     return s;
 }
 } // namespace

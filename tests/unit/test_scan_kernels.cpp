@@ -96,7 +96,7 @@ TEST_CASE("SSE2 scan kernels equal their scalar references on adversarial bytes"
         for (std::size_t n = 0; n <= 70; ++n) {
             REQUIRE(first_mismatch(std::string(n, fill)) == "");
             REQUIRE(first_mismatch(std::string(n, fill) + " ") == "");
-            REQUIRE(first_mismatch("N" + std::string(n, fill) + "\r\n") == "");
+            REQUIRE(first_mismatch(std::string("N").append(n, fill).append("\r\n")) == "");
             REQUIRE(first_mismatch(std::string(n, fill) + "\r\n\r\n" + std::string(n, fill)) == "");
         }
 }
