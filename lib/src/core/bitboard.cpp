@@ -43,6 +43,7 @@ constexpr Bitboard rays_attacks(const int (&rays)[4], Square s, Bitboard occupie
            ray_with_blocker(rays[2], s, occupied) | ray_with_blocker(rays[3], s, occupied);
 }
 
+#if HORDE_FAST_PEXT // (the tables exist only there: without it these would be unused)
 // Relevant occupancy: the empty-board rays without their last square.
 constexpr Bitboard edge_free_mask(const int (&rays)[4], Square s) {
     Bitboard mask = 0;
@@ -73,6 +74,7 @@ constexpr SliderTables make_slider_tables() {
     }
     return t;
 }
+#endif
 
 } // namespace
 
