@@ -357,17 +357,6 @@ private:
 // Units of progress a loop gathers before it reports them.
 constexpr std::uint64_t kProgressStep = 8192;
 
-// The bytes of files (run files, for the progress of their merge).
-std::uint64_t bytes_of_files(const std::vector<std::string>& paths) {
-    std::uint64_t bytes = 0;
-    for (const std::string& path : paths) {
-        std::error_code ec;
-        const auto size = fs::file_size(path, ec);
-        if (!ec) bytes += size;
-    }
-    return bytes;
-}
-
 // madvise(advice) over the part of [data, data + bytes) aligned to `unit` (a power of two).
 void advise_aligned(void* data, std::size_t bytes, std::uintptr_t unit, int advice) noexcept {
 #if defined(__linux__)
@@ -538,6 +527,18 @@ enum Group : std::size_t {
 constexpr const char* kGroupNames[kGroups] = {"games",     "games-tail", "solo-low", "solo-high",
                                               "lists-low", "lists-high", "rows-low", "rows-high"};
 constexpr std::uint64_t kHighPosition = std::uint64_t(1) << 63;
+
+// The bytes of the runs' files (every group's), for the progress of their merge.
+std::uint64_t bytes_of_runs(const std::vector<std::array<std::string, kGroups>>& runs) {
+    std::uint64_t bytes = 0;
+    for (const auto& run : runs)
+        for (const std::string& path : run) {
+            std::error_code ec;
+            const auto size = fs::file_size(path, ec);
+            if (!ec) bytes += size;
+        }
+    return bytes;
+}
 // The group whose sink a group's runs are merged into at commit: the k rows of both halves into
 // one, and the games' two parts into one, since their keys start with the run's serials and
 // interleave across runs (ingested files must not overlap); every other group into its own.
@@ -830,11 +831,15 @@ void AddBuilder::State::write_games(RowSink& out, std::size_t from, std::size_t 
         }
     };
     if (head) write_serials(rows::kFingerprint, fingerprints);
+    std::size_t reported = from;
     for (std::size_t g = from; g < to; ++g) {
         out.write(rows::serial_key(rows::kGame, game_rows[g].serial), game_row(g));
-        if (progress && (g - from + 1) % kProgressStep == 0) progress->add(kProgressStep);
+        if (progress && g + 1 - reported >= kProgressStep) {
+            progress->add(g + 1 - reported);
+            reported = g + 1;
+        }
     }
-    if (progress) progress->add((to - from) % kProgressStep);
+    if (progress) progress->add(to - reported);
     if (!head) write_serials(rows::kGameId, ids);
 }
 
@@ -1031,10 +1036,8 @@ constexpr std::size_t kMergeFanIn = 64;
 
 void AddBuilder::State::merge_runs_to_fan_in() {
     for (int pass = 1; runs.size() > kMergeFanIn; ++pass) {
-        std::vector<std::string> run_paths;
-        for (const auto& run : runs) run_paths.insert(run_paths.end(), run.begin(), run.end());
         StageProgress pass_progress(options.progress, fmt::format("merging {} runs (pass {})", runs.size(), pass),
-                                    bytes_of_files(run_paths));
+                                    bytes_of_runs(runs));
         std::vector<std::array<std::string, kGroups>> merged((runs.size() + kMergeFanIn - 1) / kMergeFanIn);
         std::vector<std::pair<std::size_t, std::size_t>> tasks; // (merged run, group)
         for (std::size_t m = 0; m < merged.size(); ++m)
@@ -1097,9 +1100,7 @@ AddLogEntry AddBuilder::commit() {
         std::string().swap(s.row_bytes);
         s.merge_runs_to_fan_in();
         const std::size_t buffer_bytes = run_buffer_bytes(s.options.memory_bytes, s.runs.size() * kGroups);
-        std::vector<std::string> run_paths;
-        for (const auto& run : s.runs) run_paths.insert(run_paths.end(), run.begin(), run.end());
-        StageProgress writing(s.options.progress, "writing the database", bytes_of_files(run_paths));
+        StageProgress writing(s.options.progress, "writing the database", bytes_of_runs(s.runs));
         const std::vector<Group> merged = {kLowRowsGroup,  kHighRowsGroup,  kGamesGroup,
                                            kListsLowGroup, kListsHighGroup, kSoloLowGroup};
         for_each_task<Group>(s.options.threads, merged, [&](Group g) {
