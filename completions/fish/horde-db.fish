@@ -41,6 +41,7 @@ complete -c horde-db -n '__fish_seen_subcommand_from query' -l until -x -d 'Only
 complete -c horde-db -n '__fish_seen_subcommand_from query' -l moves-limit -x -d 'At most N moves'
 complete -c horde-db -n '__fish_seen_subcommand_from query' -l top-games -x -d 'Top games with --json (0..4)'
 complete -c horde-db -n '__fish_seen_subcommand_from query' -l recent-games -x -d 'Recent games with --json (0..4)'
+complete -c horde-db -n '__fish_seen_subcommand_from query' -l history -d 'The position\'s games month by month'
 complete -c horde-db -n '__fish_seen_subcommand_from games' -l format -x -a 'pgn ndjson' -d 'Output format'
 complete -c horde-db -n '__fish_seen_subcommand_from games' -l limit -x -d 'At most N games'
 # export

@@ -27,6 +27,12 @@ expect_status 0 "query --moves e4"
 cp "$WORK/out" "$WORK/db.table"
 run_tool "$(dirname "$DB")/horde-tree" --max-ply 30 --moves "e4" "${FILES[0]}"
 expect_same_file "$WORK/db.table" "$WORK/out" "query's table equals horde-tree --moves's"
+# --history: the month table after the move table, a line a month, the months without games too.
+run_tool "$DB" query "$WORK/db" --moves "e4" --history --since 2023-12
+expect_status 0 "query --history"
+expect_same_file <(head -n "$(wc -l <"$WORK/db.table")" "$WORK/out") "$WORK/db.table" "query --history: the move table first"
+expect_match "$WORK/out" '^month +games +white +draws +black$' "query --history: the month table's header"
+expect_match "$WORK/out" '^2023-12 +0 +0 +0 +0$' "query --history: a month before the first game's, from --since"
 # A position no game reached: exit 1 and a message; a bad FEN or move: exit 2.
 run_tool "$DB" query "$WORK/db" --moves "a4 a5 b4 b5 c4 c5"
 expect_status 1 "query of a position no game reached"

@@ -16,7 +16,9 @@ C++ (no shared code), from the rules docs/horde-db.md states:
   - averageRating: mean of (WhiteElo + BlackElo) / 2 over the move's games with both Elos and a
     result, rounded half up; game: the one game when exactly one played the move;
   - topGames: highest mean rating first, then added first; recentGames: latest date first, then
-    added last; four of each.
+    added last; four of each;
+  - history: the results of the games month by month, from since (else the first month of a game)
+    to the last month of a game, months without games as zeros; games of unknown month in none.
 
 Usage: db_reference.py HORDE_DB DB ROWS.ndjson MAX_PLY; exit 0 when every answer agrees.
 """
@@ -147,6 +149,20 @@ def expected(games, key, f):
         game = m["games"][0].id if len(m["games"]) == 1 else None
         counts[uci] = len(m["games"])
         out_moves[uci] = {"white": m["white"], "draws": m["draws"], "black": m["black"], "averageRating": average, "game": game}
+    by_month = defaultdict(lambda: {"white": 0, "draws": 0, "black": 0})
+    for g, _, _ in reached:
+        if g.month:
+            outcome = {"1-0": "white", "0-1": "black", "1/2-1/2": "draws"}.get(g.result)
+            counts_of_month = by_month[g.month]  # a month of unfinished games only is there too
+            if outcome:
+                counts_of_month[outcome] += 1
+    history = []
+    if by_month:
+        year, month = map(int, (f.get("since") or min(by_month)).split("-"))
+        while "%04d-%02d" % (year, month) <= max(by_month):
+            name = "%04d-%02d" % (year, month)
+            history.append(dict(month=name, **by_month.get(name, {"white": 0, "draws": 0, "black": 0})))
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
     first_move = {g.serial: uci for g, _, uci in reached}
     top = sorted(reached, key=lambda r: (-r[0].mean, r[0].serial))[:4]
     recent = sorted(reached, key=lambda r: (-r[0].date, -r[0].serial))[:4]
@@ -157,6 +173,7 @@ def expected(games, key, f):
         "recent": [(r[0].id, first_move[r[0].serial]) for r in recent],
         "games": [(r[0].id, r[1]) for r in reached],
         "counts": counts,
+        "history": history,
     }
 
 
@@ -179,12 +196,13 @@ def main():
     deep = [k for k, ply in keys.items() if ply > 2]
     chosen += rng.sample(deep, min(30, len(deep)))
     filters = [{}, {"speeds": ["blitz", "rapid"]}, {"ratings": [1600, 1800, 2000]}, {"since": "2024-02", "until": "2024-04"},
-               {"speeds": ["bullet", "classical", "correspondence"], "ratings": [0, 1000, 2200, 2500], "since": "2024-03"}]
+               {"speeds": ["bullet", "classical", "correspondence"], "ratings": [0, 1000, 2200, 2500], "since": "2024-03"},
+               {"since": "2023-10", "until": "2024-03"}]
     failures, checks = 0, 0
     for key in chosen:
         variant, fen = key
         for f in filters:
-            args = [tool, "query", db, "--json", "--variant", variant, "--fen", fen, "--moves-limit", "500"]
+            args = [tool, "query", db, "--json", "--history", "--variant", variant, "--fen", fen, "--moves-limit", "500"]
             if f.get("speeds"):
                 args += ["--speeds", ",".join(f["speeds"])]
             if f.get("ratings"):
@@ -212,6 +230,8 @@ def main():
                 totals = [want["counts"].get(m["uci"], 0) for m in got["moves"]]
                 if totals != sorted(totals, reverse=True):
                     problems.append("moves not most games first")
+                if got["history"] != want["history"]:
+                    problems.append("history %s, expected %s" % (got["history"], want["history"]))
                 for name, field in (("top", "topGames"), ("recent", "recentGames")):
                     listed = [(g["id"], g["uci"]) for g in got[field]]
                     if listed != want[name]:

@@ -113,4 +113,20 @@ def check_answer(answer, limits=None):
             errors.append(f"{key}: {len(rows)} rows, more than {key}={limits[key]}")
         for i, g in enumerate(rows):
             check_game(errors, f"{key}[{i}]", g, True)
+    if "history" in answer:  # history=true: [{month, white, draws, black}], month after month
+        history = answer["history"]
+        if not isinstance(history, list):
+            return errors + ["history: not an array"]
+        previous = None
+        for i, segment in enumerate(history):
+            month = segment.get("month") if isinstance(segment, dict) else None
+            if not (isinstance(month, str) and len(month) == 7 and month[4] == "-"):
+                errors.append(f"history[{i}].month: {month!r} is not YYYY-MM")
+                continue
+            for key in ("white", "draws", "black"):
+                _number(errors, f"history[{i}]", segment, key)
+            year, number = int(month[:4]), int(month[5:])
+            if previous and (year, number) != ((previous[0] + 1, 1) if previous[1] == 12 else (previous[0], previous[1] + 1)):
+                errors.append(f"history[{i}]: {month} does not follow {previous[0]:04d}-{previous[1]:02d}")
+            previous = (year, number)
     return errors

@@ -37,6 +37,9 @@ CLI_VARIANT = {"standard": "chess", "chess960": "chess960", "horde": "horde", "o
 def cli_args(params):
     out = []
     for key, value in params.items():
+        if key == "history":  # a flag on the command line
+            out += ["--history"] if value.lower() == "true" else []
+            continue
         if key == "topGames" or key == "recentGames":
             value = str(min(int(value), 4))  # lichess cuts them to 4; the command line refuses more
         out += [CLI_OPTION[key], CLI_VARIANT[value] if key == "variant" else value]
@@ -79,6 +82,9 @@ QUERIES = [
     {"variant": "horde", "play": "d4d5"},
     {"variant": "horde", "since": "2021-06"},
     {"variant": "orda"},  # no Orda game yet: an answer of zeros
+    {"variant": "standard", "history": "true"},
+    {"variant": "horde", "since": "2021-06", "history": "True"},  # as berserk (Python) sends it
+    {"variant": "standard", "history": "false"},
 ]
 
 with Server(horde_db, db, "--reload-check", "200") as server:
@@ -103,6 +109,15 @@ with Server(horde_db, db, "--reload-check", "200") as server:
     check(total(answers[2][1]) < total(answers[0][1]), "speeds=blitz,rapid did not filter the chess games")
     check(total(answers[9][1]) < total(answers[8][1]), "speeds and ratings did not filter the Horde games")
     check(total(answers[12][1]) == 0, "Orda games before any was added")
+    # history=true: the position's games month by month (the results of the months add up to the
+    # position's when every game has a month); history=false and no history: none.
+    for i in (13, 14):
+        history = answers[i][1].get("history")
+        check(isinstance(history, list) and len(history) > 0, f"{QUERIES[i]}: no history")
+    history = answers[13][1]["history"]
+    check(sum(s["white"] + s["draws"] + s["black"] for s in history) <= total(answers[0][1]), "history: more games than the position's")
+    check(answers[14][1]["history"][0]["month"] == "2021-06", f"history from since=2021-06: {answers[14][1]['history'][:1]}")
+    check("history" not in answers[15][1] and "history" not in answers[0][1], "a history not asked for")
 
     # Games by id: each top or recent game's PGN, as `horde-db games` prints it for the position.
     listed = {}

@@ -124,7 +124,9 @@ TEST_CASE("serve: each bad parameter is named", "[serve]") {
     CHECK_THAT(error_of({{"topGames", "four"}}), Catch::StartsWith("topGames:"));
     CHECK_THAT(error_of({{"recentGames", "1e3"}}), Catch::StartsWith("recentGames:"));
     CHECK_THAT(error_of({{"history", "yes"}}), Catch::StartsWith("history:"));
-    CHECK(parsed({{"history", "True"}}).history); // as berserk (Python) spells it
+    CHECK(parsed({{"history", "True"}}).query.history); // as berserk (Python) spells it
+    CHECK_FALSE(parsed({{"history", "false"}}).query.history);
+    CHECK_FALSE(parsed({}).query.history);
     CHECK_THAT(error_of({{"moves", "3"}, {"moves", "4"}}), Catch::Contains("more than once"));
     CHECK_THAT(error_of(QueryParams(65, {"x", ""})), Catch::Contains("more than 64 parameters"));
 }
@@ -221,4 +223,6 @@ TEST_CASE("serve: the cache key tells queries apart", "[serve]") {
     CHECK(key({{"until", "2020-01"}}) != key({{"since", "2020-01"}}));
     CHECK(key({{"moves", "3"}}) != key({}));
     CHECK(key({{"topGames", "1"}}) != key({{"recentGames", "1"}}));
+    CHECK(key({{"history", "true"}}) != key({}));
+    CHECK(key({{"history", "false"}}) == key({}));
 }

@@ -70,6 +70,9 @@ CLI::App* add_query(CLI::App& app, Mode& o, RawOptions& raw) {
     sub->add_option("--top-games", raw.top_games, "Top games (highest mean rating) with --json (0..4, default 4)")
         ->check(CLI::Range(0, 4));
     sub->add_option("--recent-games", raw.recent_games, "Recent games with --json (0..4, default 4)")->check(CLI::Range(0, 4));
+    sub->add_flag("--history", o.query.history,
+                  "The position's games month by month, from --since (else its first month with games) to its last: "
+                  "lichess's history with --json, else a table after the moves");
     return sub;
 }
 

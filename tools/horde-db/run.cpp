@@ -196,7 +196,9 @@ int run_query(Mode& o) {
                    database->max_ply());
         return kExitInvalid;
     }
-    write_stdout(report::tree_position_table(db::answer_position_stats(answer)));
+    std::string out = report::tree_position_table(db::answer_position_stats(answer));
+    if (answer.history) out += report::month_history_table(*answer.history);
+    write_stdout(out);
     finish_stdout();
     return 0;
 }

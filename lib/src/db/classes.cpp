@@ -77,7 +77,9 @@ std::optional<Month> parse_month(std::string_view text) {
     if (text.size() != 7 || text[4] != '-') return std::nullopt;
     const auto year = seconds(text.substr(0, 4)), month = seconds(text.substr(5, 2));
     if (!year || !month || *year < 1 || *month < 1 || *month > 12) return std::nullopt;
-    return month_of_date(std::uint32_t(*year * 10000 + *month * 100));
+    const Month m = month_of_date(std::uint32_t(*year * 10000 + *month * 100));
+    if (m == kUnknownMonth) return std::nullopt; // a year past what a Month holds
+    return m;
 }
 
 int month_year(Month m) { return (int(m) - 1) / 12; }

@@ -99,6 +99,18 @@ std::vector<GameVisit> stored_game_visits(const Database& db, const StoredGame& 
     return visits;
 }
 
+// ExplorerAnswer::history from the games of each month that has some.
+std::vector<MonthResults> month_history(const std::map<Month, tree::ResultCounts>& months, std::optional<Month> since) {
+    std::vector<MonthResults> history;
+    if (months.empty()) return history;
+    const Month first = since ? std::min(*since, months.begin()->first) : months.begin()->first;
+    for (Month m = first; m <= months.rbegin()->first; ++m) {
+        const auto it = months.find(m);
+        history.push_back({m, it == months.end() ? tree::ResultCounts{} : it->second});
+    }
+    return history;
+}
+
 int average_rating(const tree::MoveSums& s) {
     if (!s.rated) return 0;
     const std::int64_t sum = s.mover_elo_sum + s.opponent_elo_sum, twice = 2 * std::int64_t(s.rated);
@@ -116,12 +128,14 @@ ExplorerAnswer explore(const Database& db, const ExplorerQuery& query) {
     // One prefix scan: the position's figures are its rows' added up, its moves' are theirs.
     rows::PositionRow total;
     std::map<std::uint16_t, rows::MoveRow> moves;
-    auto take = [&](const rows::ClassMoveRow& row, std::uint16_t move) {
+    std::map<Month, tree::ResultCounts> months; // the history's (known months only)
+    auto take = [&](const rows::ClassMoveRow& row, std::uint16_t move, Month month) {
         total.add(row.position);
         if (row.move.sums.results.games) moves[move].add(row.move);
+        if (query.history && month != kUnknownMonth && row.position.results.games) months[month].add(row.position.results);
     };
     for_each_row(db, rows::kMove, at.key, query, [&](std::string_view key, std::string_view value) {
-        take(rows::decode_row(key, value), rows::move_of_key(key));
+        take(rows::decode_row(key, value), rows::move_of_key(key), rows::row_class_of_key(key).month);
     });
     // The solo positions' games: their rows made again, as the add would have written them.
     for_each_solo_at(db, at.key, [&](std::uint64_t serial, int ply) {
@@ -145,12 +159,13 @@ ExplorerAnswer explore(const Database& db, const ExplorerQuery& query) {
             single.white_moved = v.white_moved;
             single.eval_cp = v.eval_cp;
             single.spent_ms = v.spent_ms;
-            take(rows::row_of(single, v.move), v.move);
+            take(rows::row_of(single, v.move), v.move, c.month);
         }
         if (!found)
             throw_store_error(db, rocksdb::Status::Corruption(
                                       fmt::format("game {} does not reach the position it is listed at (ply {})", serial, ply)));
     });
+    if (query.history) a.history = month_history(months, query.since);
     a.results = total.results;
     a.ply = total.results.games ? int(total.min_ply) : -1;
     const position::MoveList legal = at.board.legal_moves();

@@ -412,6 +412,19 @@ void append_explorer_json(std::string& out, const db::ExplorerAnswer& a) {
     append_game_array(o.name("recentGames"), a.recent_games);
     if (a.opening) o.string("opening", *a.opening);
     else o.null("opening");
+    if (a.history) {
+        std::string& history = o.name("history");
+        history += '[';
+        for (std::size_t i = 0; i < a.history->size(); ++i) {
+            const db::MonthResults& m = (*a.history)[i];
+            if (i) history += ',';
+            JsonObject mo(history);
+            mo.string("month", fmt::format("{:04}-{:02}", db::month_year(m.month), db::month_of_year(m.month)));
+            mo.number("white", m.results.white).number("draws", m.results.draws).number("black", m.results.black);
+            mo.end();
+        }
+        history += ']';
+    }
     o.end();
 }
 

@@ -100,4 +100,14 @@ std::string tree_position_table(const tree::PositionStats& p) {
     return out;
 }
 
+std::string month_history_table(const std::vector<db::MonthResults>& history) {
+    std::string out = "\n";
+    if (history.empty()) return out + "no game of a known month reached this position\n";
+    fmt::format_to(std::back_inserter(out), "{:<8} {:>8} {:>6} {:>6} {:>6}\n", "month", "games", "white", "draws", "black");
+    for (const db::MonthResults& m : history)
+        fmt::format_to(std::back_inserter(out), "{:04}-{:02}  {:>8} {:>6} {:>6} {:>6}\n", db::month_year(m.month),
+                       db::month_of_year(m.month), m.results.games, m.results.white, m.results.draws, m.results.black);
+    return out;
+}
+
 } // namespace horde::report

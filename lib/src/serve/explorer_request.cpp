@@ -150,7 +150,7 @@ Error read_limits(const ParamTable& table, ExplorerRequest& r) {
         std::string word = *v;
         for (char& c : word) c = char(std::tolower(static_cast<unsigned char>(c)));
         if (word != "true" && word != "false") return fail(fmt::format("history: '{}' is not true or false", *v));
-        r.history = word == "true";
+        r.query.history = word == "true";
     }
     return std::nullopt;
 }
@@ -174,7 +174,7 @@ std::string cache_key(const ExplorerRequest& r) {
     for (db::Speed s : q.speeds) key += fmt::format("{},", int(s));
     key += '|';
     for (std::uint8_t band : q.ratings) key += fmt::format("{},", band);
-    key += fmt::format("|{}|{}", q.since ? int(*q.since) : -1, q.until ? int(*q.until) : -1);
+    key += fmt::format("|{}|{}|{}", q.since ? int(*q.since) : -1, q.until ? int(*q.until) : -1, q.history);
     return key;
 }
 

@@ -36,6 +36,7 @@ struct ExplorerQuery {
     std::size_t moves_limit = 12;      // lichess's default
     std::size_t top_games = 4;         // at most kMaxListedGames
     std::size_t recent_games = 4;      // at most kMaxListedGames
+    bool history = false;              // the answer's history (ExplorerAnswer::history)
 };
 inline constexpr std::size_t kMaxListedGames = 4; // kept per position and class, as lichess's
 
@@ -57,6 +58,12 @@ struct ExplorerMove {
     std::optional<ExplorerGame> game; // the game, when exactly one played the move
 };
 
+// The games of one month that reached the position (lichess's history segment).
+struct MonthResults {
+    Month month = kUnknownMonth;
+    tree::ResultCounts results;
+};
+
 struct ExplorerAnswer {
     Variant variant = Variant::Chess;
     std::string fen;                        // the position's (4 fields)
@@ -67,6 +74,11 @@ struct ExplorerAnswer {
     std::vector<ExplorerGame> top_games;    // highest mean rating first (then added first)
     std::vector<ExplorerGame> recent_games; // latest date first (then added last)
     std::optional<std::string> opening;     // not known to the database: null
+    // With ExplorerQuery::history: the games that reached the position (the query's filters
+    // taken) month by month, as lichess's history: every month from `since` (else the first
+    // month with such a game) to the last month with one, a month without games as zeros; games
+    // of unknown month are in no month. Empty when no game of known month reached it.
+    std::optional<std::vector<MonthResults>> history;
 };
 
 // The position a query names (its variant, board and tree key). Throws QueryError.

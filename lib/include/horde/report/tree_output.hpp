@@ -4,9 +4,11 @@
 //   epd       one line a position: its FEN (4 fields) and the counts as EPD operations
 //   polyglot  a Polyglot .bin book (tree/polyglot.hpp builds its entries)
 //   html      one self-contained explorer page (report/tree_page.hpp)
-// and the move table of one position for the terminal (--position, --moves).
+// and the move table of one position for the terminal (--position, --moves; horde-db query's
+// too, with its month table).
 #pragma once
 
+#include "horde/db/explorer.hpp"
 #include "horde/tree/opening_tree.hpp"
 
 #include <optional>
@@ -28,5 +30,8 @@ void append_tree_rows(std::string& out, const tree::PositionStats& p, char separ
 void append_tree_epd(std::string& out, const tree::PositionStats& p);
 // The explorer's view of one position, for the terminal: a title line and a move table.
 std::string tree_position_table(const tree::PositionStats& p);
+// horde-db query --history's table, after the move table: a blank line, then a line a month
+// (games, White wins, draws, Black wins), or a line saying no game of known month is there.
+std::string month_history_table(const std::vector<db::MonthResults>& history);
 
 } // namespace horde::report

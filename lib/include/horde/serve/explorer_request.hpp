@@ -33,7 +33,6 @@ struct ExplorerRequest {
     std::vector<std::string> play;         // legal UCI moves from the root
     position::Board board{Variant::Chess}; // after `play`
     db::ExplorerQuery query;               // since/until unset when not given: games of unknown month count
-    bool history = false;                  // asked for; the answer has no history (documented)
 };
 
 struct RequestError {
