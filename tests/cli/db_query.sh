@@ -58,4 +58,23 @@ run_tool "$DB" add -q "$WORK/months" "$WORK/months.pgn"
 expect_status 0 "add of games of eight dates"
 run_tool "$DB" info "$WORK/months"
 expect_match "$WORK/out" '^months: unknown, 2023-11\.\.2024-02, 2024-04, 2024-06, 2024-07$' "info: the months as ranges"
+# Games whose Site is no game's (a study's chapters) are games of their own; a file's BOM and the
+# text before its first game are not that game's: `games` prints games that read back as they
+# were added, without a warning, and adding them again adds nothing.
+printf '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n' >"$WORK/plain.pgn"
+printf '\357\273\277[Event "bom"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n' >"$WORK/bom.pgn"
+printf '%% an escape line\nsome prose\n[Event "after prose"]\n[Result "*"]\n\n1. d4 *\n' >"$WORK/prose.pgn"
+for chapter in IjKlMnOp QrStUvWx; do
+    printf '[Event "Study: %s"]\n[Site "https://lichess.org/study/AbCdEfGh/%s"]\n[Result "*"]\n\n1. c4 *\n\n' "$chapter" "$chapter"
+done >"$WORK/study.pgn"
+run_tool "$DB" add "$WORK/own" "$WORK/plain.pgn" "$WORK/bom.pgn" "$WORK/prose.pgn" "$WORK/study.pgn"
+expect_match "$WORK/err" '^horde-db: 5 games, 5 added, 0 already there' "add: a study's two chapters are two games"
+run_tool "$DB" games "$WORK/own"
+expect_status 0 "games of the BOM and prose files"
+cp "$WORK/out" "$WORK/own.pgn"
+run_tool "$(dirname "$DB")/horde-check" "$WORK/own.pgn"
+expect_status 0 "games' output checked"
+expect_match "$WORK/err" '5 games, 5 valid, 0 invalid, 0 warnings' "games' output: every game whole, no text between games"
+run_tool "$DB" add "$WORK/own" "$WORK/own.pgn"
+expect_match "$WORK/err" '^horde-db: 5 games, 0 added, 5 already there' "games' output added again: already there"
 finish

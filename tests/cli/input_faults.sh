@@ -66,7 +66,7 @@ printf '%%PDF-1.7\n%%\342\343\317\323\n1 0 obj\n' >"$WORK/games.pdf"
 { printf '[Event "x"]\n'; head -c 100 /dev/zero; } >"$WORK/nul.pgn"
 { head -c 5000 /dev/urandom; } | zstd -q -c >"$WORK/random.zst"
 for f in games.zip:'looks like a zip archive, not PGN or text' games.pdf:'looks like a PDF document, not PGN or text' \
-    nul.pgn:'looks like a binary file \(a NUL byte at byte 12\), not PGN or text' \
+    nul.pgn:'looks like a binary file \(100 NUL or control bytes in its first 112, the first at byte 12\), not PGN or text' \
     random.zst:'zstd-compressed data that looks like'; do
     name=${f%%:*} message=${f#*:}
     run_tool "$CHECK" --json "$WORK/$name"

@@ -57,6 +57,26 @@ TEST_CASE("db: rating bands of the mean Elo and months", "[db]") {
     CHECK(month_of_year(*parse_month("2024-07")) == 7);
     CHECK(!parse_month("2024-13"));
     CHECK(!parse_month("2024-1"));
+    // A year past what a game's month can be: later than every game's month, not "unknown".
+    CHECK(parse_month("9999-12") == kAfterEveryMonth);
+    CHECK(*parse_month("5001-01") > month_of_date(50001231));
+    CHECK(month_of_date(50011231) == kUnknownMonth);
+}
+
+TEST_CASE("db: a Site names a lichess or pychess game by its id, and nothing else", "[db]") {
+    CHECK(site_id("https://lichess.org/AbCd1234").id == "AbCd1234");
+    CHECK(site_id("https://lichess.org/AbCd1234").site == "lichess");
+    CHECK(site_id("https://lichess.org/AbCd1234/black#23").id == "AbCd1234");
+    CHECK(site_id("https://lichess.org/AbCd1234wXyZ").id == "AbCd1234"); // the game's and a player's
+    CHECK(site_id("https://www.pychess.org/yl7fRHXf?ply=3").id == "yl7fRHXf");
+    CHECK(site_id("https://www.pychess.org/yl7fRHXf").site == "pychess");
+    // Not games: each is known by its content's hash, never by a shared "id".
+    for (const char* page :
+         {"https://lichess.org/study/AbCdEfGh/IjKlMnOp", "https://lichess.org/broadcast/round-1/AbCdEfGh/IjKlMnOp",
+          "https://lichess.org/analysis/standard", "https://lichess.org/training/AbCd1", "https://lichess.org/AbCd123",
+          "https://lichess.org/AbCd12345", "https://lichess.org/AbCd1234-x", "https://www.pychess.org/variants/horde",
+          "https://www.pychess.org/AbCd1234wXyZ", "https://example.org/AbCd1234", "?", ""})
+        CHECK(site_id(page).id.empty());
 }
 
 TEST_CASE("db: the count rows add up in any order", "[db]") {

@@ -214,13 +214,22 @@ TEST_CASE("Input: binary files are refused, saying what they look like", "[input
     CHECK(open_error("%PDF-1.7\n%\xE2\xE3\xCF\xD3\n") == "looks like a PDF document, not PGN or text");
     CHECK(open_error("\x89PNG\r\n\x1A\n\x00\x00"s) == "looks like a PNG image, not PGN or text");
     CHECK(open_error("[Event \"x\"]\n"s + '\0' + "1. e4 *") ==
-          "looks like a binary file (a NUL byte at byte 12), not PGN or text");
+          "looks like a binary file (1 NUL or control bytes in its first 20, the first at byte 12), not PGN or text");
     CHECK(open_error(zstd_frame("PK\x03\x04 zipped inside zstd"s)) ==
           "zstd-compressed data that looks like a zip archive, not PGN or text");
     CHECK(open_error(gzip_member(std::string(100, '\0'))) ==
-          "gzip-compressed data that looks like a binary file (a NUL byte at byte 0), not PGN or text");
-    // a NUL byte after the first 4 KiB is the PGN reader's business (nul-byte), not a refusal
+          "gzip-compressed data that looks like a binary file (100 NUL or control bytes in its first 100, the first at byte "
+          "0), not PGN or text");
+    // a NUL byte after the first 4 KiB, or a stray one in the text of it, is the PGN reader's
+    // business (nul-byte, an error of its game), not a refusal of the file
     CHECK(open_error(std::string(5000, ' ') + '\0') == "(opened)");
+    std::string text = "[Event \"x\"]\n\n1. e4 {a NUL: " + std::string(1, '\0') + "} e5 *\n\n";
+    while (text.size() < 6000) text += "[Event \"y\"]\n\n1. d4 d5 *\n\n";
+    CHECK(open_error(text) == "(opened)");
+    // UTF-16 text without its BOM: a NUL every other byte
+    std::string utf16;
+    for (char c : std::string("[Event \"x\"]\n")) utf16 += std::string(1, c) + '\0';
+    CHECK_THAT(open_error(utf16), Catch::StartsWith("looks like a binary file"));
 }
 
 TEST_CASE("Input: open() of a missing file, a directory, and stdin's name", "[input]") {

@@ -37,6 +37,20 @@ inline void parse_command_line(CLI::App& app, int argc, char** argv) {
     }
 }
 
+// CLI11's PositiveNumber and NonNegativeNumber with a message a user reads ("--threads: 0 is not a
+// number above 0"), not the range of a double that theirs prints.
+inline CLI::Validator number_at_least(double least, bool or_equal, const std::string& words) {
+    return CLI::Validator(
+        [=](std::string& text) -> std::string {
+            double value = 0;
+            const bool ok = CLI::detail::lexical_cast(text, value) && (or_equal ? value >= least : value > least);
+            return ok ? std::string() : fmt::format("{} is not {}", text.empty() ? "''" : text, words);
+        },
+        or_equal ? "NONNEGATIVE" : "POSITIVE");
+}
+inline const CLI::Validator kAboveZero = number_at_least(0, false, "a number above 0");
+inline const CLI::Validator kZeroOrMore = number_at_least(0, true, "a number from 0 up");
+
 inline constexpr std::string_view kVariantChoices = "chess, chess960, horde or orda";
 
 // --variant NAME, with the tool's own help text.

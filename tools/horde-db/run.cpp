@@ -129,6 +129,11 @@ int run_merge(const Mode& o) {
     std::vector<int> max_plies;
     for (const std::string& path : o.files)
         max_plies.push_back(db::Database::open_games_read_only(path)->max_ply()); // (an older format too)
+    for (std::size_t i = 1; i < max_plies.size(); ++i)                            // before a new database is made for them
+        if (max_plies[i] != max_plies.front())
+            fail_usage(fmt::format("{} keeps positions to ply {}, {} to ply {}: databases of different --max-ply cannot be "
+                                   "merged",
+                                   o.files[i], max_plies[i], o.files.front(), max_plies.front()));
     auto database = db::Database::open_for_writing(o.db, max_plies.front());
     for (std::size_t i = 0; i < max_plies.size(); ++i)
         if (max_plies[i] != database->max_ply())
@@ -196,7 +201,7 @@ int run_query(Mode& o) {
                    database->max_ply());
         return kExitInvalid;
     }
-    std::string out = report::tree_position_table(db::answer_position_stats(answer));
+    std::string out = report::tree_position_table(db::answer_position_stats(answer), answer.moves_played - answer.moves.size());
     if (answer.history) out += report::month_history_table(*answer.history);
     write_stdout(out);
     finish_stdout();

@@ -35,7 +35,7 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--engine-option", o.engine_options,
                    "With --against (UCI): NAME=VALUE sent as setoption before the variant; repeatable");
     app.add_option("--timeout", o.timeout_seconds, "With --against: seconds to wait for each answer of the engine (default 120)")
-        ->check(CLI::PositiveNumber);
+        ->check(kAboveZero);
     app.add_option("--random", o.random,
                    "N random positions (playouts of 0 to 80 plies from --fen or the start, xoshiro256**); "
                    "with --against: compare each at --depth, else print their FENs");

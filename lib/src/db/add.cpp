@@ -169,13 +169,21 @@ SiteId site_id(std::string_view site) {
                                                                                {"https://www.pychess.org/", "pychess"},
                                                                                {"https://pychess.org/", "pychess"},
                                                                                {"http://www.pychess.org/", "pychess"}};
+    // The sites' pages of eight letters, which a game's id is not (a study's chapter, a
+    // broadcast's game, an analysis board: no game of the site, and never an id).
+    static constexpr std::string_view kPages[] = {"analysis", "training", "practice", "streamer", "insights", "settings",
+                                                  "timeline", "features", "download", "tutorial", "variants", "calendar"};
     for (const auto& [prefix, name] : kSites) {
         if (!site.starts_with(prefix)) continue;
         std::string_view rest = site.substr(prefix.size());
         std::size_t n = 0;
         while (n < rest.size() && std::isalnum(static_cast<unsigned char>(rest[n]))) ++n;
-        if (n < 4 || n > 32 || (n < rest.size() && rest[n] != '/' && rest[n] != '#' && rest[n] != '?')) return {};
-        return SiteId{std::string(name), std::string(rest.substr(0, n))};
+        // A game's id is 8 letters and digits; lichess's 12 are the game's and a player's 4 more.
+        const bool lichess_player = n == 12 && name == "lichess";
+        if ((n != 8 && !lichess_player) || (n < rest.size() && rest[n] != '/' && rest[n] != '#' && rest[n] != '?')) return {};
+        const std::string_view id = rest.substr(0, 8);
+        if (std::find(std::begin(kPages), std::end(kPages), id) != std::end(kPages)) return {};
+        return SiteId{std::string(name), std::string(id)};
     }
     return {};
 }
@@ -191,6 +199,10 @@ PreparedGame prepare_game(const game::GameRecord& record, tree::GameFacts facts,
     g.black_elo = facts.black_elo;
     g.date = facts.date;
     g.speed = speed_of_time_control(record.tag("TimeControl"));
+    // An input's first game's bytes start at the input's first byte (docs/pgn-reader.md, "Raw
+    // bytes"): a BOM or text before that game is not the game's, and printed by `games` after
+    // another game it would be text between games (a BOM glued to the first tag hides that tag).
+    if (record.game == 1 && record.offset <= raw.size()) raw.remove_prefix(record.offset);
     g.pgn = raw;
     g.tags_in_pgn = pgn_reads_as_tags(raw, record.tags);
     if (!g.tags_in_pgn) g.tags = record.tags; // else the row keeps them in its PGN only

@@ -69,7 +69,7 @@ std::optional<std::uint8_t> parse_rating_band(std::string_view lower_bound) {
 
 Month month_of_date(std::uint32_t yyyymmdd) {
     const std::uint32_t year = yyyymmdd / 10000, month = yyyymmdd / 100 % 100;
-    if (year == 0 || month < 1 || month > 12 || year > 5000) return kUnknownMonth;
+    if (year == 0 || month < 1 || month > 12 || year > std::uint32_t(kLastYear)) return kUnknownMonth;
     return Month(year * 12 + (month - 1) + 1);
 }
 
@@ -77,9 +77,8 @@ std::optional<Month> parse_month(std::string_view text) {
     if (text.size() != 7 || text[4] != '-') return std::nullopt;
     const auto year = seconds(text.substr(0, 4)), month = seconds(text.substr(5, 2));
     if (!year || !month || *year < 1 || *month < 1 || *month > 12) return std::nullopt;
-    const Month m = month_of_date(std::uint32_t(*year * 10000 + *month * 100));
-    if (m == kUnknownMonth) return std::nullopt; // a year past what a Month holds
-    return m;
+    if (*year > kLastYear) return kAfterEveryMonth; // "until 9999-12": no upper bound
+    return month_of_date(std::uint32_t(*year * 10000 + *month * 100));
 }
 
 int month_year(Month m) { return (int(m) - 1) / 12; }

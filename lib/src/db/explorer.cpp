@@ -25,7 +25,8 @@ QueryPosition resolve_position(const Database& db, const ExplorerQuery& query) {
     if (!query.fen.empty()) {
         auto read = position::read_fen(variant, query.fen);
         if (const auto* e = std::get_if<position::FenError>(&read))
-            throw QueryError(fmt::format("not a {} position: {}", variant_name(variant), e->message));
+            throw QueryError(
+                fmt::format("not {} {} position: {}", variant == Variant::Orda ? "an" : "a", variant_name(variant), e->message));
         board = std::get<position::FenBoard>(read).board;
     }
     if (!query.moves.empty()) {
@@ -184,6 +185,7 @@ ExplorerAnswer explore(const Database& db, const ExplorerQuery& query) {
         if (x.sums.results.games != y.sums.results.games) return x.sums.results.games > y.sums.results.games;
         return x.move.raw() < y.move.raw();
     });
+    a.moves_played = a.moves.size();
     if (a.moves.size() > query.moves_limit) a.moves.resize(query.moves_limit);
     for (std::size_t i = 0; i < std::min(query.top_games, total.top.size()); ++i)
         a.top_games.push_back(explorer_game(db, total.top[i].serial, at.board, total.top[i].move));

@@ -38,7 +38,18 @@ std::vector<std::string_view> move_list_tokens(std::string_view text) {
         while (j < text.size() && !is_space(text[j]) && text[j] != '{') ++j;
         std::string_view token = text.substr(i, j - i);
         i = j;
-        if (is_result_token(token) || token.starts_with('$')) continue;
+        if (token.starts_with('$')) continue;
+        if (is_result_token(token)) {
+            // The list's last token (a game's moves as PGN writes them); in the middle of the
+            // moves, a token that play_move_list refuses.
+            if (move_list_tokens(text.substr(i)).empty()) continue;
+            tokens.push_back(token);
+            continue;
+        }
+        if (token == "0000") { // the UCI null move, not a bare move number
+            tokens.push_back(token);
+            continue;
+        }
         std::size_t digits = 0;
         while (digits < token.size() && is_digit(token[digits])) ++digits;
         if (digits > 0 && digits < token.size() && token[digits] == '.') {
@@ -62,6 +73,10 @@ std::variant<PlayedMoveList, MoveListError> play_move_list(const position::Board
         auto fail = [&](std::string message, DiagnosticCode code) {
             return MoveListError{ply, std::string(token), std::move(message), code};
         };
+        if (is_result_token(token))
+            return fail("a result in the middle of the moves (only the last token may be one)", DiagnosticCode::PgnSyntax);
+        if (token == "0000" || token == "--" || token == "Z0" || token == "@@@@")
+            return fail("a null move: a move list takes moves only", DiagnosticCode::NullMove);
         Move move = Move::none();
         if (is_uci_shape(token)) {
             move = board.parse_uci(token);

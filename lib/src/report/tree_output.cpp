@@ -76,11 +76,14 @@ void append_tree_epd(std::string& out, const tree::PositionStats& p) {
                    p.ply, p.results.games, p.results.white, p.results.draws, p.results.black);
 }
 
-std::string tree_position_table(const tree::PositionStats& p) {
+std::string tree_position_table(const tree::PositionStats& p, std::size_t moves_not_shown) {
     std::string out =
         fmt::format("{} ({}, {} {})\n", p.fen, variant_name(p.variant), p.results.games, p.results.games == 1 ? "game" : "games");
     if (p.moves.empty()) {
-        out += "no move was played from this position in the games\n";
+        if (moves_not_shown)
+            fmt::format_to(std::back_inserter(out), "{} {} played from this position, none shown\n", moves_not_shown,
+                           moves_not_shown == 1 ? "move was" : "moves were");
+        else out += "no move was played from this position in the games\n";
         return out;
     }
     fmt::format_to(std::back_inserter(out), "{:<8} {:>8} {:>6} {:>6} {:>6} {:>7} {:>7} {:>7} {:>8}\n", "move", "games", "white",
@@ -97,6 +100,8 @@ std::string tree_position_table(const tree::PositionStats& p) {
                        f.rating >= 0 ? fmt::format("{:.0f}", f.performance) : "-",
                        f.has_eval ? fmt::format("{:+.2f}", f.eval) : "-", f.has_time ? fmt::format("{:.1f}", f.seconds) : "-");
     }
+    if (moves_not_shown)
+        fmt::format_to(std::back_inserter(out), "and {} more {}\n", moves_not_shown, moves_not_shown == 1 ? "move" : "moves");
     return out;
 }
 

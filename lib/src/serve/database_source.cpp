@@ -45,7 +45,11 @@ public:
         std::string out;
         db::for_each_game_at(*db_, position.key, [&](const db::StoredGame& game, int ply) {
             out.clear();
-            report::append_stored_game_json(out, game, ply);
+            // The file a game came from by its name only: where it lay on the machine that added
+            // it is not the network's business.
+            db::StoredGame shown = game;
+            shown.source = std::filesystem::path(game.source).filename().string();
+            report::append_stored_game_json(out, shown, ply);
             out += '\n';
             return line(out);
         });

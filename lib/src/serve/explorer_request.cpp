@@ -130,6 +130,9 @@ Error read_filters(const ParamTable& table, db::ExplorerQuery& q) {
             if (!month) return fail(fmt::format("{}: '{}' is not a month YYYY-MM", name, *v));
             *field = *month;
         }
+    if (q.since && q.until && *q.since > *q.until)
+        return fail(
+            fmt::format("since: '{}' is after until '{}': no month is in between", *table.find("since"), *table.find("until")));
     return std::nullopt;
 }
 

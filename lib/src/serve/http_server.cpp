@@ -11,7 +11,10 @@
 #include <signal.h>
 #include <sys/socket.h>
 
+#include <cerrno>
+#include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <ctime>
 #include <deque>
 #include <mutex>
@@ -128,6 +131,7 @@ std::string_view status_text(int status) {
     case 404: return "not found";
     case 413: return "the request body is too large";
     case 414: return "the request target is too long";
+    case 416: return "a Range header that cannot be read (the answers are sent whole: leave Range out)";
     case 431: return "the request headers are too large";
     case 503: return "the server is busy";
     default: return "error";
@@ -182,7 +186,12 @@ void HttpServer::Impl::configure() {
     server.set_keep_alive_max_count(1000);
     server.set_payload_max_length(64 * 1024); // GET needs no body; a large one is refused (413)
     server.set_default_headers({{"Access-Control-Allow-Origin", "*"}});
-    server.set_pre_routing_handler([this](const auto& req, auto& res) { return check_limits(req, res); });
+    server.set_pre_routing_handler([this](const auto& req, auto& res) {
+        // Answers are sent whole (RFC 9110 lets a server ignore Range): httplib would cut the
+        // body to a Range and still say 200. Its request is its own, not const (handlers see it so).
+        const_cast<httplib::Request&>(req).ranges.clear();
+        return check_limits(req, res);
+    });
     const auto handle = [this](const httplib::Request& req, httplib::Response& res) {
         write_response(route(HttpRequest{req.method, req.path, query_params(req)}, sources, page), res);
     };
@@ -198,14 +207,17 @@ void HttpServer::Impl::configure() {
         res.set_header("Access-Control-Allow-Headers", "*");
         res.set_header("Access-Control-Max-Age", "86400");
     });
-    server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+    server.set_error_handler([timeout = options.read_timeout](const httplib::Request& req, httplib::Response& res) {
         if (!res.body.empty()) return; // our own error, already said
         // httplib answers 400 with no body in two cases: a request line it cannot parse, or
-        // headers it cannot read after a good request line. The second is, but for a client that
-        // hung up mid-headers (which reads no answer), a header line over httplib's fixed limit:
-        // the 431 that RFC 6585 gives it, as our own check gives headers too large in all.
+        // headers it cannot read after a good request line: a header line over httplib's fixed
+        // limit (RFC 6585's 431, as our own check gives headers too large in all), or a client
+        // that stopped sending them (the read timed out; httplib does not say which).
         if (res.status == 400 && req.version.rfind("HTTP/1.", 0) == 0) {
-            set_error(res, 431, fmt::format("a request header line is over {} bytes", CPPHTTPLIB_HEADER_MAX_LENGTH));
+            set_error(res, 431,
+                      fmt::format("the request headers could not be read: a header line over {} bytes, or headers not "
+                                  "complete within {} s",
+                                  CPPHTTPLIB_HEADER_MAX_LENGTH, timeout.count()));
             return;
         }
         set_error(res, res.status, status_text(res.status));
@@ -236,9 +248,14 @@ HttpServer::~HttpServer() = default;
 
 int HttpServer::bind() {
     const ServeOptions& o = impl_->options;
+    errno = 0; // httplib says only that it failed: the bind's or listen's own reason is in errno
     const int port =
         o.port == 0 ? impl_->server.bind_to_any_port(o.host) : (impl_->server.bind_to_port(o.host, o.port) ? o.port : -1);
-    if (port <= 0) throw std::runtime_error(fmt::format("cannot listen on {}:{}", o.host, o.port));
+    if (port <= 0) {
+        const int reason = errno;
+        throw std::runtime_error(fmt::format("cannot listen on {}:{}{}", o.host, o.port,
+                                             reason ? fmt::format(": {}", std::strerror(reason)) : std::string()));
+    }
     return port;
 }
 

@@ -94,7 +94,7 @@ HttpResponse error_response(int status, std::string_view message) {
 
 HttpResponse route(const HttpRequest& request, const SourceHolder& sources, std::string_view page) {
     if (request.method != "GET" && request.method != "HEAD")
-        return error_response(405, fmt::format("method {} not allowed (GET and HEAD only)", request.method));
+        return error_response(405, fmt::format("method {} not allowed (GET, HEAD and OPTIONS only)", request.method));
     const std::string_view path = request.path;
     if (path == "/") return ok(kHtml, std::string(page));
     if (path == "/lichess") return explorer(request, sources);

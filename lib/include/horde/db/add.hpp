@@ -54,8 +54,10 @@ void collect_game_visits(const std::vector<tree::GamePly>& plies, std::vector<Ga
 // On any thread: `raw` is the game's bytes in its input, `source` the input's name.
 PreparedGame prepare_game(const game::GameRecord& record, tree::GameFacts facts, std::string_view raw, std::string_view source);
 
-// The id a Site tag gives ("https://lichess.org/AbCd1234" -> "AbCd1234", pychess.org likewise),
-// with the site's name for the fingerprint; empty when the Site names no lichess or pychess game.
+// The id a Site tag gives ("https://lichess.org/AbCd1234" -> "AbCd1234", pychess.org likewise:
+// 8 letters and digits, then nothing or '/', '#', '?'; lichess's 12, a game's and a player's, give
+// the game's 8), with the site's name for the fingerprint; empty when the Site names no lichess or
+// pychess game (a study's chapter, a broadcast, a page of the site).
 struct SiteId {
     std::string site, id;
 };

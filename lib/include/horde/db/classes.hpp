@@ -33,9 +33,12 @@ std::optional<std::uint8_t> parse_rating_band(std::string_view lower_bound);
 // A month as a number: year * 12 + (month - 1) + 1, so that 0 is "unknown" and months sort.
 using Month = std::uint16_t;
 inline constexpr Month kUnknownMonth = 0;
+inline constexpr int kLastYear = 5000;            // a game's date of a later year is of unknown month
+inline constexpr Month kAfterEveryMonth = 0xFFFF; // later than any game's month (a filter's bound)
 // From a date YYYYMMDD (tree::GameFacts::date): kUnknownMonth without a year and a month.
 Month month_of_date(std::uint32_t yyyymmdd);
-// "2024-01" (lichess's since/until) -> its Month; nullopt when malformed.
+// "2024-01" (lichess's since/until) -> its Month (a year past kLastYear: kAfterEveryMonth, so
+// that "until 9999-12" bounds nothing); nullopt when malformed.
 std::optional<Month> parse_month(std::string_view text);
 int month_year(Month m);
 int month_of_year(Month m); // 1..12

@@ -71,6 +71,7 @@ struct ExplorerAnswer {
     tree::ResultCounts results;             // games that reached it (unfinished ones in games only)
     int ply = -1;                           // the lowest ply a game reached it at (-1: no game)
     std::vector<ExplorerMove> moves;        // most games first, then by move code; moves_limit of them
+    std::size_t moves_played = 0;           // the moves played from it, moves_limit or not
     std::vector<ExplorerGame> top_games;    // highest mean rating first (then added first)
     std::vector<ExplorerGame> recent_games; // latest date first (then added last)
     std::optional<std::string> opening;     // not known to the database: null

@@ -1,7 +1,8 @@
 // Move lists: the moves of one game as plain text, "1. e4 e5 2. Nf3" or "e2e4 e7e5 g1f3", the
 // form horde-replay reads and writes (--to uci|san) and `horde-perft --moves` takes. Each
 // token is SAN or UCI, told apart by its shape; move numbers ("12.", "12...", the prefix of
-// "12.e4"), result tokens, NAGs ($3), !/? suffixes and {comments} are skipped.
+// "12.e4"), a result token ending the list, NAGs ($3), !/? suffixes and {comments} are skipped;
+// a result before other moves and a null move ("0000", "--", "Z0") are errors of play_move_list.
 #pragma once
 
 #include "horde/core/diagnostic_codes.hpp"

@@ -28,8 +28,10 @@ std::string tree_table_header(char separator);
 void append_tree_rows(std::string& out, const tree::PositionStats& p, char separator);
 // The EPD line of a position: FEN (4 fields), then "variant NAME; ply N; games G; wdl W D B;".
 void append_tree_epd(std::string& out, const tree::PositionStats& p);
-// The explorer's view of one position, for the terminal: a title line and a move table.
-std::string tree_position_table(const tree::PositionStats& p);
+// The explorer's view of one position, for the terminal: a title line and a move table;
+// moves_not_shown: the moves played from it that p leaves out (horde-db query --moves-limit),
+// said after the table.
+std::string tree_position_table(const tree::PositionStats& p, std::size_t moves_not_shown = 0);
 // horde-db query --history's table, after the move table: a blank line, then a line a month
 // (games, White wins, draws, Black wins), or a line saying no game of known month is there.
 std::string month_history_table(const std::vector<db::MonthResults>& history);
