@@ -27,12 +27,11 @@ expect_status 0 "query --moves e4"
 cp "$WORK/out" "$WORK/db.table"
 run_tool "$(dirname "$DB")/horde-tree" --max-ply 30 --moves "e4" "${FILES[0]}"
 expect_same_file "$WORK/db.table" "$WORK/out" "query's table equals horde-tree --moves's"
-# --history: the month table after the move table, a line a month, the months without games too.
-run_tool "$DB" query "$WORK/db" --moves "e4" --history --since 2023-12
+# --history: the month table after the move table.
+run_tool "$DB" query "$WORK/db" --moves "e4" --history
 expect_status 0 "query --history"
 expect_same_file <(head -n "$(wc -l <"$WORK/db.table")" "$WORK/out") "$WORK/db.table" "query --history: the move table first"
 expect_match "$WORK/out" '^month +games +white +draws +black$' "query --history: the month table's header"
-expect_match "$WORK/out" '^2023-12 +0 +0 +0 +0$' "query --history: a month before the first game's, from --since"
 # A position no game reached: exit 1 and a message; a bad FEN or move: exit 2.
 run_tool "$DB" query "$WORK/db" --moves "a4 a5 b4 b5 c4 c5"
 expect_status 1 "query of a position no game reached"
@@ -58,6 +57,13 @@ run_tool "$DB" add -q "$WORK/months" "$WORK/months.pgn"
 expect_status 0 "add of games of eight dates"
 run_tool "$DB" info "$WORK/months"
 expect_match "$WORK/out" '^months: unknown, 2023-11\.\.2024-02, 2024-04, 2024-06, 2024-07$' "info: the months as ranges"
+# --history: a line a month, from --since but not before the database's first month, the months
+# between without games as zeros, to the last month with a game; undated games in none.
+run_tool "$DB" query "$WORK/months" --moves e4 --history --since 2001-01
+expect_status 0 "query --history --since 2001-01"
+sed -n '/^month /,$p' "$WORK/out" | tail -n +2 | awk '{print $1, $2}' | tr '\n' ' ' >"$WORK/history"
+expect_eq "$(cat "$WORK/history")" "2023-11 1 2023-12 1 2024-01 1 2024-02 1 2024-03 0 2024-04 1 2024-05 0 2024-06 1 2024-07 1 " \
+    "query --history: the months and their games"
 # Games whose Site is no game's (a study's chapters) are games of their own; a file's BOM and the
 # text before its first game are not that game's: `games` prints games that read back as they
 # were added, without a warning, and adding them again adds nothing.

@@ -17,8 +17,9 @@ C++ (no shared code), from the rules docs/horde-db.md states:
     result, rounded half up; game: the one game when exactly one played the move;
   - topGames: highest mean rating first, then added first; recentGames: latest date first, then
     added last; four of each;
-  - history: the results of the games month by month, from since (else the first month of a game)
-    to the last month of a game, months without games as zeros; games of unknown month in none.
+  - history: the results of the games month by month, from since (not before the first month of
+    the database's games; else from the first month of a game) to the last month of a game, months
+    without games as zeros; games of unknown month in none.
 
 Usage: db_reference.py HORDE_DB DB ROWS.ndjson MAX_PLY; exit 0 when every answer agrees.
 """
@@ -158,7 +159,9 @@ def expected(games, key, f):
                 counts_of_month[outcome] += 1
     history = []
     if by_month:
-        year, month = map(int, (f.get("since") or min(by_month)).split("-"))
+        # from since, but not before the database's first month; else from the first game's month
+        first = max(f["since"], DB_FIRST_MONTH) if f.get("since") else min(by_month)
+        year, month = map(int, first.split("-"))
         while "%04d-%02d" % (year, month) <= max(by_month):
             name = "%04d-%02d" % (year, month)
             history.append(dict(month=name, **by_month.get(name, {"white": 0, "draws": 0, "black": 0})))
@@ -185,6 +188,8 @@ def run(args):
 def main():
     tool, db, rows_path, max_ply = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     games = read_games(rows_path, max_ply)
+    global DB_FIRST_MONTH
+    DB_FIRST_MONTH = min(g.month for g in games if g.month)
     keys = OrderedDict()
     for g in games:
         for k, ply, _ in g.positions:

@@ -121,8 +121,9 @@ TEST_CASE("serve: each bad parameter is named", "[serve]") {
     CHECK_THAT(error_of({{"since", "2020-13"}}), Catch::StartsWith("since:"));
     CHECK_THAT(error_of({{"until", "2020"}}), Catch::StartsWith("until:"));
     CHECK_THAT(error_of({{"since", "2024-06"}, {"until", "2024-01"}}), Catch::StartsWith("since:"));
-    CHECK(parsed({{"since", "2024-06"}, {"until", "2024-06"}}).query.since);   // one month: not an error
-    CHECK(parsed({{"until", "9999-12"}}).query.until == db::kAfterEveryMonth); // no upper bound
+    CHECK(parsed({{"since", "2024-06"}, {"until", "2024-06"}}).query.since);                         // one month: not an error
+    CHECK(parsed({{"until", "9999-12"}}).query.until == db::kAfterEveryMonth);                       // no upper bound
+    CHECK_THAT(error_of({{"since", "6000-01"}, {"until", "5001-01"}}), Catch::StartsWith("since:")); // both past 5000
     CHECK_THAT(error_of({{"moves", "-1"}}), Catch::StartsWith("moves:"));
     CHECK_THAT(error_of({{"topGames", "four"}}), Catch::StartsWith("topGames:"));
     CHECK_THAT(error_of({{"recentGames", "1e3"}}), Catch::StartsWith("recentGames:"));

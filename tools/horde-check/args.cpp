@@ -44,7 +44,7 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--threads", o.threads,
                    "Check PGN on N threads (default: every core; 1: one thread); "
                    "the output is the same whatever N")
-        ->check(kAboveZero);
+        ->check(kCountFromOne);
     add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.add_flag("--stats", o.stats,
                  "After the summary, counts by variant, status, declared result, "

@@ -47,7 +47,7 @@ CLI::App* add_add(CLI::App& app, Mode& o, RawOptions& raw) {
     sub->add_option("--threads", o.threads,
                     "Read games, and sort and write the rows, on N threads (default: every core); "
                     "the database is the same whatever N")
-        ->check(kAboveZero);
+        ->check(kCountFromOne);
     add_progress_options(*sub, o.progress, "bytes read, games, games/s, time left; each run written; the database written");
     return sub;
 }
@@ -67,7 +67,7 @@ CLI::App* add_query(CLI::App& app, Mode& o, RawOptions& raw) {
     sub->add_option("--since", raw.since, "Only games of this month (YYYY-MM) or later");
     sub->add_option("--until", raw.until, "Only games of this month (YYYY-MM) or earlier");
     sub->add_option("--moves-limit", raw.moves_limit, "At most N moves (default: 12 with --json, every move without)")
-        ->check(kZeroOrMore);
+        ->check(kCountFromZero);
     sub->add_option("--top-games", raw.top_games, "Top games (highest mean rating) with --json (0..4, default 4)")
         ->check(CLI::Range(0, 4));
     sub->add_option("--recent-games", raw.recent_games, "Recent games with --json (0..4, default 4)")->check(CLI::Range(0, 4));
@@ -83,7 +83,7 @@ CLI::App* add_games(CLI::App& app, Mode& o, RawOptions& raw) {
     sub->add_option("db", o.db, "The database directory")->required();
     add_position_options(*sub, o, raw);
     sub->add_option("--format", raw.format, "pgn (default: each game's bytes as in its input) or ndjson (id, tags, ply)");
-    sub->add_option("--limit", o.limit, "At most N games")->check(kZeroOrMore);
+    sub->add_option("--limit", o.limit, "At most N games")->check(kCountFromZero);
     return sub;
 }
 
@@ -96,9 +96,9 @@ CLI::App* add_export(CLI::App& app, Mode& o, RawOptions& raw) {
         ->check(CLI::Range(0, 1000));
     sub->add_option("--min-ply", o.min_ply, "Write only positions from this ply on (default 0)")->check(CLI::Range(0, 1000));
     sub->add_option("--min-games", o.min_games, "Write only positions reached by at least N games (default 2)")
-        ->check(kAboveZero);
+        ->check(kCountFromOne);
     sub->add_option("--threads", o.threads, "Threads (default: every core); the output is the same whatever N")
-        ->check(kAboveZero);
+        ->check(kCountFromOne);
     return sub;
 }
 
@@ -134,7 +134,7 @@ void check_query(Mode& o, const RawOptions& raw, bool json) {
         fail_usage(fmt::format("--since {}: expected YYYY-MM", raw.since));
     if (!raw.until.empty() && !(o.query.until = db::parse_month(raw.until)))
         fail_usage(fmt::format("--until {}: expected YYYY-MM", raw.until));
-    if (o.query.since && o.query.until && *o.query.since > *o.query.until)
+    if (o.query.since && o.query.until && raw.since > raw.until) // YYYY-MM: in text order (years past 5000 too)
         fail_usage(fmt::format("--since {} is after --until {}: no month is in between", raw.since, raw.until));
     o.query.moves_limit = raw.moves_limit.value_or(json ? 12 : SIZE_MAX);
     o.query.top_games = raw.top_games.value_or(4);
@@ -163,7 +163,7 @@ Mode parse_args(int argc, char** argv) {
     merge->add_option("db", o.db, "The database directory (created when missing)")->required();
     merge->add_option("shards", o.files, "The databases to merge in, in order")->required();
     merge->add_option("--memory", raw.memory, "Memory for the rows before a sorted run is written (default 512M)");
-    merge->add_option("--threads", o.threads, "Threads (default: every core)")->check(kAboveZero);
+    merge->add_option("--threads", o.threads, "Threads (default: every core)")->check(kCountFromOne);
     add_progress_options(*merge, o.progress, "games; each run written; the database written");
     auto* served = add_serve_command(app, o.serve);
     app.set_version_flag("--version", version_line("horde-db"));

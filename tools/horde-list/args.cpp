@@ -36,8 +36,8 @@ Mode parse_args(int argc, char** argv) {
     add_where_option(app, o.where);
     app.add_flag("--final", o.list.final, "Select the last position of each game");
     app.add_flag("--start", o.list.start, "Select the start position of each game");
-    app.add_option("--ply", o.list.ply, "Select the position after ply N (0: the start)")->check(kZeroOrMore);
-    app.add_option("--every", o.list.every, "Select every Nth position (plies 0, N, 2N, ...)")->check(kAboveZero);
+    app.add_option("--ply", o.list.ply, "Select the position after ply N (0: the start)")->check(kCountFromZero);
+    app.add_option("--every", o.list.every, "Select every Nth position (plies 0, N, 2N, ...)")->check(kCountFromOne);
     app.add_flag("--unique", o.list.unique, "Only the first occurrence of each position in the whole input");
     app.add_flag("--moves", o.moves,
                  "Inputs are FEN lines (or NDJSON lines with a \"fen\" field): list each position's legal "
@@ -50,7 +50,7 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--threads", o.threads,
                    "Check PGN and list positions on N threads (default: every core); "
                    "the output is the same whatever N")
-        ->check(kAboveZero);
+        ->check(kCountFromOne);
     add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.set_version_flag("--version", version_line("horde-list"));
     parse_command_line(app, argc, argv);

@@ -80,8 +80,8 @@ CLI::Option* add_options(CLI::App& app, Mode& o, unsigned& threads) {
     app.add_option("--fen", o.fen, "Start position of the move list (default: the variant's start)");
     add_start_option(app, o.start);
     app.add_flag("--moves", o.moves_mode, "The arguments (or stdin) are a move list, not PGN files");
-    app.add_option("--game", o.game, "PGN input: replay only game N (1-based)")->check(kAboveZero);
-    app.add_option("--ply", o.ply, "Show only the position after ply N (0: the start)")->check(kZeroOrMore);
+    app.add_option("--game", o.game, "PGN input: replay only game N (1-based)")->check(kCountFromOne);
+    app.add_option("--ply", o.ply, "Show only the position after ply N (0: the start)")->check(kCountFromZero);
     app.add_flag("--unicode", o.unicode, "Chess figurines and circled letters for the Orda pieces");
     app.add_flag("--flip", o.flip, "Black at the bottom");
     app.add_option("--color", o.color, "Colour: always, never or auto (stdout is a terminal and NO_COLOR is unset or empty)")
@@ -104,7 +104,7 @@ CLI::Option* add_options(CLI::App& app, Mode& o, unsigned& threads) {
     app.add_option("--threads", threads,
                    "Read and check PGN on N threads (default: every core; 1: one thread); "
                    "the output is the same whatever N")
-        ->check(kAboveZero);
+        ->check(kCountFromOne);
     app.add_option("--strip", o.strip,
                    "--to pgn: leave out comments, nags, variations, clocks ([%clk] and [%emt] "
                    "in comments), evals ([%eval] in comments); comma-separated");
@@ -112,12 +112,12 @@ CLI::Option* add_options(CLI::App& app, Mode& o, unsigned& threads) {
                    "--to pgn: the tags written: all (default), roster (the seven-tag roster) or "
                    "a comma-separated LIST; Variant, SetUp and FEN stay when the game needs them");
     app.add_option("--width", o.width, "--to pgn: movetext line width in bytes (default 80; 0: one line per game)")
-        ->check(kZeroOrMore);
+        ->check(kCountFromZero);
     app.add_flag("--add-plycount", o.add_plycount, "--to pgn: a PlyCount tag with the main line's plies");
     app.add_flag("--fix-result", o.fix_result,
                  "--to pgn: the Result tag and token become the adjudicated result "
                  "of a game that has ended (its only error may be wrong-result)");
-    app.add_option("--games-per-file", o.games_per_file, "--to pgn with --out: a new file every N games")->check(kAboveZero);
+    app.add_option("--games-per-file", o.games_per_file, "--to pgn with --out: a new file every N games")->check(kCountFromOne);
     app.add_option("--out", o.out,
                    "--to pgn: write to files named PATTERN (%d: the file's number, from 1) "
                    "instead of stdout");

@@ -100,7 +100,7 @@ Mode parse_args(int argc, char** argv) {
                                      "Write only positions reached by at least N games (default 2: a position one game "
                                      "reached is that game, not an opening; polyglot: moves played in at least N games, "
                                      "default 3 as make-book's)")
-                          ->check(kAboveZero);
+                          ->check(kCountFromOne);
     app.add_option("--examples", o.examples, "Example games per move (Site, or FILE#GAME; default 3)")->check(CLI::Range(0, 100));
     add_book_options(app, o);
     app.add_option("--position", o.position_fen, "Print the move table of this position (a FEN) instead of the tree");
@@ -118,7 +118,7 @@ Mode parse_args(int argc, char** argv) {
     app.add_option("--threads", o.threads,
                    "Read games, build the tree and write it on N threads (default: every core); "
                    "the output is the same whatever N")
-        ->check(kAboveZero);
+        ->check(kCountFromOne);
     add_progress_options(app, o.progress, "bytes read, games, games/s, time left");
     app.set_version_flag("--version", version_line("horde-tree"));
     parse_command_line(app, argc, argv);

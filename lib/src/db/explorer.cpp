@@ -100,11 +100,25 @@ std::vector<GameVisit> stored_game_visits(const Database& db, const StoredGame& 
     return visits;
 }
 
-// ExplorerAnswer::history from the games of each month that has some.
-std::vector<MonthResults> month_history(const std::map<Month, tree::ResultCounts>& months, std::optional<Month> since) {
+// The first month of the database's games (kAfterEveryMonth: none of a known month).
+Month first_known_month(const Database& db) {
+    std::string first(1, rows::kMonth);
+    rows::put_be(first, kUnknownMonth + 1, 2);
+    std::unique_ptr<rocksdb::Iterator> it(db.rocks().NewIterator(rocksdb::ReadOptions()));
+    it->Seek(first);
+    if (!it->status().ok()) throw_store_error(db, it->status());
+    if (!it->Valid() || it->key().size() != 3 || it->key()[0] != rows::kMonth) return kAfterEveryMonth;
+    return Month(rows::get_be(view(it->key()), 1, 2));
+}
+
+// ExplorerAnswer::history from the games of each month that has some: from `since`, but not
+// before the database's first month (a month before every game says nothing, and a since of
+// year 1 would ask for 24,000 of them).
+std::vector<MonthResults> month_history(const Database& db, const std::map<Month, tree::ResultCounts>& months,
+                                        std::optional<Month> since) {
     std::vector<MonthResults> history;
     if (months.empty()) return history;
-    const Month first = since ? std::min(*since, months.begin()->first) : months.begin()->first;
+    const Month first = since ? std::max(std::min(*since, months.begin()->first), first_known_month(db)) : months.begin()->first;
     for (Month m = first; m <= months.rbegin()->first; ++m) {
         const auto it = months.find(m);
         history.push_back({m, it == months.end() ? tree::ResultCounts{} : it->second});
@@ -166,7 +180,7 @@ ExplorerAnswer explore(const Database& db, const ExplorerQuery& query) {
             throw_store_error(db, rocksdb::Status::Corruption(
                                       fmt::format("game {} does not reach the position it is listed at (ply {})", serial, ply)));
     });
-    if (query.history) a.history = month_history(months, query.since);
+    if (query.history) a.history = month_history(db, months, query.since);
     a.results = total.results;
     a.ply = total.results.games ? int(total.min_ply) : -1;
     const position::MoveList legal = at.board.legal_moves();

@@ -85,14 +85,15 @@ const char* binary_kind(std::string_view head) {
 std::string not_text_reason(std::string_view head) {
     if (const char* kind = binary_kind(head)) return std::string("looks like ") + kind + ", not PGN or text";
     // Binary data has NUL and other control bytes all through it (random or compressed bytes one
-    // in ten, UTF-16 text one in two); text, in any 8-bit encoding, next to none. A stray NUL or
-    // two in text is the PGN reader's business (nul-byte, an error of its game), wherever it is.
+    // in ten, UTF-16 text one in two); text, in any 8-bit encoding, next to none (DOS's end-of-file
+    // byte, 0x1A, aside). A stray NUL or a few in text are the PGN reader's business (nul-byte,
+    // an error of its game), wherever they are, in a short file too.
     const auto is_control = [](char c) {
         const auto b = static_cast<unsigned char>(c);
-        return b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' && b != '\v';
+        return b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' && b != '\v' && b != 0x1A;
     };
     const auto controls = std::size_t(std::count_if(head.begin(), head.end(), is_control));
-    if (controls * 64 > head.size()) {
+    if (controls >= 8 && controls * 64 > head.size()) {
         const auto first = std::size_t(std::find_if(head.begin(), head.end(), is_control) - head.begin());
         return "looks like a binary file (" + std::to_string(controls) + " NUL or control bytes in its first " +
                std::to_string(head.size()) + ", the first at byte " + std::to_string(first) + "), not PGN or text";

@@ -39,14 +39,7 @@ std::vector<std::string_view> move_list_tokens(std::string_view text) {
         std::string_view token = text.substr(i, j - i);
         i = j;
         if (token.starts_with('$')) continue;
-        if (is_result_token(token)) {
-            // The list's last token (a game's moves as PGN writes them); in the middle of the
-            // moves, a token that play_move_list refuses.
-            if (move_list_tokens(text.substr(i)).empty()) continue;
-            tokens.push_back(token);
-            continue;
-        }
-        if (token == "0000") { // the UCI null move, not a bare move number
+        if (is_result_token(token) || token == "0000") { // "0000": the UCI null move, not a move number
             tokens.push_back(token);
             continue;
         }
@@ -61,6 +54,8 @@ std::vector<std::string_view> move_list_tokens(std::string_view text) {
         while (!token.empty() && (token.back() == '!' || token.back() == '?')) token.remove_suffix(1);
         if (!token.empty()) tokens.push_back(token);
     }
+    // A result ends a game's moves as PGN writes them; anywhere else play_move_list refuses it.
+    if (!tokens.empty() && is_result_token(tokens.back())) tokens.pop_back();
     return tokens;
 }
 

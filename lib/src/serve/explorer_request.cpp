@@ -130,7 +130,7 @@ Error read_filters(const ParamTable& table, db::ExplorerQuery& q) {
             if (!month) return fail(fmt::format("{}: '{}' is not a month YYYY-MM", name, *v));
             *field = *month;
         }
-    if (q.since && q.until && *q.since > *q.until)
+    if (q.since && q.until && *table.find("since") > *table.find("until")) // YYYY-MM: in text order
         return fail(
             fmt::format("since: '{}' is after until '{}': no month is in between", *table.find("since"), *table.find("until")));
     return std::nullopt;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <pthread.h>
@@ -208,6 +209,9 @@ void HttpServer::Impl::configure() {
         res.set_header("Access-Control-Max-Age", "86400");
     });
     server.set_error_handler([timeout = options.read_timeout](const httplib::Request& req, httplib::Response& res) {
+        // httplib refuses a Range it cannot read before routing (416), with the ranges it read
+        // before the bad one kept: our answer must not be cut to them (see the pre-routing handler).
+        const_cast<httplib::Request&>(req).ranges.clear();
         if (!res.body.empty()) return; // our own error, already said
         // httplib answers 400 with no body in two cases: a request line it cannot parse, or
         // headers it cannot read after a good request line: a header line over httplib's fixed
@@ -248,6 +252,13 @@ HttpServer::~HttpServer() = default;
 
 int HttpServer::bind() {
     const ServeOptions& o = impl_->options;
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    if (const int error = ::getaddrinfo(o.host.c_str(), nullptr, &hints, &found); error != 0)
+        throw std::runtime_error(fmt::format("cannot listen on {}:{}: {}", o.host, o.port, ::gai_strerror(error)));
+    ::freeaddrinfo(found);
     errno = 0; // httplib says only that it failed: the bind's or listen's own reason is in errno
     const int port =
         o.port == 0 ? impl_->server.bind_to_any_port(o.host) : (impl_->server.bind_to_port(o.host, o.port) ? o.port : -1);

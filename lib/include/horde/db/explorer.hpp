@@ -76,9 +76,10 @@ struct ExplorerAnswer {
     std::vector<ExplorerGame> recent_games; // latest date first (then added last)
     std::optional<std::string> opening;     // not known to the database: null
     // With ExplorerQuery::history: the games that reached the position (the query's filters
-    // taken) month by month, as lichess's history: every month from `since` (else the first
-    // month with such a game) to the last month with one, a month without games as zeros; games
-    // of unknown month are in no month. Empty when no game of known month reached it.
+    // taken) month by month, as lichess's history: every month from `since` (not before the
+    // database's first month; else from the first month with such a game) to the last month with
+    // one, a month without games as zeros; games of unknown month are in no month. Empty when no
+    // game of known month reached it.
     std::optional<std::vector<MonthResults>> history;
 };
 
