@@ -92,6 +92,26 @@ TEST_CASE("dialects: null moves pass the turn and clear en passant", "[dialects]
     CHECK_FALSE(notation::is_null_move_token("Z1"));
 }
 
+TEST_CASE("dialects: an origin no other legal move needed is a warning, strict an error", "[dialects]") {
+    // one knight can reach f3 (the other is far), a pinned knight, two that can: Nbd2 is needed
+    const std::string fen_one = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/P7/4K1N1 w - - 0 1\"]\n\n";
+    auto one = check_all("[Event \"a\"]\n" + fen_one + "1. Ngf3 Kd7 2. Ng1 Ke8 3. N1f3 *\n");
+    REQUIRE(one.size() == 1);
+    CHECK(one[0].valid());
+    CHECK(has(one[0].warnings, "needless-disambiguation"));
+    const std::string pinned = "[SetUp \"1\"]\n[FEN \"4r1k1/8/8/8/8/8/4N3/1N2K3 w - - 0 1\"]\n\n";
+    auto pin = check_all("[Event \"b\"]\n" + pinned + "1. Nbd2 *\n");
+    REQUIRE(pin.size() == 1);
+    CHECK(has(pin[0].warnings, "needless-disambiguation")); // the knight on e2 is pinned: Nd2 was enough
+    auto needed = check_all("[Event \"c\"]\n\n1. Nf3 d5 2. d4 e6 3. Nbd2 *\n");
+    REQUIRE(needed.size() == 1);
+    CHECK(needed[0].valid());
+    CHECK_FALSE(has(needed[0].warnings, "needless-disambiguation"));
+    game::CheckOptions strict;
+    strict.strict = true;
+    CHECK_FALSE(check_all("[Event \"a\"]\n" + fen_one + "1. Ngf3 *\n", strict)[0].valid());
+}
+
 TEST_CASE("dialects: the reader's tokens and game boundaries", "[dialects][pgn]") {
     // 0000 and @@@@ reach the checker as moves; the ellipsis is a move number
     auto r = check_all("[Event \"a\"]\n\n1. e4 e5 (1... 0000 2. d4 @@@@ 3. c4) 2. Nf3 {c} 2\xe2\x80\xa6 Nc6 *\n");

@@ -29,10 +29,12 @@ std::string uci_line(const position::Board& start, const std::vector<Move>& move
 
 } // namespace
 
-TEST_CASE("move_list_tokens skips numbers, results, NAGs, suffixes and comments", "[move_list]") {
+TEST_CASE("move_list_tokens skips numbers, the last result, NAGs, suffixes and comments", "[move_list]") {
     CHECK(tokens_of("1. e4 e5 2.Nf3 {a comment} Nc6!? 3... Bb5 $1 1-0") ==
           std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5"});
-    CHECK(tokens_of("12 e4 * 1/2-1/2 0-1") == std::vector<std::string>{"e4"});
+    // the results before the last one and "0000" are kept, for play_move_list to refuse
+    CHECK(tokens_of("12 e4 * 1/2-1/2 0-1") == std::vector<std::string>{"e4", "*", "1/2-1/2"});
+    CHECK(tokens_of("1. e4 0000 2. d4 {c} 1-0 {after}") == std::vector<std::string>{"e4", "0000", "d4"});
     CHECK(tokens_of("e2e4{x}e7e5 {unterminated") == std::vector<std::string>{"e2e4", "e7e5"});
     CHECK(tokens_of("").empty());
 }
@@ -69,4 +71,16 @@ TEST_CASE("play_move_list stops at the first bad move with its ply and code", "[
     REQUIRE(std::holds_alternative<notation::MoveListError>(bad_san));
     CHECK(std::get<notation::MoveListError>(bad_san).ply == 2);
     CHECK(std::get<notation::MoveListError>(bad_san).code == DiagnosticCode::SanSyntax);
+
+    // A null move (no position of the list follows it) and a result before more moves: refused,
+    // not skipped (a skipped "0000" read the moves after it from the wrong side).
+    const position::Board chess(Variant::Chess);
+    auto null_move = notation::play_move_list(chess, "1. e4 0000 2. d4");
+    REQUIRE(std::holds_alternative<notation::MoveListError>(null_move));
+    CHECK(std::get<notation::MoveListError>(null_move).ply == 2);
+    CHECK(std::get<notation::MoveListError>(null_move).code == DiagnosticCode::NullMove);
+    auto mid_result = notation::play_move_list(chess, "1. e4 1-0 e5");
+    REQUIRE(std::holds_alternative<notation::MoveListError>(mid_result));
+    CHECK(std::get<notation::MoveListError>(mid_result).token == "1-0");
+    CHECK(std::holds_alternative<notation::PlayedMoveList>(notation::play_move_list(chess, "1. e4 e5 1/2-1/2")));
 }

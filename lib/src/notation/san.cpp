@@ -314,6 +314,20 @@ std::optional<SanError> piece_move_warnings(const position::Board& board, const 
         if (auto e =
                 warn(SanWarningCode::PawnLetter, fmt::format("pawn move written with 'P': read as {}", to_san(board, found))))
             return e;
+    // An origin file or rank where no other piece of the type could move there (Ngf3 with one
+    // knight able to: the others unable, or pinned, as the standard counts legal moves only).
+    if (pt != PAWN && (san.from_file >= 0) != (san.from_rank >= 0)) {
+        Move others[64];
+        const int movers = position::with_variant(
+            board.variant(), [&]<Variant V>() { return legal_candidates<V>(pos, pt, san.to, ~Bitboard{0}, promoted, others); });
+        if (movers == 1)
+            if (auto e = warn(SanWarningCode::NeedlessDisambiguation,
+                              fmt::format("origin {} '{}' not needed: one {} can move to {}; read as {}",
+                                          san.from_file >= 0 ? "file" : "rank",
+                                          san.from_file >= 0 ? char('a' + san.from_file) : char('1' + san.from_rank),
+                                          piece_word(pt), position::square_name(san.to), to_san(board, found))))
+                return e;
+    }
     // Both origin file and rank where neither alone was needed: long algebraic (Ng1xf3).
     if (pt != PAWN && san.from_file >= 0 && san.from_rank >= 0) {
         Move others[64];

@@ -210,7 +210,13 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(con
     Move found[64];
     if (legal_candidates<V>(pos, pt, san.to, from_mask, promoted, found) != 1) return Move::none();
     const bool captures = found[0].is_en_passant() || pos.piece_on(san.to) != NO_PIECE;
-    return captures == san.capture ? found[0] : Move::none();
+    if (captures != san.capture) return Move::none();
+    // An origin no other legal move of the type needed: the full path's warning (a few moves in a
+    // hundred are written with an origin, and they pay one more look).
+    if (pt != PAWN && (san.from_file >= 0 || san.from_rank >= 0) &&
+        legal_candidates<V>(pos, pt, san.to, ~Bitboard{0}, promoted, found + 1) == 1)
+        return Move::none();
+    return found[0];
 }
 
 // "O-O" or "O-O-O", with '+' or '#' or neither: the castling that the exact path reads ("0-0"
