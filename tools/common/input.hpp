@@ -32,4 +32,16 @@ inline bool report_input_error(std::string_view tool, const io::Input& input) {
     return true;
 }
 
+// After reading an input in which no game was found: a file with text in it (a web page saved
+// in its place, a fragment of PGN) is said to hold none, a warning, or under --strict an error
+// (returns true: the tool exits 1); an empty or blank file says nothing. `print`: false under
+// --quiet.
+inline bool report_no_game(std::string_view tool, const io::Input& input, bool strict, bool print) {
+    if (input.failed() || input.first_text().empty()) return false;
+    if (print)
+        fmt::print(stderr, "{}: {}: {}: no game in the file, only text: '{}'{} [no-game]\n", tool, input.display_name(),
+                   strict ? "error" : "warning", input.first_text(), strict ? " (strict mode)" : "");
+    return strict;
+}
+
 } // namespace horde::tools

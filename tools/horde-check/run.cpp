@@ -42,7 +42,9 @@ void write_records(RecordOutput* out, const std::string& data) {
 
 int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, report::CheckStats& stats,
                    out::ProgressMeter& progress, Outputs& outputs) {
-    return for_pgn_file("horde-check", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
+    bool no_game_error = false;
+    const std::uint64_t games_before = totals.games;
+    const int status = for_pgn_file("horde-check", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
         report::CheckOutputOptions out_options;
         out_options.display = input.display_name();
         out_options.json = o.json;
@@ -75,7 +77,13 @@ int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, repor
             out.stats = {};
             progress.bytes(out.input_position, totals.games);
         });
+        if (totals.games == games_before) {
+            progress.clear();
+            no_game_error = report_no_game("horde-check", input, o.check.strict, !o.quiet && (o.check.strict || !o.no_warnings));
+            if (!no_game_error && !input.first_text().empty() && !input.failed()) ++totals.warnings;
+        }
     });
+    return status ? status : no_game_error ? kExitInvalid : 0;
 }
 
 int check_fen_file(const std::string& name, const Mode& o, Totals& totals, Outputs& outputs) {

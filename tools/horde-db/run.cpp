@@ -52,6 +52,7 @@ db::AddProgress progress_of_writing(out::ProgressMeter& progress, std::mutex& dr
 struct AddState {
     run::DbAddTotals totals;
     run::PipelineMemory pipeline_memory; // the pipeline's buffers, one for all inputs
+    bool no_game_error = false;          // --strict and a file of text without a game
 };
 
 int add_file(const std::string& name, const Mode& o, db::Database& database, db::AddBuilder& builder, AddState& state,
@@ -80,6 +81,10 @@ int add_file(const std::string& name, const Mode& o, db::Database& database, db:
                             progress.bytes(t.input_position, state.totals.games);
                         });
         bytes = input.bytes_delivered();
+        if (file_totals.games == 0) {
+            progress.clear();
+            state.no_game_error |= report_no_game("horde-db", input, o.check.strict, !o.quiet);
+        }
     });
     if (status == 0) builder.note_input(display, bytes, file_totals.input_hash);
     return status;
@@ -116,7 +121,7 @@ int run_add(const Mode& o) {
     builder.commit();
     progress.clear();
     fmt::print(stderr, "{}", add_summary(o, state.totals, builder, seconds_since(start)));
-    return state.totals.invalid ? kExitInvalid : 0;
+    return state.totals.invalid || state.no_game_error ? kExitInvalid : 0;
 }
 
 // ---------------------------------------------------------------- merge

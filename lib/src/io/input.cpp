@@ -101,6 +101,17 @@ std::string not_text_reason(std::string_view head) {
     return {};
 }
 
+// Input::first_text of the head.
+std::string first_text_of(std::string_view head) {
+    const std::size_t start = head.find_first_not_of(" \t\r\n\f\v");
+    if (start == std::string_view::npos) return {};
+    std::string line(head.substr(start, std::min<std::size_t>(head.find_first_of("\r\n", start) - start, 40)));
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    for (char& c : line)
+        if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) >= 127) c = '?';
+    return line;
+}
+
 // The longest magic compressed_format() looks at.
 constexpr std::size_t kMagicSize = 6;
 
@@ -173,10 +184,12 @@ std::variant<std::unique_ptr<Input>, std::string> Input::finish_open(std::unique
             have += got;
         }
         in->head_.resize(have);
+        in->first_text_ = first_text_of(in->head_);
         std::string reason = not_text_reason(in->head_);
         if (!reason.empty()) return std::string(format_name(*format)) + "-compressed data that " + reason;
         return in;
     }
+    in->first_text_ = first_text_of(raw_head);
     std::string reason = not_text_reason(raw_head);
     if (!reason.empty()) return reason;
     return in;

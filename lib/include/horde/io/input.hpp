@@ -62,6 +62,10 @@ public:
     // or before damage): to decide what the input is before reading it.
     std::string_view peek(std::size_t n);
     bool failed() const { return !error_.empty(); }
+    // The input's first line with other than blanks in it, within the bytes open() looked at
+    // (4 KiB), clipped to 40 bytes, its control and non-ASCII bytes as '?'; empty when they are
+    // all blanks: what to quote of a file in which no game is found.
+    const std::string& first_text() const { return first_text_; }
     // "corrupt zstd data at compressed byte N: <reason>", "read error: Input/output error".
     const std::string& error() const { return error_; }
     // Bytes of the file consumed so far (the compressed size for compressed input): progress.
@@ -94,6 +98,7 @@ private:
     std::uint64_t raw_total_ = 0; // bytes read from the source
     // decoded bytes decoded ahead by open() (the sniffed head), delivered first
     std::string head_;
+    std::string first_text_;
     std::size_t head_pos_ = 0;
     std::unique_ptr<Decoder> decoder_;
     Format format_ = Format::Plain;
