@@ -161,6 +161,8 @@ rm -f "$WORK/deep.pgn" "$WORK/deep-open.pgn"
 } >"$WORK/comment.pgn"
 robust "100 MB comment" 0 "$WORK/comment.pgn"
 expect_match "$WORK/err" '^horde-check: 2 games, 2 valid' "100 MB comment: both games valid"
+expect_match "$WORK/err" '^.*comment.pgn:4:7: warning: game 1 .*comment longer than 64 KiB.*\[text-cut\]$' \
+    "100 MB comment: said to be cut where it is written again"
 robust "100 MB comment, --json" 0 --json "$WORK/comment.pgn"
 rm -f "$WORK/comment.pgn"
 
@@ -172,6 +174,7 @@ rm -f "$WORK/comment.pgn"
 } >"$WORK/tag.pgn"
 robust "20 MB tag value" 01 "$WORK/tag.pgn"
 expect_match "$WORK/err" '^horde-check: 2 games' "20 MB tag: two games"
+expect_match "$WORK/err" "tag \\[Annotator\\]'s value longer than 64 KiB.*\\[text-cut\\]" "20 MB tag: said to be cut"
 robust "20 MB tag value, --json" 01 --json "$WORK/tag.pgn"
 CHECKS=$((CHECKS + 1))
 [ "$(wc -c <"$WORK/out")" -lt $((1024 * 1024)) ] || fail "20 MB tag: the JSON repeats the whole value"

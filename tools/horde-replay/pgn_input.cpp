@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -175,7 +176,19 @@ void PgnReplay::format(Batch& batch, const game::GameRecord& r, const std::strin
     const bool writable = sink_ == Sink::Pgn                                     ? !product.pgn.empty() && r.start
                           : sink_ == Sink::HtmlFolder || sink_ == Sink::HtmlFile ? product.tree != nullptr
                                                                                  : r.valid() && r.start;
-    if (writable) return take(batch, r, number, product);
+    if (writable) {
+        // The one warning that tells of the output rather than the input: a comment or tag value
+        // written again shorter than it was (text-cut). The others are horde-check's business.
+        const auto cut = [](const game::Diagnostic& d) { return d.code == DiagnosticCode::TextCut; };
+        if (sink_ == Sink::Pgn && std::any_of(r.warnings.begin(), r.warnings.end(), cut)) [[unlikely]] {
+            game::GameRecord numbered;
+            numbered.game = std::uint64_t(number);
+            numbered.tags = r.tags;
+            std::copy_if(r.warnings.begin(), r.warnings.end(), std::back_inserter(numbered.warnings), cut);
+            report::append_record_diagnostics(batch.diagnostics, display, numbered, true);
+        }
+        return take(batch, r, number, product);
+    }
     game::GameRecord numbered = r;
     numbered.game = std::uint64_t(number);
     report::append_record_diagnostics(batch.diagnostics, display, numbered, false);

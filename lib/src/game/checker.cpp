@@ -143,12 +143,17 @@ void GameChecker::count_repeated_warnings() {
     }
 }
 
-void GameChecker::tag(std::string_view name, std::string_view value, const pgn::SourcePos& at, bool) {
+void GameChecker::tag(std::string_view name, std::string_view value, const pgn::SourcePos& at, bool truncated) {
     const std::uint64_t line = at.line, column = at.column;
     if (scope_.started) {
         add_error(DiagnosticCode::PgnSyntax, fmt::format("tag [{}] after the movetext began", name), line, column);
         return;
     }
+    if (truncated) [[unlikely]]
+        add_warning(DiagnosticCode::TextCut,
+                    fmt::format("tag [{}]'s value longer than {} KiB: outputs that write it again keep its first {} KiB", name,
+                                pgn::PgnReader::kMaxText / 1024, pgn::PgnReader::kMaxText / 1024),
+                    line, column);
     const int index = int(record_.tags.size());
     if (!spare_tags_.empty()) {
         // clear and append: within the capacity, a copy and a length (assign goes through the
@@ -758,7 +763,12 @@ GameRecord::MoveNotes& notes_at(GameRecord& r) {
 }
 } // namespace
 
-void GameChecker::comment(std::string_view text, const pgn::SourcePos& at, bool) {
+void GameChecker::comment(std::string_view text, const pgn::SourcePos& at, bool truncated) {
+    if (truncated) [[unlikely]]
+        add_warning(DiagnosticCode::TextCut,
+                    fmt::format("comment longer than {} KiB: outputs that write it again keep its first {} KiB",
+                                pgn::PgnReader::kMaxText / 1024, pgn::PgnReader::kMaxText / 1024),
+                    at.line, at.column);
     if (observer_ && observer_->listening_) {
         pgn::parse_comment_commands(text, comment_commands_);
         observer_->comment({text, comment_commands_, scope_.variation_depth, at});
