@@ -77,6 +77,11 @@ TEST_CASE("dialects: castling spellings and lower-case piece letters", "[dialect
     after_e4.play(after_e4.parse_uci("e2e4"));
     CHECK(reading(after_e4, "lc7") == "Lc7 [lowercase-piece]");
     CHECK(reading(after_e4, "hc6") == "none"); // Orda's h is a file, never a kheshig
+    // a lower-case promotion piece: after the rank only a promotion comes, so b is the bishop
+    const position::Board promote = from_fen(Variant::Chess, "3r3k/4P3/8/8/8/8/8/K7 w - - 0 1");
+    CHECK(reading(promote, "e8=q") == "e8=Q+ [lowercase-piece]");
+    CHECK(reading(promote, "exd8b") == "exd8=B [lowercase-piece]");
+    CHECK(reading(promote, "e8=k") == "error: illegal-move"); // a king: no promotion
 }
 
 TEST_CASE("dialects: null moves pass the turn and clear en passant", "[dialects]") {

@@ -158,6 +158,16 @@ std::optional<std::variant<DialectMove, SanError>> read_dialect_move(const posit
                                 fmt::format("lower-case piece letter '{}' in '{}': read as '{}'", t[0], token, fixed[0])});
     }
     if (auto lm = parse_long(fixed)) return read_long(board, token, *lm, std::move(out));
+    // A lower-case promotion piece, "e8=q" or "exd8q": nothing but a promotion follows a
+    // destination's rank, so even 'b' is the bishop there.
+    if (const std::size_t n = fixed.size();
+        n >= 3 && fixed.back() >= 'a' && fixed.back() <= 'z' &&
+        (is_rank_char(fixed[n - 2]) || (n >= 4 && fixed[n - 2] == '=' && is_rank_char(fixed[n - 3])))) {
+        fixed.back() = upper(fixed.back());
+        out.warnings.push_back(
+            {SanWarningCode::LowercasePiece,
+             fmt::format("lower-case promotion piece '{}' in '{}': read as '{}'", t.back(), token, fixed.back())});
+    }
     if (out.warnings.empty()) return std::nullopt; // nothing but SAN left, and SAN failed
     // A lower-case piece letter on otherwise plain SAN.
     auto syntax = parse_san(fixed);

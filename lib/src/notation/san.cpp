@@ -165,7 +165,11 @@ SanError explain_no_match(const position::Board& board, const SanMove& san, Piec
             const Square from = Square(int(san.to) - up + (san.from_file - file_of(san.to)));
             const bool pawn_there = (san.from_file - file_of(san.to) == 1 || san.from_file - file_of(san.to) == -1) &&
                                     int(san.to) - up >= 0 && int(san.to) - up < 64 && pos.piece_on(from) == make_piece(us, PAWN);
-            if (pawn_there) return illegal(fmt::format("no en passant capture on {}", to_name));
+            if (pawn_there)
+                return illegal(
+                    pos.ep == san.to // the capture is there, but not legal
+                        ? fmt::format("the en passant capture on {} would leave the {} king in check", to_name, color_name(us))
+                        : fmt::format("no en passant capture on {}", to_name));
             return illegal(fmt::format("no {} pawn can capture on {}", color_name(us), to_name));
         }
         if (!diagonal && capture) return illegal(fmt::format("a pawn cannot move straight onto the occupied square {}", to_name));
