@@ -194,6 +194,14 @@ template <Variant V> [[gnu::flatten]] inline int legal_candidates(const position
     return true;
 }
 
+// Whether one legal move of piece type pt (no pawn) reaches `to`. Out of line: the exact path
+// (flattened into the checker's move) asks it only for a move written with an origin, and a
+// second copy of legal_candidates there would weigh on every move's code.
+template <Variant V> [[gnu::noinline]] bool one_legal_mover(const position::Position& pos, PieceType pt, Square to) {
+    Move found[64];
+    return legal_candidates<V>(pos, pt, to, ~Bitboard{0}, NO_PIECE_TYPE, found) == 1;
+}
+
 template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(const position::Position& pos, const SanMove& san) {
     if (san.kind != SanMove::Kind::Normal || san.promotion_without_equals) return Move::none();
     const PieceType pt = san.piece ? piece_type_from_letter(san.piece) : PAWN;
@@ -213,8 +221,7 @@ template <Variant V> [[gnu::always_inline]] inline Move resolve_san_exact_as(con
     if (captures != san.capture) return Move::none();
     // An origin no other legal move of the type needed: the full path's warning (a few moves in a
     // hundred are written with an origin, and they pay one more look).
-    if (pt != PAWN && (san.from_file >= 0 || san.from_rank >= 0) &&
-        legal_candidates<V>(pos, pt, san.to, ~Bitboard{0}, promoted, found + 1) == 1)
+    if (pt != PAWN && (san.from_file >= 0 || san.from_rank >= 0) && one_legal_mover<V>(pos, pt, san.to)) [[unlikely]]
         return Move::none();
     return found[0];
 }
