@@ -90,5 +90,5 @@ TEST_CASE("diagnostic codes: the SAN layer's and the reader's codes each have th
         if (pgn::is_pgn_error(code)) take(code, diagnostic_name(code), DiagnosticSeverity::Error);
         if (pgn::is_pgn_notice(code)) take(code, diagnostic_name(code), DiagnosticSeverity::Warning);
     }
-    CHECK(seen.size() == 4 + 15 + 9 + 5);
+    CHECK(seen.size() == 4 + 15 + 9 + 6);
 }

@@ -125,6 +125,19 @@ TEST_CASE("dialects: the reader's tokens and game boundaries", "[dialects][pgn]"
     CHECK(r[0].plies() == 4);
     CHECK(has(r[0].warnings, "null-move"));
     CHECK(has(r[0].warnings, "unicode-ellipsis"));
+    // figurines for piece letters and ½ in a result: read as the letters, a warning each
+    auto fig = check_all("[Event \"f\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. \xe2\x99\x98"
+                         "f3 \xe2\x99\x9e"
+                         "c6 3. \xe2\x99\x97"
+                         "b5! a6 \xc2\xbd-\xc2\xbd\n");
+    REQUIRE(fig.size() == 1);
+    CHECK(fig[0].valid());
+    CHECK(fig[0].plies() == 6);
+    CHECK(has(fig[0].warnings, "unicode-symbol"));
+    CHECK(fig[0].movetext_result == "1/2-1/2");
+    auto bare = check_all("[Event \"g\"]\n\n1. \xe2\x99\x98 *\n"); // a figurine alone: no move
+    REQUIRE(bare.size() == 1);
+    CHECK_FALSE(bare[0].valid());
     // a blank line and a restarting number: two games; another number: one game
     CHECK(check_all("[Event \"a\"]\n\n1. e4 e5\n\n1. d4 d5 *\n").size() == 2);
     auto one = check_all("[Event \"a\"]\n\n1. e4 e5\n\n2. d4 d5 *\n");

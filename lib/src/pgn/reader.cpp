@@ -44,6 +44,7 @@ bool is_pgn_error(DiagnosticCode code) {
 bool is_pgn_notice(DiagnosticCode code) {
     switch (code) {
     case DiagnosticCode::UnicodeEllipsis:
+    case DiagnosticCode::UnicodeSymbol:
     case DiagnosticCode::TextBetweenGames:
     case DiagnosticCode::BlankLineInMovetext:
     case DiagnosticCode::ResultGlued:

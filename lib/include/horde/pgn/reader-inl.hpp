@@ -145,6 +145,27 @@ template <class V> bool PgnReader::on_dialect_word(V& v, const char* b, std::siz
         on_notice(v, DiagnosticCode::UnicodeEllipsis, pos_at(idx), "'…' read as '...'");
         return true;
     }
+    // A figurine (U+2654..U+265F, white's and black's alike) for the piece letter: the move in
+    // letters, as delivered, in the reader's scratch (name_).
+    if (const char letter = figurine_letter(b, n); letter && n - 3 < kMaxToken) {
+        using namespace pgn_detail;
+        name_[0] = letter;
+        std::memcpy(name_ + 1, b + 3, n - 3);
+        const std::size_t len = n - 2;
+        std::size_t j = 1;
+        while (j < len && (cls(name_[j]) & C_SAN)) ++j;
+        const int nag = j < len ? annotation_nag(name_ + j, len - j) : 0;
+        if (j < 3 || (j < len && nag == 0)) return false; // no move after it: garbage
+        on_notice(v, DiagnosticCode::UnicodeSymbol, pos_at(idx),
+                  "figurine '" + std::string(b, 3) + "' read as '" + std::string(1, letter) + "': " + std::string(name_, j));
+        deliver_move(v, name_, j, idx, nag);
+        return true;
+    }
+    if (w == "\xC2\xBD-\xC2\xBD") { // "½-½"
+        on_notice(v, DiagnosticCode::UnicodeSymbol, pos_at(idx), "'½-½' read as '1/2-1/2'");
+        deliver_result(v, "1/2-1/2", 7, idx);
+        return true;
+    }
     return false;
 }
 

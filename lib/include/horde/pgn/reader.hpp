@@ -265,6 +265,13 @@ private:
         const SourcePos pos = pos_at(idx);
         emit(v, [&] { return v.san(std::string_view(b, n), pos); });
     }
+    // The piece letter of a chess figurine at b (UTF-8 E2 99 94..9F: ♔♕♖♗♘♙, ♚♛♜♝♞♟), followed
+    // by more of a move; 0 when none.
+    static char figurine_letter(const char* b, std::size_t n) {
+        if (n < 5 || static_cast<unsigned char>(b[0]) != 0xE2 || static_cast<unsigned char>(b[1]) != 0x99) return 0;
+        const unsigned c = static_cast<unsigned char>(b[2]);
+        return c >= 0x94 && c <= 0x9F ? "KQRBNP"[(c - 0x94) % 6] : 0;
+    }
     static bool is_ellipsis(const char* b, std::size_t n) {
         return n >= 3 && static_cast<unsigned char>(b[0]) == 0xE2 && static_cast<unsigned char>(b[1]) == 0x80 &&
                static_cast<unsigned char>(b[2]) == 0xA6;
