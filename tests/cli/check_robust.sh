@@ -163,6 +163,8 @@ robust "100 MB comment" 0 "$WORK/comment.pgn"
 expect_match "$WORK/err" '^horde-check: 2 games, 2 valid' "100 MB comment: both games valid"
 expect_match "$WORK/err" '^.*comment.pgn:4:7: warning: game 1 .*comment longer than 64 KiB.*\[text-cut\]$' \
     "100 MB comment: said to be cut where it is written again"
+robust "100 MB comment, --strict" 0 --strict "$WORK/comment.pgn"
+expect_match "$WORK/err" '^horde-check: 2 games, 2 valid' "100 MB comment, --strict: text-cut stays a warning"
 robust "100 MB comment, --json" 0 --json "$WORK/comment.pgn"
 rm -f "$WORK/comment.pgn"
 

@@ -135,6 +135,12 @@ TEST_CASE("dialects: the reader's tokens and game boundaries", "[dialects][pgn]"
     CHECK(fig[0].plies() == 6);
     CHECK(has(fig[0].warnings, "unicode-symbol"));
     CHECK(fig[0].movetext_result == "1/2-1/2");
+    auto glued = check_all("[Event \"h\"]\n\n1. e4 e5 2.\xe2\x99\x98"
+                           "f3 2...\xe2\x99\x9e"
+                           "c6 *\n"); // glued to the move number, as ChessBase writes it
+    REQUIRE(glued.size() == 1);
+    CHECK(glued[0].valid());
+    CHECK(glued[0].plies() == 4);
     auto bare = check_all("[Event \"g\"]\n\n1. \xe2\x99\x98 *\n"); // a figurine alone: no move
     REQUIRE(bare.size() == 1);
     CHECK_FALSE(bare[0].valid());

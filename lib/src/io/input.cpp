@@ -103,6 +103,7 @@ std::string not_text_reason(std::string_view head) {
 
 // Input::first_text of the head.
 std::string first_text_of(std::string_view head) {
+    if (head.starts_with("\xEF\xBB\xBF")) head.remove_prefix(3); // a BOM: no text (the reader skips it)
     const std::size_t start = head.find_first_not_of(" \t\r\n\f\v");
     if (start == std::string_view::npos) return {};
     std::string line(head.substr(start, std::min<std::size_t>(head.find_first_of("\r\n", start) - start, 40)));

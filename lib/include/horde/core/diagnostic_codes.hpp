@@ -154,7 +154,7 @@ inline constexpr DiagnosticInfo kDiagnosticCodes[] = {
     HORDE_CODE(StarResultAtEnd, "star-result-at-end", Warning, kToError, kEach, "the last move ends the game (checkmate, stalemate, ...) but the result is `*`, or there is no result at all (the message says which)"),
     HORDE_CODE(NoMovetext, "no-movetext", Warning, kToError, kEach, "a game with tags and no movetext"),
     HORDE_CODE(TextBetweenGames, "text-between-games", Warning, kToError, kEach, "text before the first game or between games"),
-    HORDE_CODE(TextCut, "text-cut", Warning, kToError, kEach, "a comment or tag value over 64 KiB: the outputs that write it again (horde-replay's PGN, `--json-tags`) keep its first 64 KiB; the game's own bytes (`--valid-out`, horde-db) keep it whole"),
+    HORDE_CODE(TextCut, "text-cut", Warning, kStaysWarning, kEach, "a comment or tag value over 64 KiB: the outputs that write it again (horde-replay's PGN, `--json-tags`) keep its first 64 KiB; the game's own bytes (`--valid-out`, horde-db) keep it whole. It tells of those outputs, not of the input: `--strict` leaves it a warning"),
     HORDE_CODE(NoGame, "no-game", Warning, kToError, kEach, "a file with text and no game in it (a web page saved in its place, a fragment): said of the file, not of a game; with `--strict` exit 1"),
     HORDE_CODE(BlankLineInMovetext, "blank-line-in-movetext", Warning, kToError, kEach, "a blank line inside movetext that goes on"),
     HORDE_CODE(UnescapedQuote, "unescaped-quote", Warning, kToError, kEach, "`[White \"\"Socrates\"\"]`: a tag line with unescaped quotes, read as one tag (the message says what)"),

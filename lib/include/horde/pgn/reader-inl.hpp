@@ -365,7 +365,8 @@ void PgnReader::on_san(V& v, const char* b, std::size_t n, std::size_t idx, std:
         if (ok_start && on_glued_result(v, b, n, idx, j)) [[unlikely]]
             return;
         // report the whole word (for "12.@@" the word starts before b)
-        if (whole == n && on_dialect_word(v, b, n, idx)) return;
+        // (a figurine after a move number too: "2.♘f3")
+        if ((whole == n || figurine_letter(b, n)) && on_dialect_word(v, b, n, idx)) return;
         on_garbage(v, b + n - whole, whole, idx + n - whole);
         return;
     }
