@@ -31,6 +31,7 @@ void write_stdout(std::string_view data) {
 // Lists the games of one PGN input as position lines (`lister`) or as table rows (`table`).
 int list_pgn_file(const std::string& name, const Mode& o, report::PositionLister* lister, const report::GameTable* table,
                   out::ProgressMeter& progress, Counts& counts) {
+    const std::uint64_t games_before = counts.games;
     return for_pgn_file("horde-list", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
         const auto position = [&] { return input.raw_bytes_read(); }; // on the reading thread
         run::run_list(
@@ -47,6 +48,10 @@ int list_pgn_file(const std::string& name, const Mode& o, report::PositionLister
                 progress.bytes(out.input_position, counts.games);
             },
             &counts.pipeline_memory);
+        if (counts.games == games_before) { // a file of text: said so (its rows are none)
+            progress.clear();
+            report_no_game("horde-list", input, false, true);
+        }
     });
 }
 

@@ -30,9 +30,11 @@ namespace {
 struct RunState {
     run::TreeTotals totals;
     run::PipelineMemory pipeline_memory; // the pipeline's buffers, one for all inputs
+    bool no_game_error = false;          // --strict and a file of text without a game
 };
 
 int read_file(const std::string& name, const Mode& o, run::TreeSink& sink, RunState& state, out::ProgressMeter& progress) {
+    const std::uint64_t games_before = state.totals.games;
     return for_pgn_file("horde-tree", name, progress, [&](pgn::PgnReader& reader, io::Input& input) {
         run::TreeRunSettings settings;
         settings.threads = o.threads;
@@ -51,6 +53,10 @@ int read_file(const std::string& name, const Mode& o, run::TreeSink& sink, RunSt
                           state.totals.add(t);
                           progress.bytes(t.input_position, state.totals.games);
                       });
+        if (state.totals.games == games_before) {
+            progress.clear();
+            state.no_game_error |= report_no_game("horde-tree", input, o.check.strict, !o.quiet);
+        }
     });
 }
 
@@ -185,7 +191,7 @@ int run(Mode& o) {
             fmt::print(stderr, "{}",
                        summary(o, state, tree, book ? &*book : nullptr, 0,
                                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
-            return status ? status : state.totals.invalid ? kExitInvalid : found;
+            return status ? status : state.totals.invalid || state.no_game_error ? kExitInvalid : found;
         }
         std::uint64_t written = 0;
         if (book) {
@@ -204,7 +210,7 @@ int run(Mode& o) {
     }
     std::fflush(stderr);
     if (status) return status;
-    return state.totals.invalid ? kExitInvalid : 0;
+    return state.totals.invalid || state.no_game_error ? kExitInvalid : 0;
 }
 
 } // namespace horde::tools::tree_tool
