@@ -38,27 +38,20 @@ inline void parse_command_line(CLI::App& app, int argc, char** argv) {
 }
 
 // CLI11's PositiveNumber and NonNegativeNumber with a message a user reads ("--threads: 0 is not a
-// whole number from 1 up"), not the range of a double that theirs prints.
-inline CLI::Validator number_at_least(double least, bool whole, const std::string& words) {
+// whole number from 1 up"), not the range of a double that theirs prints. `whole`: digits only.
+template <class Wanted> CLI::Validator number_check(Wanted wanted, bool whole, const std::string& words) {
     return CLI::Validator(
         [=](std::string& text) -> std::string {
             double value = 0;
-            const bool ok = CLI::detail::lexical_cast(text, value) && value >= least &&
+            const bool ok = CLI::detail::lexical_cast(text, value) && wanted(value) &&
                             (!whole || text.find_first_not_of("0123456789") == std::string::npos);
             return ok ? std::string() : fmt::format("{} is not {}", text.empty() ? "''" : text, words);
         },
         whole ? "COUNT" : "NUMBER");
 }
-inline const CLI::Validator kCountFromZero = number_at_least(0, true, "a whole number from 0 up");
-inline const CLI::Validator kCountFromOne = number_at_least(1, true, "a whole number from 1 up");
-// Seconds and the like: any number above 0.
-inline const CLI::Validator kAboveZero = CLI::Validator(
-    [](std::string& text) -> std::string {
-        double value = 0;
-        return CLI::detail::lexical_cast(text, value) && value > 0 ? std::string()
-                                                                   : fmt::format("{} is not a number above 0", text);
-    },
-    "NUMBER");
+inline const CLI::Validator kCountFromZero = number_check([](double v) { return v >= 0; }, true, "a whole number from 0 up");
+inline const CLI::Validator kCountFromOne = number_check([](double v) { return v >= 1; }, true, "a whole number from 1 up");
+inline const CLI::Validator kAboveZero = number_check([](double v) { return v > 0; }, false, "a number above 0"); // seconds
 
 inline constexpr std::string_view kVariantChoices = "chess, chess960, horde or orda";
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -34,14 +35,14 @@ inline bool report_input_error(std::string_view tool, const io::Input& input) {
 
 // After reading an input in which no game was found: a file with text in it (a web page saved
 // in its place, a fragment of PGN) is said to hold none, a warning, or under --strict an error
-// (returns true: the tool exits 1); an empty or blank file says nothing. `print`: false under
-// --quiet.
-inline bool report_no_game(std::string_view tool, const io::Input& input, bool strict, bool print) {
-    if (input.failed() || input.first_text().empty()) return false;
+// (the tool exits 1); an empty or blank file says nothing (None). `print`: false under --quiet.
+enum class NoGame : std::uint8_t { None, Warning, Error };
+inline NoGame report_no_game(std::string_view tool, const io::Input& input, bool strict, bool print) {
+    if (input.failed() || input.first_text().empty()) return NoGame::None;
     if (print)
         fmt::print(stderr, "{}: {}: {}: no game in the file, only text: '{}'{} [no-game]\n", tool, input.display_name(),
                    strict ? "error" : "warning", input.first_text(), strict ? " (strict mode)" : "");
-    return strict;
+    return strict ? NoGame::Error : NoGame::Warning;
 }
 
 } // namespace horde::tools

@@ -79,8 +79,10 @@ int check_pgn_file(const std::string& name, const Mode& o, Totals& totals, repor
         });
         if (totals.games == games_before) {
             progress.clear();
-            no_game_error = report_no_game("horde-check", input, o.check.strict, !o.quiet && (o.check.strict || !o.no_warnings));
-            if (!no_game_error && !input.first_text().empty() && !input.failed()) ++totals.warnings;
+            const NoGame said =
+                report_no_game("horde-check", input, o.check.strict, !o.quiet && (o.check.strict || !o.no_warnings));
+            no_game_error = said == NoGame::Error;
+            if (said == NoGame::Warning) ++totals.warnings;
         }
     });
     return status ? status : no_game_error ? kExitInvalid : 0;

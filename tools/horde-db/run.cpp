@@ -83,7 +83,7 @@ int add_file(const std::string& name, const Mode& o, db::Database& database, db:
         bytes = input.bytes_delivered();
         if (file_totals.games == 0) {
             progress.clear();
-            state.no_game_error |= report_no_game("horde-db", input, o.check.strict, !o.quiet);
+            state.no_game_error |= report_no_game("horde-db", input, o.check.strict, !o.quiet) == NoGame::Error;
         }
     });
     if (status == 0) builder.note_input(display, bytes, file_totals.input_hash);
@@ -222,7 +222,7 @@ int run_games(const Mode& o) {
         if (o.limit && listed >= *o.limit) return false;
         ++listed;
         if (o.games_format == GamesFormat::Ndjson) {
-            report::append_stored_game_json(out, g, ply);
+            report::append_stored_game_json(out, g, ply, g.source);
             out += '\n';
         } else {
             report::append_stored_pgn(out, g.pgn);

@@ -55,7 +55,7 @@ int read_file(const std::string& name, const Mode& o, run::TreeSink& sink, RunSt
                       });
         if (state.totals.games == games_before) {
             progress.clear();
-            state.no_game_error |= report_no_game("horde-tree", input, o.check.strict, !o.quiet);
+            state.no_game_error |= report_no_game("horde-tree", input, o.check.strict, !o.quiet) == NoGame::Error;
         }
     });
 }
@@ -63,9 +63,9 @@ int read_file(const std::string& name, const Mode& o, run::TreeSink& sink, RunSt
 // The key of --position FEN or --moves LIST, in the variant of --variant or of the tree's games.
 std::uint64_t query_key(const Mode& o, Variant variant) {
     if (o.position_fen) {
-        const position::Board b = read_fen_option(
-            variant, *o.position_fen, "horde-tree", "--position",
-            fmt::format("--position: not {} {} position", variant == Variant::Orda ? "an" : "a", variant_name(variant)));
+        const position::Board b =
+            read_fen_option(variant, *o.position_fen, "horde-tree", "--position",
+                            fmt::format("--position: not {} {} position", variant_article(variant), variant_name(variant)));
         return tree::position_key(variant, b.repetition_key());
     }
     const position::Board start(variant);

@@ -25,8 +25,7 @@ QueryPosition resolve_position(const Database& db, const ExplorerQuery& query) {
     if (!query.fen.empty()) {
         auto read = position::read_fen(variant, query.fen);
         if (const auto* e = std::get_if<position::FenError>(&read))
-            throw QueryError(
-                fmt::format("not {} {} position: {}", variant == Variant::Orda ? "an" : "a", variant_name(variant), e->message));
+            throw QueryError(fmt::format("not {} {} position: {}", variant_article(variant), variant_name(variant), e->message));
         board = std::get<position::FenBoard>(read).board;
     }
     if (!query.moves.empty()) {
@@ -118,7 +117,7 @@ std::vector<MonthResults> month_history(const Database& db, const std::map<Month
                                         std::optional<Month> since) {
     std::vector<MonthResults> history;
     if (months.empty()) return history;
-    const Month first = since ? std::max(std::min(*since, months.begin()->first), first_known_month(db)) : months.begin()->first;
+    const Month first = since ? std::max(*since, first_known_month(db)) : months.begin()->first; // (since <= every month)
     for (Month m = first; m <= months.rbegin()->first; ++m) {
         const auto it = months.find(m);
         history.push_back({m, it == months.end() ? tree::ResultCounts{} : it->second});

@@ -143,6 +143,14 @@ void GameChecker::count_repeated_warnings() {
     }
 }
 
+namespace {
+// text-cut's message: `what` ("comment", "tag [Event]'s value") was longer than the reader hands on.
+std::string text_cut_message(std::string_view what) {
+    constexpr std::size_t kib = pgn::PgnReader::kMaxText / 1024;
+    return fmt::format("{} longer than {} KiB: outputs that write it again keep its first {} KiB", what, kib, kib);
+}
+} // namespace
+
 void GameChecker::tag(std::string_view name, std::string_view value, const pgn::SourcePos& at, bool truncated) {
     const std::uint64_t line = at.line, column = at.column;
     if (scope_.started) {
@@ -150,10 +158,7 @@ void GameChecker::tag(std::string_view name, std::string_view value, const pgn::
         return;
     }
     if (truncated) [[unlikely]]
-        add_warning(DiagnosticCode::TextCut,
-                    fmt::format("tag [{}]'s value longer than {} KiB: outputs that write it again keep its first {} KiB", name,
-                                pgn::PgnReader::kMaxText / 1024, pgn::PgnReader::kMaxText / 1024),
-                    line, column);
+        add_warning(DiagnosticCode::TextCut, text_cut_message(fmt::format("tag [{}]'s value", name)), line, column);
     const int index = int(record_.tags.size());
     if (!spare_tags_.empty()) {
         // clear and append: within the capacity, a copy and a length (assign goes through the
@@ -765,10 +770,7 @@ GameRecord::MoveNotes& notes_at(GameRecord& r) {
 
 void GameChecker::comment(std::string_view text, const pgn::SourcePos& at, bool truncated) {
     if (truncated) [[unlikely]]
-        add_warning(DiagnosticCode::TextCut,
-                    fmt::format("comment longer than {} KiB: outputs that write it again keep its first {} KiB",
-                                pgn::PgnReader::kMaxText / 1024, pgn::PgnReader::kMaxText / 1024),
-                    at.line, at.column);
+        add_warning(DiagnosticCode::TextCut, text_cut_message("comment"), at.line, at.column);
     if (observer_ && observer_->listening_) {
         pgn::parse_comment_commands(text, comment_commands_);
         observer_->comment({text, comment_commands_, scope_.variation_depth, at});

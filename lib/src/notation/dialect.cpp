@@ -181,9 +181,8 @@ std::optional<std::variant<DialectMove, SanError>> read_dialect_move(const posit
     auto& r = std::get<SanResolution>(resolved);
     out.move = r.move;
     out.san = san;
-    out.warnings.front().message = fmt::format("lower-case {} in '{}': read as {}",
-                                               out.warnings.size() > 1 || fixed[0] != t[0] ? "piece letter" : "promotion piece",
-                                               token, to_san(board, r.move));
+    out.warnings.front().message = fmt::format(
+        "lower-case {} in '{}': read as {}", fixed[0] != t[0] ? "piece letter" : "promotion piece", token, to_san(board, r.move));
     for (auto& w : r.warnings) out.warnings.push_back(std::move(w));
     return out;
 }

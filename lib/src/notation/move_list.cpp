@@ -1,5 +1,6 @@
 #include "horde/notation/move_list.hpp"
 
+#include "horde/notation/dialect.hpp"
 #include "horde/notation/san.hpp"
 
 #include <cctype>
@@ -70,8 +71,7 @@ std::variant<PlayedMoveList, MoveListError> play_move_list(const position::Board
         };
         if (is_result_token(token))
             return fail("a result in the middle of the moves (only the last token may be one)", DiagnosticCode::PgnSyntax);
-        if (token == "0000" || token == "--" || token == "Z0" || token == "@@@@")
-            return fail("a null move: a move list takes moves only", DiagnosticCode::NullMove);
+        if (is_null_move_token(token)) return fail("a null move: a move list takes moves only", DiagnosticCode::NullMove);
         Move move = Move::none();
         if (is_uci_shape(token)) {
             move = board.parse_uci(token);

@@ -428,9 +428,9 @@ void append_explorer_json(std::string& out, const db::ExplorerAnswer& a) {
     o.end();
 }
 
-void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply) {
+void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply, std::string_view source) {
     JsonObject o(out);
-    o.string("id", game.id).number("serial", game.serial).string("source", game.source).number("game", game.source_game);
+    o.string("id", game.id).number("serial", game.serial).string("source", source).number("game", game.source_game);
     o.number("ply", ply);
     std::string& tags = o.name("tags");
     tags += '{';

@@ -47,9 +47,7 @@ public:
             out.clear();
             // The file a game came from by its name only: where it lay on the machine that added
             // it is not the network's business.
-            db::StoredGame shown = game;
-            shown.source = std::filesystem::path(game.source).filename().string();
-            report::append_stored_game_json(out, shown, ply);
+            report::append_stored_game_json(out, game, ply, std::filesystem::path(game.source).filename().string());
             out += '\n';
             return line(out);
         });

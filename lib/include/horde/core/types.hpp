@@ -23,6 +23,9 @@ constexpr std::string_view variant_name(Variant v) {
     return "chess";
 }
 
+// The article before variant_name in a sentence ("not an orda position", "not a chess position").
+constexpr std::string_view variant_article(Variant v) { return v == Variant::Orda ? "an" : "a"; }
+
 // The game's name in a sentence ("no piece 'Q' in Horde", "... in chess").
 constexpr std::string_view variant_title(Variant v) {
     switch (v) {

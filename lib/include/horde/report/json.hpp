@@ -69,7 +69,8 @@ std::string explorer_position_to_json(std::string_view variant, const position::
 // year is 0, an unknown speed or month null, a name "?" when the tag is missing.
 void append_explorer_json(std::string& out, const db::ExplorerAnswer& answer);
 // horde-db games --format ndjson and horde-db serve's /games: a stored game (id, serial, source, game, ply at which it
-// reached the position, tags as an object in input order), no newline.
-void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply);
+// reached the position, tags as an object in input order), no newline. `source`: the game's
+// source as shown (its file's path, or /games' file name alone).
+void append_stored_game_json(std::string& out, const db::StoredGame& game, int ply, std::string_view source);
 
 } // namespace horde::report
